@@ -1,0 +1,81 @@
+//! The solver interface and the registry of every solver this crate offers.
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::instance::Instance;
+use crate::round::Round;
+
+/// What a solve may use: a deadline, threads and a seed.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Stop with [`Interrupted`] soon after this instant (solvers check it every few thousand nodes).
+    pub deadline: Option<Instant>,
+    /// Worker threads a solver may use (1: single-threaded).
+    pub threads: usize,
+    /// Seed for solvers with randomness.
+    pub seed: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { deadline: None, threads: 1, seed: 0 }
+    }
+}
+
+impl Limits {
+    /// Whether the deadline has passed.
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    }
+}
+
+/// The solve ran past [`Limits::deadline`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the time limit was reached")]
+pub struct Interrupted;
+
+/// Search effort, comparable across runs of one solver.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Search nodes: pairings examined (backtrack), options tried (dancing links), decisions (SAT).
+    pub nodes: u64,
+    /// Dead ends: pairings taken back (backtrack, dancing links), conflicts (SAT).
+    pub backtracks: u64,
+}
+
+/// The answer of a solver: a round if one exists, and the effort spent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// A round, or `None` when the instance has none.
+    pub round: Option<Round>,
+    /// Search statistics.
+    pub stats: Stats,
+}
+
+/// A tournament-round solver. Every round it reports is valid, and all solvers agree on whether a round
+/// exists; which round is reported when there are several is up to the solver.
+pub trait Solver: Sync {
+    /// The name given to `--solver`.
+    fn name(&self) -> &'static str;
+
+    /// One line describing the method, with its source.
+    fn description(&self) -> &'static str;
+
+    /// Finds a round of `instance`.
+    ///
+    /// # Errors
+    /// [`Interrupted`] when [`Limits::deadline`] passes first.
+    fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted>;
+}
+
+/// Every solver of this crate; the first, the reference backtracking matcher, is the default.
+pub fn solvers() -> &'static [&'static dyn Solver] {
+    &[&crate::Backtrack]
+}
+
+/// The solver called `name`, if there is one.
+pub fn solver(name: &str) -> Option<&'static dyn Solver> {
+    solvers().iter().copied().find(|solver| solver.name() == name)
+}

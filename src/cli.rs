@@ -1,0 +1,94 @@
+//! The command-line definition: clap types only, no work. `main.rs` turns these into actions.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::commands;
+
+/// Solve folders of search and constraint problems (tournament rounds, ultimate tic-tac-toe replays,
+/// number guessing, Scrabble positions) and report results and timings.
+#[derive(Debug, Parser)]
+#[command(name = "solvebatch", version, about, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve every input under the given files and folders and report results and timings.
+    Run(RunArgs),
+    /// List each family's solvers with a one-line description.
+    ListSolvers,
+    /// Find one tournament round in a pairing file and print or save it.
+    Tournament(commands::tournament::Args),
+    /// Replay an ultimate tic-tac-toe game and print its messages, macroboard and attention figures.
+    #[command(name = "tictactoe")]
+    TicTacToe(commands::tictactoe::Args),
+    /// Guess a number: play as codebreaker or host, simulate strategies.
+    Guess(commands::guess::Args),
+    /// Scrabble: check plays, list the best plays, find words, play a solitaire game.
+    Scrabble(commands::scrabble::Args),
+    /// Print a shell completion script to standard output.
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Arguments of `solvebatch run`.
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// Input files and folders; folders are walked recursively and reference files are skipped.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Treat every input as this family instead of choosing by file extension.
+    #[arg(long, value_name = "FAMILY")]
+    pub kind: Option<String>,
+
+    /// Solver to use (see `solvebatch list-solvers`); default: each family's first solver.
+    #[arg(long, value_name = "NAME")]
+    pub solver: Option<String>,
+
+    /// Number of files solved at once; default: one per core.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Write each output under this folder, mirroring the input tree.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Write one JSON record per file (JSON lines) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
+    /// Write one CSV row per file to this file.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+
+    /// Stop solving a file after this many seconds and report it as `timeout`.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::options::parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+
+    /// Print a unified diff for each file whose output differs from its reference.
+    #[arg(long)]
+    pub diff: bool,
+
+    /// Seed for solvers with randomness.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// Scrabble: dictionary for position files that name none.
+    #[arg(long, value_name = "FILE")]
+    pub dictionary: Option<PathBuf>,
+
+    /// Guess: number of digits for batch files.
+    #[arg(long, value_name = "D")]
+    pub digits: Option<u32>,
+
+    /// Scrabble: rules to score by (`lab` or `standard`).
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+}

@@ -1,0 +1,30 @@
+//! The guess family in the batch runner (placeholder until the family crate lands).
+
+use std::path::{Path, PathBuf};
+
+use super::{Family, Job, Outcome, SolverInfo};
+
+/// The guess family.
+pub struct Guess;
+
+impl Family for Guess {
+    fn name(&self) -> &'static str {
+        "guess"
+    }
+
+    fn is_input(&self, _path: &Path) -> bool {
+        false
+    }
+
+    fn reference_path(&self, input: &Path) -> PathBuf {
+        super::with_suffix(input, ".expected")
+    }
+
+    fn solvers(&self) -> Vec<SolverInfo> {
+        Vec::new()
+    }
+
+    fn solve(&self, _job: &Job) -> Outcome {
+        Outcome::invalid("not available yet".to_string())
+    }
+}

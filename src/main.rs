@@ -1,0 +1,59 @@
+//! `solvebatch`: solve folders of search and constraint problems and report results and timings.
+//!
+//! Exit status: 0 when every file's outcome is as expected, 1 when some file failed or differs from
+//! its reference (or a command failed), 2 on usage errors.
+
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser};
+
+mod batch;
+mod cli;
+mod commands;
+mod family;
+mod inputs;
+mod options;
+mod output;
+mod report;
+
+use cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(error) => {
+            if is_broken_pipe(&error) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {error:#}");
+            if error.downcast_ref::<options::UsageError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Run(args) => batch::run(&options::RunOptions::from_args(args)?),
+        Command::ListSolvers => commands::list_solvers::run(),
+        Command::Tournament(args) => commands::tournament::run(&args),
+        Command::TicTacToe(args) => commands::tictactoe::run(&args),
+        Command::Guess(args) => commands::guess::run(&args),
+        Command::Scrabble(args) => commands::scrabble::run(&args),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "solvebatch", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// A closed pipe (`solvebatch ... | head`) is a normal end, not an error.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,108 @@
+//! Typed options, validated before any work starts.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::cli::RunArgs;
+use crate::family::{self, Family, JobOptions};
+
+/// A mistake in how the command was called: reported with exit status 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// Parses a positive number of seconds such as `2` or `0.5`.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(format!("the time limit must be positive, not {text}"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// The options of `solvebatch run`, checked.
+pub struct RunOptions {
+    /// Files and folders to solve.
+    pub paths: Vec<PathBuf>,
+    /// The family forced by `--kind`.
+    pub kind: Option<&'static dyn Family>,
+    /// The solver forced by `--solver`; checked against each family met in the batch.
+    pub solver: Option<String>,
+    /// Files solved at once (`None`: one per core).
+    pub jobs: Option<usize>,
+    /// Folder mirroring the inputs, for outputs.
+    pub out: Option<PathBuf>,
+    /// JSON lines report.
+    pub json: Option<PathBuf>,
+    /// CSV report.
+    pub csv: Option<PathBuf>,
+    /// Time limit per file.
+    pub timeout: Option<Duration>,
+    /// Print unified diffs against references.
+    pub diff: bool,
+    /// What families read from the command line.
+    pub job: JobOptions,
+}
+
+impl RunOptions {
+    /// Checks `args`.
+    ///
+    /// # Errors
+    /// A [`UsageError`] for an unknown family, a solver no family offers, or `--jobs 0`.
+    pub fn from_args(args: RunArgs) -> anyhow::Result<RunOptions> {
+        let kind = args.kind.as_deref().map(family_named).transpose()?;
+        if let Some(solver) = &args.solver {
+            let offered = |family: &dyn Family| family.solvers().iter().any(|info| info.name == solver);
+            let known = match kind {
+                Some(family) => offered(family),
+                None => family::FAMILIES.iter().any(|family| offered(*family)),
+            };
+            if !known {
+                return Err(UsageError(format!(
+                    "no solver is called `{solver}`; `solvebatch list-solvers` lists them"
+                ))
+                .into());
+            }
+        }
+        if args.jobs == Some(0) {
+            return Err(UsageError("--jobs must be at least 1".to_string()).into());
+        }
+        Ok(RunOptions {
+            paths: args.paths,
+            kind,
+            solver: args.solver,
+            jobs: args.jobs,
+            out: args.out,
+            json: args.json,
+            csv: args.csv,
+            timeout: args.timeout,
+            diff: args.diff,
+            job: JobOptions {
+                seed: args.seed,
+                threads: 1,
+                dictionary: args.dictionary,
+                digits: args.digits,
+                rules: args.rules,
+            },
+        })
+    }
+}
+
+/// The family called `name`.
+///
+/// # Errors
+/// A [`UsageError`] listing the families when there is none of that name.
+pub fn family_named(name: &str) -> anyhow::Result<&'static dyn Family> {
+    family::by_name(name).ok_or_else(|| {
+        let names: Vec<_> = family::FAMILIES.iter().map(|family| family.name()).collect();
+        UsageError(format!("no family is called `{name}`; the families are {}", names.join(", "))).into()
+    })
+}
