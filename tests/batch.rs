@@ -1,0 +1,183 @@
+//! `solvebatch run` end to end: walking, verdicts, reports, outputs, time limits, exit codes.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+/// A temporary folder holding `files` (sub-folders created as needed), and a `solvebatch` command run
+/// inside it.
+fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
+    let dir = TempDir::new().unwrap();
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let mut command = Command::cargo_bin("solvebatch").unwrap();
+    command.current_dir(dir.path());
+    (dir, command)
+}
+
+fn read(dir: &TempDir, name: &str) -> String {
+    std::fs::read_to_string(dir.path().join(name)).unwrap()
+}
+
+/// Twelve tables and every pairing but none with player 0: no round, and a search tree far too large to
+/// finish.
+fn hard_instance() -> String {
+    let mut text = String::from("12\n");
+    for table in 0..12 {
+        for first in 1..24 {
+            text.push_str(&format!("{first},{},{table}\n", first % 23 + 1));
+        }
+    }
+    text
+}
+
+const GOOD: (&str, &str) = ("a/good.csv", "1\n0,1,0\n");
+const GOOD_REFERENCE: (&str, &str) = ("a/good.csv.expected", "Table 0: 0 vs. 1\n");
+
+#[test]
+fn the_bundled_datasets_all_match_their_references() {
+    let datasets = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/tournament");
+    Command::cargo_bin("solvebatch")
+        .unwrap()
+        .arg("run")
+        .arg(&datasets)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("0 differ"));
+}
+
+#[test]
+fn one_differing_reference_exits_1_and_names_the_file() {
+    let (_dir, mut command) = setup(&[
+        GOOD,
+        GOOD_REFERENCE,
+        ("b/wrong.csv", "1\n1,0,0\n"),
+        ("b/wrong.csv.expected", "Table 0: 0 vs. 1\n"),
+    ]);
+    command
+        .args(["run", "."])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::is_match(r"\| \./b/wrong\.csv +\| tournament \| backtrack \| solved +\| DIFFERS")
+                .unwrap(),
+        )
+        .stdout(
+            predicate::str::is_match(r"\| \./a/good\.csv +\| tournament \| backtrack \| solved +\| same")
+                .unwrap(),
+        )
+        .stdout(predicate::str::contains("2 files: 2 solved; references: 1 same, 1 differ"));
+}
+
+#[test]
+fn diff_shows_the_difference_with_the_reference() {
+    let (_dir, mut command) =
+        setup(&[("wrong.csv", "1\n1,0,0\n"), ("wrong.csv.expected", "Table 0: 0 vs. 1\n")]);
+    command
+        .args(["run", "--diff", "wrong.csv"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("--- wrong.csv.expected\n+++ wrong.csv (output)\n"))
+        .stdout(predicate::str::contains("-Table 0: 0 vs. 1\n+Table 0: 1 vs. 0\n"));
+}
+
+#[test]
+fn a_bad_file_is_its_own_row_and_the_batch_goes_on() {
+    let (_dir, mut command) = setup(&[GOOD, ("a/bad.csv", "x\n")]);
+    command
+        .args(["run", "a"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("error: Line 0: The number of tables is not an integer."))
+        .stdout(predicate::str::contains("2 files: 1 error, 1 solved"));
+}
+
+#[test]
+fn an_expected_error_with_its_reference_passes() {
+    let (_dir, mut command) =
+        setup(&[("bad.csv", "0\n"), ("bad.csv.expected", "The number of tables must be positive.\n")]);
+    command.args(["run", "bad.csv"]).assert().success();
+}
+
+#[test]
+fn json_and_csv_reports_hold_every_field() {
+    let (dir, mut command) = setup(&[GOOD, GOOD_REFERENCE, ("a/none.csv", "2\n0,1,0\n")]);
+    command.args(["run", "a", "--json", "report.json", "--csv", "report.csv"]).assert().success();
+    let json = read(&dir, "report.json");
+    let lines: Vec<serde_json::Value> =
+        json.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["file"], "a/good.csv");
+    assert_eq!(lines[0]["family"], "tournament");
+    assert_eq!(lines[0]["solver"], "backtrack");
+    assert_eq!(lines[0]["status"], "solved");
+    assert_eq!(lines[0]["verdict"], "same");
+    assert_eq!(lines[0]["stats"], serde_json::json!({"backtracks": 0, "nodes": 1}));
+    assert!(lines[0]["ms"].as_f64().unwrap() >= 0.0);
+    assert_eq!(lines[1]["file"], "a/none.csv");
+    assert_eq!(lines[1]["status"], "no round");
+    assert_eq!(lines[1]["verdict"], serde_json::Value::Null);
+
+    let csv = read(&dir, "report.csv");
+    let mut rows = csv.lines();
+    assert_eq!(rows.next(), Some("file,family,solver,status,message,verdict,ms,stats"));
+    assert!(rows.next().unwrap().starts_with("a/good.csv,tournament,backtrack,solved,,same,"));
+    assert!(rows.next().unwrap().starts_with("a/none.csv,tournament,backtrack,no round,,,"));
+}
+
+#[test]
+fn out_mirrors_the_input_tree() {
+    let (dir, mut command) = setup(&[GOOD, ("a/deeper/bad.csv", "1\n0,0,0\n")]);
+    command.args(["run", "a", "--out", "results"]).assert().code(1);
+    assert_eq!(read(&dir, "results/good.csv.out"), "Table 0: 0 vs. 1\n");
+    assert_eq!(read(&dir, "results/deeper/bad.csv.out"), "Line 1: The players are the same.\n");
+}
+
+#[test]
+fn a_hard_instance_times_out_and_the_batch_goes_on() {
+    let (dir, mut command) = setup(&[GOOD, ("a/hard.csv", &hard_instance())]);
+    command
+        .args(["run", "a", "--timeout", "0.3", "--json", "report.json"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_match(r"a/hard\.csv +\| tournament \| backtrack \| timeout").unwrap())
+        .stdout(predicate::str::contains("1 solved"));
+    let json = read(&dir, "report.json");
+    let hard: serde_json::Value = serde_json::from_str(json.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(hard["status"], "timeout");
+    let ms = hard["ms"].as_f64().unwrap();
+    assert!((300.0..400.0).contains(&ms), "stopped after {ms} ms for a 300 ms limit");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let (_dir, mut command) = setup(&[GOOD]);
+    command.args(["run", "a", "--kind", "chess"]).assert().code(2).stderr(
+        "error: no family is called `chess`; the families are tournament, tictactoe, guess, scrabble\n",
+    );
+    let (_dir, mut command) = setup(&[GOOD]);
+    command.args(["run", "a", "--solver", "magic"]).assert().code(2);
+    let (_dir, mut command) = setup(&[GOOD]);
+    command.args(["run", "a", "--timeout", "-1"]).assert().code(2);
+}
+
+#[test]
+fn a_folder_without_inputs_is_an_error() {
+    let (_dir, mut command) = setup(&[("notes.txt", "nothing to solve")]);
+    command.args(["run", "."]).assert().code(1).stderr(predicate::str::starts_with("error: no inputs found"));
+}
+
+#[test]
+fn kind_forces_the_family_of_a_named_file() {
+    let (_dir, mut command) = setup(&[("round.txt", "1\n0,1,0\n")]);
+    command
+        .args(["run", "--kind", "tournament", "round.txt"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solved"));
+}

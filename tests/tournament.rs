@@ -1,0 +1,85 @@
+//! `solvebatch tournament` end to end: display, save, errors.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+const EXAMPLE: &str = "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n";
+const EXAMPLE_ROUND: &str = "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n";
+
+/// A temporary folder holding `files`, and a `solvebatch` command run inside it.
+fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
+    let dir = TempDir::new().unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let mut command = Command::cargo_bin("solvebatch").unwrap();
+    command.current_dir(dir.path());
+    (dir, command)
+}
+
+#[test]
+fn prints_the_spec_example_round() {
+    let (_dir, mut command) = setup(&[("example.csv", EXAMPLE)]);
+    command.args(["tournament", "example.csv"]).assert().success().stdout(EXAMPLE_ROUND);
+}
+
+#[test]
+fn reads_standard_input() {
+    let (_dir, mut command) = setup(&[]);
+    command.args(["tournament", "-"]).write_stdin(EXAMPLE).assert().success().stdout(EXAMPLE_ROUND);
+}
+
+#[test]
+fn saves_exactly_the_printed_text() {
+    let (dir, mut command) = setup(&[("example.csv", EXAMPLE)]);
+    command
+        .args(["tournament", "example.csv", "--save", "round.txt"])
+        .assert()
+        .success()
+        .stdout(EXAMPLE_ROUND);
+    assert_eq!(std::fs::read_to_string(dir.path().join("round.txt")).unwrap(), EXAMPLE_ROUND);
+}
+
+#[test]
+fn no_round_prints_the_message_and_saves_nothing() {
+    let (dir, mut command) = setup(&[("none.csv", "2\n0,1,0\n0,2,1\n")]);
+    command
+        .args(["tournament", "none.csv", "--save", "round.txt"])
+        .assert()
+        .success()
+        .stdout("No tournament found.\n");
+    assert!(!dir.path().join("round.txt").exists());
+}
+
+#[test]
+fn bad_input_is_an_error_naming_the_file_and_leaves_the_saved_file_untouched() {
+    let (dir, mut command) = setup(&[("bad.csv", "3\n0,1,0\n2,2,1\n"), ("round.txt", "earlier round\n")]);
+    command
+        .args(["tournament", "bad.csv", "--save", "round.txt"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("error: bad.csv: Line 2: The players are the same.\n");
+    assert_eq!(std::fs::read_to_string(dir.path().join("round.txt")).unwrap(), "earlier round\n");
+}
+
+#[test]
+fn a_missing_file_is_an_error_naming_it() {
+    let (_dir, mut command) = setup(&[]);
+    command
+        .args(["tournament", "absent.csv"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("error: absent.csv: cannot read: "));
+}
+
+#[test]
+fn an_unknown_solver_is_a_usage_error() {
+    let (_dir, mut command) = setup(&[("example.csv", EXAMPLE)]);
+    command
+        .args(["tournament", "example.csv", "--solver", "magic"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no tournament solver is called `magic`"));
+}
