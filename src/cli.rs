@@ -39,6 +39,18 @@ pub enum Command {
 
 /// Arguments of `solvebatch run`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Families by extension: tournament .csv (reference .csv.expected), tic-tac-toe .in (.ref),
+guess .guess (.guess.expected), scrabble .scrabble (.scrabble.expected). A reference file beside an
+input turns on the regression verdict for it.
+
+Exit status: 0 when every file is as expected (same as its reference, or solved without one),
+1 when a file failed or differs, 2 on usage errors.
+
+Examples:
+  solvebatch run datasets
+  solvebatch run datasets/tournament --solver dlx --timeout 5 --json report.json
+  solvebatch run my-games --out results --diff")]
 pub struct RunArgs {
     /// Input files and folders; folders are walked recursively and reference files are skipped.
     #[arg(required = true)]
@@ -56,7 +68,7 @@ pub struct RunArgs {
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Write each output under this folder, mirroring the input tree.
+    /// Write each output to DIR/<path below the walked folder>.out, mirroring the input tree.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 
