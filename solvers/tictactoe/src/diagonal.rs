@@ -12,50 +12,44 @@ pub(crate) struct DiagonalCursor {
     side: usize,
     /// The diagonal `d`: cells `(i, i + d)` for `d >= 0`, `(i - d, i)` for `d < 0`.
     offset: isize,
-    /// How many cells of the current diagonal are behind the cursor.
-    step: usize,
-    /// The cursor's cell, `row * side + column`; `None` once every diagonal is passed.
-    cell: Option<usize>,
+    /// The cursor's cell `(row, column)`; `None` once every diagonal is passed.
+    cell: Option<(usize, usize)>,
 }
 
 impl DiagonalCursor {
     /// A cursor on cell `(0, 0)` of a `side × side` board (`side >= 1`).
     pub(crate) fn new(side: usize) -> DiagonalCursor {
-        DiagonalCursor { side, offset: 0, step: 0, cell: Some(0) }
+        DiagonalCursor { side, offset: 0, cell: Some((0, 0)) }
     }
 
-    /// The first cell in diagonal order for which `occupied` is false, as `row * side + column`, or
-    /// `None` when the board is full. The cursor stays there: `occupied` must stay true for every cell
-    /// passed, which holds because cells are never emptied.
-    pub(crate) fn first_free(&mut self, occupied: impl Fn(usize) -> bool) -> Option<usize> {
-        while let Some(cell) = self.cell {
-            if !occupied(cell) {
-                return Some(cell);
+    /// The first cell `(row, column)` in diagonal order for which `occupied` is false, or `None` when
+    /// the board is full. The cursor stays there: `occupied` must stay true for every cell passed,
+    /// which holds because cells are never emptied.
+    pub(crate) fn first_free(&mut self, occupied: impl Fn(usize, usize) -> bool) -> Option<(usize, usize)> {
+        while let Some((row, column)) = self.cell {
+            if !occupied(row, column) {
+                return self.cell;
             }
-            self.advance();
+            self.cell = if row + 1 < self.side && column + 1 < self.side {
+                Some((row + 1, column + 1))
+            } else {
+                self.next_diagonal()
+            };
         }
         None
     }
 
-    /// Moves to the next cell in diagonal order.
-    fn advance(&mut self) {
-        let Some(cell) = self.cell else { return };
-        self.step += 1;
-        if self.step < self.side - self.offset.unsigned_abs() {
-            self.cell = Some(cell + self.side + 1);
-            return;
-        }
-        // d+k is followed by d-k, and d-k by d+(k+1).
+    /// Moves to the top of the next diagonal: `d+k` is followed by `d-k`, and `d-k` by `d+(k+1)`.
+    fn next_diagonal(&mut self) -> Option<(usize, usize)> {
         self.offset = if self.offset > 0 { -self.offset } else { 1 - self.offset };
-        self.step = 0;
         let distance = self.offset.unsigned_abs();
-        self.cell = if distance >= self.side {
+        if distance >= self.side {
             None
         } else if self.offset > 0 {
-            Some(distance)
+            Some((0, distance))
         } else {
-            Some(distance * self.side)
-        };
+            Some((distance, 0))
+        }
     }
 }
 
@@ -69,9 +63,11 @@ mod tests {
         let occupied = RefCell::new(vec![false; side * side]);
         let mut cursor = DiagonalCursor::new(side);
         let mut cells = Vec::new();
-        while let Some(cell) = cursor.first_free(|cell| occupied.borrow()[cell]) {
-            occupied.borrow_mut()[cell] = true;
-            cells.push((cell / side, cell % side));
+        while let Some((row, column)) =
+            cursor.first_free(|row, column| occupied.borrow()[row * side + column])
+        {
+            occupied.borrow_mut()[row * side + column] = true;
+            cells.push((row, column));
         }
         cells
     }
@@ -80,10 +76,7 @@ mod tests {
     fn visits_d0_then_d_plus_k_before_d_minus_k_each_top_to_bottom() {
         assert_eq!(order(1), vec![(0, 0)]);
         assert_eq!(order(2), vec![(0, 0), (1, 1), (0, 1), (1, 0)]);
-        assert_eq!(
-            order(3),
-            vec![(0, 0), (1, 1), (2, 2), (0, 1), (1, 2), (1, 0), (2, 1), (0, 2), (2, 0)]
-        );
+        assert_eq!(order(3), vec![(0, 0), (1, 1), (2, 2), (0, 1), (1, 2), (1, 0), (2, 1), (0, 2), (2, 0)]);
     }
 
     #[test]
@@ -99,17 +92,17 @@ mod tests {
 
     #[test]
     fn stays_on_a_free_cell_and_skips_cells_filled_meanwhile() {
-        let mut occupied = vec![false; 9];
+        let mut occupied = [[false; 3]; 3];
         let mut cursor = DiagonalCursor::new(3);
-        assert_eq!(cursor.first_free(|cell| occupied[cell]), Some(0));
-        assert_eq!(cursor.first_free(|cell| occupied[cell]), Some(0));
+        assert_eq!(cursor.first_free(|row, column| occupied[row][column]), Some((0, 0)));
+        assert_eq!(cursor.first_free(|row, column| occupied[row][column]), Some((0, 0)));
         // (0, 0), (1, 1), (2, 2) and (0, 1) filled by chosen moves: next is (1, 2) on d+1.
-        for cell in [0, 4, 8, 1] {
-            occupied[cell] = true;
+        for (row, column) in [(0, 0), (1, 1), (2, 2), (0, 1)] {
+            occupied[row][column] = true;
         }
-        assert_eq!(cursor.first_free(|cell| occupied[cell]), Some(5));
-        occupied.iter_mut().for_each(|cell| *cell = true);
-        assert_eq!(cursor.first_free(|cell| occupied[cell]), None);
-        assert_eq!(cursor.first_free(|cell| occupied[cell]), None);
+        assert_eq!(cursor.first_free(|row, column| occupied[row][column]), Some((1, 2)));
+        occupied = [[true; 3]; 3];
+        assert_eq!(cursor.first_free(|row, column| occupied[row][column]), None);
+        assert_eq!(cursor.first_free(|row, column| occupied[row][column]), None);
     }
 }

@@ -318,8 +318,11 @@ impl<'a> Reader<'a> {
             return Err(ParseError::NotANumber { line: self.token_line, field, found: self.quote_token() });
         }
         let value = if negative { -(magnitude as i64) } else { magnitude as i64 };
-        let value = i32::try_from(value)
-            .map_err(|_| ParseError::OutOfRange { line: self.token_line, field, found: self.quote_token() })?;
+        let value = i32::try_from(value).map_err(|_| ParseError::OutOfRange {
+            line: self.token_line,
+            field,
+            found: self.quote_token(),
+        })?;
         self.position = index;
         Ok(value)
     }
@@ -361,11 +364,16 @@ mod tests {
         let read = moves("3 1\nX -2147483648 2147483647").unwrap();
         assert_eq!(read, vec![Move { player: Player::X, row: i32::MIN, column: i32::MAX }]);
         assert_eq!(moves("3 1\nX -0 +007").unwrap()[0], Move { player: Player::X, row: 0, column: 7 });
+        let zeros = moves("3 1\nX 000000000000000000002147483647 -000000000000002147483648").unwrap();
+        assert_eq!(zeros[0], Move { player: Player::X, row: i32::MAX, column: i32::MIN });
     }
 
     #[test]
     fn rejects_values_outside_32_bits() {
-        assert_eq!(error("3 1\nX 2147483648 0"), "line 2: the row x of move 1 is outside the 32-bit range, found 2147483648");
+        assert_eq!(
+            error("3 1\nX 2147483648 0"),
+            "line 2: the row x of move 1 is outside the 32-bit range, found 2147483648"
+        );
         assert_eq!(
             error("3 1\nX 0\n-2147483649"),
             "line 3: the column y of move 1 is outside the 32-bit range, found -2147483649"
@@ -426,7 +434,10 @@ mod tests {
             "line 2: the player of move 1 must be X or 0, found \"\u{ff}x\""
         );
         let invalid_utf8 = parse(b"3 1\n\xff 0 0").unwrap().moves.next().unwrap().unwrap_err();
-        assert_eq!(invalid_utf8.to_string(), "line 2: the player of move 1 must be X or 0, found \"\u{fffd}\"");
+        assert_eq!(
+            invalid_utf8.to_string(),
+            "line 2: the player of move 1 must be X or 0, found \"\u{fffd}\""
+        );
     }
 
     #[test]

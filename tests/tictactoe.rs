@@ -1,0 +1,106 @@
+//! `solvebatch tictactoe` and `solvebatch run` on tic-tac-toe games, end to end.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const EXAMPLE: &str = "3 8\nX 0 0\n0 0 3\nX 0 1\n0 0 4\nX 0 2\n0 0 5\n0 0 0\nX 0 0\n";
+const EXAMPLE_OUTPUT: &str =
+    "NOT YOUR TURN\nNOT AN EMPTY CELL\nX0-\n---\n---\nDraw again! Let's play darts!\n\
+                              X 0.2500000000\n0 0.3333333333\n";
+
+fn solvebatch() -> Command {
+    Command::cargo_bin("solvebatch").unwrap()
+}
+
+fn dataset() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/tictactoe")
+}
+
+/// Every dataset game through the command: a valid game prints its reference, a malformed one fails
+/// with `error: FILE: ` followed by its reference.
+#[test]
+fn dataset_games_match_their_references() {
+    let mut inputs: Vec<PathBuf> = fs::read_dir(dataset())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
+        .collect();
+    inputs.sort();
+    assert!(inputs.len() >= 17, "the dataset holds the two examples and at least 15 crafted games");
+    for input in inputs {
+        let reference = fs::read_to_string(input.with_extension("ref")).unwrap();
+        let output = solvebatch().arg("tictactoe").arg(&input).output().unwrap();
+        if output.status.success() {
+            assert_eq!(String::from_utf8(output.stdout).unwrap(), reference, "{}", input.display());
+        } else {
+            assert_eq!(output.status.code(), Some(1), "{}", input.display());
+            let expected = format!("error: {}: {reference}", input.display());
+            assert_eq!(String::from_utf8(output.stderr).unwrap(), expected, "{}", input.display());
+        }
+    }
+}
+
+#[test]
+fn run_finds_every_dataset_game_in_agreement_with_its_reference() {
+    solvebatch().arg("run").arg(dataset()).assert().success();
+}
+
+#[test]
+fn run_reports_a_game_that_differs_from_its_reference() {
+    let folder = tempfile::tempdir().unwrap();
+    fs::write(folder.path().join("game.in"), EXAMPLE).unwrap();
+    fs::write(folder.path().join("game.ref"), EXAMPLE_OUTPUT.replace("0.2500000000", "0.2500000001"))
+        .unwrap();
+    solvebatch().arg("run").arg(folder.path()).assert().code(1);
+}
+
+#[test]
+fn reads_standard_input_for_a_dash() {
+    solvebatch().args(["tictactoe", "-"]).write_stdin(EXAMPLE).assert().success().stdout(EXAMPLE_OUTPUT);
+}
+
+#[test]
+fn writes_the_output_to_a_file() {
+    let folder = tempfile::tempdir().unwrap();
+    let output = folder.path().join("game.out");
+    solvebatch()
+        .args(["tictactoe", "-", "--output"])
+        .arg(&output)
+        .write_stdin(EXAMPLE)
+        .assert()
+        .success()
+        .stdout("");
+    assert_eq!(fs::read_to_string(output).unwrap(), EXAMPLE_OUTPUT);
+}
+
+#[test]
+fn a_malformed_game_names_the_file_and_the_line() {
+    let folder = tempfile::tempdir().unwrap();
+    let game = folder.path().join("bad.in");
+    fs::write(&game, "3 2\nX 0 0\n0 x 1\n").unwrap();
+    solvebatch()
+        .arg("tictactoe")
+        .arg(&game)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(format!("error: {}: line 3: expected the row x of move 2, found \"x\"\n", game.display()));
+    solvebatch()
+        .args(["tictactoe", "-"])
+        .write_stdin("3 1\nO 0 0\n")
+        .assert()
+        .code(1)
+        .stderr("error: standard input: line 2: the player of move 1 must be X or 0, found \"O\"\n");
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    solvebatch()
+        .args(["tictactoe", "no-such-game.in"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("error: no-such-game.in: cannot read"));
+}
