@@ -1,1 +1,50 @@
-fn main() {}
+//! Benchmarks of the guess family, one per goal: the reference strategy over every 4-digit secret
+//! (goal: under 20 ms), one reference game at 8 digits (under 10 s), and the scoring strategies over
+//! every 4-digit secret (`max-parts`: under 3 s on 2 cores).
+//!
+//! `cargo bench --bench guess`; the worst case and mean of each strategy come from
+//! `solvebatch guess simulate --strategy NAME`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use solvebatch_guess::{simulate, solve_job, strategy, Digits, Job};
+
+fn reference_over_all_secrets(c: &mut Criterion) {
+    c.bench_function("first, all 9000 secrets", |b| {
+        b.iter(|| simulate(strategy("first").unwrap(), black_box(Digits::FOUR), None, None).unwrap())
+    });
+}
+
+fn reference_game_at_eight_digits(c: &mut Criterion) {
+    // 98765432 takes 18 guesses, among the longest games at 8 digits.
+    let digits = Digits::new(8).unwrap();
+    let mut group = c.benchmark_group("eight digits");
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group.bench_function("first, secret 98765432", |b| {
+        b.iter(|| {
+            solve_job(black_box(&Job::Secret(98_765_432)), digits, strategy("first").unwrap(), None).unwrap()
+        })
+    });
+    group.finish();
+}
+
+fn scoring_strategies_over_all_secrets(c: &mut Criterion) {
+    let mut group = c.benchmark_group("all 9000 secrets");
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    for name in ["max-parts", "minimax", "entropy"] {
+        group.bench_function(name, |b| {
+            b.iter(|| simulate(strategy(name).unwrap(), black_box(Digits::FOUR), None, None).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    reference_over_all_secrets,
+    reference_game_at_eight_digits,
+    scoring_strategies_over_all_secrets
+);
+criterion_main!(benches);

@@ -1,8 +1,12 @@
-//! The guess family in the batch runner (placeholder until the family crate lands).
+//! The guess family in the batch runner: `.guess` batch files answered with `solvebatch_guess`.
+//!
+//! `--solver` is the strategy and `--digits` the number of digits (4 when not given).
 
 use std::path::{Path, PathBuf};
 
-use super::{Family, Job, Outcome, SolverInfo};
+use solvebatch_guess::{self as guess, BatchError, Digits};
+
+use super::{Family, Job, Outcome, SolverInfo, Status};
 
 /// The guess family.
 pub struct Guess;
@@ -12,8 +16,8 @@ impl Family for Guess {
         "guess"
     }
 
-    fn is_input(&self, _path: &Path) -> bool {
-        false
+    fn is_input(&self, path: &Path) -> bool {
+        super::name_ends_with(path, ".guess")
     }
 
     fn reference_path(&self, input: &Path) -> PathBuf {
@@ -21,10 +25,41 @@ impl Family for Guess {
     }
 
     fn solvers(&self) -> Vec<SolverInfo> {
-        Vec::new()
+        guess::strategies()
+            .iter()
+            .map(|strategy| SolverInfo { name: strategy.name(), description: strategy.description() })
+            .collect()
     }
 
-    fn solve(&self, _job: &Job) -> Outcome {
-        Outcome::invalid("not available yet".to_string())
+    /// Answers every line; a file with malformed lines is [`Status::Invalid`] with the first error as
+    /// message, and its output still holds every line.
+    fn solve(&self, job: &Job) -> Outcome {
+        let Ok(text) = std::str::from_utf8(job.input) else {
+            return Outcome::invalid("the file is not UTF-8 text".to_string());
+        };
+        let digits = match Digits::new(job.options.digits.unwrap_or(Digits::FOUR.get())) {
+            Ok(digits) => digits,
+            Err(error) => return Outcome::invalid(error.to_string()),
+        };
+        let strategy = match guess::strategy(job.solver) {
+            Ok(strategy) => strategy,
+            Err(error) => return Outcome::invalid(error.to_string()),
+        };
+        match guess::solve_batch(text, digits, strategy, job.deadline) {
+            Ok(report) => Outcome {
+                status: match report.errors.first() {
+                    Some(error) => Status::Invalid(error.to_string()),
+                    None => Status::Solved,
+                },
+                output: report.output,
+                stats: vec![
+                    ("jobs", report.jobs as u64),
+                    ("guesses", report.guesses),
+                    ("errors", report.errors.len() as u64),
+                ],
+            },
+            Err(BatchError::Interrupted) => Outcome::timeout(),
+            Err(error @ BatchError::UnsupportedDigits(_)) => Outcome::invalid(error.to_string()),
+        }
     }
 }

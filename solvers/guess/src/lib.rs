@@ -1,1 +1,63 @@
-//! placeholder
+//! Guess a number: the host picks a `d`-digit secret (no leading zero), the codebreaker guesses, and
+//! each answer is the number of positions where guess and secret share a digit (black pegs).
+//!
+//! The crate has the game's parts, each usable alone:
+//! - [`matches()`], the answer, by integer arithmetic;
+//! - [`CandidateSet`], the numbers still consistent with the answers, a bitset over the range
+//!   filtered in parallel when large (up to 9 digits: 900 million bits);
+//! - [`Strategy`] and its registry [`strategies`]: `first` (the reference codebreaker: the smallest
+//!   candidate), `minimax` (Knuth 1976), `max-parts` and `entropy`;
+//! - [`Codebreaker`] (one game, with the reference's bookkeeping) and [`Host`];
+//! - [`play`] and [`host`], the interactive games over any `BufRead` and `Write`;
+//! - [`simulate`], every secret (or a list) played in parallel as one game tree;
+//! - [`solve_batch`], the `.guess` batch file format.
+//!
+//! ```
+//! use solvebatch_guess::{solve_batch, strategy, Digits};
+//!
+//! let report = solve_batch("secret 3242\nanswers 1000=0 2111=0\nanswers 1000=3 1001=1\n",
+//!                          Digits::FOUR, strategy("first").unwrap(), None).unwrap();
+//! assert_eq!(report.output, "\
+//! secret 3242: 1000 2111 3222 3223 3232 3242 (6 guesses)
+//! answers 1000=0 2111=0: next 3222 (3584 candidates left)
+//! answers 1000=3 1001=1: inconsistent answers
+//! ");
+//! ```
+//!
+//! # What is precomputed, by number of digits
+//!
+//! | digits | decision |
+//! | --- | --- |
+//! | all | the packed form (four bits a digit) of every number below 10 000, built at compile time, so that the hot loops compare digits with an exclusive or instead of `d` divisions; the first guess of every strategy (the smallest number: before any answer every guess splits the range alike) |
+//! | 2 to 4 | no table of answers: at 4 digits it would hold 81 million bytes and take about 0.3 s to fill, longer than the whole `max-parts` simulation of all 9000 secrets (under 0.2 s), which scores a reduced pool of guesses against mostly small candidate sets directly |
+//! | 5 | no table either (it would take 8.1 GB); a scoring strategy takes a few seconds a guess early in the game |
+//! | 6 to 9 | only `first` plays: scoring a guess costs (range) x (candidates) comparisons; the bitset takes up to 113 MB and is filtered in parallel |
+#![deny(missing_docs)]
+
+mod batch;
+mod candidates;
+mod codebreaker;
+mod digits;
+mod host;
+mod interactive;
+mod matches;
+mod secrets;
+mod simulate;
+mod strategy;
+mod text;
+
+pub use batch::{
+    format_job, parse_batch, solve_batch, solve_job, BatchError, BatchReport, Job, JobLine, JobResult,
+    LineError, Problem,
+};
+pub use candidates::{CandidateSet, Iter};
+pub use codebreaker::{AnswerError, Codebreaker, GameState};
+pub use digits::{Digits, DigitsError};
+pub use host::{Host, OutOfRange};
+pub use interactive::{host, play, Ending};
+pub use matches::matches;
+pub use secrets::parse_secrets;
+pub use simulate::{simulate, Bar, Game, SimulateError, Simulation, Summary};
+pub use strategy::{
+    strategies, strategy, First, GuessError, Partition, Strategy, UnknownStrategy, UnsupportedDigits,
+};

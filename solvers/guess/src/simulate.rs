@@ -1,0 +1,366 @@
+//! Playing many secrets with one strategy, in parallel, and summarising the guess counts.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::candidates::CandidateSet;
+use crate::digits::Digits;
+use crate::matches::Packed;
+use crate::strategy::{GuessError, Strategy, UnsupportedDigits};
+
+/// One secret played to the end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Game {
+    /// The secret.
+    pub secret: u32,
+    /// Guesses made, the final (correct) one included.
+    pub guesses: u32,
+}
+
+/// Every game of a simulation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Simulation {
+    /// The strategy's name.
+    pub strategy: &'static str,
+    /// The number of digits.
+    pub digits: Digits,
+    /// One game per secret, in increasing order of secret.
+    pub games: Vec<Game>,
+}
+
+/// Why a simulation did not run to the end.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SimulateError {
+    /// The strategy does not handle that many digits.
+    #[error(transparent)]
+    UnsupportedDigits(#[from] UnsupportedDigits),
+    /// A listed secret does not have the game's number of digits.
+    #[error("secret {secret} is not a {digits}-digit number")]
+    SecretOutOfRange {
+        /// The secret.
+        secret: u32,
+        /// The number of digits.
+        digits: Digits,
+    },
+    /// The strategy gave no guess: the deadline passed first ([`GuessError::Interrupted`]).
+    #[error(transparent)]
+    Guess(#[from] GuessError),
+}
+
+/// Plays every secret of `secrets` (every number of the range when `None`) with `strategy` and
+/// records how many guesses each took.
+///
+/// A strategy's guess depends only on the candidates left, so the games are played together as one
+/// game tree: each node guesses once for every secret that reaches it, and splits them by their
+/// answers. Subtrees are played in parallel on the current rayon pool. A secret listed twice is played
+/// once.
+///
+/// # Errors
+/// See [`SimulateError`].
+pub fn simulate(
+    strategy: &dyn Strategy,
+    digits: Digits,
+    secrets: Option<&[u32]>,
+    deadline: Option<Instant>,
+) -> Result<Simulation, SimulateError> {
+    strategy.check_digits(digits)?;
+    let mut secrets = match secrets {
+        Some(secrets) => secrets.to_vec(),
+        None => (digits.smallest()..=digits.largest()).collect(),
+    };
+    if let Some(&secret) = secrets.iter().find(|&&secret| !digits.contains(secret)) {
+        return Err(SimulateError::SecretOutOfRange { secret, digits });
+    }
+    secrets.sort_unstable();
+    secrets.dedup();
+    let mut games = play_node(strategy, CandidateSet::all(digits), secrets, 1, deadline)?;
+    games.sort_unstable_by_key(|game| game.secret);
+    Ok(Simulation { strategy: strategy.name(), digits, games })
+}
+
+/// Nodes reached by fewer secrets than this play their subtrees on the current thread: splitting them
+/// further costs more than it gains.
+const PARALLEL_MIN_SECRETS: usize = 64;
+
+/// Plays the `secrets` (all in `candidates`) from a node where `guess_number` is the next guess.
+fn play_node(
+    strategy: &dyn Strategy,
+    candidates: CandidateSet,
+    secrets: Vec<u32>,
+    guess_number: u32,
+    deadline: Option<Instant>,
+) -> Result<Vec<Game>, SimulateError> {
+    let guess = strategy.next_guess(&candidates, deadline)?;
+    let positions = candidates.digits().get();
+    let packed_guess = Packed::new(guess);
+    let mut groups = vec![Vec::new(); positions as usize + 1];
+    for secret in secrets {
+        groups[(positions - Packed::new(secret).mismatches(packed_guess)) as usize].push(secret);
+    }
+    let mut games: Vec<Game> = groups
+        .pop()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|secret| Game { secret, guesses: guess_number })
+        .collect();
+    let children: Vec<(u32, Vec<u32>)> = groups
+        .into_iter()
+        .enumerate()
+        .filter(|(_, group)| !group.is_empty())
+        .map(|(answer, group)| (answer as u32, group))
+        .collect();
+    // Every child but the last filters a copy; the last takes this node's set, so that a path through
+    // the tree holds one set per branching rather than one per guess (113 MB each at 9 digits).
+    let mut sets = Vec::with_capacity(children.len());
+    if !children.is_empty() {
+        sets.extend((1..children.len()).map(|_| candidates.clone()));
+        sets.push(candidates);
+    }
+    let play_child = |((answer, group), mut child): ((u32, Vec<u32>), CandidateSet)| {
+        child.eliminate(guess, answer);
+        play_node(strategy, child, group, guess_number + 1, deadline)
+    };
+    let total: usize = children.iter().map(|(_, group)| group.len()).sum();
+    let child_games: Vec<Vec<Game>> = if total >= PARALLEL_MIN_SECRETS {
+        children.into_par_iter().zip(sets).map(play_child).collect::<Result<_, _>>()?
+    } else {
+        children.into_iter().zip(sets).map(play_child).collect::<Result<_, _>>()?
+    };
+    games.extend(child_games.into_iter().flatten());
+    Ok(games)
+}
+
+/// The figures of a simulation, for reports and JSON export.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    /// The strategy's name.
+    pub strategy: &'static str,
+    /// The number of digits.
+    pub digits: Digits,
+    /// How many secrets were played.
+    pub secrets: usize,
+    /// The most guesses any secret took.
+    pub worst_case: u32,
+    /// The secrets that took [`Summary::worst_case`] guesses, in increasing order.
+    pub worst_secrets: Vec<u32>,
+    /// The mean number of guesses.
+    pub mean: f64,
+    /// How many secrets took each number of guesses, for every count from 1 to the worst case.
+    pub histogram: Vec<Bar>,
+}
+
+/// One bar of the histogram of guess counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Bar {
+    /// A number of guesses.
+    pub guesses: u32,
+    /// How many secrets took exactly that many.
+    pub secrets: usize,
+}
+
+impl Simulation {
+    /// The most guesses any secret took (0 when no secret was played).
+    pub fn worst_case(&self) -> u32 {
+        self.games.iter().map(|game| game.guesses).max().unwrap_or(0)
+    }
+
+    /// The mean number of guesses (0 when no secret was played).
+    pub fn mean(&self) -> f64 {
+        let total: u64 = self.games.iter().map(|game| u64::from(game.guesses)).sum();
+        total as f64 / self.games.len().max(1) as f64
+    }
+
+    /// How many secrets took each number of guesses: index `g` counts the secrets found with the
+    /// `g`-th guess (index 0 is always 0); the length is the worst case plus one.
+    pub fn histogram(&self) -> Vec<usize> {
+        let mut histogram = vec![0; self.worst_case() as usize + 1];
+        self.games.iter().for_each(|game| histogram[game.guesses as usize] += 1);
+        histogram
+    }
+
+    /// The figures of this simulation.
+    pub fn summary(&self) -> Summary {
+        let worst_case = self.worst_case();
+        Summary {
+            strategy: self.strategy,
+            digits: self.digits,
+            secrets: self.games.len(),
+            worst_case,
+            worst_secrets: self
+                .games
+                .iter()
+                .filter(|game| game.guesses == worst_case)
+                .map(|game| game.secret)
+                .collect(),
+            mean: self.mean(),
+            histogram: self
+                .histogram()
+                .into_iter()
+                .enumerate()
+                .skip(1)
+                .map(|(guesses, secrets)| Bar { guesses: guesses as u32, secrets })
+                .collect(),
+        }
+    }
+}
+
+impl Summary {
+    /// The histogram as a text bar chart, one line per guess count: the count, the number of secrets
+    /// and a bar of `#` (the longest bar is `width` characters; any non-zero count shows at least one).
+    ///
+    /// ```
+    /// use solvebatch_guess::{simulate, strategy, Digits};
+    ///
+    /// let secrets = [1000, 2111, 3242];
+    /// let simulation = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&secrets), None).unwrap();
+    /// assert_eq!(simulation.summary().chart(4), "\
+    /// guesses  secrets
+    ///       1        1  ####
+    ///       2        1  ####
+    ///       3        0
+    ///       4        0
+    ///       5        0
+    ///       6        1  ####
+    /// ");
+    /// ```
+    pub fn chart(&self, width: usize) -> String {
+        let most = self.histogram.iter().map(|bar| bar.secrets).max().unwrap_or(0).max(1);
+        let mut chart = String::from("guesses  secrets\n");
+        for &Bar { guesses, secrets } in &self.histogram {
+            let bar = "#".repeat((secrets * width).div_ceil(most));
+            let line = format!("{guesses:>7}  {secrets:>7}  {bar}");
+            let _ = writeln!(chart, "{}", line.trim_end());
+        }
+        chart
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::OnceLock;
+
+    use proptest::prelude::{prop_assert_eq, proptest, ProptestConfig};
+
+    use super::*;
+    use crate::codebreaker::Codebreaker;
+    use crate::matches::matches;
+    use crate::strategy::{strategies, strategy};
+
+    #[test]
+    fn reference_strategy_on_all_four_digit_secrets() {
+        let simulation = simulate(strategy("first").unwrap(), Digits::FOUR, None, None).unwrap();
+        let summary = simulation.summary();
+        assert_eq!(summary.secrets, 9000);
+        assert_eq!(summary.worst_case, 16);
+        assert_eq!(format!("{:.4}", summary.mean), "10.1891");
+        assert_eq!(simulation.games.iter().find(|game| game.secret == 3242).unwrap().guesses, 6);
+        assert_eq!(simulation.games[0], Game { secret: 1000, guesses: 1 });
+    }
+
+    /// Plays one game with a [`Codebreaker`], checking on the way that each guess of a strategy that
+    /// promises candidates is consistent with every earlier answer.
+    fn play_alone(strategy: &'static dyn Strategy, digits: Digits, secret: u32) -> Vec<u32> {
+        let mut game = Codebreaker::new(digits, strategy).unwrap();
+        let mut answers: Vec<(u32, u32)> = Vec::new();
+        while !game.is_over() {
+            let guess = game.guess().unwrap();
+            if strategy.guesses_are_candidates() {
+                assert!(answers.iter().all(|&(earlier, answer)| matches(guess, earlier) == answer));
+            }
+            answers.push((guess, matches(guess, secret)));
+            game.answer(matches(guess, secret)).unwrap();
+            assert!(game.guess_count() <= digits.range_len(), "no progress");
+        }
+        game.prior_guesses().to_vec()
+    }
+
+    #[test]
+    fn every_strategy_finds_every_three_digit_secret_once() {
+        for &strategy in strategies() {
+            let simulation = simulate(strategy, Digits::new(3).unwrap(), None, None).unwrap();
+            assert!(simulation.games.iter().map(|game| game.secret).eq(100..=999), "{}", strategy.name());
+        }
+    }
+
+    #[test]
+    fn listed_secrets_are_played_once_in_order() {
+        let simulation =
+            simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[3242, 1000, 3242]), None).unwrap();
+        assert_eq!(simulation.games, [Game { secret: 1000, guesses: 1 }, Game { secret: 3242, guesses: 6 }]);
+        assert_eq!(simulation.mean(), 3.5);
+        assert_eq!(simulation.histogram(), [0, 1, 0, 0, 0, 0, 1]);
+    }
+
+    #[test]
+    fn secrets_outside_the_range_are_refused() {
+        let error = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[999]), None).unwrap_err();
+        assert_eq!(error.to_string(), "secret 999 is not a 4-digit number");
+        let error = simulate(strategy("entropy").unwrap(), Digits::new(6).unwrap(), None, None).unwrap_err();
+        assert_eq!(error.to_string(), "strategy entropy handles at most 5 digits, not 6");
+    }
+
+    /// Simulates every 4-digit secret and checks that each was found exactly once.
+    fn all_four_digit_games(name: &str) -> Summary {
+        let simulation = simulate(strategy(name).unwrap(), Digits::FOUR, None, None).unwrap();
+        assert!(
+            simulation.games.iter().map(|game| game.secret).eq(1000..=9999),
+            "{name} finds every secret once"
+        );
+        simulation.summary()
+    }
+
+    #[test]
+    fn max_parts_needs_at_most_13_guesses() {
+        let summary = all_four_digit_games("max-parts");
+        assert!(summary.worst_case <= 13, "worst case {}", summary.worst_case);
+    }
+
+    #[test]
+    fn entropy_needs_at_most_14_guesses_and_fewer_than_9_95_on_average() {
+        let summary = all_four_digit_games("entropy");
+        assert!(summary.worst_case <= 14, "worst case {}", summary.worst_case);
+        assert!(summary.mean < 9.95, "mean {}", summary.mean);
+    }
+
+    #[test]
+    fn minimax_does_no_worse_than_the_reference() {
+        let summary = all_four_digit_games("minimax");
+        assert!(summary.worst_case <= 16, "worst case {}", summary.worst_case);
+    }
+
+    #[test]
+    fn a_past_deadline_interrupts_the_simulation() {
+        let past = Some(Instant::now());
+        let error = simulate(strategy("minimax").unwrap(), Digits::FOUR, None, past).unwrap_err();
+        assert_eq!(error, SimulateError::Guess(GuessError::Interrupted));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn three_digit_games_alone_agree_with_the_simulation(index in 0usize..4, secret in 100u32..1000) {
+            static SIMULATIONS: OnceLock<Vec<Simulation>> = OnceLock::new();
+            let simulations = SIMULATIONS.get_or_init(|| {
+                strategies().iter().map(|&strategy| simulate(strategy, Digits::new(3).unwrap(), None, None).unwrap()).collect()
+            });
+            let strategy = strategies()[index];
+            let guesses = play_alone(strategy, Digits::new(3).unwrap(), secret);
+            prop_assert_eq!(guesses.last(), Some(&secret));
+            prop_assert_eq!(guesses.len() as u32, simulations[index].games[(secret - 100) as usize].guesses);
+        }
+
+        #[test]
+        fn reference_games_alone_agree_with_the_simulation(secret in 1000u32..10_000) {
+            static SIMULATION: OnceLock<Simulation> = OnceLock::new();
+            let simulation =
+                SIMULATION.get_or_init(|| simulate(strategy("first").unwrap(), Digits::FOUR, None, None).unwrap());
+            let guesses = play_alone(strategy("first").unwrap(), Digits::FOUR, secret);
+            prop_assert_eq!(guesses.last(), Some(&secret));
+            prop_assert_eq!(guesses.len() as u32, simulation.games[(secret - 1000) as usize].guesses);
+        }
+    }
+}

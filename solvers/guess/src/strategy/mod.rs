@@ -1,0 +1,144 @@
+//! Codebreaking strategies behind one trait, and the registry that `--strategy NAME` reads.
+
+use std::fmt;
+use std::time::Instant;
+
+use crate::candidates::CandidateSet;
+use crate::digits::Digits;
+
+mod first;
+mod partition;
+mod pool;
+
+pub use first::First;
+pub use partition::Partition;
+
+/// How a codebreaker picks its next guess from the numbers still consistent with the answers.
+///
+/// A strategy is a function of the candidate set alone, so games that reach the same set share their
+/// next guess (the simulation plays whole groups of secrets at once on that account). Every guess must
+/// make progress: it is a candidate, or it splits the candidates into at least two answer groups.
+pub trait Strategy: Sync {
+    /// The name given to `--strategy`, for example `minimax`.
+    fn name(&self) -> &'static str;
+
+    /// One line describing the rule, its tie rule and its source.
+    fn description(&self) -> &'static str;
+
+    /// The most digits the strategy handles in reasonable time.
+    fn max_digits(&self) -> u32;
+
+    /// Whether every guess is a candidate, that is consistent with every answer before it.
+    fn guesses_are_candidates(&self) -> bool;
+
+    /// The next guess given the candidates left.
+    ///
+    /// # Errors
+    /// [`GuessError::NoCandidate`] when `candidates` is empty; [`GuessError::Interrupted`] when
+    /// `deadline` passes during a long search.
+    fn next_guess(&self, candidates: &CandidateSet, deadline: Option<Instant>) -> Result<u32, GuessError>;
+
+    /// Checks that the strategy handles `digits`.
+    ///
+    /// # Errors
+    /// [`UnsupportedDigits`] when `digits` exceeds [`Strategy::max_digits`].
+    fn check_digits(&self, digits: Digits) -> Result<(), UnsupportedDigits> {
+        if digits.get() <= self.max_digits() {
+            Ok(())
+        } else {
+            Err(UnsupportedDigits { strategy: self.name(), max: self.max_digits(), digits })
+        }
+    }
+}
+
+impl fmt::Debug for dyn Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why no guess was produced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum GuessError {
+    /// Every number has been eliminated: the answers contradict each other.
+    #[error("no number matches all your answers")]
+    NoCandidate,
+    /// The deadline passed first.
+    #[error("the time limit was reached")]
+    Interrupted,
+}
+
+/// A strategy asked to play more digits than it handles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("strategy {strategy} handles at most {max} digits, not {digits}")]
+pub struct UnsupportedDigits {
+    /// The strategy's name.
+    pub strategy: &'static str,
+    /// Its [`Strategy::max_digits`].
+    pub max: u32,
+    /// The digits asked for.
+    pub digits: Digits,
+}
+
+/// A name that is no strategy of [`strategies`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown strategy \"{0}\" (expected {names})", names = strategy_names())]
+pub struct UnknownStrategy(pub String);
+
+/// The names of [`strategies`] as a list: "first, minimax, max-parts or entropy".
+fn strategy_names() -> String {
+    let names: Vec<&str> = strategies().iter().map(|strategy| strategy.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, others)) => format!("{} or {last}", others.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// Every strategy; the first, the reference codebreaker, is the default.
+pub fn strategies() -> &'static [&'static dyn Strategy] {
+    &[&First, &Partition::MINIMAX, &Partition::MAX_PARTS, &Partition::ENTROPY]
+}
+
+/// The strategy called `name`.
+///
+/// # Errors
+/// [`UnknownStrategy`] when no strategy has that name.
+pub fn strategy(name: &str) -> Result<&'static dyn Strategy, UnknownStrategy> {
+    strategies()
+        .iter()
+        .copied()
+        .find(|strategy| strategy.name() == name)
+        .ok_or_else(|| UnknownStrategy(name.to_string()))
+}
+
+/// Whether `deadline` has passed.
+fn expired(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_names_four_strategies_with_first_as_default() {
+        let names: Vec<_> = strategies().iter().map(|strategy| strategy.name()).collect();
+        assert_eq!(names, ["first", "minimax", "max-parts", "entropy"]);
+        assert_eq!(strategy("max-parts").unwrap().name(), "max-parts");
+        assert_eq!(
+            strategy("optimal").unwrap_err().to_string(),
+            "unknown strategy \"optimal\" (expected first, minimax, max-parts or entropy)"
+        );
+    }
+
+    #[test]
+    fn digit_limits_are_checked() {
+        let nine = Digits::new(9).unwrap();
+        assert_eq!(strategy("first").unwrap().check_digits(nine), Ok(()));
+        assert_eq!(
+            strategy("minimax").unwrap().check_digits(nine).unwrap_err().to_string(),
+            "strategy minimax handles at most 5 digits, not 9"
+        );
+    }
+}

@@ -1,0 +1,210 @@
+//! `solvebatch guess` (play, host, simulate) and `solvebatch run` on `.guess` files, end to end, with
+//! the interactive modes driven through piped standard input.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use tempfile::TempDir;
+
+fn solvebatch() -> Command {
+    Command::cargo_bin("solvebatch").unwrap()
+}
+
+/// The answer to `guess` for `secret`, by comparing the decimal texts character by character.
+fn matches_by_text(guess: &str, secret: &str) -> usize {
+    guess.chars().zip(secret.chars()).filter(|(a, b)| a == b).count()
+}
+
+fn stdout_of(command: &mut Command, input: &str) -> String {
+    let output = command.write_stdin(input).assert().success().get_output().stdout.clone();
+    String::from_utf8(output).unwrap()
+}
+
+#[test]
+fn play_the_3242_game_through_a_pipe() {
+    solvebatch()
+        .args(["guess", "play"])
+        .write_stdin("0\n0\n3\n2\n3\n4\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "Think of a 4-digit number from 1000 to 9999. After each guess, type how many of its digits are \
+             the right digit in the right place (0 to 4).\nGuess 1: 1000\nMatches? Guess 2: 2111\n",
+        ))
+        .stdout(predicate::str::ends_with("Found 3242 with 6 guesses: 1000 2111 3222 3223 3232 3242\n"));
+}
+
+#[test]
+fn play_retries_invalid_answers_and_ends_cleanly_at_end_of_input() {
+    solvebatch()
+        .args(["guess", "play", "--digits", "3"])
+        .write_stdin("seven\n4\n0\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Think of a 3-digit number from 100 to 999."))
+        .stdout(predicate::str::contains("\"seven\" is not a number of matches from 0 to 3; try again.\n"))
+        .stdout(predicate::str::contains("\"4\" is not a number of matches from 0 to 3; try again.\n"))
+        .stdout(predicate::str::ends_with(
+            "Guess 2: 211\nMatches? \nInput ended after 2 guesses: 100 211.\n",
+        ));
+}
+
+#[test]
+fn play_detects_inconsistent_answers() {
+    solvebatch().args(["guess", "play"]).write_stdin("3\n2\n1\n").assert().code(1).stdout(
+        predicate::str::ends_with(
+            "Guess 3: 1010\nMatches? No number matches all your answers after 3 guesses: 1000 1001 1010.\n",
+        ),
+    );
+}
+
+#[test]
+fn play_with_each_scoring_strategy_opens_with_the_smallest_number() {
+    for strategy in ["minimax", "max-parts", "entropy"] {
+        solvebatch()
+            .args(["guess", "play", "--digits", "2", "--strategy", strategy])
+            .write_stdin("2\n")
+            .assert()
+            .success()
+            .stdout(predicate::str::ends_with("Guess 1: 10\nMatches? Found 10 with 1 guess: 10\n"));
+    }
+}
+
+#[test]
+fn play_refuses_a_strategy_beyond_its_digits_as_a_usage_error() {
+    solvebatch()
+        .args(["guess", "play", "--digits", "7", "--strategy", "minimax"])
+        .assert()
+        .code(2)
+        .stderr("error: strategy minimax handles at most 5 digits, not 7\n");
+    solvebatch().args(["guess", "play", "--strategy", "optimal"]).assert().code(2).stderr(
+        predicate::str::contains(
+            "unknown strategy \"optimal\" (expected first, minimax, max-parts or entropy)",
+        ),
+    );
+    solvebatch()
+        .args(["guess", "host", "--digits", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the number of digits must be from 2 to 9, not 1"));
+}
+
+#[test]
+fn host_answers_truthfully_for_its_seeded_secret() {
+    let transcript =
+        stdout_of(solvebatch().args(["guess", "host", "--seed", "42"]), "1234\n5678\n90\n9012\n");
+    let secret = transcript.trim_end().rsplit(' ').next().unwrap().trim_end_matches('.').to_string();
+    assert_eq!(secret.len(), 4, "{transcript}");
+    let answers: Vec<&str> = transcript.lines().skip(1).collect();
+    let say = |guess: &str| match matches_by_text(guess, &secret) {
+        1 => "1 match.".to_string(),
+        n => format!("{n} matches."),
+    };
+    assert_eq!(answers[0], format!("Guess 1? {}", say("1234")));
+    assert_eq!(answers[1], format!("Guess 2? {}", say("5678")));
+    assert_eq!(answers[2], "Guess 3? \"90\" is not a 4-digit number (1000 to 9999); try again.");
+    assert_eq!(answers[3], format!("Guess 3? {}", say("9012")));
+    assert_eq!(answers[4], "Guess 4? ");
+    assert_eq!(answers[5], format!("Input ended; the number was {secret}."));
+
+    let again = stdout_of(solvebatch().args(["guess", "host", "--seed", "42"]), &format!("{secret}\n"));
+    assert!(again.ends_with(&format!("Guess 1? 4 matches: you found {secret} with 1 guess.\n")), "{again}");
+}
+
+#[test]
+fn simulate_the_reference_over_every_secret() {
+    // The distribution was checked against an independent implementation of the reference rule.
+    solvebatch()
+        .args(["guess", "simulate"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "strategy first, 4 digits, 9000 secrets\nworst case: 16 guesses (9876)\nmean: 10.1891 guesses\n\
+             guesses  secrets\n      1        1  #\n      2        4  #\n      3       14  #\n",
+        ))
+        .stdout(predicate::str::contains(format!("     11     2097  {}\n", "#".repeat(50))))
+        .stdout(predicate::str::contains("     15        5  #\n     16        1  #\ntime: "));
+}
+
+#[test]
+fn simulate_listed_secrets_with_json_export() {
+    let dir = TempDir::new().unwrap();
+    std::fs::write(dir.path().join("secrets.txt"), "# two secrets\n3242\n1000 3242\n").unwrap();
+    solvebatch()
+        .current_dir(dir.path())
+        .args(["guess", "simulate", "--secrets", "secrets.txt", "--json", "figures.json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "strategy first, 4 digits, 2 secrets\nworst case: 6 guesses (3242)\nmean: 3.5000 guesses\n\
+             guesses  secrets\n      1        1  ",
+        ));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("figures.json")).unwrap()).unwrap();
+    assert_eq!(json["strategy"], "first");
+    assert_eq!(json["digits"], 4);
+    assert_eq!(json["secrets"], 2);
+    assert_eq!(json["worst_case"], 6);
+    assert_eq!(json["worst_secrets"], serde_json::json!([3242]));
+    assert_eq!(json["mean"], 3.5);
+    assert_eq!(json["histogram"][5], serde_json::json!({"guesses": 6, "secrets": 1}));
+    assert!(json["seconds"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn simulate_names_the_bad_line_of_a_secrets_file() {
+    let dir = TempDir::new().unwrap();
+    std::fs::write(dir.path().join("secrets.txt"), "1000\n2000 300\n").unwrap();
+    solvebatch()
+        .current_dir(dir.path())
+        .args(["guess", "simulate", "--secrets", "secrets.txt"])
+        .assert()
+        .code(1)
+        .stderr("error: secrets.txt: line 2: 300 is not a 4-digit number (1000 to 9999)\n");
+    solvebatch()
+        .args(["guess", "simulate", "--strategy", "entropy", "--digits", "6"])
+        .assert()
+        .code(2)
+        .stderr("error: strategy entropy handles at most 5 digits, not 6\n");
+}
+
+#[test]
+fn run_the_bundled_dataset() {
+    let datasets = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/guess");
+    solvebatch()
+        .arg("run")
+        .arg(&datasets)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("references: 5 same, 0 differ"));
+}
+
+#[test]
+fn run_reads_digits_and_strategy_from_the_command_line() {
+    let dir = TempDir::new().unwrap();
+    // 100 answered 0: first digit 2..=9, others 1..=9: 648 numbers, 211 the smallest.
+    std::fs::write(dir.path().join("three.guess"), "secret 100\nanswers 100=0\n").unwrap();
+    std::fs::write(
+        dir.path().join("three.guess.expected"),
+        "secret 100: 100 (1 guess)\nanswers 100=0: next 211 (648 candidates left)\n",
+    )
+    .unwrap();
+    solvebatch()
+        .current_dir(dir.path())
+        .args(["run", "--digits", "3", "."])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("references: 1 same, 0 differ"));
+    // A scoring strategy plays the same secret to its end, whatever its guesses.
+    std::fs::write(dir.path().join("three.guess"), "secret 987\n").unwrap();
+    std::fs::remove_file(dir.path().join("three.guess.expected")).unwrap();
+    let out = dir.path().join("out");
+    solvebatch()
+        .current_dir(dir.path())
+        .args(["run", "--digits", "3", "--solver", "max-parts", "--out", "out", "."])
+        .assert()
+        .success();
+    let output = std::fs::read_to_string(out.join("three.guess.out")).unwrap();
+    assert!(output.starts_with("secret 987: 100 ") && output.contains(" 987 ("), "{output}");
+}
