@@ -1,1 +1,68 @@
-//! placeholder
+//! A Scrabble engine: dictionaries and their word graph, tile sets, the board, plays and their scores,
+//! every valid play of a rack (move generation), hints for rejected plays, and batch position files.
+//!
+//! - [`Dictionary`]: a word list (comments, either case, skipped entries counted) held as an `fst`
+//!   set for membership and as a minimal DAWG ([`WordGraph`]) for move generation.
+//! - [`TileSet`]: letter scores and counts, read from a tile definition file or derived from a
+//!   dictionary's letter frequencies.
+//! - [`Board`], [`Square`], [`Direction`]: the 15×15 board addressed `(x, y)` from the centre.
+//! - [`Rulebook::check`]: a [`Play`] judged and scored, or its [`Rejection`].
+//! - [`Rulebook::moves`]: every valid play, by anchor squares and cross-checks over the DAWG (Appel
+//!   and Jacobson 1988); [`moves_by_brute_force`] is the slow reference it is tested against.
+//! - [`hint()`]: what to suggest after a rejected play.
+//! - [`Position`]: a `.scrabble` batch file and its report.
+//!
+//! ```
+//! use solvebatch_scrabble::{Board, Dictionary, Letter, Play, Rack, Rules, Rulebook, Square, TileSet};
+//!
+//! let dictionary = Dictionary::from_text(b"are\nla\nhello\n// era\n".to_vec());
+//! let tiles = TileSet::standard();
+//! let rules = Rules::lab();
+//! let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+//!
+//! let mut board = Board::new();
+//! let hello: Play = "HELLO -3 0 horizontal".parse().unwrap();
+//! rulebook.check(&board, &"EHLLO".parse().unwrap(), &hello).unwrap().apply(&mut board);
+//! board.set(Square::new(1, -1).unwrap(), Letter::from_char('R'));
+//!
+//! // ARE under HELLO makes LA down through the A: A + R + E + L + A = 5 points.
+//! let rack: Rack = "AET".parse().unwrap();
+//! let play: Play = "AE 0 -1 horizontal".parse().unwrap();
+//! assert_eq!(rulebook.check(&board, &rack, &play).unwrap().score, 5);
+//! let play: Play = "EA 0 -1 horizontal".parse().unwrap();
+//! assert_eq!(rulebook.check(&board, &rack, &play).unwrap_err().to_string(), "not in the dictionary: ERA, LE");
+//!
+//! let best: Vec<String> = rulebook.best_moves(&board, &rack, 3).iter().map(ToString::to_string).collect();
+//! assert_eq!(best, ["5 ARE 0 -1 horizontal AE", "2 LA -1 0 vertical A"]);
+//! ```
+
+#![deny(missing_docs)]
+
+mod board;
+mod brute_force;
+mod dictionary;
+mod generate;
+mod graph;
+mod hint;
+mod letter;
+mod moves;
+mod play;
+mod position;
+mod rack;
+mod rules;
+mod solver;
+mod tiles;
+
+pub use board::{Board, BoardRowError, Direction, DirectionError, Square, BOARD_SIZE, RADIUS, SQUARE_COUNT};
+pub use brute_force::{moves_by_brute_force, TimedOut};
+pub use dictionary::{Dictionary, DictionaryError};
+pub use graph::{Node, WordGraph, WordGraphError};
+pub use hint::{hint, Hint};
+pub use letter::{letters_to_string, parse_letters, Letter, LetterSet, LETTER_COUNT};
+pub use moves::{best, rank, LetterRun, Move};
+pub use play::{FormedWord, Play, PlayParseError, Rejection, Rulebook, Scored};
+pub use position::{LineProblem, Position, PositionError, Solution, DEFAULT_TOP};
+pub use rack::{Rack, RackError, RACK_SIZE};
+pub use rules::{Premium, Rules};
+pub use solver::{Generator, UnknownGenerator};
+pub use tiles::{TileField, TileFileError, TileLoadError, TileSet, GENERATED_POOL_SIZE};

@@ -1,0 +1,145 @@
+//! The dictionary: reading a word list, membership (an `fst` set) and the word graph for move generation.
+//!
+//! File format: one word a line, either case (stored upper-case); lines that begin with `//` are
+//! comments; blank lines are skipped; surrounding white space is trimmed; the last line may lack a
+//! newline. An entry with a character other than the 26 ASCII letters is skipped and counted.
+
+use std::path::{Path, PathBuf};
+
+use fst::{IntoStreamer, Streamer};
+
+use crate::graph::WordGraph;
+use crate::letter::{Letter, LETTER_COUNT};
+
+/// A dictionary that could not be read.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: cannot read the dictionary: {source}", path.display())]
+pub struct DictionaryError {
+    /// The file as given.
+    pub path: PathBuf,
+    /// What the operating system said.
+    #[source]
+    pub source: std::io::Error,
+}
+
+/// A set of upper-case words, with its word graph.
+///
+/// Words of one letter may be listed but never count as words on the board.
+#[derive(Debug, Clone)]
+pub struct Dictionary {
+    /// The distinct words as upper-case ASCII, for membership.
+    words: fst::Set<Vec<u8>>,
+    /// The same words, for move generation.
+    graph: WordGraph,
+    /// Entries with a character other than a letter.
+    skipped: usize,
+}
+
+impl Dictionary {
+    /// Reads the word list at `path`.
+    ///
+    /// # Errors
+    /// The file is missing or unreadable; the error names `path`.
+    pub fn load(path: &Path) -> Result<Dictionary, DictionaryError> {
+        let text =
+            std::fs::read(path).map_err(|source| DictionaryError { path: path.to_path_buf(), source })?;
+        Ok(Dictionary::from_text(text))
+    }
+
+    /// Reads a word list from its bytes (any encoding: a line with a byte other than an ASCII letter
+    /// is a skipped entry).
+    pub fn from_text(mut text: Vec<u8>) -> Dictionary {
+        text.make_ascii_uppercase();
+        let mut entries: Vec<&[u8]> = Vec::new();
+        let mut skipped = 0;
+        for line in text.split(|&byte| byte == b'\n') {
+            let entry = line.trim_ascii();
+            if entry.is_empty() || entry.starts_with(b"//") {
+                continue;
+            }
+            if entry.iter().all(u8::is_ascii_uppercase) {
+                entries.push(entry);
+            } else {
+                skipped += 1;
+            }
+        }
+        entries.sort_unstable();
+        entries.dedup();
+        let words = fst::Set::from_iter(&entries).expect("sorted distinct entries");
+        let graph = WordGraph::from_sorted_words(&entries).expect("sorted upper-case entries");
+        Dictionary { words, graph, skipped }
+    }
+
+    /// Whether `word` is in the dictionary.
+    pub fn contains(&self, word: &[Letter]) -> bool {
+        let bytes: Vec<u8> = word.iter().map(|letter| letter.to_ascii()).collect();
+        self.words.contains(bytes)
+    }
+
+    /// The number of distinct words.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Whether there is no word at all.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// The number of entries skipped for a character other than a letter (repeats counted).
+    pub fn skipped(&self) -> usize {
+        self.skipped
+    }
+
+    /// The word graph (a DAWG) of the same words, for move generation.
+    pub fn graph(&self) -> &WordGraph {
+        &self.graph
+    }
+
+    /// How often each letter occurs across all distinct words, by letter index (`A` = 0): the input of
+    /// [`crate::TileSet::from_frequencies`].
+    pub fn letter_frequencies(&self) -> [u64; LETTER_COUNT] {
+        let mut counts = [0u64; LETTER_COUNT];
+        let mut stream = self.words.into_stream();
+        while let Some(word) = stream.next() {
+            for &byte in word {
+                counts[(byte - b'A') as usize] += 1;
+            }
+        }
+        counts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::letter::parse_letters;
+
+    fn has(dictionary: &Dictionary, word: &str) -> bool {
+        dictionary.contains(&parse_letters(word).unwrap())
+    }
+
+    #[test]
+    fn comments_blank_lines_case_and_white_space() {
+        let text = b"// a comment\n  cat \r\n\nDog\n//mouse\nhen\tx\ncat\nna\xefve\nit's\nOX".to_vec();
+        let dictionary = Dictionary::from_text(text);
+        assert_eq!(dictionary.len(), 3);
+        assert_eq!(dictionary.skipped(), 3);
+        assert!(has(&dictionary, "CAT") && has(&dictionary, "dog") && has(&dictionary, "ox"));
+        assert!(!has(&dictionary, "MOUSE"));
+        assert_eq!(dictionary.graph().word_count(), 3);
+    }
+
+    #[test]
+    fn letter_frequencies_count_distinct_words() {
+        let dictionary = Dictionary::from_text(b"aab\nAAB\nac\n".to_vec());
+        let counts = dictionary.letter_frequencies();
+        assert_eq!(&counts[..4], &[3, 1, 1, 0]);
+    }
+
+    #[test]
+    fn a_missing_file_is_named() {
+        let error = Dictionary::load(Path::new("no/such/words.txt")).unwrap_err();
+        assert!(error.to_string().starts_with("no/such/words.txt: cannot read the dictionary: "), "{error}");
+    }
+}

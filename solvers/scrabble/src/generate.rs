@@ -1,0 +1,382 @@
+//! Move generation: every valid play of a rack on a board, each placement once, with its score.
+//!
+//! The anchor-square algorithm of Appel and Jacobson (1988), "The world's fastest Scrabble program",
+//! over the dictionary's DAWG. Each line of the board is searched once per direction (vertical plays
+//! are found as horizontal plays on the transposed board). An anchor is an empty square next to a
+//! tile (the centre on an empty board); a play is found from the leftmost anchor it covers: its left
+//! part is either the tiles already left of the anchor or rack letters on the empty non-anchor squares
+//! there, and it is extended rightwards through the anchor under the squares' cross-checks (the letters
+//! that make a valid word across the line). Scores are summed on the way: the main word, each cross
+//! word, the premiums under placed tiles, the bonus for placing a whole rack.
+
+use crate::board::{Board, Direction, Square, BOARD_SIZE};
+use crate::graph::{Node, WordGraph};
+use crate::letter::{Letter, LetterSet, LETTER_COUNT};
+use crate::moves::{best, LetterRun, Move};
+use crate::play::Rulebook;
+use crate::rack::{Rack, RACK_SIZE};
+
+/// A square of a line without a tile.
+const NO_TILE: u8 = u8::MAX;
+
+/// The cross score of a square whose tile would form no cross word.
+const NO_CROSS_WORD: u32 = u32::MAX;
+
+/// One line of the board in the direction searched, left to right (or top to bottom).
+#[derive(Clone, Copy)]
+struct Line {
+    /// Letter index of each tile, [`NO_TILE`] for an empty square.
+    tiles: [u8; BOARD_SIZE],
+    /// The letters allowed on each empty square by the tiles across the line (bit per letter index).
+    cross_check: [u32; BOARD_SIZE],
+    /// The value of the tiles across the line next to each empty square, [`NO_CROSS_WORD`] when none.
+    cross_score: [u32; BOARD_SIZE],
+    /// Letter and word multipliers of each square.
+    letter_premium: [u32; BOARD_SIZE],
+    word_premium: [u32; BOARD_SIZE],
+    /// Bit `c` set when square `c` is an anchor.
+    anchors: u32,
+}
+
+impl Rulebook<'_> {
+    /// Every valid play of `rack` on `board`, each placement once (a single tile as the spec lists
+    /// it), with its score, in no particular order. Each is exactly what [`Rulebook::check`] accepts.
+    pub fn moves(&self, board: &Board, rack: &Rack) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.moves_into(board, rack, &mut moves);
+        moves
+    }
+
+    /// [`Rulebook::moves`] appended to `moves` (which may be reused between calls).
+    pub fn moves_into(&self, board: &Board, rack: &Rack, moves: &mut Vec<Move>) {
+        let values = self.tiles.values();
+        let mut search = Search {
+            graph: self.dictionary.graph(),
+            values,
+            bingo_bonus: self.rules.bingo_bonus(),
+            rack: rack.counts(),
+            rack_letters: Letter::all()
+                .filter(|&letter| rack.count(letter) > 0)
+                .fold(0, |bits, letter| bits | 1 << letter.index()),
+            rack_left: rack.len(),
+            direction: Direction::Horizontal,
+            row: 0,
+            line: EMPTY_LINE,
+            anchor: 0,
+            placed: [NO_TILE; BOARD_SIZE],
+            placed_count: 0,
+            prefix: [0; RACK_SIZE],
+            moves,
+        };
+        if search.rack_left == 0 {
+            return;
+        }
+        let first_play = board.is_empty();
+        for direction in [Direction::Horizontal, Direction::Vertical] {
+            let lines = self.lines(board, direction, first_play, &values);
+            search.direction = direction;
+            for (row, line) in lines.iter().enumerate() {
+                if line.anchors == 0 {
+                    continue;
+                }
+                search.row = row;
+                search.line = *line;
+                let mut anchors = line.anchors;
+                while anchors != 0 {
+                    let anchor = anchors.trailing_zeros() as usize;
+                    anchors &= anchors - 1;
+                    search.search_anchor(anchor);
+                }
+            }
+        }
+    }
+
+    /// The `top` best plays of `rack` on `board`, best first (ranked as [`Move::ranking`]).
+    pub fn best_moves(&self, board: &Board, rack: &Rack, top: usize) -> Vec<Move> {
+        best(self.moves(board, rack), top)
+    }
+
+    /// The 15 lines searched for plays in `direction`, with anchors, cross-checks, cross scores and
+    /// premiums.
+    fn lines(
+        &self,
+        board: &Board,
+        direction: Direction,
+        first_play: bool,
+        values: &[u32; LETTER_COUNT],
+    ) -> [Line; BOARD_SIZE] {
+        let square = |row: usize, column: usize| match direction {
+            Direction::Horizontal => Square::at(row, column),
+            Direction::Vertical => Square::at(column, row),
+        };
+        let mut tiles = [[NO_TILE; BOARD_SIZE]; BOARD_SIZE];
+        for (row, line) in tiles.iter_mut().enumerate() {
+            for (column, tile) in line.iter_mut().enumerate() {
+                if let Some(letter) = board.get(square(row, column)) {
+                    *tile = letter.index() as u8;
+                }
+            }
+        }
+        let graph = self.dictionary.graph();
+        std::array::from_fn(|row| {
+            let mut line = Line { tiles: tiles[row], ..EMPTY_LINE };
+            for column in 0..BOARD_SIZE {
+                let premium = self.rules.premium(square(row, column));
+                line.letter_premium[column] = premium.letter;
+                line.word_premium[column] = premium.word;
+                if tiles[row][column] != NO_TILE {
+                    continue;
+                }
+                let (cross_check, cross_score) = cross_check(graph, values, &tiles, row, column);
+                line.cross_check[column] = cross_check;
+                line.cross_score[column] = cross_score;
+                let occupied = |r: usize, c: usize| tiles[r][c] != NO_TILE;
+                let next_to_tile = (column > 0 && occupied(row, column - 1))
+                    || (column + 1 < BOARD_SIZE && occupied(row, column + 1))
+                    || cross_score != NO_CROSS_WORD;
+                let is_anchor = if first_play { square(row, column) == Square::CENTRE } else { next_to_tile };
+                if is_anchor {
+                    line.anchors |= 1 << column;
+                }
+            }
+            line
+        })
+    }
+}
+
+const EMPTY_LINE: Line = Line {
+    tiles: [NO_TILE; BOARD_SIZE],
+    cross_check: [LetterSet::ALL.bits(); BOARD_SIZE],
+    cross_score: [NO_CROSS_WORD; BOARD_SIZE],
+    letter_premium: [1; BOARD_SIZE],
+    word_premium: [1; BOARD_SIZE],
+    anchors: 0,
+};
+
+/// The letters that may go on the empty square `(row, column)` given the tiles above and below it in
+/// `tiles`, and the value of those tiles; `(all letters, NO_CROSS_WORD)` when it has none.
+fn cross_check(
+    graph: &WordGraph,
+    values: &[u32; LETTER_COUNT],
+    tiles: &[[u8; BOARD_SIZE]; BOARD_SIZE],
+    row: usize,
+    column: usize,
+) -> (u32, u32) {
+    let occupied = |r: usize| tiles[r][column] != NO_TILE;
+    let mut top = row;
+    while top > 0 && occupied(top - 1) {
+        top -= 1;
+    }
+    let mut bottom = row;
+    while bottom + 1 < BOARD_SIZE && occupied(bottom + 1) {
+        bottom += 1;
+    }
+    if top == row && bottom == row {
+        return (LetterSet::ALL.bits(), NO_CROSS_WORD);
+    }
+    let letter = |r: usize| Letter::from_index(tiles[r][column] as usize).expect("a tile");
+    let score = (top..row).chain(row + 1..=bottom).map(|r| values[tiles[r][column] as usize]).sum();
+    let Some(above) = graph.walk(graph.root(), (top..row).map(letter)) else {
+        return (0, score);
+    };
+    let mut allowed = 0;
+    for middle in graph.children(above).iter() {
+        let below =
+            graph.child(above, middle).and_then(|node| graph.walk(node, (row + 1..=bottom).map(letter)));
+        if below.is_some_and(|node| graph.is_terminal(node)) {
+            allowed |= 1 << middle.index();
+        }
+    }
+    (allowed, score)
+}
+
+/// The state of the search along one line.
+struct Search<'a> {
+    graph: &'a WordGraph,
+    values: [u32; LETTER_COUNT],
+    bingo_bonus: u32,
+    /// Rack tiles left, by letter index.
+    rack: [u8; LETTER_COUNT],
+    /// Bit per letter index with a tile left.
+    rack_letters: u32,
+    rack_left: usize,
+    direction: Direction,
+    /// The line searched: a row for horizontal plays, a column for vertical ones.
+    row: usize,
+    line: Line,
+    anchor: usize,
+    /// Letter index placed on each square of the line by the play being built, [`NO_TILE`] elsewhere.
+    placed: [u8; BOARD_SIZE],
+    placed_count: usize,
+    /// The rack letters of the left part, in order.
+    prefix: [u8; RACK_SIZE],
+    moves: &'a mut Vec<Move>,
+}
+
+impl Search<'_> {
+    fn take(&mut self, letter: usize) {
+        self.rack[letter] -= 1;
+        if self.rack[letter] == 0 {
+            self.rack_letters &= !(1 << letter);
+        }
+        self.rack_left -= 1;
+    }
+
+    fn give_back(&mut self, letter: usize) {
+        self.rack[letter] += 1;
+        self.rack_letters |= 1 << letter;
+        self.rack_left += 1;
+    }
+
+    /// The child of `node` for the letter with index `letter`, if any.
+    #[inline]
+    fn child(&self, node: Node, letter: usize) -> Option<Node> {
+        (self.graph.children(node).bits() & (1 << letter) != 0).then(|| self.graph.listed_child(node, letter))
+    }
+
+    /// Every play whose leftmost anchor is `anchor`.
+    fn search_anchor(&mut self, anchor: usize) {
+        self.anchor = anchor;
+        let tiles = self.line.tiles;
+        if anchor > 0 && tiles[anchor - 1] != NO_TILE {
+            // The left part is the tiles already there.
+            let mut start = anchor - 1;
+            while start > 0 && tiles[start - 1] != NO_TILE {
+                start -= 1;
+            }
+            let mut node = self.graph.root();
+            let mut main = 0;
+            for &tile in &tiles[start..anchor] {
+                match self.child(node, tile as usize) {
+                    Some(next) => node = next,
+                    None => return,
+                }
+                main += self.values[tile as usize];
+            }
+            self.placed_count = 0;
+            self.extend_right(node, anchor, start, main, 1, 0);
+        } else {
+            // The left part is rack letters on the empty non-anchor squares before the anchor, keeping
+            // one tile for the anchor itself.
+            let mut limit = 0;
+            while limit + 1 < self.rack_left
+                && limit < anchor
+                && self.line.anchors & (1 << (anchor - limit - 1)) == 0
+            {
+                limit += 1;
+            }
+            self.left_part(self.graph.root(), 0, limit);
+        }
+    }
+
+    /// Extends every left part of `length` to `limit` rack letters that starts with `prefix[..length]`
+    /// (reaching `node`), laid on the squares just before the anchor.
+    fn left_part(&mut self, node: Node, length: usize, limit: usize) {
+        let children = self.graph.children(node).bits();
+        if children & self.line.cross_check[self.anchor] & self.rack_letters != 0 {
+            let start = self.anchor - length;
+            let (mut main, mut multiplier) = (0, 1);
+            for (offset, &letter) in self.prefix[..length].iter().enumerate() {
+                let column = start + offset;
+                self.placed[column] = letter;
+                main += self.values[letter as usize] * self.line.letter_premium[column];
+                multiplier *= self.line.word_premium[column];
+            }
+            self.placed_count = length;
+            self.extend_right(node, self.anchor, start, main, multiplier, 0);
+            self.placed[start..self.anchor].fill(NO_TILE);
+        }
+        if length < limit {
+            let mut letters = children & self.rack_letters;
+            while letters != 0 {
+                let letter = letters.trailing_zeros() as usize;
+                letters &= letters - 1;
+                let next = self.graph.listed_child(node, letter);
+                self.take(letter);
+                self.prefix[length] = letter as u8;
+                self.left_part(next, length + 1, limit);
+                self.give_back(letter);
+            }
+        }
+    }
+
+    /// Extends the play covering `start..column` (reaching `node`) from `column` rightwards. `main` is
+    /// the main word's letter sum so far, `multiplier` its word premium, `cross` the cross words' score.
+    fn extend_right(
+        &mut self,
+        node: Node,
+        column: usize,
+        start: usize,
+        main: u32,
+        multiplier: u32,
+        cross: u32,
+    ) {
+        if column < BOARD_SIZE && self.line.tiles[column] != NO_TILE {
+            let tile = self.line.tiles[column] as usize;
+            if let Some(next) = self.child(node, tile) {
+                self.extend_right(next, column + 1, start, main + self.values[tile], multiplier, cross);
+            }
+            return;
+        }
+        if column > self.anchor && column - start >= 2 && self.graph.is_terminal(node) {
+            self.record(start, column, main * multiplier + cross);
+        }
+        if column == BOARD_SIZE {
+            return;
+        }
+        let mut letters =
+            self.graph.children(node).bits() & self.line.cross_check[column] & self.rack_letters;
+        while letters != 0 {
+            let letter = letters.trailing_zeros() as usize;
+            letters &= letters - 1;
+            let next = self.graph.listed_child(node, letter);
+            let value = self.values[letter] * self.line.letter_premium[column];
+            let word_premium = self.line.word_premium[column];
+            let cross_score = self.line.cross_score[column];
+            let cross_word =
+                if cross_score == NO_CROSS_WORD { 0 } else { (cross_score + value) * word_premium };
+            self.take(letter);
+            self.placed[column] = letter as u8;
+            self.placed_count += 1;
+            self.extend_right(
+                next,
+                column + 1,
+                start,
+                main + value,
+                multiplier * word_premium,
+                cross + cross_word,
+            );
+            self.placed_count -= 1;
+            self.placed[column] = NO_TILE;
+            self.give_back(letter);
+        }
+    }
+
+    /// Lists the play whose main word covers `start..end`.
+    fn record(&mut self, start: usize, end: usize, score: u32) {
+        // A single tile with a word across the line is listed by the horizontal search.
+        if self.direction == Direction::Vertical
+            && self.placed_count == 1
+            && self.line.cross_score[self.anchor] != NO_CROSS_WORD
+        {
+            return;
+        }
+        let mut word = LetterRun::EMPTY;
+        let mut letters = LetterRun::EMPTY;
+        for column in start..end {
+            let placed = self.placed[column];
+            if placed == NO_TILE {
+                word.push_index(self.line.tiles[column]);
+            } else {
+                word.push_index(placed);
+                letters.push_index(placed);
+            }
+        }
+        let bonus = if self.placed_count == RACK_SIZE { self.bingo_bonus } else { 0 };
+        let start = match self.direction {
+            Direction::Horizontal => Square::at(self.row, start),
+            Direction::Vertical => Square::at(start, self.row),
+        };
+        self.moves.push(Move { score: score + bonus, word, start, direction: self.direction, letters });
+    }
+}

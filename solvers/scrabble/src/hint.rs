@@ -1,0 +1,66 @@
+//! Hints for a rejected play: the same letters from another start square or direction (case 1), or
+//! a suggestion to try other letters (case 2, shown with the best plays the rack allows).
+
+use std::fmt;
+
+use crate::board::{Board, Direction, Square};
+use crate::letter::{letters_to_string, Letter};
+use crate::play::{Play, Rulebook};
+use crate::rack::Rack;
+
+/// What to suggest after a rejected play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hint {
+    /// The same letters in the same order make this valid play, the best-scoring such play (ties: the
+    /// start square from the top, then from the left, horizontal first).
+    Elsewhere {
+        /// The valid play.
+        play: Play,
+        /// Its score.
+        score: u32,
+    },
+    /// The letters make no valid play anywhere: try other letters.
+    OtherLetters {
+        /// The letters tried.
+        letters: Vec<Letter>,
+    },
+}
+
+/// The hint for `play` (rejected) with `rack` on `board`.
+pub fn hint(rulebook: &Rulebook, board: &Board, rack: &Rack, play: &Play) -> Hint {
+    let mut best: Option<(Play, u32)> = None;
+    for square in Square::all() {
+        for direction in [Direction::Horizontal, Direction::Vertical] {
+            let candidate = Play { letters: play.letters.clone(), x: square.x(), y: square.y(), direction };
+            if let Ok(scored) = rulebook.check(board, rack, &candidate) {
+                if best.as_ref().map_or(true, |(_, score)| scored.score > *score) {
+                    best = Some((candidate, scored.score));
+                }
+            }
+        }
+    }
+    match best {
+        Some((play, score)) => Hint::Elsewhere { play, score },
+        None => Hint::OtherLetters { letters: play.letters.clone() },
+    }
+}
+
+impl fmt::Display for Hint {
+    /// `hint: try AE 3 2 vertical (7 points)`, or
+    /// `hint: AE makes no valid play from any start square or direction; try other letters`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Hint::Elsewhere { play, score } => {
+                write!(f, "hint: try {play} ({score} {})", if *score == 1 { "point" } else { "points" })
+            }
+            Hint::OtherLetters { letters } if letters.is_empty() => {
+                f.write_str("hint: try letters from the rack")
+            }
+            Hint::OtherLetters { letters } => write!(
+                f,
+                "hint: {} makes no valid play from any start square or direction; try other letters",
+                letters_to_string(letters)
+            ),
+        }
+    }
+}

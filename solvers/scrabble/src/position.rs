@@ -1,0 +1,316 @@
+//! Batch position files (`.scrabble`): a board, a rack, plays to check, and how many best plays to
+//! list; and the report the batch runner prints for them.
+//!
+//! ```text
+//! # comment
+//! dictionary: words.txt        (path relative to this file; else the command's --dictionary)
+//! tiles: tiles.txt             (optional; else the standard English tile set)
+//! rack: AEINRST
+//! top: 5                       (optional, default 10)
+//! play: AE 0 -1 horizontal     (optional, repeatable)
+//! board:                       (then 15 lines of 15 characters, y = 7 first; '.' for an empty square)
+//! ```
+
+use std::fmt::Write;
+use std::time::Instant;
+
+use crate::board::{Board, BoardRowError, BOARD_SIZE};
+use crate::brute_force::TimedOut;
+use crate::hint::hint;
+use crate::moves::best;
+use crate::play::{Play, PlayParseError, Rulebook};
+use crate::rack::{Rack, RackError};
+use crate::solver::Generator;
+
+/// How many best plays a position lists when it does not say.
+pub const DEFAULT_TOP: usize = 10;
+
+/// A parsed position file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    /// The `dictionary:` path as written (relative to the position file).
+    pub dictionary: Option<String>,
+    /// The `tiles:` path as written (relative to the position file).
+    pub tiles: Option<String>,
+    /// The player's rack.
+    pub rack: Rack,
+    /// How many best plays to list.
+    pub top: usize,
+    /// Plays to check, each on the board as given, in file order.
+    pub plays: Vec<Play>,
+    /// The board.
+    pub board: Board,
+}
+
+/// What is wrong with one line of a position file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineProblem {
+    /// Neither a comment, a blank line nor `key: value`.
+    #[error("'{0}' is not 'key: value'")]
+    NotKeyValue(String),
+    /// A key the format does not have.
+    #[error("unknown key '{0}' (the keys are dictionary, tiles, rack, top, play and board)")]
+    UnknownKey(String),
+    /// A key other than `play` given again.
+    #[error("{key} is already given on line {first}")]
+    Repeated {
+        /// The key.
+        key: &'static str,
+        /// The line that gave it first.
+        first: usize,
+    },
+    /// `dictionary:` or `tiles:` with no file name.
+    #[error("{0}: no file name")]
+    NoFileName(&'static str),
+    /// The rack.
+    #[error("rack: {0}")]
+    Rack(#[from] RackError),
+    /// `top:` is not a count.
+    #[error("top: '{0}' is not a non-negative integer")]
+    Top(String),
+    /// A `play:` line.
+    #[error("play: {0}")]
+    Play(#[from] PlayParseError),
+    /// Text after `board:` on its line.
+    #[error("board: the 15 rows go on the lines after 'board:', found '{0}'")]
+    BoardValue(String),
+    /// A board row.
+    #[error("board row {row} (y = {y}): {problem}")]
+    BoardRow {
+        /// 1-based row from the top.
+        row: usize,
+        /// Its `y` coordinate.
+        y: i32,
+        /// What is wrong.
+        problem: BoardRowError,
+    },
+    /// Something other than a comment after the board.
+    #[error("'{0}' after the board")]
+    AfterBoard(String),
+}
+
+/// A position file that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A bad line.
+    #[error("line {line}: {problem}")]
+    Line {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        problem: LineProblem,
+    },
+    /// A required line is missing.
+    #[error("no '{0}:' line")]
+    Missing(&'static str),
+    /// The file ends inside the board.
+    #[error("the file ends after {0} of the 15 board rows")]
+    ShortBoard(usize),
+}
+
+/// The batch report of a position: the exact output text and the number of valid plays found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// For each `play:` line `play ...: SCORE` or `play ...: rejected: REASON` and a `hint: ...` line;
+    /// then the best plays, one `SCORE WORD x y direction LETTERS` a line (`no valid play` when there is
+    /// none). Every line ends in a newline.
+    pub text: String,
+    /// The number of valid plays of the rack.
+    pub move_count: usize,
+}
+
+const KEYS: [&str; 6] = ["dictionary", "tiles", "rack", "top", "play", "board"];
+
+impl Position {
+    /// Reads a position file's text.
+    ///
+    /// # Errors
+    /// The first bad line with its number, a missing `rack:` or `board:` line, or a short board.
+    pub fn parse(text: &str) -> Result<Position, PositionError> {
+        Position::read(text, true)
+    }
+
+    /// Reads a position file that serves as a board (for checking a play or listing hints with a rack
+    /// given apart): like [`Position::parse`], but a missing `rack:` line is an empty rack.
+    ///
+    /// # Errors
+    /// The first bad line with its number, a missing `board:` line, or a short board.
+    pub fn parse_board_file(text: &str) -> Result<Position, PositionError> {
+        Position::read(text, false)
+    }
+
+    fn read(text: &str, rack_required: bool) -> Result<Position, PositionError> {
+        let mut first_on = [0usize; KEYS.len()];
+        let (mut dictionary, mut tiles, mut rack, mut top) = (None, None, None, None);
+        let mut plays = Vec::new();
+        let mut lines = text.lines().enumerate().map(|(index, content)| (index + 1, content.trim()));
+        let mut board = None;
+        while let Some((line, content)) = lines.next() {
+            let fail = |problem: LineProblem| PositionError::Line { line, problem };
+            if content.is_empty() || content.starts_with('#') {
+                continue;
+            }
+            let (key, value) =
+                content.split_once(':').ok_or_else(|| fail(LineProblem::NotKeyValue(content.into())))?;
+            let (key, value) = (key.trim(), value.trim());
+            let which = KEYS
+                .iter()
+                .position(|&k| k == key)
+                .ok_or_else(|| fail(LineProblem::UnknownKey(key.into())))?;
+            let key = KEYS[which];
+            if key != "play" && first_on[which] != 0 {
+                return Err(fail(LineProblem::Repeated { key, first: first_on[which] }));
+            }
+            first_on[which] = line;
+            let file_name = |value: &str| {
+                if value.is_empty() {
+                    Err(fail(LineProblem::NoFileName(key)))
+                } else {
+                    Ok(Some(value.to_string()))
+                }
+            };
+            match key {
+                "dictionary" => dictionary = file_name(value)?,
+                "tiles" => tiles = file_name(value)?,
+                "rack" => rack = Some(value.parse::<Rack>().map_err(|e| fail(e.into()))?),
+                "top" => {
+                    top = Some(value.parse::<usize>().map_err(|_| fail(LineProblem::Top(value.into())))?)
+                }
+                "play" => plays.push(value.parse::<Play>().map_err(|e| fail(e.into()))?),
+                _ => {
+                    if !value.is_empty() {
+                        return Err(fail(LineProblem::BoardValue(value.into())));
+                    }
+                    board = Some(read_board(&mut lines)?);
+                    break;
+                }
+            }
+        }
+        for (line, content) in lines {
+            if !content.is_empty() && !content.starts_with('#') {
+                return Err(PositionError::Line { line, problem: LineProblem::AfterBoard(content.into()) });
+            }
+        }
+        Ok(Position {
+            dictionary,
+            tiles,
+            rack: match rack {
+                Some(rack) => rack,
+                None if rack_required => return Err(PositionError::Missing("rack")),
+                None => Rack::default(),
+            },
+            top: top.unwrap_or(DEFAULT_TOP),
+            plays,
+            board: board.ok_or(PositionError::Missing("board"))?,
+        })
+    }
+
+    /// The batch report: each `play:` line checked on the board as given (with a hint when rejected),
+    /// then the `top` best plays found by `generator`.
+    ///
+    /// # Errors
+    /// [`TimedOut`] when `deadline` passes during the search.
+    pub fn solve(
+        &self,
+        rulebook: &Rulebook,
+        generator: Generator,
+        deadline: Option<Instant>,
+    ) -> Result<Solution, TimedOut> {
+        let mut text = String::new();
+        for play in &self.plays {
+            match rulebook.check(&self.board, &self.rack, play) {
+                Ok(scored) => writeln!(text, "play {play}: {}", scored.score),
+                Err(rejection) => writeln!(
+                    text,
+                    "play {play}: rejected: {rejection}\n{}",
+                    hint(rulebook, &self.board, &self.rack, play)
+                ),
+            }
+            .expect("writing to a string");
+        }
+        let moves = generator.moves(rulebook, &self.board, &self.rack, deadline)?;
+        let move_count = moves.len();
+        if move_count == 0 && self.top > 0 {
+            text.push_str("no valid play\n");
+        }
+        for listed in best(moves, self.top) {
+            writeln!(text, "{listed}").expect("writing to a string");
+        }
+        Ok(Solution { text, move_count })
+    }
+}
+
+/// Reads the 15 board rows that follow `board:`.
+fn read_board<'a>(lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Result<Board, PositionError> {
+    let mut board = Board::new();
+    for row in 0..BOARD_SIZE {
+        let (line, content) = lines.next().ok_or(PositionError::ShortBoard(row))?;
+        let squares = Board::parse_row(content).map_err(|problem| PositionError::Line {
+            line,
+            problem: LineProblem::BoardRow { row: row + 1, y: 7 - row as i32, problem },
+        })?;
+        board.set_row(row, squares);
+    }
+    Ok(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOARD: &str = "board:\n...............\n...............\n...............\n...............\n\
+        ..........SAY..\n...........L...\n........WOULD..\n....HELLO......\n........R......\n\
+        ........L......\n........D......\n...............\n...............\n...............\n\
+        ...............\n";
+
+    #[test]
+    fn reads_every_key() {
+        let text = format!(
+            "# the assignment\ndictionary: words.txt\ntiles: t.txt\nrack: aex\ntop: 3\n\
+             play: AE 0 -1 horizontal\nplay: X 0 0 vertical\n{BOARD}\n# done\n"
+        );
+        let position = Position::parse(&text).unwrap();
+        assert_eq!(position.dictionary.as_deref(), Some("words.txt"));
+        assert_eq!(position.tiles.as_deref(), Some("t.txt"));
+        assert_eq!(position.rack.to_string(), "AEX");
+        assert_eq!(position.top, 3);
+        assert_eq!(position.plays.len(), 2);
+        assert_eq!(position.board.to_rows()[7], "....HELLO......");
+    }
+
+    #[test]
+    fn defaults_and_empty_rack() {
+        let position = Position::parse(&format!("rack:\n{BOARD}")).unwrap();
+        assert!(position.rack.is_empty());
+        assert_eq!(position.top, DEFAULT_TOP);
+        assert_eq!(position.dictionary, None);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let error = |text: &str| Position::parse(text).unwrap_err().to_string();
+        assert_eq!(error("rack: AB\nrack: C\n"), "line 2: rack is already given on line 1");
+        assert_eq!(error("\nrack: A1"), "line 2: rack: '1' is not a letter");
+        assert_eq!(
+            error("colour: red"),
+            "line 1: unknown key 'colour' (the keys are dictionary, tiles, rack, top, play and board)"
+        );
+        assert_eq!(error("hello"), "line 1: 'hello' is not 'key: value'");
+        assert_eq!(error("top: -1"), "line 1: top: '-1' is not a non-negative integer");
+        assert_eq!(error("dictionary:"), "line 1: dictionary: no file name");
+        assert_eq!(
+            error("play: AE 0"),
+            "line 1: play: 'AE 0' is not a play: write LETTERS X Y DIRECTION, for example AE 0 -1 horizontal"
+        );
+        assert_eq!(error("board: x"), "line 1: board: the 15 rows go on the lines after 'board:', found 'x'");
+        assert_eq!(error(BOARD), "no 'rack:' line");
+        assert_eq!(error("rack: A"), "no 'board:' line");
+        assert!(Position::parse_board_file(BOARD).unwrap().rack.is_empty());
+        assert_eq!(error("rack: A\nboard:\n...............\n"), "the file ends after 1 of the 15 board rows");
+        assert_eq!(
+            error("rack: A\nboard:\n...............\n....x.........."),
+            "line 4: board row 2 (y = 6): character 5: 'x' is neither an upper-case letter A to Z nor '.'"
+        );
+        assert_eq!(error(&format!("rack: A\n{BOARD}top: 3\n")), "line 18: 'top: 3' after the board");
+    }
+}

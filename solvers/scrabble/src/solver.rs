@@ -1,0 +1,82 @@
+//! The move generators offered to the batch runner, by name.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Instant;
+
+use crate::board::Board;
+use crate::brute_force::{moves_by_brute_force, TimedOut};
+use crate::moves::Move;
+use crate::play::Rulebook;
+use crate::rack::Rack;
+
+/// A way to find every valid play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Generator {
+    /// Anchor squares and cross-checks over the DAWG (Appel and Jacobson 1988): the default.
+    Anchor,
+    /// Every start square, direction and ordered selection of the rack, checked by the play checker.
+    BruteForce,
+}
+
+impl Generator {
+    /// Every generator, the default first.
+    pub const ALL: [Generator; 2] = [Generator::Anchor, Generator::BruteForce];
+
+    /// The name given to `--solver`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Generator::Anchor => "anchor",
+            Generator::BruteForce => "brute-force",
+        }
+    }
+
+    /// One line for `list-solvers`.
+    pub fn description(self) -> &'static str {
+        match self {
+            Generator::Anchor => "anchor squares and cross-checks over a DAWG (Appel and Jacobson 1988)",
+            Generator::BruteForce => {
+                "every start square, direction and ordering of rack letters, checked one by one (slow)"
+            }
+        }
+    }
+
+    /// Every valid play of `rack` on `board`, in no particular order.
+    ///
+    /// # Errors
+    /// [`TimedOut`] when `deadline` passes first (only the brute force is slow enough to check).
+    pub fn moves(
+        self,
+        rulebook: &Rulebook,
+        board: &Board,
+        rack: &Rack,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<Move>, TimedOut> {
+        match self {
+            Generator::Anchor => Ok(rulebook.moves(board, rack)),
+            Generator::BruteForce => moves_by_brute_force(rulebook, board, rack, deadline),
+        }
+    }
+}
+
+impl fmt::Display for Generator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is no generator's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown scrabble solver '{0}' (anchor or brute-force)")]
+pub struct UnknownGenerator(pub String);
+
+impl FromStr for Generator {
+    type Err = UnknownGenerator;
+
+    fn from_str(name: &str) -> Result<Generator, UnknownGenerator> {
+        Generator::ALL
+            .into_iter()
+            .find(|generator| generator.name() == name)
+            .ok_or(UnknownGenerator(name.to_string()))
+    }
+}
