@@ -1,13 +1,18 @@
 //! Scrabble engine speed: move generation over the bundled mid-game positions (7-tile racks, the
-//! bundled 270,000-word dictionary), dictionary loading, and the size of the word graph.
+//! bundled 270,000-word dictionary) under the spec's rules and the standard rules (with and without a
+//! blank on the rack), dictionary loading, the size of the word graph, the word finder on the same
+//! racks, and a whole solitaire game of 20 turns with hints.
 //!
-//! Run with `cargo bench --bench scrabble`; plays per second is the `generate` group's throughput.
+//! Run with `cargo bench --bench scrabble`; plays per second is the `generate` benchmarks' throughput.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use solvebatch_scrabble::{Dictionary, Move, Position, Rulebook, Rules, TileSet};
+use solvebatch_scrabble::{
+    find_words, run_solitaire, tiles_to_string, Dictionary, Game, Move, Play, Position, Rack, Rulebook,
+    Rules, TileSet,
+};
 
 fn dataset_folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/scrabble")
@@ -81,6 +86,139 @@ fn benchmarks(c: &mut Criterion) {
         b.iter(|| black_box(Dictionary::load(black_box(&dictionary_path)).expect("the bundled dictionary")))
     });
     group.finish();
+
+    standard_rules(c, &dictionary, &tiles, &positions);
+    word_finder(c, &dictionary, &tiles, &positions);
+    solitaire(c, &dictionary, &tiles);
+}
+
+/// The racks of `positions` with their last tile (alphabetically) swapped for a blank.
+fn with_a_blank(positions: &[Position]) -> Vec<Position> {
+    positions
+        .iter()
+        .map(|position| {
+            let mut rack: String = position.rack.to_string();
+            rack.pop();
+            rack.push('?');
+            Position { rack: rack.parse::<Rack>().expect("a rack"), ..position.clone() }
+        })
+        .collect()
+}
+
+/// Move generation under the standard rules (premium squares, bonus), the racks as they are and with
+/// a blank.
+fn standard_rules(c: &mut Criterion, dictionary: &Dictionary, tiles: &TileSet, positions: &[Position]) {
+    let rules = Rules::standard();
+    let rulebook = Rulebook { dictionary, tiles, rules: &rules };
+    let blanks = with_a_blank(positions);
+    let mut group = c.benchmark_group("scrabble_standard");
+    for (name, positions) in [("generate", positions), ("generate_with_a_blank", blanks.as_slice())] {
+        let plays: usize =
+            positions.iter().map(|position| rulebook.moves(&position.board, &position.rack).len()).sum();
+        eprintln!("standard rules, {name}: {plays} plays in all");
+        group.throughput(Throughput::Elements(plays as u64));
+        let mut moves: Vec<Move> = Vec::new();
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for position in positions {
+                    moves.clear();
+                    rulebook.moves_into(black_box(&position.board), black_box(&position.rack), &mut moves);
+                    black_box(&moves);
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+/// The word finder on the mid-game racks (7 tiles) against the bundled dictionary, as they are and with
+/// a blank; the throughput is racks.
+fn word_finder(c: &mut Criterion, dictionary: &Dictionary, tiles: &TileSet, positions: &[Position]) {
+    let blanks = with_a_blank(positions);
+    let mut group = c.benchmark_group("scrabble_words");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    for (name, positions) in [("find_words", positions), ("find_words_with_a_blank", blanks.as_slice())] {
+        let words: usize =
+            positions.iter().map(|position| find_words(dictionary, &position.rack, tiles).len()).sum();
+        eprintln!("{name}: {words} words for {} racks", positions.len());
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for position in positions {
+                    black_box(find_words(dictionary, black_box(&position.rack), tiles));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Turns of the benchmarked game.
+const GAME_TURNS: usize = 20;
+
+/// A whole solitaire game under the standard rules, through its text dialogue: each of 20 turns tries
+/// the best play's tiles somewhere they are rejected (a hint follows), then plays the best play.
+fn solitaire(c: &mut Criterion, dictionary: &Dictionary, tiles: &TileSet) {
+    let rules = Rules::standard();
+    let rulebook = Rulebook { dictionary, tiles, rules: &rules };
+    let seed = 2024;
+    let (answers, score) = game_answers(rulebook, seed);
+    let mut game = Game::new(rulebook, seed).expect("a standard pool");
+    let played = run_solitaire(&mut game, 5, answers.as_bytes(), std::io::sink()).expect("no output error");
+    assert_eq!(played, score, "the dialogue plays the game as scripted");
+    let mut group = c.benchmark_group("scrabble_game");
+    group.sample_size(10);
+    group.bench_function("solitaire_20_turns_with_hints", |b| {
+        b.iter(|| {
+            let mut game = Game::new(rulebook, seed).expect("a standard pool");
+            black_box(run_solitaire(&mut game, 5, black_box(answers.as_bytes()), std::io::sink()))
+        })
+    });
+    group.finish();
+}
+
+/// The answers of the benchmarked game, found by playing it through [`Game`], and its final score.
+fn game_answers(rulebook: Rulebook, seed: u64) -> (String, u32) {
+    let mut game = Game::new(rulebook, seed).expect("a standard pool");
+    let mut answers = String::new();
+    let mut answer = |play: &Play| {
+        answers.push_str(&format!(
+            "yes\n{}\n{} {}\n{}\n",
+            tiles_to_string(&play.tiles),
+            play.x,
+            play.y,
+            play.direction
+        ));
+    };
+    let mut hints = [0; 2];
+    for _ in 0..GAME_TURNS {
+        game.refill();
+        let best = rulebook.best_moves(game.board(), game.rack(), 1);
+        let best = best.first().expect("a play every turn").play();
+        // The same tiles from the squares after the start, or reversed, until rejected.
+        let rejected = (1..15)
+            .flat_map(|shift| {
+                let mut reversed = best.clone();
+                reversed.tiles.reverse();
+                [Play { x: best.x + shift, ..best.clone() }, Play { y: best.y - shift, ..reversed }]
+            })
+            // A start square off the board would be asked again, not played.
+            .filter(|play| (-7..=7).contains(&play.x) && (-7..=7).contains(&play.y))
+            .find(|play| rulebook.check(game.board(), game.rack(), play).is_err())
+            .expect("a rejected play");
+        hints[usize::from(matches!(game.hint(&rejected), solvebatch_scrabble::Hint::OtherLetters { .. }))] +=
+            1;
+        answer(&rejected);
+        answer(&best);
+        game.play(&best).expect("the best play");
+    }
+    answers.push_str("no\n");
+    eprintln!(
+        "solitaire game, seed {seed}: {GAME_TURNS} turns, final score {}, hints: {} same letters, {} other letters",
+        game.score(),
+        hints[0],
+        hints[1]
+    );
+    (answers, game.score())
 }
 
 criterion_group!(benches, benchmarks);

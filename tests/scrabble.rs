@@ -197,3 +197,278 @@ fn run_uses_the_dictionary_option_and_reports_bad_files() {
     solvebatch().arg("run").arg(folder.path()).arg("--dictionary").arg(&words).assert().success();
     solvebatch().arg("run").arg(folder.path().join("first.scrabble")).assert().code(1);
 }
+
+/// The printed board with `rows` (`(y, 15 squares)`) filled and every other row empty.
+fn printed(rows: &[(i32, &str)]) -> String {
+    let mut text = String::from(" 765432101234567\n");
+    for y in (-7..=7).rev() {
+        let squares =
+            rows.iter().find(|(row, _)| *row == y).map_or("               ", |(_, squares)| squares);
+        text.push_str(&format!("{}{squares}{}\n", y.abs(), y.abs()));
+    }
+    text + " 765432101234567\n"
+}
+
+/// A folder with `words.txt` and `tiles.txt`.
+fn game_folder(words: &str, tiles: &str) -> tempfile::TempDir {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("words.txt"), words).unwrap();
+    std::fs::write(folder.path().join("tiles.txt"), tiles).unwrap();
+    folder
+}
+
+const PROMPTS: &str =
+    "play again? (yes or no) letters: start square (x y): direction (horizontal or vertical): ";
+
+#[test]
+fn play_a_game_through_piped_input() {
+    // Seven tiles, so the rack holds them all whatever the seed; the tile file comes first.
+    let folder = game_folder("cat\ncats\nat\nta\neat\n", "C 3 1\nA 1 2\nT 1 2\nS 1 1\nE 1 1\n");
+    let answers = [
+        "perhaps",
+        "y",
+        "QQ",
+        "C?",
+        "",
+        "CAT",
+        "zero 0",
+        "0 -9",
+        "1 2 3",
+        "-1 0",
+        "sideways",
+        "horizontal",
+        "yes",
+        "S",
+        "-2 0",
+        "horizontal",
+        "no",
+    ];
+    let expected = [
+        printed(&[]),
+        "rack: A(1) A(1) C(3) E(1) S(1) T(1) T(1)\nscore: 0\n".into(),
+        "play again? (yes or no) please answer yes or no\n".into(),
+        "play again? (yes or no) letters: Q is not on the rack\n".into(),
+        "letters: '?' is not a letter\n".into(),
+        "letters: the play has no letters\n".into(),
+        "letters: start square (x y): x: 'zero' is not an integer\n".into(),
+        "start square (x y): the start square (0, -9) is outside the board\n".into(),
+        "start square (x y): write the start square as two integers x y, each from -7 to 7, for example 0 -1\n"
+            .into(),
+        "start square (x y): direction (horizontal or vertical): 'sideways' is not a direction (horizontal or vertical)\n"
+            .into(),
+        "direction (horizontal or vertical): ".into(),
+        // C3 + A1 + T1, no premiums under the spec's rules.
+        "play CAT -1 0 horizontal: 5\nwords: CAT 5\n".into(),
+        printed(&[(0, "      CAT      ")]),
+        "rack: A(1) E(1) S(1) T(1)\nscore: 5\n".into(),
+        PROMPTS.into(),
+        // SCAT is no word; CATS is, from the first start square that makes it: the C, walked over.
+        "play S -2 0 horizontal: rejected: not in the dictionary: SCAT\n".into(),
+        "hint: try S -1 0 horizontal (6 points)\n".into(),
+        printed(&[(0, "      CAT      ")]),
+        "rack: A(1) E(1) S(1) T(1)\nscore: 5\n".into(),
+        "play again? (yes or no) final score: 5\n".into(),
+    ]
+    .concat();
+    solvebatch()
+        .args(["scrabble", "play", "-T", "tiles.txt", "-D", "words.txt", "--seed", "1"])
+        .current_dir(folder.path())
+        .write_stdin(answers.join("\n"))
+        .assert()
+        .success()
+        .stdout(expected);
+}
+
+#[test]
+fn play_under_the_standard_rules_deals_blanks() {
+    let folder = game_folder("cat\n", "C 3 1\nT 1 1\n");
+    let expected = [
+        printed(&[]),
+        "rack: C(3) T(1) ?(0) ?(0)\n(play a blank as the lower-case letter it stands for)\nscore: 0\n".into(),
+        PROMPTS.into(),
+        // (C3 + a blank + T1) on the centre's double word: 8.
+        "play CaT -1 0 horizontal: 8\nwords: CaT 8\n".into(),
+        printed(&[(0, "      CaT      ")]),
+        "rack: ?(0)\n(play a blank as the lower-case letter it stands for)\nscore: 8\n".into(),
+        "play again? (yes or no) \nfinal score: 8\n".into(),
+    ]
+    .concat();
+    solvebatch()
+        .args([
+            "scrabble",
+            "play",
+            "-d",
+            "words.txt",
+            "-t",
+            "tiles.txt",
+            "--seed",
+            "4",
+            "--rules",
+            "standard",
+        ])
+        .current_dir(folder.path())
+        .write_stdin("yes\nCaT\n-1 0\nhorizontal\n")
+        .assert()
+        .success()
+        .stdout(expected);
+}
+
+#[test]
+fn play_writes_a_tile_file_it_cannot_open_and_deals_from_it() {
+    let folder = tempfile::tempdir().unwrap();
+    let words = folder.path().join("words.txt");
+    let tiles = folder.path().join("tiles.txt");
+    // A occurs 3 times, B and C once: scores 1, 3 and 3; a pool of 60, 20 and 20.
+    std::fs::write(&words, "aab\nAC\nx1\n").unwrap();
+    let game = |seed: &str| {
+        let output = solvebatch()
+            .args(["scrabble", "play", "-d"])
+            .arg(&words)
+            .arg("-t")
+            .arg(&tiles)
+            .args(["--seed", seed])
+            .write_stdin("no\n")
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        (String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap())
+    };
+    let (first, messages) = game("11");
+    assert_eq!(std::fs::read_to_string(&tiles).unwrap(), "A 1 60\nB 3 20\nC 3 20\n");
+    assert!(messages.starts_with(&format!(
+        "{}: skipped 1 entries\n{}: cannot be opened (",
+        words.display(),
+        tiles.display()
+    )));
+    assert!(messages.ends_with(&format!("); wrote the tile definitions derived from {}\n", words.display())));
+    let rack = first.lines().nth(17).unwrap();
+    let rack_tiles: Vec<&str> = rack.strip_prefix("rack: ").unwrap().split(' ').collect();
+    assert_eq!(rack_tiles.len(), 7, "{rack}");
+    assert!(rack_tiles.iter().all(|tile| ["A(1)", "B(3)", "C(3)"].contains(tile)), "{rack}");
+    assert!(
+        first.starts_with(&printed(&[]))
+            && first.ends_with("score: 0\nplay again? (yes or no) final score: 0\n")
+    );
+    // The file now exists: it is read, not written again; the same seed deals the same rack.
+    let (again, messages) = game("11");
+    assert_eq!((again, messages), (first.clone(), format!("{}: skipped 1 entries\n", words.display())));
+    assert!(["1", "2", "3", "4"].iter().any(|seed| game(seed).0 != first));
+}
+
+#[test]
+fn play_refuses_a_bad_tile_file_and_leaves_it() {
+    let folder = game_folder("at\n", "A 1 9\nT 1 x\n");
+    solvebatch()
+        .args(["scrabble", "play", "-d", "words.txt", "-t", "tiles.txt"])
+        .current_dir(folder.path())
+        .write_stdin("no\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("error: tiles.txt: line 2: count: 'x' is not a non-negative integer\n");
+    assert_eq!(std::fs::read_to_string(folder.path().join("tiles.txt")).unwrap(), "A 1 9\nT 1 x\n");
+    let missing = solvebatch()
+        .args(["scrabble", "play", "-d", "missing.txt", "-t", "tiles.txt"])
+        .current_dir(folder.path())
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    // One line, the operating system's reason once.
+    let missing = String::from_utf8(missing).unwrap();
+    let reason = missing.strip_prefix("error: missing.txt: cannot read the dictionary: ").unwrap();
+    assert!(reason.ends_with('\n') && reason.lines().count() == 1 && !reason.contains(": "), "{missing}");
+    solvebatch()
+        .args(["scrabble", "play", "-d", "words.txt"])
+        .current_dir(folder.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--tiles <FILE>"));
+}
+
+#[test]
+fn words_lists_what_the_rack_spells_best_first() {
+    let folder = game_folder("cat\ncats\ncast\nact\nat\nta\ntact\nzap\n", "");
+    // C3 A1 T1 S1: CAST and CATS 6, ACT and CAT 5, AT and TA 2 (one T: no TACT). With a blank instead
+    // of the S, CAST and CATS are worth 5, and so is TACT (its second T a blank); ZAP needs two blanks.
+    solvebatch()
+        .args(["scrabble", "words", "-d", "words.txt", "--rack", "tacs"])
+        .current_dir(folder.path())
+        .assert()
+        .success()
+        .stdout("6 CAST\n6 CATS\n5 ACT\n5 CAT\n2 AT\n2 TA\n");
+    solvebatch()
+        .args(["scrabble", "words", "-D", "words.txt", "--rack", "CAT?"])
+        .current_dir(folder.path())
+        .assert()
+        .success()
+        .stdout("5 ACT\n5 CAsT\n5 CAT\n5 CATs\n5 TACt\n2 AT\n2 TA\n");
+    solvebatch()
+        .args(["scrabble", "words", "-d", "words.txt", "--rack", "QQ"])
+        .current_dir(folder.path())
+        .assert()
+        .success()
+        .stdout("no word\n");
+}
+
+#[test]
+fn check_and_hint_under_the_standard_rules() {
+    // The A below the first L of HELLO lands on the double letter at (-1, -1): LA = 1 + 2 = 3 (2 under
+    // the spec's rules).
+    let check = |rack: &str, play: &str, rules: &[&str]| {
+        let mut command = solvebatch();
+        command
+            .args(["scrabble", "check", "assignment-are-la.scrabble", "--rack", rack, "--play", play])
+            .args(rules)
+            .current_dir(datasets());
+        command
+    };
+    check("A", "A -1 -1 vertical", &["--rules", "standard"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("play A -1 -1 vertical: 3\nwords: LA 3\n"));
+    check("A", "A -1 -1 vertical", &[])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("play A -1 -1 vertical: 2\n"));
+    // A blank as the A is worth nothing, even on a double letter.
+    check("A?", "a -1 -1 vertical", &["--rules", "standard"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("play a -1 -1 vertical: 1\nwords: La 1\n"));
+    check("A?", "a -1 -1 vertical", &[])
+        .assert()
+        .code(1)
+        .stderr("error: --rack: '?' is a blank, which only the standard rules have (--rules standard)\n");
+    // The position's own rules line decides.
+    solvebatch()
+        .args(["scrabble", "hint", "standard-blanks.scrabble"])
+        .current_dir(datasets())
+        .assert()
+        .success()
+        .stdout("5 CaTS -1 0 horizontal S\n4 CaTs -1 0 horizontal s\n");
+}
+
+#[test]
+fn run_takes_the_rules_from_the_option_when_the_file_has_none() {
+    let folder = tempfile::tempdir().unwrap();
+    let words = folder.path().join("words.txt");
+    std::fs::write(&words, "at\nta\n").unwrap();
+    let mut text = "rack: AT\ntop: 1\nboard:\n".to_string();
+    text.push_str(&"...............\n".repeat(15));
+    std::fs::write(folder.path().join("first.scrabble"), &text).unwrap();
+    // (A1 + T1) x 2 on the centre's double word.
+    std::fs::write(folder.path().join("first.scrabble.expected"), "4 AT 0 1 vertical AT\n").unwrap();
+    let run = |rules: &[&str]| {
+        let mut command = solvebatch();
+        command.arg("run").arg(folder.path()).arg("--dictionary").arg(&words).args(rules);
+        command
+    };
+    run(&["--rules", "standard"]).assert().success();
+    run(&[]).assert().code(1);
+    std::fs::write(folder.path().join("first.scrabble"), format!("rules: standard\n{text}")).unwrap();
+    run(&[]).assert().success();
+    run(&["--rules", "lab"]).assert().success();
+}

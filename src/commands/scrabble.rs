@@ -1,13 +1,17 @@
 //! `solvebatch scrabble`: check a play on a board, list the best plays of a rack, derive a tile file
-//! from a dictionary.
+//! from a dictionary, find the words a rack spells, play a solitaire game.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, Context};
 use clap::Subcommand;
-use solvebatch_scrabble::{hint, Dictionary, Hint, Play, Position, Rack, Rulebook, Rules, TileSet};
+use solvebatch_scrabble::{
+    find_words, hint, listing, run_solitaire, Dictionary, Game, Hint, Play, Position, Rack, Rulebook, Rules,
+    RulesName, TileSet,
+};
 
 use crate::output::write_atomic;
 
@@ -32,6 +36,21 @@ pub enum ScrabbleCommand {
     Hint(HintArgs),
     /// Write a tile definition file derived from a dictionary's letter frequencies (100 tiles).
     Tiles(TilesArgs),
+    /// List every dictionary word some of the rack's tiles spell: `SCORE WORD`, best first.
+    ///
+    /// Ties in score are listed alphabetically. A `?` on the rack is a blank: it stands for any letter,
+    /// is worth 0 and is printed as the lower-case letter it stands for.
+    Words(WordsArgs),
+    /// Play a solitaire game: draw tiles, lay words, score, with hints for rejected plays.
+    ///
+    /// Each turn prints the board, the rack with each tile's value and the score, then asks whether to
+    /// play again, the letters, the start square (`x y`) and the direction. When the tile file cannot
+    /// be opened, one is derived from the dictionary and written there. The game ends at "no", at the
+    /// end of the input, or when the tiles run out.
+    #[command(
+        after_help = "Example:\n  solvebatch scrabble play -d datasets/scrabble/dictionary.txt -t tiles.txt --seed 7"
+    )]
+    Play(PlayArgs),
 }
 
 /// The board, rack and dictionary that `check` and `hint` work on.
@@ -40,7 +59,8 @@ pub struct BoardArgs {
     /// A position file (`.scrabble` format) holding the board; its `play:` lines are ignored.
     pub board_file: PathBuf,
 
-    /// The rack's letters (at most 7); default: the position file's `rack:` line.
+    /// The rack's letters (at most 7; `?` for a blank under the standard rules); default: the position
+    /// file's `rack:` line.
     #[arg(long, value_name = "LETTERS")]
     pub rack: Option<Rack>,
 
@@ -51,6 +71,12 @@ pub struct BoardArgs {
     /// The tile definition file; default: the position file's `tiles:`, else the standard English set.
     #[arg(long, short = 't', short_alias = 'T', value_name = "FILE")]
     pub tiles: Option<PathBuf>,
+
+    /// The rules when the position file has no `rules:` line: `lab` (no premium squares, bonus or
+    /// blanks) or `standard` (premium squares, 50 points for all 7 tiles, `?` blanks on the rack and
+    /// lower-case letters for blanks on the board and in plays).
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<RulesName>,
 }
 
 /// Arguments of `solvebatch scrabble check`.
@@ -59,9 +85,10 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub board: BoardArgs,
 
-    /// The play: rack letters, start square and direction, for example "AE 0 -1 horizontal".
-    #[arg(long, value_name = "PLAY", allow_hyphen_values = true)]
-    pub play: Play,
+    /// The play: rack letters, start square and direction, for example "AE 0 -1 horizontal" (under the
+    /// standard rules a lower-case letter plays a blank as that letter).
+    #[arg(long, value_name = "PLAY", allow_hyphen_values = true, value_parser = play_syntax)]
+    pub play: String,
 
     /// How many best plays to show when the letters fit nowhere.
     #[arg(long, default_value_t = solvebatch_scrabble::DEFAULT_TOP, value_name = "N")]
@@ -91,20 +118,71 @@ pub struct TilesArgs {
     pub output: PathBuf,
 }
 
+/// Arguments of `solvebatch scrabble words`.
+#[derive(Debug, clap::Args)]
+pub struct WordsArgs {
+    /// The dictionary.
+    #[arg(long, short = 'd', short_alias = 'D', value_name = "FILE")]
+    pub dictionary: PathBuf,
+
+    /// The rack: at most 7 letters, `?` for a blank.
+    #[arg(long, value_name = "LETTERS")]
+    pub rack: Rack,
+
+    /// The tile definition file giving the letters' values; default: the standard English set.
+    #[arg(long, short = 't', short_alias = 'T', value_name = "FILE")]
+    pub tiles: Option<PathBuf>,
+}
+
+/// Arguments of `solvebatch scrabble play`.
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    /// The dictionary.
+    #[arg(long, short = 'd', short_alias = 'D', value_name = "FILE")]
+    pub dictionary: PathBuf,
+
+    /// The tile definition file; when it cannot be opened, one derived from the dictionary is written
+    /// there and used.
+    #[arg(long, short = 't', short_alias = 'T', value_name = "FILE")]
+    pub tiles: PathBuf,
+
+    /// Seed of the shuffle of the pool: the same seed deals the same tiles; default: from the clock
+    /// (printed on standard error).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// `lab` (no premium squares, bonus or blanks) or `standard` (premium squares, 50 points for all 7
+    /// tiles, two blanks in the pool, played as lower-case letters).
+    #[arg(long, value_name = "RULES", default_value = "lab")]
+    pub rules: RulesName,
+
+    /// How many best plays a hint shows when the letters tried fit nowhere.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub top: usize,
+}
+
 /// Runs a `solvebatch scrabble` subcommand.
 ///
 /// # Errors
 /// An unreadable or invalid board file, dictionary or tile file (each message names the file and, for
-/// bad lines, the line), or a failed write.
+/// bad lines, the line), a failed write, or a failed read of the game's answers.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     match &args.command {
         ScrabbleCommand::Check(args) => check(args),
         ScrabbleCommand::Hint(args) => list_hints(args),
         ScrabbleCommand::Tiles(args) => tiles(args),
+        ScrabbleCommand::Words(args) => words(args),
+        ScrabbleCommand::Play(args) => play(args),
     }
 }
 
-/// What `check` and `hint` read: the position (with the rack to use), dictionary and tiles.
+/// Accepts the text of a play (both notations take the same texts; the rules then say whether a
+/// lower-case letter is a blank).
+fn play_syntax(text: &str) -> Result<String, String> {
+    text.parse::<Play>().map(|_| text.to_string()).map_err(|error| error.to_string())
+}
+
+/// What `check` and `hint` read: the position (with the rack and rules to use), dictionary and tiles.
 struct Setting {
     position: Position,
     dictionary: Dictionary,
@@ -116,9 +194,15 @@ impl BoardArgs {
         let path = &self.board_file;
         let text =
             std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))?;
-        let mut position =
-            Position::parse_board_file(&text).map_err(|error| anyhow!("{}: {error}", path.display()))?;
+        let rules = self.rules.map_or_else(Rules::lab, Rules::named);
+        let mut position = Position::parse_board_file(&text, &rules)
+            .map_err(|error| anyhow!("{}: {error}", path.display()))?;
         if let Some(rack) = &self.rack {
+            if rack.blanks() > 0 && !position.rules.allows_blanks() {
+                return Err(anyhow!(
+                    "--rack: '?' is a blank, which only the standard rules have (--rules standard)"
+                ));
+            }
             position.rack = rack.clone();
         }
         let folder = path.parent().unwrap_or(Path::new(""));
@@ -150,15 +234,14 @@ fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
 
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let Setting { position, dictionary, tiles } = args.board.load()?;
-    let rules = Rules::lab();
-    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
-    let (board, rack, play) = (&position.board, &position.rack, &args.play);
+    let play = Play::parse_under(&args.play, &position.rules).map_err(|error| anyhow!("--play: {error}"))?;
+    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
+    let (board, rack, play) = (&position.board, &position.rack, &play);
     let mut out = String::new();
     let code = match rulebook.check(board, rack, play) {
         Ok(scored) => {
             out.push_str(&format!("play {play}: {}\n", scored.score));
-            let words: Vec<String> =
-                scored.words.iter().map(|word| format!("{} {}", word.word, word.score)).collect();
+            let words: Vec<String> = scored.words.iter().map(ToString::to_string).collect();
             out.push_str(&format!("words: {}\n", words.join(", ")));
             let mut after = board.clone();
             scored.apply(&mut after);
@@ -181,8 +264,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
 
 fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let Setting { position, dictionary, tiles } = args.board.load()?;
-    let rules = Rules::lab();
-    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
     let listing = plays_listing(&rulebook, &position, args.top.unwrap_or(position.top));
     std::io::stdout().write_all(listing.as_bytes())?;
     Ok(ExitCode::SUCCESS)
@@ -190,11 +272,7 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
 
 /// The `top` best plays of the position's rack, one a line, or `no valid play`.
 fn plays_listing(rulebook: &Rulebook, position: &Position, top: usize) -> String {
-    let moves = rulebook.best_moves(&position.board, &position.rack, top);
-    if moves.is_empty() && top > 0 {
-        return "no valid play\n".to_string();
-    }
-    moves.iter().map(|listed| format!("{listed}\n")).collect()
+    listing(rulebook.moves(&position.board, &position.rack), top)
 }
 
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
@@ -208,4 +286,50 @@ fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
         tiles.pool_size()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+fn words(args: &WordsArgs) -> anyhow::Result<ExitCode> {
+    let dictionary = load_dictionary(&args.dictionary)?;
+    let tiles = match &args.tiles {
+        Some(path) => TileSet::load(path)?,
+        None => TileSet::standard(),
+    };
+    let found = find_words(&dictionary, &args.rack, &tiles);
+    let mut out: String = found.iter().map(|word| format!("{word}\n")).collect();
+    if found.is_empty() {
+        out.push_str("no word\n");
+    }
+    std::io::stdout().write_all(out.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let dictionary = load_dictionary(&args.dictionary)?;
+    let tiles = game_tiles(&args.tiles, &args.dictionary, &dictionary)?;
+    let rules = Rules::named(args.rules);
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |time| time.as_nanos() as u64);
+        eprintln!("seed: {seed}");
+        seed
+    });
+    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+    let mut game = Game::new(rulebook, seed).map_err(|error| anyhow!("{}: {error}", args.tiles.display()))?;
+    run_solitaire(&mut game, args.top, std::io::stdin().lock(), std::io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The game's tiles: the file at `path`, or, when it cannot be opened, tiles derived from the
+/// dictionary (read from `dictionary_path`) and written there.
+fn game_tiles(path: &Path, dictionary_path: &Path, dictionary: &Dictionary) -> anyhow::Result<TileSet> {
+    if let Err(error) = std::fs::File::open(path) {
+        let tiles = TileSet::from_frequencies(&dictionary.letter_frequencies());
+        write_atomic(path, tiles.to_file_text().as_bytes())?;
+        eprintln!(
+            "{}: cannot be opened ({error}); wrote the tile definitions derived from {}",
+            path.display(),
+            dictionary_path.display()
+        );
+        return Ok(tiles);
+    }
+    Ok(TileSet::load(path)?)
 }

@@ -1,7 +1,8 @@
 //! The scrabble family in the batch runner: `.scrabble` position files, `.scrabble.expected` references.
 //!
 //! A position's dictionary is named relative to its file (else `--dictionary` is used); each dictionary
-//! is loaded once per run and shared by every file that names it.
+//! is loaded once per run and shared by every file that names it. Its rules are its `rules:` line, else
+//! `--rules`, else the spec's `lab` rules.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -48,9 +49,12 @@ impl Family for Scrabble {
 
 fn solve(job: &Job) -> Result<Outcome, String> {
     let generator: Generator = job.solver.parse().map_err(|error| format!("{error}"))?;
-    let rules = rules(job.options.rules.as_deref())?;
+    let default_rules = match job.options.rules.as_deref() {
+        Some(name) => name.parse::<Rules>().map_err(|error| error.to_string())?,
+        None => Rules::lab(),
+    };
     let text = std::str::from_utf8(job.input).map_err(|_| "the file is not UTF-8 text".to_string())?;
-    let position = Position::parse(text).map_err(|error| error.to_string())?;
+    let position = Position::parse_with_rules(text, &default_rules).map_err(|error| error.to_string())?;
     let folder = job.path.parent().unwrap_or(Path::new(""));
     let dictionary_path = match (&position.dictionary, &job.options.dictionary) {
         (Some(name), _) => folder.join(name),
@@ -64,7 +68,7 @@ fn solve(job: &Job) -> Result<Outcome, String> {
         Some(name) => TileSet::load(&folder.join(name)).map_err(|error| error.to_string())?,
         None => TileSet::standard(),
     };
-    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
     let Ok(solution) = position.solve(&rulebook, generator, job.deadline) else {
         return Ok(Outcome::timeout());
     };
@@ -73,14 +77,6 @@ fn solve(job: &Job) -> Result<Outcome, String> {
         output: solution.text,
         stats: vec![("plays", solution.move_count as u64)],
     })
-}
-
-/// The rules named by `--rules` (only the spec's `lab` rules so far).
-fn rules(name: Option<&str>) -> Result<Rules, String> {
-    match name {
-        None | Some("lab") => Ok(Rules::lab()),
-        Some(other) => Err(format!("unknown rules '{other}' (lab)")),
-    }
 }
 
 /// A dictionary read once per run, or the error reading it gave.

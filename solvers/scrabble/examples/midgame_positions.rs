@@ -14,8 +14,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use solvebatch_scrabble::{
-    Board, Dictionary, Generator, Letter, Play, Position, Rack, Rulebook, Rules, TileSet, DEFAULT_TOP,
-    RACK_SIZE,
+    Board, Dictionary, Generator, Letter, Position, Rack, Rulebook, Rules, TileSet, DEFAULT_TOP, RACK_SIZE,
 };
 
 fn main() -> ExitCode {
@@ -72,9 +71,8 @@ fn main() -> ExitCode {
 /// best play and the same letters reversed from the same square.
 fn midgame(rulebook: &Rulebook, tiles: &TileSet, seed: u64) -> (Position, usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut pool: Vec<Letter> = Letter::all()
-        .flat_map(|letter| std::iter::repeat(letter).take(tiles.count(letter) as usize))
-        .collect();
+    let mut pool: Vec<Letter> =
+        Letter::all().flat_map(|letter| std::iter::repeat_n(letter, tiles.count(letter) as usize)).collect();
     pool.shuffle(&mut rng);
     let mut board = Board::new();
     let mut rack: Vec<Letter> = Vec::new();
@@ -87,17 +85,12 @@ fn midgame(rulebook: &Rulebook, tiles: &TileSet, seed: u64) -> (Position, usize)
             break;
         }
         let chosen = moves[rng.random_range(0..moves.len())];
-        let play = Play {
-            letters: chosen.letters.to_vec(),
-            x: chosen.start.x(),
-            y: chosen.start.y(),
-            direction: chosen.direction,
-        };
+        let play = chosen.play();
         let scored =
             rulebook.check(&board, &Rack::new(&rack).expect("7 tiles"), &play).expect("a listed play");
         scored.apply(&mut board);
-        for letter in &play.letters {
-            let index = rack.iter().position(|tile| tile == letter).expect("on the rack");
+        for tile in &play.tiles {
+            let index = rack.iter().position(|&letter| letter == tile.letter).expect("on the rack");
             rack.swap_remove(index);
         }
         played += 1;
@@ -106,20 +99,18 @@ fn midgame(rulebook: &Rulebook, tiles: &TileSet, seed: u64) -> (Position, usize)
     let rack = Rack::new(&rack).expect("7 tiles");
     let mut plays = Vec::new();
     if let Some(best) = rulebook.best_moves(&board, &rack, 1).first() {
-        let play = Play {
-            letters: best.letters.to_vec(),
-            x: best.start.x(),
-            y: best.start.y(),
-            direction: best.direction,
-        };
+        let play = best.play();
         let mut reversed = play.clone();
-        reversed.letters.reverse();
+        reversed.tiles.reverse();
         plays.push(play.clone());
         if reversed != play {
             plays.push(reversed);
         }
     }
-    (Position { dictionary: None, tiles: None, rack, top: DEFAULT_TOP, plays, board }, played)
+    (
+        Position { dictionary: None, tiles: None, rules: Rules::lab(), rack, top: DEFAULT_TOP, plays, board },
+        played,
+    )
 }
 
 fn refill(rack: &mut Vec<Letter>, pool: &mut Vec<Letter>) {

@@ -1,10 +1,11 @@
 //! The 15×15 board: squares `(x, y)` with `x` left to right and `y` bottom to top, both in `-7..=7`,
-//! `(0, 0)` the centre; directions; the printed form.
+//! `(0, 0)` the centre; directions; the printed form (a blank tile as the lower-case letter it stands
+//! for).
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::letter::Letter;
+use crate::letter::{Letter, Tile};
 
 /// Squares along one side of the board.
 pub const BOARD_SIZE: usize = 15;
@@ -165,13 +166,21 @@ pub enum BoardRowError {
         /// The character found.
         found: char,
     },
+    /// A character is neither a letter nor `.`, in a row that may hold blanks.
+    #[error("character {position}: '{found}' is neither a letter (lower-case for a blank) nor '.'")]
+    SquareWithBlanks {
+        /// 1-based position in the row.
+        position: usize,
+        /// The character found.
+        found: char,
+    },
 }
 
-/// The 15×15 board; each square is empty or holds a letter tile.
+/// The 15×15 board; each square is empty or holds a tile (a letter tile or a blank).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board {
     /// Indexed by [`Square::index`].
-    squares: [Option<Letter>; SQUARE_COUNT],
+    squares: [Option<Tile>; SQUARE_COUNT],
 }
 
 impl Default for Board {
@@ -186,15 +195,31 @@ impl Board {
         Board { squares: [None; SQUARE_COUNT] }
     }
 
-    /// The tile on `square`, if any.
+    /// The letter on `square` (of a letter tile or a blank), if any.
     #[inline]
     pub fn get(&self, square: Square) -> Option<Letter> {
+        self.squares[square.index()].map(|tile| tile.letter)
+    }
+
+    /// The tile on `square`, if any.
+    #[inline]
+    pub fn tile(&self, square: Square) -> Option<Tile> {
         self.squares[square.index()]
     }
 
-    /// Puts `tile` on `square` (`None` empties it).
-    pub fn set(&mut self, square: Square, tile: Option<Letter>) {
-        self.squares[square.index()] = tile;
+    /// Puts a letter tile of `letter` on `square` (`None` empties it).
+    pub fn set(&mut self, square: Square, letter: Option<Letter>) {
+        self.squares[square.index()] = letter.map(Tile::letter);
+    }
+
+    /// Puts `tile` on `square`.
+    pub fn place(&mut self, square: Square, tile: Tile) {
+        self.squares[square.index()] = Some(tile);
+    }
+
+    /// Whether some square holds a blank.
+    pub fn has_blanks(&self) -> bool {
+        self.squares.iter().flatten().any(|tile| tile.blank)
     }
 
     /// Whether no square holds a tile.
@@ -207,20 +232,36 @@ impl Board {
         self.squares.iter().all(Option::is_some)
     }
 
-    /// Reads one row written as 15 characters, `.` for an empty square and `A` to `Z` for a tile.
+    /// Reads one row written as 15 characters, `.` for an empty square and `A` to `Z` for a letter tile.
     ///
     /// # Errors
     /// The row is not 15 characters, or holds another character.
-    pub fn parse_row(text: &str) -> Result<[Option<Letter>; BOARD_SIZE], BoardRowError> {
+    pub fn parse_row(text: &str) -> Result<[Option<Tile>; BOARD_SIZE], BoardRowError> {
+        Board::read_row(text, false)
+    }
+
+    /// Reads one row as [`Board::parse_row`] does, and a lower-case letter as a blank standing for it.
+    ///
+    /// # Errors
+    /// The row is not 15 characters, or holds a character other than a letter or `.`.
+    pub fn parse_row_with_blanks(text: &str) -> Result<[Option<Tile>; BOARD_SIZE], BoardRowError> {
+        Board::read_row(text, true)
+    }
+
+    fn read_row(text: &str, blanks: bool) -> Result<[Option<Tile>; BOARD_SIZE], BoardRowError> {
         let length = text.chars().count();
         if length != BOARD_SIZE {
             return Err(BoardRowError::Length(length));
         }
         let mut row = [None; BOARD_SIZE];
         for (position, (slot, c)) in row.iter_mut().zip(text.chars()).enumerate() {
-            *slot = match c {
-                '.' => None,
-                'A'..='Z' => Letter::from_char(c),
+            *slot = match (c, Letter::from_char(c)) {
+                ('.', _) => None,
+                ('A'..='Z', Some(letter)) => Some(Tile::letter(letter)),
+                ('a'..='z', Some(letter)) if blanks => Some(Tile::blank(letter)),
+                _ if blanks => {
+                    return Err(BoardRowError::SquareWithBlanks { position: position + 1, found: c })
+                }
                 _ => return Err(BoardRowError::Square { position: position + 1, found: c }),
             };
         }
@@ -228,15 +269,16 @@ impl Board {
     }
 
     /// Sets row `row` (0 = top, `y = 7`) to `squares`, left to right.
-    pub fn set_row(&mut self, row: usize, squares: [Option<Letter>; BOARD_SIZE]) {
+    pub fn set_row(&mut self, row: usize, squares: [Option<Tile>; BOARD_SIZE]) {
         self.squares[row * BOARD_SIZE..(row + 1) * BOARD_SIZE].copy_from_slice(&squares);
     }
 
-    /// The board as the 15 rows of a position file, top first, `.` for empty squares.
+    /// The board as the 15 rows of a position file, top first, `.` for empty squares and a lower-case
+    /// letter for a blank.
     pub fn to_rows(&self) -> Vec<String> {
         self.squares
             .chunks(BOARD_SIZE)
-            .map(|row| row.iter().map(|square| square.map_or('.', Letter::to_char)).collect())
+            .map(|row| row.iter().map(|square| square.map_or('.', Tile::to_char)).collect())
             .collect()
     }
 }
@@ -252,12 +294,13 @@ const LABELS: &str = " 765432101234567";
 
 impl fmt::Display for Board {
     /// The printed form: a label line, then rows `y = 7` down to `y = -7` each as
-    /// `|y|`, 15 squares (a space when empty), `|y|`, then the label line again.
+    /// `|y|`, 15 squares (a space when empty, a lower-case letter for a blank), `|y|`, then the label
+    /// line again.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{LABELS}")?;
         for (row, squares) in self.squares.chunks(BOARD_SIZE).enumerate() {
             let label = (RADIUS - row as i32).abs();
-            let squares: String = squares.iter().map(|square| square.map_or(' ', Letter::to_char)).collect();
+            let squares: String = squares.iter().map(|square| square.map_or(' ', Tile::to_char)).collect();
             writeln!(f, "{label}{squares}{label}")?;
         }
         writeln!(f, "{LABELS}")
@@ -351,7 +394,7 @@ mod tests {
     #[test]
     fn rows_read_letters_and_dots_only() {
         let row = Board::parse_row("......CAT......").unwrap();
-        assert_eq!(row[6], letter('C'));
+        assert_eq!(row[6], letter('C').map(Tile::letter));
         assert_eq!(row[5], None);
         assert_eq!(Board::parse_row("...").unwrap_err().to_string(), "3 squares, a row has 15");
         assert_eq!(
@@ -363,5 +406,23 @@ mod tests {
         board.set_row(0, row);
         assert_eq!(board.get(Square::new(-1, 7).unwrap()), letter('C'));
         assert!(!board.is_empty());
+    }
+
+    #[test]
+    fn blanks_are_lower_case_letters_where_allowed() {
+        let row = Board::parse_row_with_blanks("......CaT......").unwrap();
+        assert_eq!(row[7], letter('A').map(Tile::blank));
+        assert_eq!(
+            Board::parse_row_with_blanks("......C?T......").unwrap_err().to_string(),
+            "character 8: '?' is neither a letter (lower-case for a blank) nor '.'"
+        );
+        let mut board = Board::new();
+        assert!(!board.has_blanks());
+        board.set_row(7, row);
+        assert!(board.has_blanks());
+        assert_eq!(board.get(Square::new(0, 0).unwrap()), letter('A'));
+        assert_eq!(board.tile(Square::new(0, 0).unwrap()), letter('A').map(Tile::blank));
+        assert_eq!(board.to_rows()[7], "......CaT......");
+        assert_eq!(board.to_string().lines().nth(8), Some("0      CaT      0"));
     }
 }

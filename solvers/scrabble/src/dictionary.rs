@@ -11,15 +11,15 @@ use fst::{IntoStreamer, Streamer};
 use crate::graph::WordGraph;
 use crate::letter::{Letter, LETTER_COUNT};
 
-/// A dictionary that could not be read.
+/// A dictionary that could not be read. The message is complete (it names the file and says what the
+/// operating system said), so it has no separate source.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: cannot read the dictionary: {source}", path.display())]
+#[error("{}: cannot read the dictionary: {error}", path.display())]
 pub struct DictionaryError {
     /// The file as given.
     pub path: PathBuf,
     /// What the operating system said.
-    #[source]
-    pub source: std::io::Error,
+    pub error: std::io::Error,
 }
 
 /// A set of upper-case words, with its word graph.
@@ -42,7 +42,7 @@ impl Dictionary {
     /// The file is missing or unreadable; the error names `path`.
     pub fn load(path: &Path) -> Result<Dictionary, DictionaryError> {
         let text =
-            std::fs::read(path).map_err(|source| DictionaryError { path: path.to_path_buf(), source })?;
+            std::fs::read(path).map_err(|error| DictionaryError { path: path.to_path_buf(), error })?;
         Ok(Dictionary::from_text(text))
     }
 

@@ -6,8 +6,9 @@
 //! tile (the centre on an empty board); a play is found from the leftmost anchor it covers: its left
 //! part is either the tiles already left of the anchor or rack letters on the empty non-anchor squares
 //! there, and it is extended rightwards through the anchor under the squares' cross-checks (the letters
-//! that make a valid word across the line). Scores are summed on the way: the main word, each cross
-//! word, the premiums under placed tiles, the bonus for placing a whole rack.
+//! that make a valid word across the line). A blank on the rack may take any letter the graph and the
+//! cross-check allow there, worth 0. Scores are summed on the way: the main word, each cross word, the
+//! premiums under placed tiles, the bonus for placing a whole rack.
 
 use crate::board::{Board, Direction, Square, BOARD_SIZE};
 use crate::graph::{Node, WordGraph};
@@ -19,6 +20,12 @@ use crate::rack::{Rack, RACK_SIZE};
 /// A square of a line without a tile.
 const NO_TILE: u8 = u8::MAX;
 
+/// Bit set, in a placed tile's letter index, for a blank.
+const BLANK: u8 = 0x40;
+
+/// The number of tile codes: letter indices, and letter indices with [`BLANK`] set.
+const TILE_CODES: usize = 2 * BLANK as usize;
+
 /// The cross score of a square whose tile would form no cross word.
 const NO_CROSS_WORD: u32 = u32::MAX;
 
@@ -27,6 +34,10 @@ const NO_CROSS_WORD: u32 = u32::MAX;
 struct Line {
     /// Letter index of each tile, [`NO_TILE`] for an empty square.
     tiles: [u8; BOARD_SIZE],
+    /// The value of each tile (0 for a blank and for an empty square).
+    tile_values: [u32; BOARD_SIZE],
+    /// Bit `c` set when square `c` holds a blank.
+    blank_tiles: u32,
     /// The letters allowed on each empty square by the tiles across the line (bit per letter index).
     cross_check: [u32; BOARD_SIZE],
     /// The value of the tiles across the line next to each empty square, [`NO_CROSS_WORD`] when none.
@@ -50,14 +61,18 @@ impl Rulebook<'_> {
     /// [`Rulebook::moves`] appended to `moves` (which may be reused between calls).
     pub fn moves_into(&self, board: &Board, rack: &Rack, moves: &mut Vec<Move>) {
         let values = self.tiles.values();
+        let mut tile_values = [0; TILE_CODES];
+        tile_values[..LETTER_COUNT].copy_from_slice(&values);
         let mut search = Search {
             graph: self.dictionary.graph(),
-            values,
+            values: tile_values,
             bingo_bonus: self.rules.bingo_bonus(),
             rack: rack.counts(),
             rack_letters: Letter::all()
                 .filter(|&letter| rack.count(letter) > 0)
                 .fold(0, |bits, letter| bits | 1 << letter.index()),
+            blanks: rack.blanks(),
+            blank_letters: if rack.blanks() > 0 { LetterSet::ALL.bits() } else { 0 },
             rack_left: rack.len(),
             direction: Direction::Horizontal,
             row: 0,
@@ -110,16 +125,28 @@ impl Rulebook<'_> {
             Direction::Vertical => Square::at(column, row),
         };
         let mut tiles = [[NO_TILE; BOARD_SIZE]; BOARD_SIZE];
-        for (row, line) in tiles.iter_mut().enumerate() {
-            for (column, tile) in line.iter_mut().enumerate() {
-                if let Some(letter) = board.get(square(row, column)) {
-                    *tile = letter.index() as u8;
+        let mut tile_values = [[0; BOARD_SIZE]; BOARD_SIZE];
+        let mut blank_tiles = [0; BOARD_SIZE];
+        for row in 0..BOARD_SIZE {
+            for column in 0..BOARD_SIZE {
+                if let Some(tile) = board.tile(square(row, column)) {
+                    tiles[row][column] = tile.letter.index() as u8;
+                    if tile.blank {
+                        blank_tiles[row] |= 1 << column;
+                    } else {
+                        tile_values[row][column] = values[tile.letter.index()];
+                    }
                 }
             }
         }
         let graph = self.dictionary.graph();
         std::array::from_fn(|row| {
-            let mut line = Line { tiles: tiles[row], ..EMPTY_LINE };
+            let mut line = Line {
+                tiles: tiles[row],
+                tile_values: tile_values[row],
+                blank_tiles: blank_tiles[row],
+                ..EMPTY_LINE
+            };
             for column in 0..BOARD_SIZE {
                 let premium = self.rules.premium(square(row, column));
                 line.letter_premium[column] = premium.letter;
@@ -127,7 +154,7 @@ impl Rulebook<'_> {
                 if tiles[row][column] != NO_TILE {
                     continue;
                 }
-                let (cross_check, cross_score) = cross_check(graph, values, &tiles, row, column);
+                let (cross_check, cross_score) = cross_check(graph, &tiles, &tile_values, row, column);
                 line.cross_check[column] = cross_check;
                 line.cross_score[column] = cross_score;
                 let occupied = |r: usize, c: usize| tiles[r][c] != NO_TILE;
@@ -146,6 +173,8 @@ impl Rulebook<'_> {
 
 const EMPTY_LINE: Line = Line {
     tiles: [NO_TILE; BOARD_SIZE],
+    tile_values: [0; BOARD_SIZE],
+    blank_tiles: 0,
     cross_check: [LetterSet::ALL.bits(); BOARD_SIZE],
     cross_score: [NO_CROSS_WORD; BOARD_SIZE],
     letter_premium: [1; BOARD_SIZE],
@@ -154,11 +183,12 @@ const EMPTY_LINE: Line = Line {
 };
 
 /// The letters that may go on the empty square `(row, column)` given the tiles above and below it in
-/// `tiles`, and the value of those tiles; `(all letters, NO_CROSS_WORD)` when it has none.
+/// `tiles`, and the value of those tiles (from `tile_values`); `(all letters, NO_CROSS_WORD)` when it
+/// has none.
 fn cross_check(
     graph: &WordGraph,
-    values: &[u32; LETTER_COUNT],
     tiles: &[[u8; BOARD_SIZE]; BOARD_SIZE],
+    tile_values: &[[u32; BOARD_SIZE]; BOARD_SIZE],
     row: usize,
     column: usize,
 ) -> (u32, u32) {
@@ -175,7 +205,7 @@ fn cross_check(
         return (LetterSet::ALL.bits(), NO_CROSS_WORD);
     }
     let letter = |r: usize| Letter::from_index(tiles[r][column] as usize).expect("a tile");
-    let score = (top..row).chain(row + 1..=bottom).map(|r| values[tiles[r][column] as usize]).sum();
+    let score = (top..row).chain(row + 1..=bottom).map(|r| tile_values[r][column]).sum();
     let Some(above) = graph.walk(graph.root(), (top..row).map(letter)) else {
         return (0, score);
     };
@@ -193,39 +223,66 @@ fn cross_check(
 /// The state of the search along one line.
 struct Search<'a> {
     graph: &'a WordGraph,
-    values: [u32; LETTER_COUNT],
+    /// The value of each tile code: a letter's value, 0 for a blank.
+    values: [u32; TILE_CODES],
     bingo_bonus: u32,
-    /// Rack tiles left, by letter index.
+    /// Rack letter tiles left, by letter index.
     rack: [u8; LETTER_COUNT],
-    /// Bit per letter index with a tile left.
+    /// Bit per letter index with a letter tile left.
     rack_letters: u32,
+    /// Blanks left on the rack.
+    blanks: usize,
+    /// Every letter while a blank is left, else none: the letters the blanks can stand for.
+    blank_letters: u32,
+    /// Tiles left on the rack, blanks included.
     rack_left: usize,
     direction: Direction,
     /// The line searched: a row for horizontal plays, a column for vertical ones.
     row: usize,
     line: Line,
     anchor: usize,
-    /// Letter index placed on each square of the line by the play being built, [`NO_TILE`] elsewhere.
+    /// Letter index placed on each square of the line by the play being built (with [`BLANK`] set for
+    /// a blank), [`NO_TILE`] elsewhere.
     placed: [u8; BOARD_SIZE],
     placed_count: usize,
-    /// The rack letters of the left part, in order.
+    /// The rack tiles of the left part, in order (letter index, with [`BLANK`] set for a blank).
     prefix: [u8; RACK_SIZE],
     moves: &'a mut Vec<Move>,
 }
 
 impl Search<'_> {
-    fn take(&mut self, letter: usize) {
-        self.rack[letter] -= 1;
-        if self.rack[letter] == 0 {
-            self.rack_letters &= !(1 << letter);
-        }
+    /// Takes a tile for the letter with index `letter` off the rack: a blank when `IS_BLANK`, else a
+    /// letter tile. Returns the tile as a line stores it (the letter index, with [`BLANK`] for a blank).
+    #[inline]
+    fn take<const IS_BLANK: bool>(&mut self, letter: u8) -> u8 {
         self.rack_left -= 1;
+        if IS_BLANK {
+            self.blanks -= 1;
+            if self.blanks == 0 {
+                self.blank_letters = 0;
+            }
+            letter | BLANK
+        } else {
+            let index = letter as usize;
+            self.rack[index] -= 1;
+            if self.rack[index] == 0 {
+                self.rack_letters &= !(1 << index);
+            }
+            letter
+        }
     }
 
-    fn give_back(&mut self, letter: usize) {
-        self.rack[letter] += 1;
-        self.rack_letters |= 1 << letter;
+    /// Puts back the tile [`Search::take`] took.
+    #[inline]
+    fn give_back<const IS_BLANK: bool>(&mut self, letter: u8) {
         self.rack_left += 1;
+        if IS_BLANK {
+            self.blanks += 1;
+            self.blank_letters = LetterSet::ALL.bits();
+        } else {
+            self.rack[letter as usize] += 1;
+            self.rack_letters |= 1 << letter;
+        }
     }
 
     /// The child of `node` for the letter with index `letter`, if any.
@@ -246,12 +303,12 @@ impl Search<'_> {
             }
             let mut node = self.graph.root();
             let mut main = 0;
-            for &tile in &tiles[start..anchor] {
+            for (&tile, &value) in tiles[start..anchor].iter().zip(&self.line.tile_values[start..anchor]) {
                 match self.child(node, tile as usize) {
                     Some(next) => node = next,
                     None => return,
                 }
-                main += self.values[tile as usize];
+                main += value;
             }
             self.placed_count = 0;
             self.extend_right(node, anchor, start, main, 1, 0);
@@ -269,17 +326,17 @@ impl Search<'_> {
         }
     }
 
-    /// Extends every left part of `length` to `limit` rack letters that starts with `prefix[..length]`
+    /// Extends every left part of `length` to `limit` rack tiles that starts with `prefix[..length]`
     /// (reaching `node`), laid on the squares just before the anchor.
     fn left_part(&mut self, node: Node, length: usize, limit: usize) {
         let children = self.graph.children(node).bits();
-        if children & self.line.cross_check[self.anchor] & self.rack_letters != 0 {
+        if children & self.line.cross_check[self.anchor] & (self.rack_letters | self.blank_letters) != 0 {
             let start = self.anchor - length;
             let (mut main, mut multiplier) = (0, 1);
-            for (offset, &letter) in self.prefix[..length].iter().enumerate() {
-                let column = start + offset;
-                self.placed[column] = letter;
-                main += self.values[letter as usize] * self.line.letter_premium[column];
+            for offset in 0..length {
+                let (column, tile) = (start + offset, self.prefix[offset]);
+                self.placed[column] = tile;
+                main += self.values[tile as usize] * self.line.letter_premium[column];
                 multiplier *= self.line.word_premium[column];
             }
             self.placed_count = length;
@@ -287,16 +344,29 @@ impl Search<'_> {
             self.placed[start..self.anchor].fill(NO_TILE);
         }
         if length < limit {
-            let mut letters = children & self.rack_letters;
-            while letters != 0 {
-                let letter = letters.trailing_zeros() as usize;
-                letters &= letters - 1;
-                let next = self.graph.listed_child(node, letter);
-                self.take(letter);
-                self.prefix[length] = letter as u8;
-                self.left_part(next, length + 1, limit);
-                self.give_back(letter);
+            self.left_part_with::<false>(node, length, limit, children & self.rack_letters);
+            if self.blanks > 0 {
+                self.left_part_with::<true>(node, length, limit, children);
             }
+        }
+    }
+
+    /// [`Search::left_part`] continued by each letter of `letters`, as a blank when `IS_BLANK`, else as
+    /// a letter tile.
+    fn left_part_with<const IS_BLANK: bool>(
+        &mut self,
+        node: Node,
+        length: usize,
+        limit: usize,
+        mut letters: u32,
+    ) {
+        while letters != 0 {
+            let letter = letters.trailing_zeros() as u8;
+            letters &= letters - 1;
+            let next = self.graph.listed_child(node, letter as usize);
+            self.prefix[length] = self.take::<IS_BLANK>(letter);
+            self.left_part(next, length + 1, limit);
+            self.give_back::<IS_BLANK>(letter);
         }
     }
 
@@ -314,7 +384,14 @@ impl Search<'_> {
         if column < BOARD_SIZE && self.line.tiles[column] != NO_TILE {
             let tile = self.line.tiles[column] as usize;
             if let Some(next) = self.child(node, tile) {
-                self.extend_right(next, column + 1, start, main + self.values[tile], multiplier, cross);
+                self.extend_right(
+                    next,
+                    column + 1,
+                    start,
+                    main + self.line.tile_values[column],
+                    multiplier,
+                    cross,
+                );
             }
             return;
         }
@@ -324,19 +401,38 @@ impl Search<'_> {
         if column == BOARD_SIZE {
             return;
         }
-        let mut letters =
-            self.graph.children(node).bits() & self.line.cross_check[column] & self.rack_letters;
+        let allowed = self.graph.children(node).bits() & self.line.cross_check[column];
+        let score = (main, multiplier, cross);
+        self.place_each::<false>(node, column, start, score, allowed & self.rack_letters);
+        if self.blanks > 0 {
+            self.place_each::<true>(node, column, start, score, allowed);
+        }
+    }
+
+    /// Places each letter of `letters` on the empty square `column`, as a blank when `IS_BLANK`, else as
+    /// a letter tile, and extends the play from there. `score` is [`Search::extend_right`]'s
+    /// `(main, multiplier, cross)` so far.
+    #[inline]
+    fn place_each<const IS_BLANK: bool>(
+        &mut self,
+        node: Node,
+        column: usize,
+        start: usize,
+        (main, multiplier, cross): (u32, u32, u32),
+        mut letters: u32,
+    ) {
+        let word_premium = self.line.word_premium[column];
+        let cross_score = self.line.cross_score[column];
         while letters != 0 {
-            let letter = letters.trailing_zeros() as usize;
+            let letter = letters.trailing_zeros() as u8;
             letters &= letters - 1;
-            let next = self.graph.listed_child(node, letter);
-            let value = self.values[letter] * self.line.letter_premium[column];
-            let word_premium = self.line.word_premium[column];
-            let cross_score = self.line.cross_score[column];
+            let next = self.graph.listed_child(node, letter as usize);
+            let value =
+                if IS_BLANK { 0 } else { self.values[letter as usize] * self.line.letter_premium[column] };
             let cross_word =
                 if cross_score == NO_CROSS_WORD { 0 } else { (cross_score + value) * word_premium };
-            self.take(letter);
-            self.placed[column] = letter as u8;
+            let tile = self.take::<IS_BLANK>(letter);
+            self.placed[column] = tile;
             self.placed_count += 1;
             self.extend_right(
                 next,
@@ -348,7 +444,7 @@ impl Search<'_> {
             );
             self.placed_count -= 1;
             self.placed[column] = NO_TILE;
-            self.give_back(letter);
+            self.give_back::<IS_BLANK>(letter);
         }
     }
 
@@ -366,10 +462,11 @@ impl Search<'_> {
         for column in start..end {
             let placed = self.placed[column];
             if placed == NO_TILE {
-                word.push_index(self.line.tiles[column]);
+                word.push_index(self.line.tiles[column], self.line.blank_tiles & (1 << column) != 0);
             } else {
-                word.push_index(placed);
-                letters.push_index(placed);
+                let blank = placed & BLANK != 0;
+                word.push_index(placed & !BLANK, blank);
+                letters.push_index(placed & !BLANK, blank);
             }
         }
         let bonus = if self.placed_count == RACK_SIZE { self.bingo_bonus } else { 0 };

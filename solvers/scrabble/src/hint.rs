@@ -4,15 +4,16 @@
 use std::fmt;
 
 use crate::board::{Board, Direction, Square};
-use crate::letter::{letters_to_string, Letter};
+use crate::letter::{tiles_to_string, Tile};
 use crate::play::{Play, Rulebook};
 use crate::rack::Rack;
 
 /// What to suggest after a rejected play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Hint {
-    /// The same letters in the same order make this valid play, the best-scoring such play (ties: the
-    /// start square from the top, then from the left, horizontal first).
+    /// The same tiles in the same order (blanks standing for the same letters) make this valid play,
+    /// the best-scoring such play (ties: the start square from the top, then from the left, horizontal
+    /// first).
     Elsewhere {
         /// The valid play.
         play: Play,
@@ -21,8 +22,8 @@ pub enum Hint {
     },
     /// The letters make no valid play anywhere: try other letters.
     OtherLetters {
-        /// The letters tried.
-        letters: Vec<Letter>,
+        /// The tiles tried.
+        letters: Vec<Tile>,
     },
 }
 
@@ -31,9 +32,9 @@ pub fn hint(rulebook: &Rulebook, board: &Board, rack: &Rack, play: &Play) -> Hin
     let mut best: Option<(Play, u32)> = None;
     for square in Square::all() {
         for direction in [Direction::Horizontal, Direction::Vertical] {
-            let candidate = Play { letters: play.letters.clone(), x: square.x(), y: square.y(), direction };
+            let candidate = Play { tiles: play.tiles.clone(), x: square.x(), y: square.y(), direction };
             if let Ok(scored) = rulebook.check(board, rack, &candidate) {
-                if best.as_ref().map_or(true, |(_, score)| scored.score > *score) {
+                if best.as_ref().is_none_or(|(_, score)| scored.score > *score) {
                     best = Some((candidate, scored.score));
                 }
             }
@@ -41,7 +42,7 @@ pub fn hint(rulebook: &Rulebook, board: &Board, rack: &Rack, play: &Play) -> Hin
     }
     match best {
         Some((play, score)) => Hint::Elsewhere { play, score },
-        None => Hint::OtherLetters { letters: play.letters.clone() },
+        None => Hint::OtherLetters { letters: play.tiles.clone() },
     }
 }
 
@@ -59,7 +60,7 @@ impl fmt::Display for Hint {
             Hint::OtherLetters { letters } => write!(
                 f,
                 "hint: {} makes no valid play from any start square or direction; try other letters",
-                letters_to_string(letters)
+                tiles_to_string(letters)
             ),
         }
     }

@@ -1,4 +1,5 @@
-//! Letters: the 26 ASCII letters `A` to `Z`, the only letters of the dictionary, the tiles and the board.
+//! Letters: the 26 ASCII letters `A` to `Z`, the only letters of the dictionary, the tiles and the board;
+//! and tiles: a letter, or a blank standing for a letter.
 
 use std::fmt;
 
@@ -109,6 +110,76 @@ impl LetterSet {
     }
 }
 
+/// A tile on the board or in a play: a letter tile, or a blank tile standing for `letter` (worth 0
+/// points). Ordered by letter, a letter tile before a blank for the same letter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tile {
+    /// The letter the tile shows or stands for.
+    pub letter: Letter,
+    /// Whether it is a blank.
+    pub blank: bool,
+}
+
+impl Tile {
+    /// The letter tile of `letter`.
+    pub fn letter(letter: Letter) -> Tile {
+        Tile { letter, blank: false }
+    }
+
+    /// A blank standing for `letter`.
+    pub fn blank(letter: Letter) -> Tile {
+        Tile { letter, blank: true }
+    }
+
+    /// The letter upper-case, or lower-case for a blank (the usual notation of boards and plays).
+    pub fn to_char(self) -> char {
+        if self.blank {
+            self.letter.to_char().to_ascii_lowercase()
+        } else {
+            self.letter.to_char()
+        }
+    }
+}
+
+impl fmt::Display for Tile {
+    /// `A` for a letter tile, `a` for a blank standing for `A`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_char())
+    }
+}
+
+/// A character that is not a tile of a play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TileCharError {
+    /// Neither a letter nor `.`.
+    #[error("'{0}' is not a letter")]
+    NotALetter(char),
+    /// A `?` where a blank must say which letter it stands for.
+    #[error("'?' is not a letter: play a blank as the lower-case letter it stands for")]
+    UnnamedBlank,
+}
+
+/// Parses the tiles of a play. With `blanks`, an upper-case letter is a letter tile and a lower-case
+/// letter a blank standing for that letter; without, letters of either case are letter tiles.
+///
+/// # Errors
+/// The first character that is not an ASCII letter.
+pub fn parse_tiles(text: &str, blanks: bool) -> Result<Vec<Tile>, TileCharError> {
+    text.chars()
+        .map(|c| match Letter::from_char(c) {
+            Some(letter) if blanks && c.is_ascii_lowercase() => Ok(Tile::blank(letter)),
+            Some(letter) => Ok(Tile::letter(letter)),
+            None if blanks && c == '?' => Err(TileCharError::UnnamedBlank),
+            None => Err(TileCharError::NotALetter(c)),
+        })
+        .collect()
+}
+
+/// Writes `tiles` as text: letter tiles upper-case, blanks lower-case.
+pub fn tiles_to_string(tiles: &[Tile]) -> String {
+    tiles.iter().map(|tile| tile.to_char()).collect()
+}
+
 /// Parses `text` as letters (either case), for racks and plays.
 ///
 /// # Errors
@@ -134,6 +205,22 @@ mod tests {
         assert_eq!(Letter::from_char('1'), None);
         assert_eq!(parse_letters("aRe").map(|letters| letters_to_string(&letters)), Ok("ARE".to_string()));
         assert_eq!(parse_letters("A-E"), Err('-'));
+    }
+
+    #[test]
+    fn tiles_read_blanks_as_lower_case_letters_only_when_asked() {
+        let with_blanks = parse_tiles("CaT", true).unwrap();
+        assert_eq!(with_blanks[1], Tile::blank(Letter::from_char('A').unwrap()));
+        assert_eq!(tiles_to_string(&with_blanks), "CaT");
+        assert_eq!(tiles_to_string(&parse_tiles("CaT", false).unwrap()), "CAT");
+        assert_eq!(
+            parse_tiles("C?T", true).unwrap_err().to_string(),
+            "'?' is not a letter: play a blank as the lower-case letter it stands for"
+        );
+        assert_eq!(parse_tiles("C?T", false).unwrap_err().to_string(), "'?' is not a letter");
+        assert_eq!(parse_tiles("C1", true).unwrap_err(), TileCharError::NotALetter('1'));
+        assert!(Tile::letter(Letter::from_char('B').unwrap()) < Tile::blank(Letter::from_char('B').unwrap()));
+        assert!(Tile::blank(Letter::from_char('A').unwrap()) < Tile::letter(Letter::from_char('B').unwrap()));
     }
 
     #[test]

@@ -1,16 +1,23 @@
 //! A Scrabble engine: dictionaries and their word graph, tile sets, the board, plays and their scores,
-//! every valid play of a rack (move generation), hints for rejected plays, and batch position files.
+//! every valid play of a rack (move generation), hints for rejected plays, batch position files, a
+//! word finder and a solitaire game; under the spec's rules or the standard tournament rules.
 //!
 //! - [`Dictionary`]: a word list (comments, either case, skipped entries counted) held as an `fst`
 //!   set for membership and as a minimal DAWG ([`WordGraph`]) for move generation.
 //! - [`TileSet`]: letter scores and counts, read from a tile definition file or derived from a
 //!   dictionary's letter frequencies.
 //! - [`Board`], [`Square`], [`Direction`]: the 15×15 board addressed `(x, y)` from the centre.
+//! - [`Rules`]: the spec's `lab` rules (no premium squares, bonus or blanks) or the `standard` rules
+//!   (the usual premium squares, counted under newly placed tiles only; 50 points for placing all 7
+//!   tiles; blanks worth 0, written `?` on a rack and as the lower-case letter they stand for on the
+//!   board and in plays: a [`Tile`]).
 //! - [`Rulebook::check`]: a [`Play`] judged and scored, or its [`Rejection`].
 //! - [`Rulebook::moves`]: every valid play, by anchor squares and cross-checks over the DAWG (Appel
 //!   and Jacobson 1988); [`moves_by_brute_force`] is the slow reference it is tested against.
 //! - [`hint()`]: what to suggest after a rejected play.
 //! - [`Position`]: a `.scrabble` batch file and its report.
+//! - [`find_words`]: every word some of a rack's tiles spell, by a walk of the DAWG.
+//! - [`Game`], [`run_solitaire`]: the solitaire game and its dialogue over any text input and output.
 //!
 //! ```
 //! use solvebatch_scrabble::{Board, Dictionary, Letter, Play, Rack, Rules, Rulebook, Square, TileSet};
@@ -35,12 +42,33 @@
 //! let best: Vec<String> = rulebook.best_moves(&board, &rack, 3).iter().map(ToString::to_string).collect();
 //! assert_eq!(best, ["5 ARE 0 -1 horizontal AE", "2 LA -1 0 vertical A"]);
 //! ```
+//!
+//! Under the standard rules the centre's double word doubles the first word, and a blank is worth 0:
+//!
+//! ```
+//! use solvebatch_scrabble::{find_words, Board, Dictionary, Play, Rules, Rulebook, TileSet};
+//!
+//! let dictionary = Dictionary::from_text(b"cat\ncats\nact\n".to_vec());
+//! let tiles = TileSet::standard();
+//! let rules = Rules::standard();
+//! let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+//!
+//! // C, a blank as the A, T: (3 + 0 + 1) x 2.
+//! let play = Play::parse_with_blanks("CaT -1 0 horizontal").unwrap();
+//! assert_eq!(rulebook.check(&Board::new(), &"CT?".parse().unwrap(), &play).unwrap().score, 8);
+//!
+//! // The words of C, A, T and a blank: the blank stands for the S of CATS.
+//! let words: Vec<String> =
+//!     find_words(&dictionary, &"CAT?".parse().unwrap(), &tiles).iter().map(ToString::to_string).collect();
+//! assert_eq!(words, ["5 ACT", "5 CAT", "5 CATs"]);
+//! ```
 
 #![deny(missing_docs)]
 
 mod board;
 mod brute_force;
 mod dictionary;
+mod game;
 mod generate;
 mod graph;
 mod hint;
@@ -50,19 +78,27 @@ mod play;
 mod position;
 mod rack;
 mod rules;
+mod solitaire;
 mod solver;
 mod tiles;
+mod words;
 
 pub use board::{Board, BoardRowError, Direction, DirectionError, Square, BOARD_SIZE, RADIUS, SQUARE_COUNT};
 pub use brute_force::{moves_by_brute_force, TimedOut};
 pub use dictionary::{Dictionary, DictionaryError};
+pub use game::{Game, GameError, MAX_POOL_SIZE};
 pub use graph::{Node, WordGraph, WordGraphError};
 pub use hint::{hint, Hint};
-pub use letter::{letters_to_string, parse_letters, Letter, LetterSet, LETTER_COUNT};
-pub use moves::{best, rank, LetterRun, Move};
+pub use letter::{
+    letters_to_string, parse_letters, parse_tiles, tiles_to_string, Letter, LetterSet, Tile, TileCharError,
+    LETTER_COUNT,
+};
+pub use moves::{best, listing, rank, LetterRun, Move};
 pub use play::{FormedWord, Play, PlayParseError, Rejection, Rulebook, Scored};
 pub use position::{LineProblem, Position, PositionError, Solution, DEFAULT_TOP};
 pub use rack::{Rack, RackError, RACK_SIZE};
-pub use rules::{Premium, Rules};
+pub use rules::{Premium, Rules, RulesName, UnknownRules};
+pub use solitaire::run_solitaire;
 pub use solver::{Generator, UnknownGenerator};
 pub use tiles::{TileField, TileFileError, TileLoadError, TileSet, GENERATED_POOL_SIZE};
+pub use words::{find_words, FoundWord};

@@ -1,39 +1,52 @@
-//! A listed play ("move"): its score, main word, first square, direction and the rack letters placed;
-//! the spec's ranking and one-line form.
+//! A listed play ("move"): its score, main word, first square, direction and the rack tiles placed;
+//! the spec's ranking and one-line form. Blanks are written as the lower-case letter they stand for.
 
 use std::cmp::{Ordering, Reverse};
 use std::fmt;
 
 use crate::board::{Direction, Square, BOARD_SIZE};
-use crate::letter::Letter;
+use crate::letter::{Letter, Tile};
+use crate::play::Play;
 
-/// Up to 15 letters in a line of the board: a word, or the letters a play places.
+/// Up to 15 tiles in a line of the board: a word, or the tiles a play places; each a letter tile or
+/// a blank standing for a letter.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LetterRun {
     len: u8,
     /// Letter indices (`A` = 0); only the first `len` count.
     letters: [u8; BOARD_SIZE],
+    /// Bit `i` set when tile `i` is a blank.
+    blanks: u16,
 }
 
 impl LetterRun {
     /// No letters.
-    pub const EMPTY: LetterRun = LetterRun { len: 0, letters: [0; BOARD_SIZE] };
+    pub const EMPTY: LetterRun = LetterRun { len: 0, letters: [0; BOARD_SIZE], blanks: 0 };
 
-    /// Appends `letter`.
+    /// Appends a letter tile of `letter`.
     ///
     /// # Panics
     /// When the run already holds 15 letters (no line of the board is longer).
     #[inline]
     pub fn push(&mut self, letter: Letter) {
-        self.letters[self.len as usize] = letter.index() as u8;
-        self.len += 1;
+        self.push_index(letter.index() as u8, false);
     }
 
-    /// Appends the letter with index `index` (below 26).
+    /// Appends `tile`.
+    ///
+    /// # Panics
+    /// When the run already holds 15 letters.
     #[inline]
-    pub(crate) fn push_index(&mut self, index: u8) {
+    pub fn push_tile(&mut self, tile: Tile) {
+        self.push_index(tile.letter.index() as u8, tile.blank);
+    }
+
+    /// Appends the letter with index `index` (below 26), a blank when `blank`.
+    #[inline]
+    pub(crate) fn push_index(&mut self, index: u8, blank: bool) {
         debug_assert!((index as usize) < crate::letter::LETTER_COUNT);
         self.letters[self.len as usize] = index;
+        self.blanks |= u16::from(blank) << self.len;
         self.len += 1;
     }
 
@@ -47,19 +60,47 @@ impl LetterRun {
         self.len == 0
     }
 
-    /// The letters in order.
+    /// The letters in order (a blank's is the letter it stands for).
     pub fn iter(&self) -> impl Iterator<Item = Letter> + '_ {
         self.letters[..self.len()].iter().map(|&index| Letter::from_index(index as usize).expect("a letter"))
+    }
+
+    /// The tiles in order.
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        self.iter().enumerate().map(|(i, letter)| Tile { letter, blank: self.blanks & (1 << i) != 0 })
     }
 
     /// The letters as a vector.
     pub fn to_vec(&self) -> Vec<Letter> {
         self.iter().collect()
     }
+
+    /// The number of blanks.
+    pub fn blank_count(&self) -> usize {
+        self.blanks.count_ones() as usize
+    }
+
+    /// Alphabetical order of the letters alone.
+    pub fn cmp_letters(&self, other: &LetterRun) -> Ordering {
+        self.letters[..self.len()].cmp(&other.letters[..other.len()])
+    }
+
+    /// Order of the blanks alone: at the first tile where one run has a blank and the other a letter
+    /// tile, the letter tile comes first.
+    pub fn cmp_blanks(&self, other: &LetterRun) -> Ordering {
+        let differ = self.blanks ^ other.blanks;
+        if differ == 0 {
+            Ordering::Equal
+        } else if self.blanks & differ & differ.wrapping_neg() != 0 {
+            Ordering::Greater
+        } else {
+            Ordering::Less
+        }
+    }
 }
 
 impl FromIterator<Letter> for LetterRun {
-    /// Collects at most 15 letters (panics on more).
+    /// Collects at most 15 letter tiles (panics on more).
     fn from_iter<I: IntoIterator<Item = Letter>>(letters: I) -> LetterRun {
         let mut run = LetterRun::EMPTY;
         for letter in letters {
@@ -69,10 +110,22 @@ impl FromIterator<Letter> for LetterRun {
     }
 }
 
+impl FromIterator<Tile> for LetterRun {
+    /// Collects at most 15 tiles (panics on more).
+    fn from_iter<I: IntoIterator<Item = Tile>>(tiles: I) -> LetterRun {
+        let mut run = LetterRun::EMPTY;
+        for tile in tiles {
+            run.push_tile(tile);
+        }
+        run
+    }
+}
+
 impl Ord for LetterRun {
-    /// Alphabetical order.
+    /// Alphabetical order of the letters ([`LetterRun::cmp_letters`]), then of the blanks
+    /// ([`LetterRun::cmp_blanks`]).
     fn cmp(&self, other: &LetterRun) -> Ordering {
-        self.letters[..self.len()].cmp(&other.letters[..other.len()])
+        self.cmp_letters(other).then_with(|| self.cmp_blanks(other))
     }
 }
 
@@ -83,9 +136,9 @@ impl PartialOrd for LetterRun {
 }
 
 impl fmt::Display for LetterRun {
-    /// Upper-case letters.
+    /// Upper-case letters, a blank as the lower-case letter it stands for.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.iter().try_for_each(|letter| write!(f, "{letter}"))
+        self.tiles().try_for_each(|tile| write!(f, "{tile}"))
     }
 }
 
@@ -109,25 +162,36 @@ pub struct Move {
     pub start: Square,
     /// The direction of the main word.
     pub direction: Direction,
-    /// The rack letters placed, in order along `direction`.
+    /// The rack tiles placed, in order along `direction`.
     pub letters: LetterRun,
 }
 
 impl Move {
-    /// The spec's ranking: higher score first; ties by word alphabetically, then by the start square
-    /// from the top (`y` descending), then from the left, horizontal before vertical.
+    /// The play that reproduces this one: its tiles from its first square in its direction.
+    pub fn play(&self) -> Play {
+        Play {
+            tiles: self.letters.tiles().collect(),
+            x: self.start.x(),
+            y: self.start.y(),
+            direction: self.direction,
+        }
+    }
+
+    /// The spec's ranking: higher score first; ties by the word's letters alphabetically, then by the
+    /// start square from the top (`y` descending), then from the left, horizontal before vertical; and
+    /// last, for plays differing only in where blanks stand, by [`LetterRun::cmp_blanks`] of the word.
     pub fn ranking(&self, other: &Move) -> Ordering {
-        (Reverse(self.score), self.word, self.start.index(), self.direction).cmp(&(
-            Reverse(other.score),
-            other.word,
-            other.start.index(),
-            other.direction,
-        ))
+        Reverse(self.score)
+            .cmp(&Reverse(other.score))
+            .then_with(|| self.word.cmp_letters(&other.word))
+            .then_with(|| (self.start.index(), self.direction).cmp(&(other.start.index(), other.direction)))
+            .then_with(|| self.word.cmp_blanks(&other.word))
     }
 }
 
 impl fmt::Display for Move {
-    /// `SCORE WORD x y direction LETTERS`, for example `5 ARE 0 -1 horizontal AE`.
+    /// `SCORE WORD x y direction LETTERS`, for example `5 ARE 0 -1 horizontal AE` (`5 ArE 0 -1
+    /// horizontal AE` when the A is a blank).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} {} {} {}", self.score, self.word, self.start, self.direction, self.letters)
     }
@@ -148,6 +212,15 @@ pub fn best(mut moves: Vec<Move>, top: usize) -> Vec<Move> {
     }
     rank(&mut moves);
     moves
+}
+
+/// The report of the `top` best of `moves`: one `SCORE WORD x y direction LETTERS` line each, best
+/// first, or `no valid play` when there is none (and `top > 0`). Every line ends in a newline.
+pub fn listing(moves: Vec<Move>, top: usize) -> String {
+    if moves.is_empty() && top > 0 {
+        return "no valid play\n".to_string();
+    }
+    best(moves, top).iter().map(|listed| format!("{listed}\n")).collect()
 }
 
 #[cfg(test)]
@@ -171,6 +244,47 @@ mod tests {
         assert!(run("ZA") > run("AZZ"));
         assert_eq!(run("QUA").to_string(), "QUA");
         assert_eq!(run("").len(), 0);
+    }
+
+    fn tiles(text: &str) -> LetterRun {
+        crate::letter::parse_tiles(text, true).unwrap().into_iter().collect()
+    }
+
+    #[test]
+    fn blanks_print_lower_case_and_sort_after_letter_tiles() {
+        let word = tiles("CaT");
+        assert_eq!(word.to_string(), "CaT");
+        assert_eq!(word.to_vec(), run("CAT").to_vec());
+        assert_eq!(word.blank_count(), 1);
+        assert_eq!(word.cmp_letters(&run("CAT")), Ordering::Equal);
+        // At the first difference a letter tile comes before a blank.
+        assert!(run("CAT") < tiles("CAt") && tiles("CAt") < tiles("CaT") && tiles("CaT") < tiles("cAT"));
+        // Letters decide first.
+        assert!(tiles("cAT") < run("CAX") && tiles("Ca") < run("CB"));
+    }
+
+    #[test]
+    fn ranking_breaks_ties_in_blanks_last() {
+        let at = |word: &str, x: i32| Move {
+            score: 1,
+            word: tiles(word),
+            start: Square::new(x, 0).unwrap(),
+            direction: Direction::Horizontal,
+            letters: tiles(word),
+        };
+        let ranked: Vec<String> = best(vec![at("aA", 0), at("Aa", 0), at("aA", -1), at("AB", 0)], 10)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            ranked,
+            [
+                "1 aA -1 0 horizontal aA",
+                "1 Aa 0 0 horizontal Aa",
+                "1 aA 0 0 horizontal aA",
+                "1 AB 0 0 horizontal AB"
+            ]
+        );
     }
 
     #[test]

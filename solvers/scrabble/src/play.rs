@@ -1,15 +1,16 @@
-//! A play: rack letters laid from a start square in a direction. Checking it gives either every new
+//! A play: rack tiles laid from a start square in a direction. Checking it gives either every new
 //! word and the score, or the reason it is rejected.
 //!
-//! Placement walks from the start square: an empty square takes the next unused letter, an occupied
-//! square contributes its tile; it stops when every letter is used.
+//! Placement walks from the start square: an empty square takes the next unused tile, an occupied
+//! square contributes its tile; it stops when every tile is used. A blank is written as the lower-case
+//! letter it stands for, and is worth 0.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Board, Direction, DirectionError, Square};
 use crate::dictionary::Dictionary;
-use crate::letter::{parse_letters, Letter, LETTER_COUNT};
+use crate::letter::{parse_tiles, Letter, Tile, TileCharError, LETTER_COUNT};
 use crate::moves::{LetterRun, Move};
 use crate::rack::{Rack, RACK_SIZE};
 use crate::rules::Rules;
@@ -26,12 +27,12 @@ pub struct Rulebook<'a> {
     pub rules: &'a Rules,
 }
 
-/// An attempted play: `letters` from the rack, laid from `(x, y)` in `direction`. The start square
+/// An attempted play: `tiles` from the rack, laid from `(x, y)` in `direction`. The start square
 /// may be off the board: checking the play then rejects it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Play {
-    /// The rack letters in the order they are laid.
-    pub letters: Vec<Letter>,
+    /// The rack tiles in the order they are laid, each a letter tile or a blank naming its letter.
+    pub tiles: Vec<Tile>,
     /// The start square's horizontal coordinate.
     pub x: i32,
     /// The start square's vertical coordinate.
@@ -47,8 +48,8 @@ pub enum PlayParseError {
     #[error("'{0}' is not a play: write LETTERS X Y DIRECTION, for example AE 0 -1 horizontal")]
     Shape(String),
     /// A letter field with a character other than a letter.
-    #[error("'{0}' is not a letter")]
-    Letter(char),
+    #[error(transparent)]
+    Letter(#[from] TileCharError),
     /// A coordinate that is not an integer.
     #[error("{axis}: '{text}' is not an integer")]
     Coordinate {
@@ -65,21 +66,46 @@ pub enum PlayParseError {
 impl FromStr for Play {
     type Err = PlayParseError;
 
-    /// `LETTERS X Y DIRECTION` separated by white space (`AE 0 -1 horizontal`), letters in either case;
-    /// `X Y DIRECTION` alone is a play with no letters.
+    /// `LETTERS X Y DIRECTION` separated by white space (`AE 0 -1 horizontal`), letters in either case
+    /// and no blanks; `X Y DIRECTION` alone is a play with no letters.
     fn from_str(text: &str) -> Result<Play, PlayParseError> {
+        Play::read(text, false)
+    }
+}
+
+impl Play {
+    /// Reads a play as [`Play::from_str`] does, except that a lower-case letter is a blank standing
+    /// for that letter (`CaT 0 0 horizontal` plays a blank as the A).
+    ///
+    /// # Errors
+    /// Not three or four fields, a character other than a letter, a coordinate that is not an
+    /// integer, or an unknown direction.
+    pub fn parse_with_blanks(text: &str) -> Result<Play, PlayParseError> {
+        Play::read(text, true)
+    }
+
+    /// Reads a play in the notation of `rules`: [`Play::parse_with_blanks`] when they allow blanks,
+    /// else [`Play::from_str`].
+    ///
+    /// # Errors
+    /// As [`Play::parse_with_blanks`].
+    pub fn parse_under(text: &str, rules: &Rules) -> Result<Play, PlayParseError> {
+        Play::read(text, rules.allows_blanks())
+    }
+
+    fn read(text: &str, blanks: bool) -> Result<Play, PlayParseError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let (letters, rest) = match fields.as_slice() {
             [letters, rest @ ..] if rest.len() == 3 => (*letters, rest),
             rest if rest.len() == 3 => ("", rest),
             _ => return Err(PlayParseError::Shape(text.trim().to_string())),
         };
-        let letters = parse_letters(letters).map_err(PlayParseError::Letter)?;
+        let tiles = parse_tiles(letters, blanks)?;
         let coordinate = |axis: char, text: &str| {
             text.parse::<i32>().map_err(|_| PlayParseError::Coordinate { axis, text: text.to_string() })
         };
         Ok(Play {
-            letters,
+            tiles,
             x: coordinate('x', rest[0])?,
             y: coordinate('y', rest[1])?,
             direction: rest[2].parse()?,
@@ -88,12 +114,12 @@ impl FromStr for Play {
 }
 
 impl fmt::Display for Play {
-    /// `AE 0 -1 horizontal` (`0 -1 horizontal` with no letters).
+    /// `AE 0 -1 horizontal` (`0 -1 horizontal` with no letters; a blank lower-case).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for letter in &self.letters {
-            write!(f, "{letter}")?;
+        for tile in &self.tiles {
+            write!(f, "{tile}")?;
         }
-        if !self.letters.is_empty() {
+        if !self.tiles.is_empty() {
             f.write_str(" ")?;
         }
         write!(f, "{} {} {}", self.x, self.y, self.direction)
@@ -112,6 +138,14 @@ pub enum Rejection {
         /// The first such letter in the play.
         letter: Letter,
         /// How many times the play uses it.
+        used: usize,
+        /// How many the rack holds.
+        held: usize,
+    },
+    /// The play uses more blanks than the rack holds.
+    #[error("{}", blanks_not_on_rack(*used, *held))]
+    BlankNotOnRack {
+        /// How many blanks the play uses.
         used: usize,
         /// How many the rack holds.
         held: usize,
@@ -152,6 +186,14 @@ fn not_on_rack(letter: Letter, used: usize, held: usize) -> String {
     }
 }
 
+fn blanks_not_on_rack(used: usize, held: usize) -> String {
+    if held == 0 {
+        "the rack holds no blank".to_string()
+    } else {
+        format!("the play uses {used} blanks but the rack holds {held}")
+    }
+}
+
 fn plural(count: usize, noun: &str) -> String {
     if count == 1 {
         noun.to_string()
@@ -173,16 +215,23 @@ pub struct FormedWord {
     pub start: Square,
     /// Its direction.
     pub direction: Direction,
-    /// Its points: each letter's value (times the letter premium under a placed tile), times the word
-    /// premiums under placed tiles.
+    /// Its points: each letter's value (0 for a blank; times the letter premium under a placed tile),
+    /// times the word premiums under placed tiles.
     pub score: u32,
+}
+
+impl fmt::Display for FormedWord {
+    /// `WORD SCORE`, for example `ARE 3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.word, self.score)
+    }
 }
 
 /// A valid play: what it places, the new words and the score.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scored {
-    /// The squares filled and their letters, in play order.
-    pub placed: Vec<(Square, Letter)>,
+    /// The squares filled and their tiles, in play order.
+    pub placed: Vec<(Square, Tile)>,
     /// The direction the play was laid in.
     pub direction: Direction,
     /// The main word (when it has 2 or more letters) first, then the cross word of each placed tile
@@ -195,9 +244,14 @@ pub struct Scored {
 impl Scored {
     /// Puts the placed tiles on `board`.
     pub fn apply(&self, board: &mut Board) {
-        for &(square, letter) in &self.placed {
-            board.set(square, Some(letter));
+        for &(square, tile) in &self.placed {
+            board.place(square, tile);
         }
+    }
+
+    /// The tiles placed, in play order.
+    pub fn tiles(&self) -> Vec<Tile> {
+        self.placed.iter().map(|&(_, tile)| tile).collect()
     }
 
     /// The play as listed: the main word, its first square and direction, the letters placed. A single
@@ -217,7 +271,7 @@ impl Scored {
             word: main.word,
             start: main.start,
             direction,
-            letters: self.placed.iter().map(|&(_, letter)| letter).collect(),
+            letters: self.placed.iter().map(|&(_, tile)| tile).collect(),
         }
     }
 }
@@ -227,38 +281,24 @@ impl Rulebook<'_> {
     /// reason (in the spec's order) it is rejected.
     ///
     /// # Errors
-    /// The [`Rejection`]: no letters or letters not on the rack; a start square off the board or the
+    /// The [`Rejection`]: no letters or tiles not on the rack; a start square off the board or the
     /// edge reached too soon; a first play missing the centre; a later play touching no tile; no word of
     /// two or more letters; new words missing from the dictionary.
     pub fn check(&self, board: &Board, rack: &Rack, play: &Play) -> Result<Scored, Rejection> {
-        if play.letters.is_empty() {
-            return Err(Rejection::NoLetters);
-        }
-        let mut used = [0usize; LETTER_COUNT];
-        for letter in &play.letters {
-            used[letter.index()] += 1;
-        }
-        if let Some(&letter) = play.letters.iter().find(|letter| used[letter.index()] > rack.count(**letter))
-        {
-            return Err(Rejection::NotOnRack {
-                letter,
-                used: used[letter.index()],
-                held: rack.count(letter),
-            });
-        }
+        check_rack(rack, &play.tiles)?;
         let start = Square::new(play.x, play.y).ok_or(Rejection::StartOutside { x: play.x, y: play.y })?;
 
-        let mut placed = Vec::with_capacity(play.letters.len());
+        let mut placed = Vec::with_capacity(play.tiles.len());
         let mut passes_through = false;
         let mut square = Some(start);
-        for (laid, &letter) in play.letters.iter().enumerate() {
+        for (laid, &tile) in play.tiles.iter().enumerate() {
             loop {
-                let here = square.ok_or(Rejection::OffTheBoard { left: play.letters.len() - laid })?;
+                let here = square.ok_or(Rejection::OffTheBoard { left: play.tiles.len() - laid })?;
                 square = here.next(play.direction);
                 if board.get(here).is_some() {
                     passes_through = true;
                 } else {
-                    placed.push((here, letter));
+                    placed.push((here, tile));
                     break;
                 }
             }
@@ -286,7 +326,9 @@ impl Rulebook<'_> {
         }
         let mut missing: Vec<LetterRun> = Vec::new();
         for formed in &words {
-            if !self.dictionary.contains(&formed.word.to_vec()) && !missing.contains(&formed.word) {
+            if !self.dictionary.contains(&formed.word.to_vec())
+                && !missing.iter().any(|word| word.cmp_letters(&formed.word).is_eq())
+            {
                 missing.push(formed.word);
             }
         }
@@ -307,9 +349,9 @@ impl Rulebook<'_> {
         let mut word = LetterRun::EMPTY;
         let (mut sum, mut multiplier) = (0, 1);
         let mut here = Some(start);
-        while let Some((square, letter)) = here.and_then(|s| after.get(s).map(|letter| (s, letter))) {
-            word.push(letter);
-            let value = self.tiles.value(letter);
+        while let Some((square, tile)) = here.and_then(|s| after.get(s).map(|tile| (s, tile))) {
+            word.push_tile(tile);
+            let value = if tile.blank { 0 } else { self.tiles.value(tile.letter) };
             if after.is_placed(square) {
                 let premium = self.rules.premium(square);
                 sum += value * premium.letter;
@@ -323,15 +365,49 @@ impl Rulebook<'_> {
     }
 }
 
+/// Checks that `rack` holds `tiles`: a letter tile for each letter, a blank for each blank.
+///
+/// # Errors
+/// [`Rejection::NoLetters`] for no tiles; else the first tile, in play order, used more often than
+/// the rack holds it.
+pub(crate) fn check_rack(rack: &Rack, tiles: &[Tile]) -> Result<(), Rejection> {
+    if tiles.is_empty() {
+        return Err(Rejection::NoLetters);
+    }
+    let mut used = [0usize; LETTER_COUNT];
+    let mut blanks = 0;
+    for tile in tiles {
+        if tile.blank {
+            blanks += 1;
+        } else {
+            used[tile.letter.index()] += 1;
+        }
+    }
+    for tile in tiles {
+        if tile.blank && blanks > rack.blanks() {
+            return Err(Rejection::BlankNotOnRack { used: blanks, held: rack.blanks() });
+        }
+        let letter = tile.letter;
+        if !tile.blank && used[letter.index()] > rack.count(letter) {
+            return Err(Rejection::NotOnRack {
+                letter,
+                used: used[letter.index()],
+                held: rack.count(letter),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// The board with a play's tiles laid on it.
 struct Overlay<'a> {
     board: &'a Board,
-    placed: &'a [(Square, Letter)],
+    placed: &'a [(Square, Tile)],
 }
 
 impl Overlay<'_> {
-    fn get(&self, square: Square) -> Option<Letter> {
-        self.board.get(square).or_else(|| self.placed.iter().find(|(s, _)| *s == square).map(|&(_, l)| l))
+    fn get(&self, square: Square) -> Option<Tile> {
+        self.board.tile(square).or_else(|| self.placed.iter().find(|(s, _)| *s == square).map(|&(_, t)| t))
     }
 
     fn is_placed(&self, square: Square) -> bool {
@@ -509,6 +585,101 @@ mod tests {
         assert_eq!(scored.score, 1 + 3 + 1 + 1 + 2 + 1 + 1 + 50);
     }
 
+    /// Checks `play` (lower-case letters are blanks) under the standard rules on a board whose rows
+    /// may hold blanks.
+    fn check_standard(
+        rows: &[(i32, &str)],
+        rack: &str,
+        play: &str,
+        words: &str,
+    ) -> Result<Scored, Rejection> {
+        let mut board = Board::new();
+        for &(y, text) in rows {
+            board.set_row((7 - y) as usize, Board::parse_row_with_blanks(text).unwrap());
+        }
+        let dictionary = dictionary(words);
+        let tiles = TileSet::standard();
+        let rules = Rules::standard();
+        let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+        rulebook.check(&board, &rack.parse().unwrap(), &Play::parse_with_blanks(play).unwrap())
+    }
+
+    #[test]
+    fn standard_two_double_words_make_four_times() {
+        // CARTONS across row 3 through an existing T, from the double word at (-3, 3) to the one at
+        // (3, 3): C3 A1 R1 T1 O1 N1 S1 = 9, times 2 times 2 = 36 (six tiles: no bonus).
+        let rows = [(4, ".......A......."), (3, ".......T.......")];
+        let scored = check_standard(&rows, "ACNORS", "CARONS -3 3 horizontal", "CARTONS\nAT").unwrap();
+        assert_eq!(words(&scored), ["CARTONS -3 3 horizontal 36"]);
+        assert_eq!(scored.score, 36);
+    }
+
+    #[test]
+    fn standard_two_triple_words_a_double_letter_and_the_bonus() {
+        // STRAINED along the top row through an existing I, from the triple word at (-7, 7) to the one
+        // at (0, 7), with the A on the double letter at (-4, 7): S1 T1 R1 A2 I1 N1 E1 D2 = 10, times 9
+        // = 90, plus 50 for placing all seven tiles.
+        let rows = [(7, "....I.........."), (6, "....T..........")];
+        let scored = check_standard(&rows, "ADENRST", "STRANED -7 7 horizontal", "STRAINED\nIT").unwrap();
+        assert_eq!(words(&scored), ["STRAINED -7 7 horizontal 90"]);
+        assert_eq!(scored.score, 140);
+    }
+
+    #[test]
+    fn standard_premiums_under_existing_tiles_count_no_more() {
+        // QUESTION along row 0 up to the N already on the centre: the triple word at (-7, 0) and the
+        // double letter under the S at (-4, 0) count, the centre's double word under the N does not:
+        // Q10 U1 E1 S2 T1 I1 O1 N1 = 18, times 3 = 54, plus 50 for seven tiles.
+        let rows = [(0, ".......N......."), (-1, ".......O.......")];
+        let scored = check_standard(&rows, "EIOQSTU", "QUESTIO -7 0 horizontal", "QUESTION\nNO").unwrap();
+        assert_eq!(words(&scored), ["QUESTION -7 0 horizontal 54"]);
+        assert_eq!(scored.score, 104);
+    }
+
+    #[test]
+    fn standard_letter_premium_counts_in_both_words() {
+        // OX under CAT: the O on the double letter at (1, -1) makes OX across and TO down.
+        // OX = O2 + X8 = 10; TO = T1 + O2 = 3.
+        let rows = [(0, "......CAT......")];
+        let scored = check_standard(&rows, "OX", "OX 1 -1 horizontal", "CAT\nOX\nTO").unwrap();
+        assert_eq!(words(&scored), ["OX 1 -1 horizontal 10", "TO 1 0 vertical 3"]);
+        assert_eq!(scored.score, 13);
+    }
+
+    #[test]
+    fn standard_blanks_are_worth_nothing_wherever_they_stand() {
+        let list = "CAT\nCATS\nQI\nABANDON\nAT";
+        // An S after CaT, whose A is a blank: C3 + 0 + T1 + S1 = 5; with a blank for the S, 4.
+        let cat = [(0, "......CaT......")];
+        assert_eq!(words_of(check_standard(&cat, "S", "S 2 0 horizontal", list)), ["CaTS -1 0 horizontal 5"]);
+        assert_eq!(words_of(check_standard(&cat, "?", "s 2 0 horizontal", list)), ["CaTs -1 0 horizontal 4"]);
+        // A blank on the double letter at (1, 1) above the T: aT = 0 + 1.
+        assert_eq!(words_of(check_standard(&cat, "?", "a 1 1 vertical", list)), ["aT 1 1 vertical 1"]);
+        // The centre's double word doubles a word whatever stands on it: Q on (-1, 0) and a blank I on
+        // the centre make (10 + 0) x 2; the blank Q and the I tile, (0 + 1) x 2.
+        assert_eq!(
+            words_of(check_standard(&[], "Q?", "Qi -1 0 horizontal", list)),
+            ["Qi -1 0 horizontal 20"]
+        );
+        assert_eq!(words_of(check_standard(&[], "I?", "qI -1 0 horizontal", list)), ["qI -1 0 horizontal 2"]);
+        // Seven tiles with a blank still earn the bonus: (A1 B3 A1 N1 D2 O1 + 0) x 2 + 50.
+        let bingo = check_standard(&[], "AABDNO?", "ABANDOn -3 0 horizontal", list).unwrap();
+        assert_eq!((words(&bingo), bingo.score), (vec!["ABANDOn -3 0 horizontal 18".to_string()], 68));
+        // Blanks must be on the rack like any tile.
+        assert_eq!(
+            reason(check_standard(&[], "CAT", "CaT -1 0 horizontal", list)),
+            "the rack holds no blank"
+        );
+        assert_eq!(
+            reason(check_standard(&[], "CA?", "Cat -1 0 horizontal", list)),
+            "the play uses 2 blanks but the rack holds 1"
+        );
+    }
+
+    fn words_of(result: Result<Scored, Rejection>) -> Vec<String> {
+        words(&result.unwrap())
+    }
+
     #[test]
     fn plays_read_and_print() {
         let play: Play = "ae 0 -1 Horizontal".parse().unwrap();
@@ -520,6 +691,21 @@ mod tests {
             "'AE 0' is not a play: write LETTERS X Y DIRECTION, for example AE 0 -1 horizontal"
         );
         assert_eq!(error("A1 0 0 vertical"), "'1' is not a letter");
+        assert_eq!(error("a? 0 0 vertical"), "'?' is not a letter");
+        let blanks = |text: &str| Play::parse_with_blanks(text).map(|play| play.to_string());
+        assert_eq!(blanks("CaT 0 0 horizontal"), Ok("CaT 0 0 horizontal".to_string()));
+        assert_eq!(
+            blanks("C?T 0 0 horizontal").unwrap_err().to_string(),
+            "'?' is not a letter: play a blank as the lower-case letter it stands for"
+        );
+        assert_eq!(
+            Play::parse_under("cat 0 0 vertical", &Rules::lab()).unwrap().to_string(),
+            "CAT 0 0 vertical"
+        );
+        assert_eq!(
+            Play::parse_under("cat 0 0 vertical", &Rules::standard()).unwrap().to_string(),
+            "cat 0 0 vertical"
+        );
         assert_eq!(error("AE zero 0 vertical"), "x: 'zero' is not an integer");
         assert_eq!(error("AE 0 0 up"), "'up' is not a direction (horizontal or vertical)");
     }

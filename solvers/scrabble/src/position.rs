@@ -5,11 +5,14 @@
 //! # comment
 //! dictionary: words.txt        (path relative to this file; else the command's --dictionary)
 //! tiles: tiles.txt             (optional; else the standard English tile set)
-//! rack: AEINRST
+//! rules: standard              (optional: lab or standard; else the command's --rules, else lab)
+//! rack: AEINRST                (under the standard rules, '?' for a blank)
 //! top: 5                       (optional, default 10)
 //! play: AE 0 -1 horizontal     (optional, repeatable)
 //! board:                       (then 15 lines of 15 characters, y = 7 first; '.' for an empty square)
 //! ```
+//!
+//! Under the standard rules a lower-case letter on the board or in a play is a blank standing for it.
 
 use std::fmt::Write;
 use std::time::Instant;
@@ -17,9 +20,10 @@ use std::time::Instant;
 use crate::board::{Board, BoardRowError, BOARD_SIZE};
 use crate::brute_force::TimedOut;
 use crate::hint::hint;
-use crate::moves::best;
+use crate::moves::listing;
 use crate::play::{Play, PlayParseError, Rulebook};
 use crate::rack::{Rack, RackError};
+use crate::rules::{Rules, UnknownRules};
 use crate::solver::Generator;
 
 /// How many best plays a position lists when it does not say.
@@ -32,6 +36,8 @@ pub struct Position {
     pub dictionary: Option<String>,
     /// The `tiles:` path as written (relative to the position file).
     pub tiles: Option<String>,
+    /// The rules: the file's `rules:` line, else those the file was read with by default.
+    pub rules: Rules,
     /// The player's rack.
     pub rack: Rack,
     /// How many best plays to list.
@@ -49,7 +55,7 @@ pub enum LineProblem {
     #[error("'{0}' is not 'key: value'")]
     NotKeyValue(String),
     /// A key the format does not have.
-    #[error("unknown key '{0}' (the keys are dictionary, tiles, rack, top, play and board)")]
+    #[error("unknown key '{0}' (the keys are dictionary, tiles, rules, rack, top, play and board)")]
     UnknownKey(String),
     /// A key other than `play` given again.
     #[error("{key} is already given on line {first}")]
@@ -62,9 +68,15 @@ pub enum LineProblem {
     /// `dictionary:` or `tiles:` with no file name.
     #[error("{0}: no file name")]
     NoFileName(&'static str),
+    /// The rules.
+    #[error("rules: {0}")]
+    Rules(#[from] UnknownRules),
     /// The rack.
     #[error("rack: {0}")]
     Rack(#[from] RackError),
+    /// A blank on the rack under rules without blanks.
+    #[error("rack: '?' is a blank, which only the standard rules have (rules: standard)")]
+    BlankOnRack,
     /// `top:` is not a count.
     #[error("top: '{0}' is not a non-negative integer")]
     Top(String),
@@ -119,31 +131,43 @@ pub struct Solution {
     pub move_count: usize,
 }
 
-const KEYS: [&str; 6] = ["dictionary", "tiles", "rack", "top", "play", "board"];
+const KEYS: [&str; 7] = ["dictionary", "tiles", "rules", "rack", "top", "play", "board"];
 
 impl Position {
-    /// Reads a position file's text.
+    /// Reads a position file's text, under its `rules:` line or else the spec's (`lab`) rules.
     ///
     /// # Errors
     /// The first bad line with its number, a missing `rack:` or `board:` line, or a short board.
     pub fn parse(text: &str) -> Result<Position, PositionError> {
-        Position::read(text, true)
+        Position::read(text, true, &Rules::lab())
+    }
+
+    /// Reads a position file's text as [`Position::parse`] does, under `rules` when it has no `rules:`
+    /// line.
+    ///
+    /// # Errors
+    /// As [`Position::parse`].
+    pub fn parse_with_rules(text: &str, rules: &Rules) -> Result<Position, PositionError> {
+        Position::read(text, true, rules)
     }
 
     /// Reads a position file that serves as a board (for checking a play or listing hints with a rack
-    /// given apart): like [`Position::parse`], but a missing `rack:` line is an empty rack.
+    /// given apart): like [`Position::parse_with_rules`], but a missing `rack:` line is an empty rack.
     ///
     /// # Errors
     /// The first bad line with its number, a missing `board:` line, or a short board.
-    pub fn parse_board_file(text: &str) -> Result<Position, PositionError> {
-        Position::read(text, false)
+    pub fn parse_board_file(text: &str, rules: &Rules) -> Result<Position, PositionError> {
+        Position::read(text, false, rules)
     }
 
-    fn read(text: &str, rack_required: bool) -> Result<Position, PositionError> {
+    fn read(text: &str, rack_required: bool, default_rules: &Rules) -> Result<Position, PositionError> {
+        // The rules decide how the rack, the board and the plays are written, whatever line comes first.
+        let rules = named_rules(text).unwrap_or_else(|| default_rules.clone());
+        let blanks = rules.allows_blanks();
         let mut first_on = [0usize; KEYS.len()];
         let (mut dictionary, mut tiles, mut rack, mut top) = (None, None, None, None);
         let mut plays = Vec::new();
-        let mut lines = text.lines().enumerate().map(|(index, content)| (index + 1, content.trim()));
+        let mut lines = numbered_lines(text);
         let mut board = None;
         while let Some((line, content)) = lines.next() {
             let fail = |problem: LineProblem| PositionError::Line { line, problem };
@@ -172,16 +196,25 @@ impl Position {
             match key {
                 "dictionary" => dictionary = file_name(value)?,
                 "tiles" => tiles = file_name(value)?,
-                "rack" => rack = Some(value.parse::<Rack>().map_err(|e| fail(e.into()))?),
+                "rules" => {
+                    value.parse::<Rules>().map_err(|e| fail(e.into()))?;
+                }
+                "rack" => {
+                    let parsed = value.parse::<Rack>().map_err(|e| fail(e.into()))?;
+                    if parsed.blanks() > 0 && !blanks {
+                        return Err(fail(LineProblem::BlankOnRack));
+                    }
+                    rack = Some(parsed);
+                }
                 "top" => {
                     top = Some(value.parse::<usize>().map_err(|_| fail(LineProblem::Top(value.into())))?)
                 }
-                "play" => plays.push(value.parse::<Play>().map_err(|e| fail(e.into()))?),
+                "play" => plays.push(Play::parse_under(value, &rules).map_err(|e| fail(e.into()))?),
                 _ => {
                     if !value.is_empty() {
                         return Err(fail(LineProblem::BoardValue(value.into())));
                     }
-                    board = Some(read_board(&mut lines)?);
+                    board = Some(read_board(&mut lines, blanks)?);
                     break;
                 }
             }
@@ -194,6 +227,7 @@ impl Position {
         Ok(Position {
             dictionary,
             tiles,
+            rules,
             rack: match rack {
                 Some(rack) => rack,
                 None if rack_required => return Err(PositionError::Missing("rack")),
@@ -230,22 +264,36 @@ impl Position {
         }
         let moves = generator.moves(rulebook, &self.board, &self.rack, deadline)?;
         let move_count = moves.len();
-        if move_count == 0 && self.top > 0 {
-            text.push_str("no valid play\n");
-        }
-        for listed in best(moves, self.top) {
-            writeln!(text, "{listed}").expect("writing to a string");
-        }
+        text.push_str(&listing(moves, self.top));
         Ok(Solution { text, move_count })
     }
 }
 
-/// Reads the 15 board rows that follow `board:`.
-fn read_board<'a>(lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Result<Board, PositionError> {
+/// The lines of `text` with their 1-based numbers, trimmed.
+fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(index, content)| (index + 1, content.trim()))
+}
+
+/// The rules of the first `rules:` line before the board, when it names some (a bad line is reported
+/// by the full read).
+fn named_rules(text: &str) -> Option<Rules> {
+    numbered_lines(text)
+        .filter_map(|(_, content)| content.split_once(':'))
+        .take_while(|(key, _)| key.trim() != "board")
+        .find(|(key, _)| key.trim() == "rules")
+        .and_then(|(_, value)| value.trim().parse().ok())
+}
+
+/// Reads the 15 board rows that follow `board:`, lower-case letters as blanks when `blanks`.
+fn read_board<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    blanks: bool,
+) -> Result<Board, PositionError> {
+    let parse_row = if blanks { Board::parse_row_with_blanks } else { Board::parse_row };
     let mut board = Board::new();
     for row in 0..BOARD_SIZE {
         let (line, content) = lines.next().ok_or(PositionError::ShortBoard(row))?;
-        let squares = Board::parse_row(content).map_err(|problem| PositionError::Line {
+        let squares = parse_row(content).map_err(|problem| PositionError::Line {
             line,
             problem: LineProblem::BoardRow { row: row + 1, y: 7 - row as i32, problem },
         })?;
@@ -293,7 +341,7 @@ mod tests {
         assert_eq!(error("\nrack: A1"), "line 2: rack: '1' is not a letter");
         assert_eq!(
             error("colour: red"),
-            "line 1: unknown key 'colour' (the keys are dictionary, tiles, rack, top, play and board)"
+            "line 1: unknown key 'colour' (the keys are dictionary, tiles, rules, rack, top, play and board)"
         );
         assert_eq!(error("hello"), "line 1: 'hello' is not 'key: value'");
         assert_eq!(error("top: -1"), "line 1: top: '-1' is not a non-negative integer");
@@ -305,12 +353,49 @@ mod tests {
         assert_eq!(error("board: x"), "line 1: board: the 15 rows go on the lines after 'board:', found 'x'");
         assert_eq!(error(BOARD), "no 'rack:' line");
         assert_eq!(error("rack: A"), "no 'board:' line");
-        assert!(Position::parse_board_file(BOARD).unwrap().rack.is_empty());
+        assert!(Position::parse_board_file(BOARD, &Rules::lab()).unwrap().rack.is_empty());
         assert_eq!(error("rack: A\nboard:\n...............\n"), "the file ends after 1 of the 15 board rows");
         assert_eq!(
             error("rack: A\nboard:\n...............\n....x.........."),
             "line 4: board row 2 (y = 6): character 5: 'x' is neither an upper-case letter A to Z nor '.'"
         );
         assert_eq!(error(&format!("rack: A\n{BOARD}top: 3\n")), "line 18: 'top: 3' after the board");
+        assert_eq!(error("rules: scrabble"), "line 1: rules: unknown rules 'scrabble' (lab or standard)");
+        assert_eq!(error("rules: lab\nrules: lab"), "line 2: rules is already given on line 1");
+    }
+
+    #[test]
+    fn blanks_need_the_standard_rules() {
+        let with_blanks = format!(
+            "rack: A?\nplay: aT 0 0 vertical\n{}",
+            BOARD.replace("....HELLO......", "....HeLLO......")
+        );
+        let error = |text: &str| Position::parse(text).unwrap_err().to_string();
+        assert_eq!(
+            error(&with_blanks),
+            "line 1: rack: '?' is a blank, which only the standard rules have (rules: standard)"
+        );
+        assert_eq!(
+            error(&with_blanks.replace('?', "")),
+            "line 11: board row 8 (y = 0): character 6: 'e' is neither an upper-case letter A to Z nor '.'"
+        );
+        // The rules line may come after the lines it governs; the rules given by default yield to it.
+        let standard = Position::parse(&with_blanks.replace("board:", "rules: standard\nboard:")).unwrap();
+        assert_eq!(standard.rules, Rules::standard());
+        assert_eq!(
+            (standard.rack.to_string(), standard.plays[0].to_string()),
+            ("A?".into(), "aT 0 0 vertical".into())
+        );
+        assert_eq!(standard.board.to_rows()[7], "....HeLLO......");
+        let by_default = Position::parse_with_rules(&with_blanks, &Rules::standard()).unwrap();
+        assert_eq!(by_default, standard);
+        let lab = Position::parse_with_rules(&format!("rules: lab\n{with_blanks}"), &Rules::standard());
+        assert_eq!(
+            lab.unwrap_err().to_string(),
+            "line 2: rack: '?' is a blank, which only the standard rules have (rules: standard)"
+        );
+        // Under the lab rules a lower-case play is the same as an upper-case one.
+        let lab = Position::parse(&format!("rack: AT\nplay: at 0 0 vertical\n{BOARD}")).unwrap();
+        assert_eq!(lab.plays[0].to_string(), "AT 0 0 vertical");
     }
 }

@@ -133,17 +133,17 @@ pub enum TileFileError {
     },
 }
 
-/// A tile definition file that cannot be used.
+/// A tile definition file that cannot be used. Each message is complete (the file, then what is
+/// wrong), so it has no separate source.
 #[derive(Debug, thiserror::Error)]
 pub enum TileLoadError {
     /// The file cannot be opened or read.
-    #[error("{}: cannot read the tile definitions: {source}", path.display())]
+    #[error("{}: cannot read the tile definitions: {error}", path.display())]
     Read {
         /// The file as given.
         path: PathBuf,
         /// What the operating system said.
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The file has a bad line.
     #[error("{}: {error}", path.display())]
@@ -151,7 +151,6 @@ pub enum TileLoadError {
         /// The file as given.
         path: PathBuf,
         /// The line and field at fault.
-        #[source]
         error: TileFileError,
     },
 }
@@ -163,7 +162,7 @@ impl TileSet {
     /// The file cannot be read, or has a bad line; both name `path`.
     pub fn load(path: &Path) -> Result<TileSet, TileLoadError> {
         let text = std::fs::read_to_string(path)
-            .map_err(|source| TileLoadError::Read { path: path.to_path_buf(), source })?;
+            .map_err(|error| TileLoadError::Read { path: path.to_path_buf(), error })?;
         TileSet::parse(&text).map_err(|error| TileLoadError::Parse { path: path.to_path_buf(), error })
     }
 

@@ -1,12 +1,13 @@
 //! The anchor-square generator against the brute-force reference, on random boards, racks, premium
-//! squares and small dictionaries; and hand-worked edge cases.
+//! squares and small dictionaries, under the standard rules with blanks on the rack and the board; and
+//! hand-worked edge cases.
 
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use solvebatch_scrabble::{
     moves_by_brute_force, rank, Board, Dictionary, Direction, Letter, Move, Premium, Rack, Rulebook, Rules,
-    Square, TileSet,
+    Square, Tile, TileSet,
 };
 
 fn dictionary(words: &[&str]) -> Dictionary {
@@ -16,6 +17,17 @@ fn dictionary(words: &[&str]) -> Dictionary {
 /// A board with words of `words` laid at random (where they fit over what is there), then a few loose
 /// letters: not necessarily a legal game position, which the generator must handle all the same.
 fn random_board(rng: &mut ChaCha8Rng, words: &[String], laid: usize, loose: usize) -> Board {
+    random_board_with_blanks(rng, words, laid, loose, 0.0)
+}
+
+/// [`random_board`] with each tile a blank with probability `blanks`.
+fn random_board_with_blanks(
+    rng: &mut ChaCha8Rng,
+    words: &[String],
+    laid: usize,
+    loose: usize,
+    blanks: f64,
+) -> Board {
     let mut board = Board::new();
     for _ in 0..laid {
         let word = &words[rng.random_range(0..words.len())];
@@ -31,16 +43,20 @@ fn random_board(rng: &mut ChaCha8Rng, words: &[String], laid: usize, loose: usiz
         let fits = squares.len() == word.len()
             && squares
                 .iter()
-                .all(|&(square, letter)| board.get(square).map_or(true, |tile| Some(tile) == letter));
+                .all(|&(square, letter)| board.get(square).is_none_or(|tile| Some(tile) == letter));
         if fits {
             for (square, letter) in squares {
-                board.set(square, letter);
+                if board.get(square).is_none() {
+                    let letter = letter.expect("a letter");
+                    board.place(square, Tile { letter, blank: rng.random_bool(blanks) });
+                }
             }
         }
     }
     for _ in 0..loose {
         let square = Square::new(rng.random_range(-7..=7), rng.random_range(-7..=7)).unwrap();
-        board.set(square, Letter::from_index(rng.random_range(0..5)));
+        let letter = Letter::from_index(rng.random_range(0..5)).expect("a letter");
+        board.place(square, Tile { letter, blank: rng.random_bool(blanks) });
     }
     board
 }
@@ -83,6 +99,30 @@ proptest! {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let board = random_board(&mut rng, &words, laid, loose);
         let rules = if premiums { random_rules(&mut rng) } else { Rules::lab() };
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let dictionary = dictionary(&refs);
+        let tiles = TileSet::standard();
+        let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+        let (fast, slow) = both(&rulebook, &board, &rack.parse().unwrap());
+        prop_assert_eq!(listed(&fast), listed(&slow), "board:\n{}", board);
+    }
+}
+
+proptest! {
+    // Fewer cases: the brute force tries each blank as every letter of the dictionary.
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generator_equals_brute_force_under_standard_rules_with_blanks(
+        words in prop::collection::vec("[A-E]{2,5}", 4..40),
+        rack in "[A-E]{0,2}[?]{0,2}",
+        seed in any::<u64>(),
+        laid in 0usize..8,
+        loose in 0usize..4,
+    ) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let board = random_board_with_blanks(&mut rng, &words, laid, loose, 0.25);
+        let rules = Rules::standard();
         let refs: Vec<&str> = words.iter().map(String::as_str).collect();
         let dictionary = dictionary(&refs);
         let tiles = TileSet::standard();
@@ -204,4 +244,58 @@ fn a_whole_rack_earns_the_bingo_bonus() {
     let moves = rulebook.best_moves(&Board::new(), &"NODNABA".parse().unwrap(), 1);
     // A1 B3 A1 N1 D2 O1 N1 = 10, plus 50; the vertical play from (0, 6) starts nearest the top.
     assert_eq!(listed(&moves), ["60 ABANDON 0 6 vertical ABANDON"]);
+}
+
+#[test]
+fn standard_first_plays_with_a_blank() {
+    // Rack Q, I and a blank; the words QI and QIS; the standard rules. Every first play covers the
+    // centre's double word and no other premium square is within reach. QI with both tiles:
+    // (10 + 1) x 2 = 22; the blank as the I: (10 + 0) x 2 = 20; as the Q: (0 + 1) x 2 = 2; each in two
+    // places across and two down. QIS takes the blank as the S: (10 + 1 + 0) x 2 = 22, in three places
+    // each way.
+    let dictionary = dictionary(&["QI", "QIS"]);
+    let tiles = TileSet::standard();
+    let rules = Rules::standard();
+    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+    let (fast, slow) = both(&rulebook, &Board::new(), &"QI?".parse().unwrap());
+    assert_eq!(
+        listed(&fast),
+        [
+            "22 QI 0 1 vertical QI",
+            "22 QI -1 0 horizontal QI",
+            "22 QI 0 0 horizontal QI",
+            "22 QI 0 0 vertical QI",
+            "22 QIs 0 2 vertical QIs",
+            "22 QIs 0 1 vertical QIs",
+            "22 QIs -2 0 horizontal QIs",
+            "22 QIs -1 0 horizontal QIs",
+            "22 QIs 0 0 horizontal QIs",
+            "22 QIs 0 0 vertical QIs",
+            "20 Qi 0 1 vertical Qi",
+            "20 Qi -1 0 horizontal Qi",
+            "20 Qi 0 0 horizontal Qi",
+            "20 Qi 0 0 vertical Qi",
+            "2 qI 0 1 vertical qI",
+            "2 qI -1 0 horizontal qI",
+            "2 qI 0 0 horizontal qI",
+            "2 qI 0 0 vertical qI",
+        ]
+    );
+    assert_eq!(fast, slow);
+}
+
+#[test]
+fn standard_plays_through_a_blank_on_the_board() {
+    // CaT across the centre with a blank A; rack S and a blank. CATS: C3 + 0 + T1 + S1 = 5, or 4 with
+    // the blank as the S; the centre's double word is under an existing tile and counts no more.
+    // Hooks down from the ends: none of AS, CS, TS is a word, so the S goes after the T or stays.
+    let dictionary = dictionary(&["CAT", "CATS"]);
+    let tiles = TileSet::standard();
+    let rules = Rules::standard();
+    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+    let mut board = Board::new();
+    board.set_row(7, Board::parse_row_with_blanks("......CaT......").unwrap());
+    let (fast, slow) = both(&rulebook, &board, &"S?".parse().unwrap());
+    assert_eq!(listed(&fast), ["5 CaTS -1 0 horizontal S", "4 CaTs -1 0 horizontal s"]);
+    assert_eq!(fast, slow);
 }

@@ -1,9 +1,11 @@
 //! The shared Scrabble data beside the repository (`../shared/data/scrabble`), when present: commented
-//! words are not words, and the standard tile file is the built-in set.
+//! words are not words, the standard tile file is the built-in set, and the standard premium squares
+//! are the built-in table.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use solvebatch_scrabble::{parse_letters, Dictionary, TileSet};
+use solvebatch_scrabble::{parse_letters, Dictionary, Premium, Rules, Square, TileSet};
 
 /// The shared data folder, or `None` (with a message) when it is absent.
 fn shared_folder() -> Option<PathBuf> {
@@ -53,4 +55,35 @@ fn tiles_generated_from_the_shared_dictionary_fill_a_pool_of_100() {
         .unwrap()
         .iter()
         .all(|&l| tiles.count(l) <= tiles.count(e)));
+}
+
+#[test]
+fn the_standard_premium_squares_are_the_built_in_table() {
+    let Some(folder) = shared_folder() else { return };
+    // One square a line: `x y kind`, kind dl, tl, dw or tw.
+    let text = std::fs::read_to_string(folder.join("premium-squares.txt")).unwrap();
+    let listed: BTreeSet<(i32, i32, String)> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(fields.len(), 3, "{line}");
+            (fields[0].parse().unwrap(), fields[1].parse().unwrap(), fields[2].to_string())
+        })
+        .collect();
+    let rules = Rules::standard();
+    let built_in: BTreeSet<(i32, i32, String)> = Square::all()
+        .filter_map(|square| {
+            let kind = match rules.premium(square) {
+                Premium::DOUBLE_LETTER => "dl",
+                Premium::TRIPLE_LETTER => "tl",
+                Premium::DOUBLE_WORD => "dw",
+                Premium::TRIPLE_WORD => "tw",
+                _ => return None,
+            };
+            Some((square.x(), square.y(), kind.to_string()))
+        })
+        .collect();
+    assert_eq!(built_in, listed);
+    assert_eq!(listed.len(), 61);
 }

@@ -1,0 +1,184 @@
+//! A solitaire game's state: the board, the player's rack, the shuffled pool of tiles still to
+//! draw, and the score.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::board::Board;
+use crate::hint::{hint, Hint};
+use crate::letter::Letter;
+use crate::play::{Play, Rejection, Rulebook, Scored};
+use crate::rack::{Rack, RACK_SIZE};
+
+/// The most tiles a game's pool may hold (a hundred standard sets).
+pub const MAX_POOL_SIZE: u64 = 10_000;
+
+/// A game that cannot start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The tile definitions and the rules' blanks make too many tiles.
+    #[error("the pool would hold {0} tiles, a game allows at most 10000")]
+    PoolTooLarge(u64),
+}
+
+/// A solitaire game in progress.
+#[derive(Debug, Clone)]
+pub struct Game<'a> {
+    rulebook: Rulebook<'a>,
+    board: Board,
+    rack: Rack,
+    /// The tiles still to draw, drawn from the end: `Some(letter)` a letter tile, `None` a blank.
+    pool: Vec<Option<Letter>>,
+    score: u32,
+}
+
+impl<'a> Game<'a> {
+    /// A new game with an empty board, an empty rack and score 0. The pool holds every tile of
+    /// `rulebook.tiles` (letters in alphabetical order, each as many times as its count) followed by
+    /// the rules' blanks, shuffled by `rand`'s `SliceRandom::shuffle` with a `ChaCha8Rng` seeded by
+    /// `seed`: the same seed deals the same tiles.
+    ///
+    /// # Errors
+    /// [`GameError::PoolTooLarge`] beyond [`MAX_POOL_SIZE`] tiles.
+    pub fn new(rulebook: Rulebook<'a>, seed: u64) -> Result<Game<'a>, GameError> {
+        let size = rulebook.tiles.pool_size() + u64::from(rulebook.rules.blank_tiles());
+        if size > MAX_POOL_SIZE {
+            return Err(GameError::PoolTooLarge(size));
+        }
+        let mut pool: Vec<Option<Letter>> = Letter::all()
+            .flat_map(|letter| std::iter::repeat_n(Some(letter), rulebook.tiles.count(letter) as usize))
+            .chain(std::iter::repeat_n(None, rulebook.rules.blank_tiles() as usize))
+            .collect();
+        pool.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+        Ok(Game { rulebook, board: Board::new(), rack: Rack::default(), pool, score: 0 })
+    }
+
+    /// The dictionary, tile values and rules of the game.
+    pub fn rulebook(&self) -> &Rulebook<'a> {
+        &self.rulebook
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The player's rack.
+    pub fn rack(&self) -> &Rack {
+        &self.rack
+    }
+
+    /// The points scored so far.
+    pub fn score(&self) -> u32 {
+        self.score
+    }
+
+    /// The number of tiles still to draw.
+    pub fn pool_len(&self) -> usize {
+        self.pool.len()
+    }
+
+    /// Fills the rack to [`RACK_SIZE`] tiles from the pool (fewer when the pool runs out).
+    pub fn refill(&mut self) {
+        while self.rack.len() < RACK_SIZE {
+            let Some(tile) = self.pool.pop() else { break };
+            self.rack.add(tile).expect("the rack has room");
+        }
+    }
+
+    /// Plays `play`: when valid, its tiles go on the board and leave the rack, and its score is added;
+    /// when rejected nothing changes (the play scores 0).
+    ///
+    /// # Errors
+    /// Why the play is rejected, as [`Rulebook::check`] says.
+    pub fn play(&mut self, play: &Play) -> Result<Scored, Rejection> {
+        let scored = self.rulebook.check(&self.board, &self.rack, play)?;
+        scored.apply(&mut self.board);
+        let removed = self.rack.remove(&scored.tiles());
+        debug_assert!(removed, "a valid play uses tiles of the rack");
+        self.score += scored.score;
+        Ok(scored)
+    }
+
+    /// What to suggest after `play` was rejected.
+    pub fn hint(&self, play: &Play) -> Hint {
+        hint(&self.rulebook, &self.board, &self.rack, play)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dictionary::Dictionary;
+    use crate::rules::Rules;
+    use crate::tiles::TileSet;
+
+    fn tiles(text: &str) -> TileSet {
+        TileSet::parse(text).unwrap()
+    }
+
+    #[test]
+    fn the_rack_holds_the_whole_pool_when_it_is_small() {
+        let dictionary = Dictionary::from_text(b"cat".to_vec());
+        let tiles = tiles("C 3 1\nA 1 2\nT 1 1");
+        let rules = Rules::standard();
+        let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+        let mut game = Game::new(rulebook, 7).unwrap();
+        assert_eq!((game.pool_len(), game.rack().len()), (6, 0));
+        game.refill();
+        // Four letter tiles and the standard rules' two blanks.
+        assert_eq!((game.pool_len(), game.rack().to_string()), (0, "AACT??".to_string()));
+        let scored = game.play(&Play::parse_with_blanks("CaT -1 0 horizontal").unwrap()).unwrap();
+        // C3 + a blank 0 + T1 on a double word at the centre: 8.
+        assert_eq!((scored.score, game.score(), game.rack().to_string()), (8, 8, "AA?".to_string()));
+        let rejected = game.play(&Play::parse_with_blanks("CAT -1 0 horizontal").unwrap());
+        assert_eq!(rejected.unwrap_err().to_string(), "C is not on the rack");
+        assert_eq!(game.score(), 8);
+    }
+
+    #[test]
+    fn the_same_seed_deals_the_same_tiles() {
+        let dictionary = Dictionary::from_text(Vec::new());
+        let tiles = TileSet::standard();
+        let rules = Rules::lab();
+        let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+        let deal = |seed| {
+            let mut game = Game::new(rulebook, seed).unwrap();
+            game.refill();
+            (game.rack().clone(), game.pool_len())
+        };
+        assert_eq!(deal(1), deal(1));
+        assert_eq!(deal(1).1, 98 - 7);
+        assert!((2..10).any(|seed| deal(seed) != deal(1)));
+    }
+
+    #[test]
+    fn the_rack_is_drawn_from_the_end_of_the_shuffled_pool() {
+        let dictionary = Dictionary::from_text(Vec::new());
+        let tiles = tiles("A 1 3\nB 3 2\nC 3 4");
+        let rules = Rules::standard();
+        let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+        let mut game = Game::new(rulebook, 42).unwrap();
+        game.refill();
+        // The documented pool: A A A B B C C C C, then two blanks; shuffled with ChaCha8 seeded by 42.
+        let mut pool: Vec<char> = "AAABBCCCC??".chars().collect();
+        pool.shuffle(&mut ChaCha8Rng::seed_from_u64(42));
+        let mut drawn: Vec<char> = pool[pool.len() - 7..].to_vec();
+        drawn.sort_by_key(|&c| (c == '?', c));
+        assert_eq!(game.rack().to_string(), drawn.into_iter().collect::<String>());
+        assert_eq!(game.pool_len(), 4);
+    }
+
+    #[test]
+    fn an_absurd_pool_is_refused() {
+        let dictionary = Dictionary::from_text(Vec::new());
+        let tiles = tiles("A 1 9999\nB 1 1");
+        let rules = Rules::standard();
+        let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+        assert_eq!(
+            Game::new(rulebook, 0).unwrap_err().to_string(),
+            "the pool would hold 10002 tiles, a game allows at most 10000"
+        );
+    }
+}
