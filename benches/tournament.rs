@@ -1,1 +1,77 @@
-fn main() {}
+//! Benchmarks of the tournament family: parse + the reference backtracking matcher on the spec example
+//! and on a 30-table instance; `dlx` on the slowest of its 45-table regular instances of degree 5, 6
+//! and 7 (goal: every one under 1 s); `sat` on 30- and 45-table ones. The 60-table instances (goal:
+//! under 10 s each) take too long for criterion's repeated samples: `solvebatch compare` times them.
+//!
+//! `cargo bench --bench tournament`. The side-by-side figures over whole families (every solver,
+//! seeds 1 to 10, ratios) come from `solvebatch compare`; the comparison with the `xcov` crate from
+//! `cargo run --release -p solvebatch-tournament --example dlx_vs_xcov -- 45 6 1 10`.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use solvebatch_tournament::{parse, solver, to_text, Instance, Limits, Regular};
+
+const EXAMPLE: &str = "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n";
+
+fn regular(tables: usize, degree: usize, seed: u64, planted: bool) -> Instance {
+    Regular { tables, degree, seed, planted }.generate().expect("valid parameters")
+}
+
+/// A 30-table instance of degree 3 with a round first in file order, so that the reference matcher
+/// (exponential on random file orders: over 3 s on every random 30-table instance tried) finishes:
+/// it takes the first 30 pairings after examining them and skipping none.
+fn thirty_tables_round_first() -> String {
+    let instance = regular(30, 3, 1, true);
+    let round = solver("dlx").unwrap().solve(&instance, &Limits::default()).unwrap().round.expect("planted");
+    let mut order = round.pairing_at_table.clone();
+    order.extend((0..instance.pairings.len()).filter(|index| !round.pairing_at_table.contains(index)));
+    let pairings = order.iter().map(|&index| instance.pairings[index]).collect();
+    to_text(&Instance { tables: 30, pairings })
+}
+
+fn parse_and_backtrack(c: &mut Criterion) {
+    let mut group = c.benchmark_group("parse + backtrack");
+    let thirty = thirty_tables_round_first();
+    for (name, text) in [("spec example", EXAMPLE), ("30 tables", thirty.as_str())] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let instance = parse(black_box(text)).unwrap();
+                solver("backtrack").unwrap().solve(&instance, &Limits::default()).unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
+/// `dlx` on one thread, on the 45-table instance of each degree that takes it longest among seeds 1
+/// to 10.
+fn dlx_on_regular_instances(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dlx");
+    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    for (tables, degree, seed) in [(45, 5, 3), (45, 6, 4), (45, 7, 5)] {
+        let instance = regular(tables, degree, seed, false);
+        let id = BenchmarkId::from_parameter(format!("{tables} tables, degree {degree}, seed {seed}"));
+        group.bench_with_input(id, &instance, |b, instance| {
+            b.iter(|| solver("dlx").unwrap().solve(black_box(instance), &Limits::default()).unwrap())
+        });
+    }
+    group.finish();
+}
+
+fn sat_on_regular_instances(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sat");
+    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    for (tables, degree, seed) in [(30, 6, 1), (45, 5, 1)] {
+        let instance = regular(tables, degree, seed, false);
+        let id = BenchmarkId::from_parameter(format!("{tables} tables, degree {degree}, seed {seed}"));
+        group.bench_with_input(id, &instance, |b, instance| {
+            b.iter(|| solver("sat").unwrap().solve(black_box(instance), &Limits::default()).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, parse_and_backtrack, dlx_on_regular_instances, sat_on_regular_instances);
+criterion_main!(benches);

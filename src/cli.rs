@@ -21,6 +21,10 @@ pub enum Command {
     Run(RunArgs),
     /// List each family's solvers with a one-line description.
     ListSolvers,
+    /// Run every solver of a family on every file: agreement, validity, median times and ratios.
+    Compare(crate::compare::Args),
+    /// Generate random instances (reproducible from a seed).
+    Gen(commands::gen::Args),
     /// Find one tournament round in a pairing file and print or save it.
     Tournament(commands::tournament::Args),
     /// Replay an ultimate tic-tac-toe game and print its messages, macroboard and attention figures.
@@ -100,7 +104,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "D")]
     pub digits: Option<u32>,
 
-    /// Scrabble: rules to score by (`lab` or `standard`).
-    #[arg(long, value_name = "RULES")]
+    /// Scrabble: rules to score by, when a position file names none.
+    #[arg(long, value_name = "RULES", value_parser = ["lab", "standard"])]
     pub rules: Option<String>,
 }

@@ -10,6 +10,7 @@ use clap::{CommandFactory, Parser};
 mod batch;
 mod cli;
 mod commands;
+mod compare;
 mod family;
 mod inputs;
 mod options;
@@ -40,6 +41,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Run(args) => batch::run(&options::RunOptions::from_args(args)?),
         Command::ListSolvers => commands::list_solvers::run(),
+        Command::Compare(args) => compare::run(&args),
+        Command::Gen(args) => commands::gen::run(&args),
         Command::Tournament(args) => commands::tournament::run(&args),
         Command::TicTacToe(args) => commands::tictactoe::run(&args),
         Command::Guess(args) => commands::guess::run(&args),

@@ -36,6 +36,11 @@ pub struct Args {
     /// Seed for solvers with randomness.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+
+    /// Instead of solving, write the problem as a DIMACS CNF formula for any SAT solver: variable k is
+    /// true when the k-th pairing is played, and comment lines map each variable to its pairing.
+    #[arg(long, value_name = "OUT.cnf")]
+    pub emit_cnf: Option<PathBuf>,
 }
 
 fn solver_name(name: &str) -> Result<String, String> {
@@ -55,6 +60,15 @@ fn solver_name(name: &str) -> Result<String, String> {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let text = read_input(&args.file)?;
     let instance = tournament::parse(&text).map_err(|error| anyhow!("{}: {error}", args.file.display()))?;
+    if let Some(path) = &args.emit_cnf {
+        let encoding = tournament::encode(&instance);
+        let mut dimacs = Vec::new();
+        tournament::write_dimacs(&mut dimacs, &instance, &encoding)?;
+        write_atomic(path, &dimacs)?;
+        let (variables, clauses) = (encoding.formula.var_count(), encoding.formula.len());
+        writeln!(std::io::stdout(), "{}: {variables} variables, {clauses} clauses", path.display())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let solver = tournament::solver(&args.solver).expect("checked by the argument parser");
     let limits = tournament::Limits {
         deadline: args.timeout.map(|limit| Instant::now() + limit),

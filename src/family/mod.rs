@@ -110,6 +110,16 @@ pub trait Family: Sync {
 
     /// Solves one input. Never panics on bad input: that is [`Status::Invalid`].
     fn solve(&self, job: &Job) -> Outcome;
+
+    /// Checks, independently of the solver, that `outcome` is a correct answer for `job` (for example
+    /// by reading a printed solution back and checking it against the input); `compare` calls it on
+    /// every solution. The default accepts everything.
+    ///
+    /// # Errors
+    /// What is wrong with the output, in words.
+    fn verify(&self, _job: &Job, _outcome: &Outcome) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// Every family, in the order `list-solvers` shows them.

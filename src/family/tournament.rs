@@ -55,4 +55,21 @@ impl Family for Tournament {
             Err(tournament::Interrupted) => Outcome::timeout(),
         }
     }
+
+    /// Reads the printed round back and checks it against the input ([`tournament::read_round`]).
+    fn verify(&self, job: &Job, outcome: &Outcome) -> Result<(), String> {
+        let instance = match tournament::parse(job.input) {
+            Ok(instance) => instance,
+            Err(error) if outcome.status == Status::Invalid(error.to_string()) => return Ok(()),
+            Err(error) => {
+                return Err(format!("the input is invalid ({error}) but the result is not that error"))
+            }
+        };
+        match (&outcome.status, tournament::read_round(&instance, &outcome.output)) {
+            (Status::Timeout, _) | (Status::Solved, Ok(Some(_))) | (Status::NoSolution, Ok(None)) => Ok(()),
+            (_, Err(error)) => Err(error.to_string()),
+            (Status::Solved, Ok(None)) => Err("solved, yet the output says no round".to_string()),
+            (_, Ok(_)) => Err("the output does not match the result".to_string()),
+        }
+    }
 }

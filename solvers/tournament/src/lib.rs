@@ -3,27 +3,53 @@
 //!
 //! This is a generalisation of 3-dimensional matching, solved here as exact cover: the items are the `n`
 //! tables and `2n` players, the options the pairings, each covering three items. The crate parses the
-//! pairing file format ([`parse`]), offers several solvers through one registry ([`solvers`]), checks any
-//! round independently ([`check_round`]) and prints a round exactly as specified ([`format`]).
+//! pairing file format ([`parse`]), offers several solvers through one registry ([`solvers`]): the
+//! reference backtracking matcher ([`Backtrack`]), Algorithm X ([`Dlx`], [`DlxLinks`]), SAT on varisat
+//! ([`Sat`], with the CNF exported by [`encode`] and [`write_dimacs`]) and a race of the last two
+//! ([`Portfolio`]). It checks any round independently ([`check_round`], [`read_round`]), prints a round
+//! exactly as specified ([`format`]) and draws random regular instances ([`Regular`]).
 //!
 //! ```
-//! use solvebatch_tournament::{format, parse, solver, Limits};
+//! use solvebatch_tournament::{format, parse, solver, Limits, Regular};
 //!
 //! let instance = parse("3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n").unwrap();
 //! let solution = solver("backtrack").unwrap().solve(&instance, &Limits::default()).unwrap();
 //! assert_eq!(format(&instance, solution.round.as_ref()),
 //!            "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n");
+//!
+//! // A random 30-table instance with a hidden round: every solver but the exponential reference
+//! // matcher finds a round quickly.
+//! let planted = Regular { tables: 30, degree: 6, seed: 1, planted: true }.generate().unwrap();
+//! for name in ["dlx", "dlx-links", "sat", "portfolio"] {
+//!     let solution = solver(name).unwrap().solve(&planted, &Limits::default()).unwrap();
+//!     assert_eq!(solution.round.map(|round| round.pairing_at_table.len()), Some(30));
+//! }
 //! ```
 #![deny(missing_docs)]
 
 mod backtrack;
+mod bitset;
+mod cnf;
+mod dlx;
+mod generate;
 mod instance;
+mod links;
 mod parse;
+mod portfolio;
 mod round;
+mod sat;
 mod solver;
+mod stop;
+mod verify;
 
 pub use backtrack::Backtrack;
+pub use cnf::{encode, write_dimacs, Encoding, PAIRWISE_LIMIT};
+pub use dlx::{Dlx, DlxLinks};
+pub use generate::{to_text, GenerateError, Regular};
 pub use instance::{Instance, Pairing};
 pub use parse::{parse, Field, ParseError};
+pub use portfolio::Portfolio;
 pub use round::{check_round, format, Round, RoundError, NO_ROUND};
+pub use sat::Sat;
 pub use solver::{solver, solvers, Interrupted, Limits, Solution, Solver, Stats};
+pub use verify::{read_round, OutputError};

@@ -39,7 +39,8 @@ pub struct Interrupted;
 /// Search effort, comparable across runs of one solver.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
-    /// Search nodes: pairings examined (backtrack), options tried (dancing links), decisions (SAT).
+    /// Search nodes: pairings examined (backtrack), options tried (dancing links); 0 for SAT, whose
+    /// solver does not report its decisions.
     pub nodes: u64,
     /// Dead ends: pairings taken back (backtrack, dancing links), conflicts (SAT).
     pub backtracks: u64,
@@ -72,7 +73,7 @@ pub trait Solver: Sync {
 
 /// Every solver of this crate; the first, the reference backtracking matcher, is the default.
 pub fn solvers() -> &'static [&'static dyn Solver] {
-    &[&crate::Backtrack]
+    &[&crate::Backtrack, &crate::Dlx, &crate::DlxLinks, &crate::Sat, &crate::Portfolio]
 }
 
 /// The solver called `name`, if there is one.

@@ -1,0 +1,337 @@
+//! Algorithm X on bitsets, for instances with at most [`MAX_TABLES`] tables and [`MAX_OPTIONS`] options.
+//!
+//! The same search as dancing links (Knuth 2000): branch on the uncovered item with the fewest remaining
+//! options, try each of them, undo. Here the remaining options are a bitset of `W` words and the counts
+//! of remaining options per item a byte array, both copied level by level: selecting an option is a few
+//! word operations plus one decrement per item of each option it removes, undoing is going back one
+//! level, and the fewest-options choice is a vectorised minimum over 192 bytes.
+//!
+//! With several threads, the tree is cut at its first levels into subtrees that are searched in turns
+//! of [`SLICE`] nodes each, in parallel, in their depth-first order. No node is searched twice, so
+//! proving that no round exists costs what the plain depth-first search costs, spread over the threads;
+//! and a subtree rich in rounds is not kept waiting behind a large subtree without any. The turns are
+//! fixed, so the round reported depends on the thread count but not on the timing. With one thread the
+//! search is the plain depth-first one.
+
+use rayon::prelude::*;
+
+use crate::solver::{Interrupted, Stats};
+use crate::stop::{Stop, CLOCK_INTERVAL};
+
+/// The most tables this engine takes: `3 * 64 = 192` items, one byte each.
+pub(crate) const MAX_TABLES: usize = 64;
+
+/// The most options this engine takes (16 words of 64 bits).
+pub(crate) const MAX_OPTIONS: usize = 1024;
+
+/// Nodes a subtree searches in one turn.
+pub(crate) const SLICE: u64 = 1 << 12;
+
+/// How many subtrees per thread the first levels are cut into, at least (fewer when the tree is that
+/// small). Measured on the 45-table regular instances of degree 6, seeds 1 to 10, with two threads:
+/// nodes searched until the answer total 85 million with 2 subtrees per thread, 60 million with 8,
+/// 58 million with 16 (32 cut at the same level as 16), against 82 million for one depth-first search.
+pub(crate) const SUBTREES_PER_THREAD: usize = 16;
+
+/// Items per count array: tables `0..n`, players `n..3n`, the rest unused.
+const ITEMS: usize = 3 * MAX_TABLES;
+
+/// The count of a covered item (and of unused slots): above every real count, so it never wins the
+/// fewest-options choice. Items take at most 254 options here.
+const COVERED: u8 = u8::MAX;
+
+/// An exact cover problem with three items per option, small enough for the bitset search.
+pub(crate) struct Problem {
+    /// The three items of each option.
+    items: Vec<[u8; 3]>,
+    /// The number of items, `3n`.
+    item_count: usize,
+}
+
+impl Problem {
+    /// The problem with `item_count` items and these options, or `None` when it does not fit: more than
+    /// 192 items, more than [`MAX_OPTIONS`] options, or an item in more than 254 options.
+    pub(crate) fn new(item_count: usize, options: &[[u32; 3]]) -> Option<Problem> {
+        if item_count > ITEMS || options.len() > MAX_OPTIONS {
+            return None;
+        }
+        let mut degree = [0usize; ITEMS];
+        options.iter().flatten().for_each(|&item| degree[item as usize] += 1);
+        if degree.iter().any(|&d| d >= usize::from(COVERED)) {
+            return None;
+        }
+        let items = options.iter().map(|option| option.map(|item| item as u8)).collect();
+        Some(Problem { items, item_count })
+    }
+
+    /// Finds an exact cover with up to `threads` threads: the indices of its options, or `None` when
+    /// there is none.
+    ///
+    /// # Errors
+    /// [`Interrupted`] when `stop` says so first.
+    pub(crate) fn search(
+        &self,
+        stop: &Stop,
+        threads: usize,
+        stats: &mut Stats,
+    ) -> Result<Option<Vec<usize>>, Interrupted> {
+        match self.items.len().div_ceil(64) {
+            0..=2 => Masks::<2>::new(self).search(stop, threads, stats),
+            3..=4 => Masks::<4>::new(self).search(stop, threads, stats),
+            5..=8 => Masks::<8>::new(self).search(stop, threads, stats),
+            _ => Masks::<16>::new(self).search(stop, threads, stats),
+        }
+    }
+}
+
+/// The search state after some options are chosen: what remains.
+#[derive(Clone, Copy)]
+struct Level<const W: usize> {
+    /// Remaining options.
+    live: [u64; W],
+    /// Remaining options per item, [`COVERED`] once the item is covered.
+    count: [u8; ITEMS],
+}
+
+/// The fixed tables of a problem, shared by every subtree.
+struct Masks<'p, const W: usize> {
+    problem: &'p Problem,
+    /// For each item, the options that contain it.
+    item_options: Vec<[u64; W]>,
+}
+
+/// How a turn of a subtree ended.
+enum Progress {
+    /// An exact cover: the options chosen, from the top of the whole tree.
+    Found(Vec<usize>),
+    /// The subtree holds none.
+    Exhausted,
+    /// The turn's nodes are spent; the subtree resumes where it stopped.
+    Paused,
+}
+
+impl<'p, const W: usize> Masks<'p, W> {
+    fn new(problem: &'p Problem) -> Masks<'p, W> {
+        let mut item_options = vec![[0u64; W]; ITEMS];
+        for (option, items) in problem.items.iter().enumerate() {
+            for &item in items {
+                item_options[usize::from(item)][option / 64] |= 1 << (option % 64);
+            }
+        }
+        Masks { problem, item_options }
+    }
+
+    /// The state before any choice.
+    fn root(&self) -> Level<W> {
+        let mut root = Level { live: [0; W], count: [COVERED; ITEMS] };
+        root.count[..self.problem.item_count].fill(0);
+        for (option, items) in self.problem.items.iter().enumerate() {
+            root.live[option / 64] |= 1 << (option % 64);
+            for &item in items {
+                root.count[usize::from(item)] += 1;
+            }
+        }
+        root
+    }
+
+    /// The uncovered item with the fewest remaining options (the lowest-numbered among equals) and that
+    /// number, or `None` when every item is covered.
+    fn choose(level: &Level<W>) -> Option<(usize, u8)> {
+        // Folds over fixed-size chunks, so that both passes compile to vector instructions.
+        let fewest = level.count.iter().fold(COVERED, |fewest, &count| fewest.min(count));
+        if fewest == COVERED {
+            return None;
+        }
+        for (index, chunk) in level.count.chunks_exact(32).enumerate() {
+            let equal = chunk
+                .iter()
+                .enumerate()
+                .fold(0u32, |mask, (i, &count)| mask | u32::from(count == fewest) << i);
+            if equal != 0 {
+                return Some((index * 32 + equal.trailing_zeros() as usize, fewest));
+            }
+        }
+        unreachable!("the minimum is one of the counts")
+    }
+
+    /// Writes into `child` the state of `parent` once `option` is chosen.
+    fn select(&self, parent: &Level<W>, child: &mut Level<W>, option: usize) {
+        let [a, b, c] = self.problem.items[option].map(usize::from);
+        child.count = parent.count;
+        for word in 0..W {
+            let options = &self.item_options;
+            let mut removed = parent.live[word] & (options[a][word] | options[b][word] | options[c][word]);
+            child.live[word] = parent.live[word] & !removed;
+            while removed != 0 {
+                let other = word * 64 + removed.trailing_zeros() as usize;
+                for item in self.problem.items[other] {
+                    child.count[usize::from(item)] -= 1;
+                }
+                removed &= removed - 1;
+            }
+        }
+        child.count[a] = COVERED;
+        child.count[b] = COVERED;
+        child.count[c] = COVERED;
+    }
+
+    /// The options of `item` remaining in `level`, in increasing order.
+    fn options_of(&self, level: &Level<W>, item: usize) -> impl Iterator<Item = usize> + '_ {
+        let words = std::array::from_fn::<u64, W, _>(|word| level.live[word] & self.item_options[item][word]);
+        (0..W).flat_map(move |word| {
+            let mut bits = words[word];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let option = word * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    option
+                })
+            })
+        })
+    }
+
+    /// Cuts the first levels of the tree into at least `target` subtrees in depth-first order, or
+    /// fewer when the tree is smaller; `Err` holds an exact cover found on the way.
+    fn split(&self, target: usize, stats: &mut Stats) -> Result<Vec<Subtree<'_, 'p, W>>, Vec<usize>> {
+        let mut frontier = vec![(self.root(), Vec::new())];
+        while frontier.len() < target {
+            let mut deeper = Vec::new();
+            let mut grew = false;
+            for (level, prefix) in frontier {
+                match Self::choose(&level) {
+                    None => return Err(prefix),
+                    Some((_, 0)) => {}
+                    Some((item, _)) => {
+                        grew = true;
+                        for option in self.options_of(&level, item) {
+                            let mut child = level;
+                            self.select(&level, &mut child, option);
+                            let mut path: Vec<usize> = prefix.clone();
+                            path.push(option);
+                            deeper.push((child, path));
+                            stats.nodes += 1;
+                        }
+                    }
+                }
+            }
+            frontier = deeper;
+            if !grew {
+                break;
+            }
+        }
+        Ok(frontier.into_iter().map(|(level, prefix)| Subtree::new(self, level, prefix)).collect())
+    }
+
+    /// Searches the subtrees in turns; the first subtree in depth-first order that finds a cover in a
+    /// turn gives the answer.
+    fn search(
+        &self,
+        stop: &Stop,
+        threads: usize,
+        stats: &mut Stats,
+    ) -> Result<Option<Vec<usize>>, Interrupted> {
+        let target = if threads > 1 { SUBTREES_PER_THREAD * threads } else { 1 };
+        let mut subtrees = match self.split(target, stats) {
+            Ok(subtrees) => subtrees,
+            Err(found) => return Ok(Some(found)),
+        };
+        let pool = (threads > 1)
+            .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok())
+            .flatten();
+        let mut answer = None;
+        while answer.is_none() && !subtrees.is_empty() {
+            let turn = |subtree: &mut Subtree<'_, 'p, W>| subtree.resume(SLICE, stop);
+            let progress: Vec<_> = match &pool {
+                Some(pool) => pool.install(|| subtrees.par_iter_mut().map(turn).collect()),
+                None => subtrees.iter_mut().map(turn).collect(),
+            };
+            let mut kept = Vec::with_capacity(subtrees.len());
+            for (mut subtree, progress) in subtrees.into_iter().zip(progress) {
+                let effort = std::mem::take(&mut subtree.stats);
+                stats.nodes += effort.nodes;
+                stats.backtracks += effort.backtracks;
+                match progress? {
+                    Progress::Found(cover) if answer.is_none() => answer = Some(cover),
+                    Progress::Exhausted => {}
+                    _ => kept.push(subtree),
+                }
+            }
+            subtrees = kept;
+        }
+        Ok(answer)
+    }
+}
+
+/// A depth-first search below a fixed choice of first options, resumable turn by turn.
+struct Subtree<'m, 'p, const W: usize> {
+    masks: &'m Masks<'p, W>,
+    /// The options chosen above this subtree's root.
+    prefix: Vec<usize>,
+    /// `levels[k]` is the state after `k` choices below the root; `levels[depth]` is the current one.
+    levels: Vec<Level<W>>,
+    depth: usize,
+    /// The options of the item branched on at each level, as a stack of runs: level `k` owns
+    /// `candidates[start[k]..]` up to the next run and tries `candidates[next[k]]` next.
+    candidates: Vec<u16>,
+    start: Vec<usize>,
+    next: Vec<usize>,
+    /// Effort since the last turn was counted.
+    stats: Stats,
+}
+
+impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
+    fn new(masks: &'m Masks<'p, W>, root: Level<W>, prefix: Vec<usize>) -> Subtree<'m, 'p, W> {
+        // Every choice covers one table, so the depth never passes the number of tables.
+        let levels = vec![root; masks.problem.item_count / 3 + 1];
+        let (candidates, start, next) = (Vec::new(), Vec::new(), Vec::new());
+        Subtree { masks, prefix, levels, depth: 0, candidates, start, next, stats: Stats::default() }
+    }
+
+    /// Searches on for up to `budget` nodes.
+    fn resume(&mut self, budget: u64, stop: &Stop) -> Result<Progress, Interrupted> {
+        let limit = self.stats.nodes + budget;
+        loop {
+            // A new level: choose its item, or stop at a cover or a dead end.
+            match Masks::choose(&self.levels[self.depth]) {
+                None => {
+                    let chosen = self.next.iter().map(|&next| usize::from(self.candidates[next - 1]));
+                    return Ok(Progress::Found(self.prefix.iter().copied().chain(chosen).collect()));
+                }
+                Some((item, count)) if count > 0 => {
+                    let start = self.candidates.len();
+                    let options = self.masks.options_of(&self.levels[self.depth], item);
+                    self.candidates.extend(options.map(|option| option as u16));
+                    self.start.push(start);
+                    self.next.push(start);
+                }
+                Some(_) => {}
+            }
+            // Try the next candidate of the deepest level that has one, dropping exhausted levels.
+            loop {
+                let Some(top) = self.next.len().checked_sub(1) else { return Ok(Progress::Exhausted) };
+                if self.depth > top {
+                    self.depth = top;
+                    self.stats.backtracks += 1;
+                }
+                if self.next[top] < self.candidates.len() {
+                    let option = usize::from(self.candidates[self.next[top]]);
+                    self.next[top] += 1;
+                    let (parents, children) = self.levels.split_at_mut(top + 1);
+                    self.masks.select(&parents[top], &mut children[0], option);
+                    self.depth = top + 1;
+                    self.stats.nodes += 1;
+                    if self.stats.nodes % CLOCK_INTERVAL == 0 {
+                        stop.check()?;
+                    }
+                    if self.stats.nodes >= limit {
+                        return Ok(Progress::Paused);
+                    }
+                    break;
+                }
+                self.candidates.truncate(self.start[top]);
+                self.start.pop();
+                self.next.pop();
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! `solvebatch gen`: random instances for benchmarks and datasets.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use solvebatch_tournament as tournament;
+
+use crate::options::UsageError;
+use crate::output::write_atomic;
+
+/// Arguments of `solvebatch gen`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub family: Family,
+}
+
+/// The family to generate for.
+#[derive(Debug, clap::Subcommand)]
+pub enum Family {
+    /// Random regular pairing files: every table and every player in exactly D pairings.
+    #[command(after_help = "\
+The instances come from the configuration model (uniform over regular instances without a repeated
+pairing), drawn with ChaCha8 from the seed: the same arguments give the same files on every platform.
+Degrees 6 and 7 are the hard region. Without --out the file is printed on standard output.
+
+Files are named tournament-N-dD-sS.csv (tournament-N-dD-sS-planted.csv with --planted).
+
+Examples:
+  solvebatch gen tournament --tables 45 --degree 6 --seed 1 > t45.csv
+  solvebatch gen tournament --tables 60 --degree 6 --seed 1 --count 10 --out bench/t60")]
+    Tournament(TournamentArgs),
+}
+
+/// Arguments of `solvebatch gen tournament`.
+#[derive(Debug, clap::Args)]
+pub struct TournamentArgs {
+    /// Number of tables (the instance has twice as many players).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub tables: u32,
+
+    /// Pairings per table and per player.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..))]
+    pub degree: u32,
+
+    /// Seed of the first instance; instance k of --count uses seed S + k.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+
+    /// Hide a round first, so that every instance has one.
+    #[arg(long)]
+    pub planted: bool,
+
+    /// Number of instances (needs --out when more than one).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub count: u32,
+
+    /// Folder to write the files to (created if needed).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// Generates the instances and prints them, or writes them and prints their paths.
+///
+/// # Errors
+/// `--count` above 1 without `--out` (a usage error), parameters that admit no instance, a folder or
+/// file that cannot be written.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let Family::Tournament(args) = &args.family;
+    if args.count > 1 && args.out.is_none() {
+        return Err(UsageError("--count above 1 needs --out DIR".to_string()).into());
+    }
+    let mut stdout = std::io::stdout().lock();
+    for k in 0..u64::from(args.count) {
+        let seed = args.seed.checked_add(k).context("the seeds pass 2^64")?;
+        let regular = tournament::Regular {
+            tables: args.tables as usize,
+            degree: args.degree as usize,
+            seed,
+            planted: args.planted,
+        };
+        let text = tournament::to_text(&regular.generate()?);
+        match &args.out {
+            None => stdout.write_all(text.as_bytes())?,
+            Some(folder) => {
+                std::fs::create_dir_all(folder)
+                    .with_context(|| format!("{}: cannot create the folder", folder.display()))?;
+                let planted = if args.planted { "-planted" } else { "" };
+                let name = format!("tournament-{}-d{}-s{seed}{planted}.csv", args.tables, args.degree);
+                let path = folder.join(name);
+                write_atomic(&path, text.as_bytes())?;
+                writeln!(stdout, "{}", path.display())?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
