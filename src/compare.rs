@@ -302,8 +302,8 @@ fn table(results: &[FileResult]) -> String {
             let cell = match result.rows.iter().find(|row| row.solver == *solver) {
                 None => String::new(),
                 Some(row) => match row.ratio {
-                    None => format!("timeout ({:.1} ms)", row.median_ms),
-                    Some(ratio) => format!("{:.1} ms ({ratio:.2}x)", row.median_ms),
+                    None => format!("timeout ({})", report::duration(row.median_ms)),
+                    Some(ratio) => format!("{} ({ratio:.2}x)", report::duration(row.median_ms)),
                 },
             };
             cells.push(cell);

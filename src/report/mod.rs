@@ -136,6 +136,17 @@ impl std::fmt::Display for Summary {
     }
 }
 
+/// A duration given in milliseconds, in the unit that suits it: `12.3 µs`, `45.6 ms`, `7.89 s`.
+pub fn duration(ms: f64) -> String {
+    if ms < 1.0 {
+        format!("{:.1} µs", ms * 1000.0)
+    } else if ms < 1000.0 {
+        format!("{ms:.1} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
+
 /// The median of sorted values (the mean of the middle two for an even count; 0 when empty).
 pub fn median(sorted: &[f64]) -> f64 {
     match sorted.len() {
@@ -173,6 +184,13 @@ mod tests {
             "4 files: 2 solved, 1 no round, 1 error; references: 2 same, 1 differ; \
              time: total 16.000 ms, median 2.500 ms"
         );
+    }
+
+    #[test]
+    fn durations_choose_their_unit() {
+        assert_eq!(duration(0.0123), "12.3 µs");
+        assert_eq!(duration(45.61), "45.6 ms");
+        assert_eq!(duration(7890.0), "7.89 s");
     }
 
     #[test]
