@@ -69,7 +69,8 @@ fn check_solver(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<()> {
 
 fn solve_all(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<Vec<Record>> {
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.jobs.unwrap_or(0))
+        // More threads than files would only cost memory.
+        .num_threads(options.jobs.map_or(0, |jobs| jobs.min(inputs.len())))
         .build()
         .context("cannot start the worker threads")?;
     let progress = ProgressBar::new(inputs.len() as u64).with_style(

@@ -3,8 +3,11 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-/// The pairings of a pairing file as `(first, second, table)`, and its table count; for files that parse.
-fn pairings(text: &str) -> Option<(u64, HashSet<(u64, u64, u64)>)> {
+/// A set of pairings as `(first, second, table)`.
+type Pairings = HashSet<(u64, u64, u64)>;
+
+/// The table count and the pairings of a pairing file, for files that parse.
+fn pairings(text: &str) -> Option<(u64, Pairings)> {
     let mut lines = text.trim_start_matches('\u{feff}').lines();
     let tables = lines.next()?.trim().parse().ok()?;
     let mut set = HashSet::new();
