@@ -20,7 +20,7 @@ use crate::report::{self, Record, Summary, Verdict};
 /// # Errors
 /// No inputs, a solver that a family met in the batch does not offer, or a report that cannot be written.
 pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
-    let inputs = inputs::find(&options.paths, options.kind)?;
+    let inputs = inputs::find(&options.paths, options.kind);
     if inputs.is_empty() {
         anyhow::bail!(
             "no inputs found (tournament .csv, tic-tac-toe .in, guess .guess, scrabble .scrabble); \
@@ -28,6 +28,9 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
         );
     }
     check_solver(options, &inputs)?;
+    if options.out.is_some() {
+        check_distinct_outputs(&inputs)?;
+    }
     let records = solve_all(options, &inputs)?;
 
     let mut stdout = std::io::stdout().lock();
@@ -67,6 +70,23 @@ fn check_solver(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Two inputs with the same path below their folders would write the same file under `--out`.
+fn check_distinct_outputs(inputs: &[Input]) -> anyhow::Result<()> {
+    let mut seen = std::collections::HashMap::new();
+    for input in inputs {
+        if let Some(other) = seen.insert(&input.relative, &input.path) {
+            return Err(UsageError(format!(
+                "{} and {} would both be written to {} under --out; run them separately",
+                other.display(),
+                input.path.display(),
+                input.relative.display()
+            ))
+            .into());
+        }
+    }
+    Ok(())
+}
+
 fn solve_all(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<Vec<Record>> {
     let pool = rayon::ThreadPoolBuilder::new()
         // More threads than files would only cost memory.
@@ -94,6 +114,13 @@ fn solve_all(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<Vec<Recor
 
 /// Solves one input; every failure becomes the record's result.
 fn solve_one(options: &RunOptions, input: &Input) -> Record {
+    if let Some(problem) = &input.problem {
+        return Record::failed(
+            &input.path,
+            input.family.map_or("unknown", |family| family.name()),
+            problem.clone(),
+        );
+    }
     let Some(family) = input.family else {
         let message = "no family reads this kind of file; use --kind".to_string();
         return Record::failed(&input.path, "unknown", message);

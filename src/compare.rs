@@ -114,7 +114,10 @@ struct FileResult {
 /// No inputs, an unknown family or solver (a usage error), a report that cannot be written.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let kind = args.kind.as_deref().map(family_named).transpose()?;
-    let inputs = inputs::find(&args.paths, kind)?;
+    let inputs = inputs::find(&args.paths, kind);
+    if let Some(input) = inputs.iter().find(|input| input.problem.is_some()) {
+        anyhow::bail!("{}: {}", input.path.display(), input.problem.as_deref().unwrap_or_default());
+    }
     if inputs.is_empty() {
         anyhow::bail!("no inputs found; use --kind to name the family of other files");
     }
@@ -394,7 +397,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("input");
         std::fs::write(&path, "anything").unwrap();
-        let input = Input { path: path.clone(), relative: PathBuf::from("input"), family: None };
+        let input =
+            Input { path: path.clone(), relative: PathBuf::from("input"), family: None, problem: None };
         let args = Args {
             paths: vec![path],
             kind: None,

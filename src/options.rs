@@ -22,10 +22,10 @@ impl std::error::Error for UsageError {}
 /// Parses a positive number of seconds such as `2` or `0.5`.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if !(seconds > 0.0 && seconds.is_finite()) {
+    if !(seconds > 0.0) {
         return Err(format!("the time limit must be positive, not {text}"));
     }
-    Ok(Duration::from_secs_f64(seconds))
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("{text} seconds is too long a time limit"))
 }
 
 /// The options of `solvebatch run`, checked.
@@ -105,4 +105,20 @@ pub fn family_named(name: &str) -> anyhow::Result<&'static dyn Family> {
         let names: Vec<_> = family::FAMILIES.iter().map(|family| family.name()).collect();
         UsageError(format!("no family is called `{name}`; the families are {}", names.join(", "))).into()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_must_be_a_positive_representable_number() {
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_seconds("2"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_seconds("x"), Err("`x` is not a number of seconds".to_string()));
+        assert_eq!(parse_seconds("0"), Err("the time limit must be positive, not 0".to_string()));
+        assert_eq!(parse_seconds("nan"), Err("the time limit must be positive, not nan".to_string()));
+        assert_eq!(parse_seconds("1e30"), Err("1e30 seconds is too long a time limit".to_string()));
+        assert_eq!(parse_seconds("inf"), Err("inf seconds is too long a time limit".to_string()));
+    }
 }

@@ -181,3 +181,22 @@ fn kind_forces_the_family_of_a_named_file() {
         .success()
         .stdout(predicate::str::contains("solved"));
 }
+
+#[test]
+fn a_missing_path_is_its_own_row_and_the_batch_goes_on() {
+    let (_dir, mut command) = setup(&[GOOD]);
+    command
+        .args(["run", "absent", "a"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_match(r"\| absent +\| unknown +\| +\| error: cannot read: ").unwrap())
+        .stdout(predicate::str::contains("2 files: 1 solved, 1 error"));
+}
+
+#[test]
+fn two_inputs_with_the_same_output_path_are_a_usage_error() {
+    let (_dir, mut command) = setup(&[GOOD, ("b/good.csv", "1\n0,1,0\n")]);
+    command.args(["run", "a/good.csv", "b/good.csv", "--out", "results"]).assert().code(2).stderr(
+        "error: a/good.csv and b/good.csv would both be written to good.csv under --out; run them separately\n",
+    );
+}

@@ -66,10 +66,17 @@ impl Record {
         }
     }
 
-    /// The result column: the status, with the message of an error.
+    /// The result column: the status, with the message of an error. Control characters that an
+    /// input file put into a message are shown escaped, so they cannot act on the terminal.
     pub fn result(&self) -> String {
         match &self.message {
-            Some(message) => format!("{}: {message}", self.status),
+            Some(message) => {
+                let shown: String = message
+                    .chars()
+                    .flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] })
+                    .collect();
+                format!("{}: {shown}", self.status)
+            }
             None => self.status.clone(),
         }
     }
@@ -184,6 +191,13 @@ mod tests {
             "4 files: 2 solved, 1 no round, 1 error; references: 2 same, 1 differ; \
              time: total 16.000 ms, median 2.500 ms"
         );
+    }
+
+    #[test]
+    fn control_characters_in_messages_are_escaped() {
+        let record =
+            Record::failed(Path::new("e.in"), "tictactoe", "found \"\u{1b}[31mRED\u{7}\"".to_string());
+        assert_eq!(record.result(), "error: found \"\\u{1b}[31mRED\\u{7}\"");
     }
 
     #[test]
