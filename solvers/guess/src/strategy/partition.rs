@@ -97,7 +97,7 @@ impl Partition {
             let mut best: Option<(f64, u32)> = None;
             for &guess in chunk {
                 let cost = self.cost(&answer_counts(Packed::new(guess), candidates)[..=positions]);
-                if best.map_or(true, |(best_cost, _)| better(cost, best_cost)) {
+                if best.is_none_or(|(best_cost, _)| better(cost, best_cost)) {
                     best = Some((cost, guess));
                 }
             }
