@@ -82,7 +82,7 @@ const SATURATION: i128 = 1 << 65;
 
 /// Parses a pairing file.
 ///
-/// Line 0 holds `n`; every later non-blank line `first,second,table`. Spaces and tabs around numbers,
+/// Line 0 holds `n`; every later non-blank line `first,second,table`. Spaces around numbers,
 /// `\r\n` endings, a UTF-8 byte order mark and blank lines are accepted. Checks run in file order, and
 /// within a line field by field (first player, second player, table: each "integer?" then "in range?"),
 /// then the players-equal check.
@@ -142,7 +142,7 @@ fn parse_pairing(line: &[u8], line_number: usize, tables: u64) -> Result<Pairing
     Ok(Pairing { first, second, table })
 }
 
-/// A decimal integer with an optional sign and surrounding spaces or tabs, saturated at
+/// A decimal integer with an optional sign and surrounding spaces, saturated at
 /// ±[`SATURATION`]; `None` when the text is not one.
 fn parse_integer(text: &[u8]) -> Option<i128> {
     let text = trim(text);
@@ -160,9 +160,8 @@ fn parse_integer(text: &[u8]) -> Option<i128> {
 }
 
 fn trim(text: &[u8]) -> &[u8] {
-    let is_space = |b: &u8| *b == b' ' || *b == b'\t';
-    let start = text.iter().position(|b| !is_space(b)).unwrap_or(text.len());
-    let end = text.iter().rposition(|b| !is_space(b)).map_or(start, |i| i + 1);
+    let start = text.iter().position(|&b| b != b' ').unwrap_or(text.len());
+    let end = text.iter().rposition(|&b| b != b' ').map_or(start, |i| i + 1);
     &text[start..end]
 }
 
@@ -212,6 +211,12 @@ mod tests {
     }
 
     #[test]
+    fn only_spaces_surround_numbers() {
+        assert_eq!(error("3\n0\t,1,0\n"), "Line 1: The first player is not an integer.");
+        assert_eq!(error("3\n\t\n"), "Line 1: Expected 3 comma-separated values.");
+    }
+
+    #[test]
     fn largest_table_count_is_accepted() {
         assert_eq!(parse("4611686018427387904\n").unwrap().tables, 1 << 62);
         let instance = parse("4611686018427387904\n9223372036854775807,0,4611686018427387903\n").unwrap();
@@ -237,7 +242,7 @@ mod tests {
 
     #[test]
     fn spaces_signs_crlf_and_byte_order_mark_are_accepted() {
-        let instance = parse("\u{feff} 2 \r\n +0 ,\t1, 0\r\n\r\n3 , 2 ,+1").unwrap();
+        let instance = parse("\u{feff} 2 \r\n +0 ,  1, 0\r\n\r\n3 , 2 ,+1").unwrap();
         assert_eq!(instance.tables, 2);
         assert_eq!(
             instance.pairings,
