@@ -22,7 +22,7 @@ impl std::error::Error for UsageError {}
 /// Parses a positive number of seconds such as `2` or `0.5`.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if !(seconds > 0.0) {
+    if seconds.is_nan() || seconds <= 0.0 {
         return Err(format!("the time limit must be positive, not {text}"));
     }
     Duration::try_from_secs_f64(seconds).map_err(|_| format!("{text} seconds is too long a time limit"))
