@@ -1,6 +1,7 @@
 //! Benchmarks of the guess family, one per goal: the reference strategy over every 4-digit secret
-//! (goal: under 20 ms), one reference game at 8 digits (under 10 s), and the scoring strategies over
-//! every 4-digit secret (`max-parts`: under 3 s on 2 cores).
+//! (goal: under 20 ms), one reference game at 8 digits (under 10 s), the scoring strategies over
+//! every 4-digit secret (`max-parts`: under 3 s on 2 cores), building the optimal strategy for 4
+//! digits (under 2 s on 2 cores) and proving its worst case of 12 (under 10 s).
 //!
 //! `cargo bench --bench guess`; the worst case and mean of each strategy come from
 //! `solvebatch guess simulate --strategy NAME`.
@@ -9,7 +10,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use solvebatch_guess::{simulate, solve_job, strategy, Digits, Job};
+use solvebatch_guess::{
+    minimum_worst_case, simulate, solve_job, strategy, Digits, Job, SearchSettings, StrategyTree,
+};
 
 fn reference_over_all_secrets(c: &mut Criterion) {
     c.bench_function("first, all 9000 secrets", |b| {
@@ -41,10 +44,23 @@ fn scoring_strategies_over_all_secrets(c: &mut Criterion) {
     group.finish();
 }
 
+fn optimal_strategy_and_its_bound(c: &mut Criterion) {
+    let mut group = c.benchmark_group("optimal, 4 digits");
+    group.sample_size(10).measurement_time(Duration::from_secs(10));
+    group.bench_function("build the strategy", |b| {
+        b.iter(|| StrategyTree::build(black_box(Digits::FOUR), SearchSettings::OPTIMAL, None).unwrap())
+    });
+    group.bench_function("prove the bound", |b| {
+        b.iter(|| minimum_worst_case(black_box(Digits::FOUR), None).unwrap())
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     reference_over_all_secrets,
     reference_game_at_eight_digits,
-    scoring_strategies_over_all_secrets
+    scoring_strategies_over_all_secrets,
+    optimal_strategy_and_its_bound
 );
 criterion_main!(benches);

@@ -61,7 +61,7 @@ fn play_detects_inconsistent_answers() {
 
 #[test]
 fn play_with_each_scoring_strategy_opens_with_the_smallest_number() {
-    for strategy in ["minimax", "max-parts", "entropy"] {
+    for strategy in ["minimax", "max-parts", "entropy", "optimal"] {
         solvebatch()
             .args(["guess", "play", "--digits", "2", "--strategy", strategy])
             .write_stdin("2\n")
@@ -78,11 +78,16 @@ fn play_refuses_a_strategy_beyond_its_digits_as_a_usage_error() {
         .assert()
         .code(2)
         .stderr("error: strategy minimax handles at most 5 digits, not 7\n");
-    solvebatch().args(["guess", "play", "--strategy", "optimal"]).assert().code(2).stderr(
+    solvebatch().args(["guess", "play", "--strategy", "best"]).assert().code(2).stderr(
         predicate::str::contains(
-            "unknown strategy \"optimal\" (expected first, minimax, max-parts or entropy)",
+            "unknown strategy \"best\" (expected first, minimax, max-parts, entropy or optimal)",
         ),
     );
+    solvebatch()
+        .args(["guess", "play", "--digits", "5", "--strategy", "optimal"])
+        .assert()
+        .code(2)
+        .stderr("error: strategy optimal handles at most 4 digits, not 5\n");
     solvebatch()
         .args(["guess", "host", "--digits", "1"])
         .assert()
@@ -150,6 +155,85 @@ fn simulate_listed_secrets_with_json_export() {
     assert_eq!(json["mean"], 3.5);
     assert_eq!(json["histogram"][5], serde_json::json!({"guesses": 6, "secrets": 1}));
     assert!(json["seconds"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn simulate_writes_a_transcript_of_every_game() {
+    let dir = TempDir::new().unwrap();
+    std::fs::write(dir.path().join("secrets.txt"), "3242 1000\n").unwrap();
+    solvebatch()
+        .current_dir(dir.path())
+        .args(["guess", "simulate", "--secrets", "secrets.txt", "--transcript", "games.txt"])
+        .assert()
+        .success();
+    // The game of the specification's example, and 1000 found at once.
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("games.txt")).unwrap(),
+        "1000 1000\n3242 1000 2111 3222 3223 3232 3242\n"
+    );
+}
+
+#[test]
+fn simulate_the_optimal_strategy_with_its_transcript() {
+    let dir = TempDir::new().unwrap();
+    solvebatch()
+        .current_dir(dir.path())
+        .args(["guess", "simulate", "--strategy", "optimal", "--digits", "3", "--transcript", "games.txt"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "strategy optimal, 3 digits, 900 secrets\nworst case: 11 guesses (",
+        ));
+    let transcript = std::fs::read_to_string(dir.path().join("games.txt")).unwrap();
+    let lines: Vec<&str> = transcript.lines().collect();
+    assert_eq!(lines.len(), 900);
+    for line in lines {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let (secret, guesses) = fields.split_first().unwrap();
+        assert_eq!(guesses.last(), Some(secret), "{line}");
+        assert!(guesses.len() <= 11, "{line}");
+        assert!(
+            guesses[..guesses.len() - 1].iter().all(|guess| matches_by_text(guess, secret) < 3),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn bound_proves_12_guesses_for_four_digits() {
+    solvebatch()
+        .args(["guess", "bound"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "4 digits: answers 0 to the first j guesses always leave a box at least as hard as P_j\n\
+             P_8 = {1} x {0,1}^3 ",
+        ))
+        .stdout(predicate::str::contains("P_7 = {1,2} x {0,1,2}^3 "))
+        .stdout(predicate::str::contains(" 54 numbers:  5 guesses (4 guesses fail: exhaustive search)\n"))
+        .stdout(predicate::str::contains(
+            " 9000 numbers: 12 guesses (11 guesses fail: an answer 0 leaves a copy of P_1)\n\
+             minimum worst case: 12 guesses (no strategy guarantees 11; the search found one that needs no more)\n\
+             time: ",
+        ));
+}
+
+#[test]
+fn bound_for_two_digits_and_beyond_its_limit() {
+    // 90 numbers: 1 + 2 + 4 + ... + 2^(k-1) >= 90 needs k >= 7 by counting, but seven answers 0 in a
+    // row can be forced, and the remaining box {a,b} x {c,d,e} takes 3 more.
+    solvebatch()
+        .args(["guess", "bound", "--digits", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(" 2 numbers:  2 guesses (1 guess fails: counting bound)\n"))
+        .stdout(predicate::str::contains("P_7 = {1,2} x {0,1,2} "))
+        .stdout(predicate::str::contains("minimum worst case: 10 guesses (no strategy guarantees 9;"));
+    solvebatch()
+        .args(["guess", "bound", "--digits", "6"])
+        .assert()
+        .code(2)
+        .stderr("error: bound handles at most 5 digits, not 6\n");
 }
 
 #[test]

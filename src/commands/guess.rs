@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Context};
 use serde::Serialize;
-use solvebatch_guess::{self as guess, Codebreaker, Digits, Ending, Host, Strategy, Summary};
+use solvebatch_guess::{self as guess, Bound, Codebreaker, Digits, Ending, Host, Proof, Strategy, Summary};
 
 use crate::options::UsageError;
 use crate::output::write_atomic;
@@ -29,7 +29,7 @@ pub enum GuessCommand {
         /// Number of digits of the secret (2 to 9).
         #[arg(long, default_value = "4", value_name = "D", value_parser = digits)]
         digits: Digits,
-        /// How the program guesses: first, minimax, max-parts or entropy.
+        /// How the program guesses: first, minimax, max-parts, entropy or optimal.
         #[arg(long, default_value = "first", value_name = "S", value_parser = strategy)]
         strategy: &'static dyn Strategy,
     },
@@ -46,10 +46,10 @@ pub enum GuessCommand {
     /// Play every secret (or those listed) with a strategy, in parallel, and report the worst case,
     /// the mean, a histogram of guess counts and the time taken.
     Simulate {
-        /// The strategy: first, minimax, max-parts or entropy.
+        /// The strategy: first, minimax, max-parts, entropy or optimal.
         #[arg(long, default_value = "first", value_name = "S", value_parser = strategy)]
         strategy: &'static dyn Strategy,
-        /// Number of digits (2 to 9; the scoring strategies stop at 5).
+        /// Number of digits (2 to 9; the scoring strategies stop at 5, optimal at 4).
         #[arg(long, default_value = "4", value_name = "D", value_parser = digits)]
         digits: Digits,
         /// Play only the secrets listed in this file (numbers separated by blanks or lines, `#`
@@ -59,6 +59,17 @@ pub enum GuessCommand {
         /// Also write the figures as JSON to this file.
         #[arg(long, value_name = "F")]
         json: Option<PathBuf>,
+        /// Also write every game to this file, one line per secret: `secret g1 g2 ... gn`.
+        #[arg(long, value_name = "FILE")]
+        transcript: Option<PathBuf>,
+    },
+    /// Prove the fewest guesses that any strategy needs in the worst case, by exhaustive search along
+    /// a chain of boxes that an opponent answering 0 walks down; prints each box, its worst case and
+    /// why one guess fewer fails, then the bound and the time.
+    Bound {
+        /// Number of digits (2 to 5; 4 takes a fraction of a second, 5 much longer).
+        #[arg(long, default_value = "4", value_name = "D", value_parser = digits)]
+        digits: Digits,
     },
 }
 
@@ -80,9 +91,15 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     match &args.command {
         GuessCommand::Play { digits, strategy } => play(*digits, *strategy),
         GuessCommand::Host { digits, seed } => host(*digits, *seed),
-        GuessCommand::Simulate { strategy, digits, secrets, json } => {
-            simulate(*strategy, *digits, secrets.as_deref(), json.as_deref())
+        GuessCommand::Simulate { strategy, digits, secrets, json, transcript } => Simulate {
+            strategy: *strategy,
+            digits: *digits,
+            secrets: secrets.as_deref(),
+            json: json.as_deref(),
+            transcript: transcript.as_deref(),
         }
+        .run(),
+        GuessCommand::Bound { digits } => bound(*digits),
     }
 }
 
@@ -106,26 +123,84 @@ fn host(digits: Digits, seed: Option<u64>) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays the secrets, prints the report and writes the JSON export.
-fn simulate(
+/// What `solvebatch guess simulate` was asked.
+struct Simulate<'a> {
     strategy: &'static dyn Strategy,
     digits: Digits,
-    secrets: Option<&Path>,
-    json: Option<&Path>,
-) -> anyhow::Result<ExitCode> {
-    strategy.check_digits(digits).map_err(|error| UsageError(error.to_string()))?;
-    let secrets = secrets.map(|path| read_secrets(path, digits)).transpose()?;
-    let started = Instant::now();
-    let simulation = guess::simulate(strategy, digits, secrets.as_deref(), None)?;
-    let seconds = started.elapsed().as_secs_f64();
-    let summary = simulation.summary();
-    std::io::stdout().lock().write_all(report(&summary, seconds).as_bytes())?;
-    if let Some(path) = json {
-        let mut text = serde_json::to_string_pretty(&Export { summary: &summary, seconds })?;
-        text.push('\n');
-        write_atomic(path, text.as_bytes())?;
+    secrets: Option<&'a Path>,
+    json: Option<&'a Path>,
+    transcript: Option<&'a Path>,
+}
+
+impl Simulate<'_> {
+    /// Plays the secrets, prints the report and writes the JSON export and the transcript.
+    fn run(&self) -> anyhow::Result<ExitCode> {
+        let Simulate { strategy, digits, .. } = *self;
+        strategy.check_digits(digits).map_err(|error| UsageError(error.to_string()))?;
+        let secrets = self.secrets.map(|path| read_secrets(path, digits)).transpose()?;
+        let started = Instant::now();
+        let simulation = guess::simulate(strategy, digits, secrets.as_deref(), None)?;
+        let seconds = started.elapsed().as_secs_f64();
+        let summary = simulation.summary();
+        std::io::stdout().lock().write_all(report(&summary, seconds).as_bytes())?;
+        if let Some(path) = self.json {
+            let mut text = serde_json::to_string_pretty(&Export { summary: &summary, seconds })?;
+            text.push('\n');
+            write_atomic(path, text.as_bytes())?;
+        }
+        if let Some(path) = self.transcript {
+            write_atomic(path, simulation.transcript().as_bytes())?;
+        }
+        Ok(ExitCode::SUCCESS)
     }
+}
+
+/// Proves the minimum worst case and prints the chain of boxes, the bound and the time.
+fn bound(digits: Digits) -> anyhow::Result<ExitCode> {
+    if digits.get() > BOUND_MAX_DIGITS {
+        return Err(
+            UsageError(format!("bound handles at most {BOUND_MAX_DIGITS} digits, not {digits}")).into()
+        );
+    }
+    let started = Instant::now();
+    let bound = guess::minimum_worst_case(digits, None)?;
+    let seconds = started.elapsed().as_secs_f64();
+    std::io::stdout().lock().write_all(bound_report(&bound, seconds).as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The most digits `bound` accepts: at 6 digits the exhaustive search would not end in reasonable time.
+const BOUND_MAX_DIGITS: u32 = 5;
+
+/// The report of `solvebatch guess bound`: one line per box of the chain, then the bound and the time.
+fn bound_report(bound: &Bound, seconds: f64) -> String {
+    let mut lines = vec![format!(
+        "{} digits: answers 0 to the first j guesses always leave a box at least as hard as P_j",
+        bound.digits
+    )];
+    let width = bound.steps.iter().map(|step| step.describe(bound.digits).len()).max().unwrap_or(0);
+    for step in &bound.steps {
+        let fewer = counted(step.worst_case as usize - 1, "guess fails", "guesses fail");
+        let why = match step.proof {
+            Proof::Counting => format!("{fewer}: counting bound"),
+            Proof::AnswerZero => format!("{fewer}: an answer 0 leaves a copy of P_{}", step.zeros + 1),
+            Proof::ExhaustiveSearch => format!("{fewer}: exhaustive search"),
+        };
+        lines.push(format!(
+            "P_{} = {:width$} {:>6} numbers: {:>2} guesses ({why})",
+            step.zeros,
+            step.describe(bound.digits),
+            step.size,
+            step.worst_case,
+        ));
+    }
+    lines.push(format!(
+        "minimum worst case: {} (no strategy guarantees {}; the search found one that needs no more)",
+        counted(bound.worst_case as usize, "guess", "guesses"),
+        bound.worst_case - 1
+    ));
+    lines.push(format!("time: {}", duration(seconds)));
+    lines.join("\n") + "\n"
 }
 
 /// The secrets listed in `path`.

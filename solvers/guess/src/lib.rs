@@ -6,10 +6,14 @@
 //! - [`CandidateSet`], the numbers still consistent with the answers, a bitset over the range
 //!   filtered in parallel when large (up to 9 digits: 900 million bits);
 //! - [`Strategy`] and its registry [`strategies`]: `first` (the reference codebreaker: the smallest
-//!   candidate), `minimax` (Knuth 1976), `max-parts` and `entropy`;
+//!   candidate), `minimax` (Knuth 1976), `max-parts`, `entropy` and `optimal` (the fewest guesses in
+//!   the worst case, proved: 12 for 4 digits, with a mean of 9.8711);
+//! - [`StrategyTree`], the depth-bounded search behind `optimal`, and [`minimum_worst_case`], the
+//!   proof that no strategy does better (see the `optimal` module documentation for the argument);
 //! - [`Codebreaker`] (one game, with the reference's bookkeeping) and [`Host`];
 //! - [`play`] and [`host`], the interactive games over any `BufRead` and `Write`;
-//! - [`simulate`], every secret (or a list) played in parallel as one game tree;
+//! - [`simulate`], every secret (or a list) played in parallel as one game tree, with a transcript of
+//!   every game for independent checking;
 //! - [`solve_batch`], the `.guess` batch file format.
 //!
 //! ```
@@ -31,6 +35,7 @@
 //! | all | the packed form (four bits a digit) of every number below 10 000, built at compile time, so that the hot loops compare digits with an exclusive or instead of `d` divisions; the first guess of every strategy (the smallest number: before any answer every guess splits the range alike) |
 //! | 2 to 4 | no table of answers: at 4 digits it would hold 81 million bytes and take about 0.3 s to fill, longer than the whole `max-parts` simulation of all 9000 secrets (under 0.2 s), which scores a reduced pool of guesses against mostly small candidate sets directly |
 //! | 5 | no table either (it would take 8.1 GB); a scoring strategy takes a few seconds a guess early in the game |
+//! | 2 to 4 | `optimal` builds its strategy tree once per process at the first guess (0.2 s at 4 digits) and keeps the guess of every candidate set it reaches, keyed by the set |
 //! | 6 to 9 | only `first` plays: scoring a guess costs (range) x (candidates) comparisons; the bitset takes up to 113 MB and is filtered in parallel |
 #![deny(missing_docs)]
 
@@ -41,6 +46,7 @@ mod digits;
 mod host;
 mod interactive;
 mod matches;
+pub mod optimal;
 mod secrets;
 mod simulate;
 mod strategy;
@@ -56,6 +62,7 @@ pub use digits::{Digits, DigitsError};
 pub use host::{Host, OutOfRange};
 pub use interactive::{host, play, Ending};
 pub use matches::matches;
+pub use optimal::{minimum_worst_case, Bound, BoundStep, Proof, Settings as SearchSettings, StrategyTree};
 pub use secrets::parse_secrets;
 pub use simulate::{simulate, Bar, Game, SimulateError, Simulation, Summary};
 pub use strategy::{

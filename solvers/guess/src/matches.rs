@@ -56,17 +56,53 @@ impl Packed {
     /// The number of positions whose digits differ; `d - mismatches` is [`matches()`] for `d`-digit numbers.
     #[inline]
     pub(crate) fn mismatches(self, other: Packed) -> u32 {
-        let x = self.0 ^ other.0;
         // Each differing nibble leaves its low bit set; multiplying by 0x1_1111_1111 adds the nine
         // low bits into bits 32..36 (a sum of at most 9, so no carry spills between nibbles).
-        let differing = (x | x >> 1 | x >> 2 | x >> 3) & NIBBLE_LOW_BITS;
+        let differing = self.differing_nibbles(other);
         (differing.wrapping_mul(NIBBLE_LOW_BITS) >> 32) as u32 & 0xF
+    }
+
+    /// The low bit of each nibble (digit) where `self` and `other` differ.
+    #[inline]
+    pub(crate) fn differing_nibbles(self, other: Packed) -> u64 {
+        let x = self.0 ^ other.0;
+        (x | x >> 1 | x >> 2 | x >> 3) & NIBBLE_LOW_BITS
+    }
+
+    /// The packed number with the digits under `nibbles` (a mask of whole nibbles, see
+    /// [`nibble_mask`]) set to 0xF, a value no digit takes: numbers that agree outside those positions
+    /// agree here.
+    #[inline]
+    pub(crate) fn hiding(self, nibbles: u64) -> u64 {
+        self.0 | nibbles
     }
 
     /// The digit at `position` (0 for the units digit).
     pub(crate) fn digit(self, position: u32) -> u32 {
         (self.0 >> (4 * position)) as u32 & 0xF
     }
+}
+
+/// The mask of the nibbles of the positions in `positions` (bit `p` for position `p`, 0 for the units).
+pub(crate) fn nibble_mask(positions: u32) -> u64 {
+    (0..9).filter(|position| positions >> position & 1 == 1).map(|position| 0xF << (4 * position)).sum()
+}
+
+/// How many candidates differ from `guess` in each number of positions (index 0: all digits match).
+///
+/// Four histograms filled in turn keep successive increments independent of each other.
+pub(crate) fn answer_counts(guess: Packed, candidates: &[Packed]) -> [u32; 10] {
+    let mut histograms = [[0u32; 16]; 4];
+    let mut quads = candidates.chunks_exact(4);
+    for quad in &mut quads {
+        for (histogram, &candidate) in histograms.iter_mut().zip(quad) {
+            histogram[guess.mismatches(candidate) as usize & 15] += 1;
+        }
+    }
+    for &candidate in quads.remainder() {
+        histograms[0][guess.mismatches(candidate) as usize & 15] += 1;
+    }
+    std::array::from_fn(|mismatches| histograms.iter().map(|histogram| histogram[mismatches]).sum())
 }
 
 #[cfg(test)]

@@ -29,6 +29,8 @@ pub struct Simulation {
     pub digits: Digits,
     /// One game per secret, in increasing order of secret.
     pub games: Vec<Game>,
+    /// The guesses of each game in order, the last one the secret: entry `i` belongs to `games[i]`.
+    pub transcripts: Vec<Vec<u32>>,
 }
 
 /// Why a simulation did not run to the end.
@@ -76,36 +78,39 @@ pub fn simulate(
     }
     secrets.sort_unstable();
     secrets.dedup();
-    let mut games = play_node(strategy, CandidateSet::all(digits), secrets, 1, deadline)?;
-    games.sort_unstable_by_key(|game| game.secret);
-    Ok(Simulation { strategy: strategy.name(), digits, games })
+    let mut played = play_node(strategy, CandidateSet::all(digits), secrets, &[], deadline)?;
+    played.sort_unstable_by_key(|(secret, _)| *secret);
+    let games = played
+        .iter()
+        .map(|(secret, guesses)| Game { secret: *secret, guesses: guesses.len() as u32 })
+        .collect();
+    let transcripts = played.into_iter().map(|(_, guesses)| guesses).collect();
+    Ok(Simulation { strategy: strategy.name(), digits, games, transcripts })
 }
 
 /// Nodes reached by fewer secrets than this play their subtrees on the current thread: splitting them
 /// further costs more than it gains.
 const PARALLEL_MIN_SECRETS: usize = 64;
 
-/// Plays the `secrets` (all in `candidates`) from a node where `guess_number` is the next guess.
+/// Plays the `secrets` (all in `candidates`) from the node reached by the guesses `before`: each secret
+/// with the guesses of its game.
 fn play_node(
     strategy: &dyn Strategy,
     candidates: CandidateSet,
     secrets: Vec<u32>,
-    guess_number: u32,
+    before: &[u32],
     deadline: Option<Instant>,
-) -> Result<Vec<Game>, SimulateError> {
+) -> Result<Vec<(u32, Vec<u32>)>, SimulateError> {
     let guess = strategy.next_guess(&candidates, deadline)?;
+    let guesses = [before, &[guess]].concat();
     let positions = candidates.digits().get();
     let packed_guess = Packed::new(guess);
     let mut groups = vec![Vec::new(); positions as usize + 1];
     for secret in secrets {
         groups[(positions - Packed::new(secret).mismatches(packed_guess)) as usize].push(secret);
     }
-    let mut games: Vec<Game> = groups
-        .pop()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|secret| Game { secret, guesses: guess_number })
-        .collect();
+    let mut games: Vec<(u32, Vec<u32>)> =
+        groups.pop().unwrap_or_default().into_iter().map(|secret| (secret, guesses.clone())).collect();
     let children: Vec<(u32, Vec<u32>)> = groups
         .into_iter()
         .enumerate()
@@ -121,10 +126,10 @@ fn play_node(
     }
     let play_child = |((answer, group), mut child): ((u32, Vec<u32>), CandidateSet)| {
         child.eliminate(guess, answer);
-        play_node(strategy, child, group, guess_number + 1, deadline)
+        play_node(strategy, child, group, &guesses, deadline)
     };
     let total: usize = children.iter().map(|(_, group)| group.len()).sum();
-    let child_games: Vec<Vec<Game>> = if total >= PARALLEL_MIN_SECRETS {
+    let child_games: Vec<Vec<(u32, Vec<u32>)>> = if total >= PARALLEL_MIN_SECRETS {
         children.into_par_iter().zip(sets).map(play_child).collect::<Result<_, _>>()?
     } else {
         children.into_iter().zip(sets).map(play_child).collect::<Result<_, _>>()?
@@ -179,6 +184,28 @@ impl Simulation {
         let mut histogram = vec![0; self.worst_case() as usize + 1];
         self.games.iter().for_each(|game| histogram[game.guesses as usize] += 1);
         histogram
+    }
+
+    /// One line per game, `secret g1 g2 ... gn` (the guesses in order, the last one the secret), in
+    /// increasing order of secret: a record that any strategy's games can be checked against by
+    /// replaying them.
+    ///
+    /// ```
+    /// use solvebatch_guess::{simulate, strategy, Digits};
+    ///
+    /// let simulation = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[3242, 1000]), None).unwrap();
+    /// assert_eq!(simulation.transcript(), "1000 1000\n3242 1000 2111 3222 3223 3232 3242\n");
+    /// ```
+    pub fn transcript(&self) -> String {
+        let mut text = String::new();
+        for (game, guesses) in self.games.iter().zip(&self.transcripts) {
+            let _ = write!(text, "{}", game.secret);
+            for guess in guesses {
+                let _ = write!(text, " {guess}");
+            }
+            text.push('\n');
+        }
+        text
     }
 
     /// The figures of this simulation.
@@ -290,6 +317,7 @@ mod tests {
         let simulation =
             simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[3242, 1000, 3242]), None).unwrap();
         assert_eq!(simulation.games, [Game { secret: 1000, guesses: 1 }, Game { secret: 3242, guesses: 6 }]);
+        assert_eq!(simulation.transcripts, [vec![1000], vec![1000, 2111, 3222, 3223, 3232, 3242]]);
         assert_eq!(simulation.mean(), 3.5);
         assert_eq!(simulation.histogram(), [0, 1, 0, 0, 0, 0, 1]);
     }
@@ -342,7 +370,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
         #[test]
-        fn three_digit_games_alone_agree_with_the_simulation(index in 0usize..4, secret in 100u32..1000) {
+        fn three_digit_games_alone_agree_with_the_simulation(index in 0usize..5, secret in 100u32..1000) {
             static SIMULATIONS: OnceLock<Vec<Simulation>> = OnceLock::new();
             let simulations = SIMULATIONS.get_or_init(|| {
                 strategies().iter().map(|&strategy| simulate(strategy, Digits::new(3).unwrap(), None, None).unwrap()).collect()

@@ -7,10 +7,12 @@ use crate::candidates::CandidateSet;
 use crate::digits::Digits;
 
 mod first;
+mod optimal;
 mod partition;
 mod pool;
 
 pub use first::First;
+pub use optimal::Optimal;
 pub use partition::Partition;
 
 /// How a codebreaker picks its next guess from the numbers still consistent with the answers.
@@ -85,7 +87,7 @@ pub struct UnsupportedDigits {
 #[error("unknown strategy \"{0}\" (expected {names})", names = strategy_names())]
 pub struct UnknownStrategy(pub String);
 
-/// The names of [`strategies`] as a list: "first, minimax, max-parts or entropy".
+/// The names of [`strategies`] as a list: "first, minimax, max-parts, entropy or optimal".
 fn strategy_names() -> String {
     let names: Vec<&str> = strategies().iter().map(|strategy| strategy.name()).collect();
     match names.split_last() {
@@ -97,7 +99,7 @@ fn strategy_names() -> String {
 
 /// Every strategy; the first, the reference codebreaker, is the default.
 pub fn strategies() -> &'static [&'static dyn Strategy] {
-    &[&First, &Partition::MINIMAX, &Partition::MAX_PARTS, &Partition::ENTROPY]
+    &[&First, &Partition::MINIMAX, &Partition::MAX_PARTS, &Partition::ENTROPY, &Optimal]
 }
 
 /// The strategy called `name`.
@@ -122,13 +124,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_registry_names_four_strategies_with_first_as_default() {
+    fn the_registry_names_five_strategies_with_first_as_default() {
         let names: Vec<_> = strategies().iter().map(|strategy| strategy.name()).collect();
-        assert_eq!(names, ["first", "minimax", "max-parts", "entropy"]);
+        assert_eq!(names, ["first", "minimax", "max-parts", "entropy", "optimal"]);
         assert_eq!(strategy("max-parts").unwrap().name(), "max-parts");
         assert_eq!(
-            strategy("optimal").unwrap_err().to_string(),
-            "unknown strategy \"optimal\" (expected first, minimax, max-parts or entropy)"
+            strategy("best").unwrap_err().to_string(),
+            "unknown strategy \"best\" (expected first, minimax, max-parts, entropy or optimal)"
         );
     }
 

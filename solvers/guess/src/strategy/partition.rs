@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use super::pool::guess_pool;
 use super::{expired, GuessError, Strategy};
 use crate::candidates::CandidateSet;
-use crate::matches::Packed;
+use crate::matches::{answer_counts, Packed};
 
 /// How a [`Partition`] strategy scores the split of the candidates by the answers to a guess.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -166,23 +166,6 @@ fn size_log_size(size: u32) -> f64 {
     } else {
         f64::from(size) * f64::from(size).log2()
     }
-}
-
-/// How many candidates differ from `guess` in each number of positions (index 0: all digits match).
-///
-/// Four histograms filled in turn keep successive increments independent of each other.
-fn answer_counts(guess: Packed, candidates: &[Packed]) -> [u32; 10] {
-    let mut histograms = [[0u32; 16]; 4];
-    let mut quads = candidates.chunks_exact(4);
-    for quad in &mut quads {
-        for (histogram, &candidate) in histograms.iter_mut().zip(quad) {
-            histogram[guess.mismatches(candidate) as usize & 15] += 1;
-        }
-    }
-    for &candidate in quads.remainder() {
-        histograms[0][guess.mismatches(candidate) as usize & 15] += 1;
-    }
-    std::array::from_fn(|mismatches| histograms.iter().map(|histogram| histogram[mismatches]).sum())
 }
 
 #[cfg(test)]
