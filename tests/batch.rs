@@ -1,24 +1,13 @@
 //! `solvebatch run` end to end: walking, verdicts, reports, outputs, time limits, exit codes.
 
+mod common;
+use common::setup;
+
 use std::path::Path;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
 use tempfile::TempDir;
-
-/// A temporary folder holding `files` (sub-folders created as needed), and a `solvebatch` command run
-/// inside it.
-fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
-    let dir = TempDir::new().unwrap();
-    for (name, text) in files {
-        let path = dir.path().join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    let mut command = Command::cargo_bin("solvebatch").unwrap();
-    command.current_dir(dir.path());
-    (dir, command)
-}
 
 fn read(dir: &TempDir, name: &str) -> String {
     std::fs::read_to_string(dir.path().join(name)).unwrap()

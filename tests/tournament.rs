@@ -1,22 +1,12 @@
 //! `solvebatch tournament` end to end: display, save, errors.
 
-use assert_cmd::Command;
+mod common;
+use common::setup;
+
 use predicates::prelude::*;
-use tempfile::TempDir;
 
 const EXAMPLE: &str = "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n";
 const EXAMPLE_ROUND: &str = "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n";
-
-/// A temporary folder holding `files`, and a `solvebatch` command run inside it.
-fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
-    let dir = TempDir::new().unwrap();
-    for (name, text) in files {
-        std::fs::write(dir.path().join(name), text).unwrap();
-    }
-    let mut command = Command::cargo_bin("solvebatch").unwrap();
-    command.current_dir(dir.path());
-    (dir, command)
-}
 
 #[test]
 fn prints_the_spec_example_round() {

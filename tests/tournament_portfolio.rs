@@ -1,30 +1,20 @@
 //! The tournament solver portfolio: every solver agrees with the others on random instances and on the
 //! datasets, every round is valid; the CNF export; time limits; `gen tournament` and `compare`.
 
+mod common;
+use common::setup;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use proptest::prelude::*;
 use solvebatch_tournament::{
     check_round, format, parse, read_round, solvers, Instance, Interrupted, Limits, Pairing, Regular,
     Solution,
 };
-use tempfile::TempDir;
 
 const EXAMPLE: &str = "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n";
-
-/// A temporary folder holding `files`, and a `solvebatch` command run inside it.
-fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
-    let dir = TempDir::new().unwrap();
-    for (name, text) in files {
-        std::fs::write(dir.path().join(name), text).unwrap();
-    }
-    let mut command = Command::cargo_bin("solvebatch").unwrap();
-    command.current_dir(dir.path());
-    (dir, command)
-}
 
 /// Every solver's answer, by name; `None` where it ran out of `time` (`dlx` always has all the time).
 fn solve_all(instance: &Instance, time: Option<Duration>) -> Vec<(&'static str, Option<Solution>)> {

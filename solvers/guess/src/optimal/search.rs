@@ -30,6 +30,7 @@ use super::counting::{least_total, lower_bound, most_finished};
 use super::space::Space;
 use super::symmetry::representative_guesses;
 use crate::matches::{answer_counts, Packed};
+use crate::strategy::partition::size_log_size;
 
 /// A strategy for one candidate set: its guess and the plans of its non-final answer groups.
 #[derive(Debug)]
@@ -365,15 +366,6 @@ impl<'a> Search<'a> {
         let worst_case = 1 + children.iter().map(|child| child.worst_case).max().unwrap_or(0);
         let total = set.len() as u64 + children.iter().map(|child| child.total).sum::<u64>();
         Ok(Some(Arc::new(Plan { guess, worst_case, total, children })))
-    }
-}
-
-/// `g log2 g`, with `0 log2 0 = 0`.
-fn size_log_size(size: u32) -> f64 {
-    if size == 0 {
-        0.0
-    } else {
-        f64::from(size) * f64::from(size).log2()
     }
 }
 

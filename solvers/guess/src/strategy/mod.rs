@@ -8,7 +8,7 @@ use crate::digits::Digits;
 
 mod first;
 mod optimal;
-mod partition;
+pub(crate) mod partition;
 mod pool;
 
 pub use first::First;

@@ -160,7 +160,7 @@ fn better(cost: f64, best: f64) -> bool {
 }
 
 /// `n log2 n`, with `0 log2 0 = 0`.
-fn size_log_size(size: u32) -> f64 {
+pub(crate) fn size_log_size(size: u32) -> f64 {
     if size == 0 {
         0.0
     } else {
