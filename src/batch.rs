@@ -55,7 +55,10 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
 /// `--solver` must be offered by every family in the batch.
 fn check_solver(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<()> {
     let Some(solver) = &options.solver else { return Ok(()) };
-    for family in inputs.iter().filter_map(|input| input.family) {
+    let mut families: Vec<&dyn Family> = inputs.iter().filter_map(|input| input.family).collect();
+    families.sort_by_key(|family| family.name());
+    families.dedup_by_key(|family| family.name());
+    for family in families {
         let solvers = family.solvers();
         if !solvers.iter().any(|info| info.name == solver) {
             let names: Vec<_> = solvers.iter().map(|info| info.name).collect();

@@ -37,7 +37,8 @@ pub struct Args {
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
 
-    /// Treat every input as this family instead of choosing by file extension.
+    /// Only this family: files named directly are read as it whatever their extension; in folders,
+    /// only its files are solved.
     #[arg(long, value_name = "FAMILY")]
     pub kind: Option<String>,
 

@@ -37,7 +37,7 @@ fn the_bundled_datasets_all_match_their_references() {
         .arg(&datasets)
         .assert()
         .success()
-        .stdout(predicate::str::contains("0 differ"));
+        .stdout(predicate::str::contains(" same, 0 differ;"));
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn a_hard_instance_times_out_and_the_batch_goes_on() {
         .assert()
         .code(1)
         .stdout(predicate::str::is_match(r"a/hard\.csv +\| tournament \| backtrack \| timeout").unwrap())
-        .stdout(predicate::str::contains("1 solved"));
+        .stdout(predicate::str::contains("2 files: 1 solved, 1 timeout;"));
     let json = read(&dir, "report.json");
     let hard: serde_json::Value = serde_json::from_str(json.lines().nth(1).unwrap()).unwrap();
     assert_eq!(hard["status"], "timeout");
