@@ -16,6 +16,7 @@ mod inputs;
 mod options;
 mod output;
 mod report;
+mod text;
 
 use cli::{Cli, Command};
 

@@ -246,6 +246,13 @@ fn simulate_names_the_bad_line_of_a_secrets_file() {
         .assert()
         .code(1)
         .stderr("error: secrets.txt: line 2: 300 is not a 4-digit number (1000 to 9999)\n");
+    std::fs::write(dir.path().join("secrets.txt"), b"1000\n\xff2000\n").unwrap();
+    solvebatch()
+        .current_dir(dir.path())
+        .args(["guess", "simulate", "--secrets", "secrets.txt"])
+        .assert()
+        .code(1)
+        .stderr("error: secrets.txt: line 2: not UTF-8 text\n");
     solvebatch()
         .args(["guess", "simulate", "--strategy", "entropy", "--digits", "6"])
         .assert()
@@ -262,6 +269,29 @@ fn run_the_bundled_dataset() {
         .assert()
         .success()
         .stdout(predicate::str::contains("references: 5 same, 0 differ"));
+}
+
+#[test]
+fn run_answers_every_line_around_one_that_is_not_utf8() {
+    let dir = TempDir::new().unwrap();
+    // A byte-order mark first, then "12\xe934" (Latin-1 for 12é34) on line 2.
+    std::fs::write(
+        dir.path().join("mixed.guess"),
+        b"\xef\xbb\xbfsecret 2111\nsecret 12\xe934\nsecret 1000\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("mixed.guess.expected"),
+        "secret 2111: 1000 2111 (2 guesses)\nline 2: \"12\u{fffd}34\" is not a number\nsecret 1000: 1000 (1 guess)\n",
+    )
+    .unwrap();
+    solvebatch()
+        .current_dir(dir.path())
+        .args(["run", "."])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("error: line 2: "))
+        .stdout(predicate::str::contains("references: 1 same, 0 differ"));
 }
 
 #[test]

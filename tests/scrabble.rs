@@ -139,6 +139,13 @@ fn bad_inputs_name_the_file_and_line() {
             folder.path().join("missing.txt").display()
         )),
     );
+    std::fs::write(&board, b"rack: AE\ntop: 1\nboard:\n..\xff\n").unwrap();
+    solvebatch()
+        .args(["scrabble", "hint"])
+        .arg(&board)
+        .assert()
+        .code(1)
+        .stderr(format!("error: {}: line 4: not UTF-8 text\n", board.display()));
     solvebatch()
         .args(["scrabble", "check", "--rack", "A1"])
         .arg(&board)
@@ -194,7 +201,19 @@ fn run_uses_the_dictionary_option_and_reports_bad_files() {
         "line 2: play: 'diagonal' is not a direction (horizontal or vertical)\n",
     )
     .unwrap();
-    solvebatch().arg("run").arg(folder.path()).arg("--dictionary").arg(&words).assert().success();
+    // A byte-order mark is dropped; a line that is not UTF-8 is named.
+    std::fs::write(folder.path().join("marked.scrabble"), format!("\u{feff}{text}")).unwrap();
+    std::fs::write(folder.path().join("marked.scrabble.expected"), "2 AT 0 1 vertical AT\n").unwrap();
+    std::fs::write(folder.path().join("latin1.scrabble"), b"rack: AT\nplay: \xc9T 0 0 vertical\n").unwrap();
+    std::fs::write(folder.path().join("latin1.scrabble.expected"), "line 2: not UTF-8 text\n").unwrap();
+    solvebatch()
+        .arg("run")
+        .arg(folder.path())
+        .arg("--dictionary")
+        .arg(&words)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("references: 4 same, 0 differ"));
     solvebatch().arg("run").arg(folder.path().join("first.scrabble")).assert().code(1);
 }
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 use serde::Serialize;
 use solvebatch_guess::{self as guess, Bound, Codebreaker, Digits, Ending, Host, Proof, Strategy, Summary};
 
@@ -209,7 +209,7 @@ fn bound_report(bound: &Bound, seconds: f64) -> String {
 /// The file cannot be read, holds a field that is no `digits`-digit number (`FILE: line N: ...`), or
 /// lists nothing.
 fn read_secrets(path: &Path, digits: Digits) -> anyhow::Result<Vec<u32>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    let text = crate::text::read(path)?;
     let secrets =
         guess::parse_secrets(&text, digits).map_err(|error| anyhow!("{}: {error}", path.display()))?;
     if secrets.is_empty() {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::{
     find_words, hint, listing, run_solitaire, Dictionary, Game, Hint, Play, Position, Rack, Rulebook, Rules,
@@ -192,8 +192,7 @@ struct Setting {
 impl BoardArgs {
     fn load(&self) -> anyhow::Result<Setting> {
         let path = &self.board_file;
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let text = crate::text::read(path)?;
         let rules = self.rules.map_or_else(Rules::lab, Rules::named);
         let mut position = Position::parse_board_file(&text, &rules)
             .map_err(|error| anyhow!("{}: {error}", path.display()))?;

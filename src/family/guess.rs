@@ -34,9 +34,7 @@ impl Family for Guess {
     /// Answers every line; a file with malformed lines is [`Status::Invalid`] with the first error as
     /// message, and its output still holds every line.
     fn solve(&self, job: &Job) -> Outcome {
-        let Ok(text) = std::str::from_utf8(job.input) else {
-            return Outcome::invalid("the file is not UTF-8 text".to_string());
-        };
+        let text = crate::text::decode_lossy(job.input);
         let digits = match Digits::new(job.options.digits.unwrap_or(Digits::FOUR.get())) {
             Ok(digits) => digits,
             Err(error) => return Outcome::invalid(error.to_string()),
@@ -45,7 +43,7 @@ impl Family for Guess {
             Ok(strategy) => strategy,
             Err(error) => return Outcome::invalid(error.to_string()),
         };
-        match guess::solve_batch(text, digits, strategy, job.deadline) {
+        match guess::solve_batch(&text, digits, strategy, job.deadline) {
             Ok(report) => Outcome {
                 status: match report.errors.first() {
                     Some(error) => Status::Invalid(error.to_string()),

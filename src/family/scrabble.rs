@@ -53,7 +53,7 @@ fn solve(job: &Job) -> Result<Outcome, String> {
         Some(name) => name.parse::<Rules>().map_err(|error| error.to_string())?,
         None => Rules::lab(),
     };
-    let text = std::str::from_utf8(job.input).map_err(|_| "the file is not UTF-8 text".to_string())?;
+    let text = crate::text::decode(job.input)?;
     let position = Position::parse_with_rules(text, &default_rules).map_err(|error| error.to_string())?;
     let folder = job.path.parent().unwrap_or(Path::new(""));
     let dictionary_path = match (&position.dictionary, &job.options.dictionary) {
