@@ -30,12 +30,14 @@
 mod backtrack;
 mod bitset;
 mod cnf;
+mod cube;
 mod dlx;
 mod generate;
 mod instance;
 mod links;
 mod parse;
 mod portfolio;
+mod proof_sink;
 mod round;
 mod sat;
 mod solver;
