@@ -10,7 +10,8 @@
 //! branches of a node differ in which pairing covers the branched item and miss no pairing of it, and
 //! a refuted branch holds no round, so every round extends exactly one cube.
 
-use crate::instance::{Instance, Pairing};
+use crate::dlx;
+use crate::instance::Instance;
 
 /// A cube: the indices (into [`Instance::pairings`]) of the pairings chosen at each branching, in
 /// order. Forced pairings are left out: unit propagation in the solver finds them again.
@@ -43,19 +44,8 @@ struct Split {
 }
 
 impl Split {
-    /// The state before any choice, for `pairings` (each naming players below `2n` and a table below
-    /// `n`).
-    fn new(pairings: &[Pairing], n: usize) -> Split {
-        let mut seen = std::collections::HashSet::new();
-        let (mut items, mut pairing) = (Vec::new(), Vec::new());
-        for (index, p) in pairings.iter().enumerate() {
-            // The same two players at the same table twice is one option: a round with either copy is
-            // a round with the first.
-            if seen.insert((p.table, p.first.min(p.second), p.first.max(p.second))) {
-                items.push([p.table as u32, (n as u64 + p.first) as u32, (n as u64 + p.second) as u32]);
-                pairing.push(index);
-            }
-        }
+    /// The state before any choice, for the options ([`dlx::options`]) of an instance with `n` tables.
+    fn new((items, pairing): (Vec<[u32; 3]>, Vec<usize>), n: usize) -> Split {
         let mut item_options = vec![Vec::new(); 3 * n];
         for (option, option_items) in items.iter().enumerate() {
             for &item in option_items {
@@ -165,8 +155,8 @@ impl Cubes {
     pub(crate) fn new(instance: &Instance, max_weight: f64, from_back: bool) -> Cubes {
         let n = instance.tables_if_coverable();
         let split = match n {
-            Some(n) => Split::new(&instance.pairings, n),
-            None => Split::new(&[], 0),
+            Some(n) => Split::new(dlx::options(instance, n), n),
+            None => Split::new((Vec::new(), Vec::new()), 0),
         };
         Cubes { split, max_weight, from_back, frames: Vec::new(), chosen: Vec::new(), started: n.is_none() }
     }

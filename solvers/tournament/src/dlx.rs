@@ -89,7 +89,7 @@ pub(crate) fn solve(
 
 /// The options of `instance` (items: tables `0..n`, players `n..3n`) and the pairing index behind each.
 /// The same two players at the same table twice is one option: the second copy adds nothing.
-fn options(instance: &Instance, n: usize) -> (Vec<[u32; 3]>, Vec<usize>) {
+pub(crate) fn options(instance: &Instance, n: usize) -> (Vec<[u32; 3]>, Vec<usize>) {
     let mut seen = std::collections::HashSet::new();
     let mut options = Vec::with_capacity(instance.pairings.len());
     let mut pairing = Vec::with_capacity(instance.pairings.len());
