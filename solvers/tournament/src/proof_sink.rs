@@ -4,8 +4,8 @@
 //! target and stops at its next step when a write fails. [`StopSink`] takes varisat's own binary
 //! proof format ([`varisat::ProofFormat::Varisat`], the one format that allows assumptions, which
 //! incremental solving needs), reads the step codes as the bytes pass to count the learned clauses
-//! (one per conflict, plus the few that top-level simplification shortens), discards the rest, and answers every write with an error once the search must
-//! stop. Writes come every few hundred conflicts (the buffer holds 8 KiB) and at the end of every
+//! (one per conflict, plus the few that top-level simplification shortens), discards the rest, and
+//! answers every write with an error once the search must stop. Writes come every few hundred conflicts (the buffer holds 8 KiB) and at the end of every
 //! solve, so the solver stops within milliseconds of the deadline on hard formulas.
 
 use std::cell::Cell;
