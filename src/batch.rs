@@ -1,67 +1,83 @@
-//! `solvebatch run`: find the inputs, solve them in parallel, report in sorted path order.
+//! `solvebatch run`: find the inputs, prepare each family once, solve the files in parallel, and
+//! hand each record to the reporters in sorted path order as soon as it is known.
 
-use std::io::Write;
+use std::collections::{BTreeMap, HashMap};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
-use crate::family::{Family, Job, Outcome, Status};
-use crate::inputs::{self, Input};
+use crate::family::{Family, Outcome, Prepared};
+use crate::inputs::{self, Input, Own, ReadError};
 use crate::options::{RunOptions, UsageError};
-use crate::output::write_atomic;
-use crate::report::{self, Record, Summary, Verdict};
+use crate::output::write_file;
+use crate::report::{display_path, Batch, Exporters, Layout, Record, Report, Status, Summary};
+use crate::signals;
+use crate::verdict::judge;
 
-/// Runs a batch and prints its diffs, table and summary.
+/// Each family met in a batch, prepared once with its solver, by family name.
+type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
+
+/// Runs a batch and writes its reports.
 ///
 /// # Errors
-/// No inputs, a solver that a family met in the batch does not offer, or a report that cannot be written.
+/// A report path that cannot be written, a solver or setting a family met in the batch cannot use
+/// (usage errors, before any work), or no inputs.
 pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
-    let inputs = inputs::find(&options.paths, options.kind);
-    if inputs.is_empty() {
+    let started = Instant::now();
+    let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
+    let own = Own::new(exporters.files(), options.out.as_deref());
+    let found = inputs::find(&options.paths, options.kind, &own);
+    if found.inputs.is_empty() {
+        let skipped = match found.skipped {
+            0 => String::new(),
+            count => format!(" ({count} other files skipped)"),
+        };
         anyhow::bail!(
-            "no inputs found (tournament .csv, tic-tac-toe .in, guess .guess, scrabble .scrabble); \
+            "no inputs found{skipped} (tournament .csv, tic-tac-toe .in, guess .guess, scrabble .scrabble); \
              use --kind to name the family of other files"
         );
     }
-    check_solver(options, &inputs)?;
-    if options.out.is_some() {
-        check_distinct_outputs(&inputs)?;
+    let prepared = prepare(options, &found.inputs)?;
+    if let Some(out) = &options.out {
+        check_distinct_outputs(out, &found.inputs)?;
     }
-    let records = solve_all(options, &inputs)?;
+    signals::finish_batches_gracefully();
+    let (records, diffs) = solve_all(options, &prepared, &found.inputs, &mut exporters)?;
 
-    let mut stdout = std::io::stdout().lock();
-    for record in &records {
-        if let Some(diff) = &record.diff {
-            writeln!(stdout, "{diff}")?;
-        }
+    let mut summary = Summary::of(&records, options.strict);
+    summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
+    summary.skipped = found.skipped;
+    summary.interrupted = signals::interrupted();
+    if summary.interrupted {
+        summary.exit_code = 1;
     }
-    writeln!(stdout, "{}", report::table::render(&records))?;
-    writeln!(stdout, "{}", Summary::of(&records))?;
-    if let Some(path) = &options.json {
-        write_atomic(path, &report::json::render(&records)?)?;
-    }
-    if let Some(path) = &options.csv {
-        let rows: Vec<report::csv::FlatRecord> = records.iter().map(Into::into).collect();
-        write_atomic(path, &report::csv::render(&rows)?)?;
-    }
-    let all_as_expected = records.iter().all(|record| record.as_expected);
-    Ok(if all_as_expected { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    let batch = Batch {
+        layout: Layout::Run,
+        records: &records,
+        summary: &summary,
+        diffs: &diffs,
+        roots: &options.paths,
+    };
+    exporters.finish(&Report::Batch(batch))?;
+    Ok(ExitCode::from(summary.exit_code))
 }
 
-/// `--solver` must be offered by every family in the batch.
-fn check_solver(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<()> {
-    let Some(solver) = &options.solver else { return Ok(()) };
-    let mut families: Vec<&dyn Family> = inputs.iter().filter_map(|input| input.family).collect();
-    families.sort_by_key(|family| family.name());
-    families.dedup_by_key(|family| family.name());
-    for family in families {
-        let solvers = family.solvers();
-        if !solvers.iter().any(|info| info.name == solver) {
-            let names: Vec<_> = solvers.iter().map(|info| info.name).collect();
+/// Prepares every family met in the batch with its solver: `--solver`, or the family's default.
+fn prepare(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<PreparedFamilies> {
+    let mut prepared = PreparedFamilies::new();
+    for family in inputs.iter().filter_map(|input| input.family) {
+        if prepared.contains_key(family.name()) {
+            continue;
+        }
+        let solver = options.solver.as_deref().unwrap_or_else(|| family.default_solver());
+        if !family.solvers().iter().any(|info| info.name == solver) {
+            let names: Vec<_> = family.solvers().iter().map(|info| info.name).collect();
             return Err(UsageError(format!(
                 "the {} family has no solver `{solver}` (it has: {}); run its files separately",
                 family.name(),
@@ -69,20 +85,39 @@ fn check_solver(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<()> {
             ))
             .into());
         }
+        let ready = family
+            .prepare(solver, &options.settings)
+            .map_err(|error| UsageError(format!("{}: {error}", family.name())))?;
+        prepared.insert(family.name(), ready);
     }
-    Ok(())
+    Ok(prepared)
 }
 
-/// Two inputs with the same path below their folders would write the same file under `--out`.
-fn check_distinct_outputs(inputs: &[Input]) -> anyhow::Result<()> {
-    let mut seen = std::collections::HashMap::new();
+/// Where `--out` writes the output of the input `path`: the path as given below `out`, with `.out`
+/// added (`..` becomes `__`, and a leading `/` is dropped).
+fn output_path(out: &Path, path: &Path) -> PathBuf {
+    let mut target = out.to_path_buf();
+    for component in path.components() {
+        match component {
+            Component::Normal(part) => target.push(part),
+            Component::ParentDir => target.push("__"),
+            Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
+        }
+    }
+    crate::family::with_suffix(&target, ".out")
+}
+
+/// Two inputs must not write the same file under `--out` (`a/../b` and `__/b` would).
+fn check_distinct_outputs(out: &Path, inputs: &[Input]) -> anyhow::Result<()> {
+    let mut seen = HashMap::new();
     for input in inputs {
-        if let Some(other) = seen.insert(&input.relative, &input.path) {
+        let target = output_path(out, &input.path);
+        if let Some(other) = seen.insert(target.clone(), &input.path) {
             return Err(UsageError(format!(
                 "{} and {} would both be written to {} under --out; run them separately",
-                other.display(),
-                input.path.display(),
-                input.relative.display()
+                display_path(other),
+                display_path(&input.path),
+                display_path(&target)
             ))
             .into());
         }
@@ -90,127 +125,177 @@ fn check_distinct_outputs(inputs: &[Input]) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn solve_all(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<Vec<Record>> {
+/// Unified diffs against references, by file, in path order.
+type Diffs = Vec<(String, String)>;
+
+/// What a worker sends back: the file's index, its record and its diff.
+type Done = (usize, Record, Option<String>);
+
+/// Solves every input on `--jobs` workers that take files in path order, and hands the records to
+/// the exporters in that order as soon as every earlier file is done. After Ctrl-C no new file starts.
+fn solve_all(
+    options: &RunOptions,
+    prepared: &PreparedFamilies,
+    inputs: &[Input],
+    exporters: &mut Exporters,
+) -> anyhow::Result<(Vec<Record>, Diffs)> {
+    // More threads than files would only cost memory.
+    let threads = options.jobs.unwrap_or_else(rayon::current_num_threads).min(inputs.len()).max(1);
     let pool = rayon::ThreadPoolBuilder::new()
-        // More threads than files would only cost memory.
-        .num_threads(options.jobs.map_or(0, |jobs| jobs.min(inputs.len())))
+        .num_threads(threads)
         .build()
         .context("cannot start the worker threads")?;
     let progress = ProgressBar::new(inputs.len() as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} (ETA {eta}) {wide_msg}")
             .expect("the progress template is valid"),
     );
-    let records = pool.install(|| {
-        inputs
-            .par_iter()
-            .map(|input| {
-                let record = solve_one(options, input);
-                progress.set_message(record.file.clone());
-                progress.inc(1);
-                record
-            })
-            .collect()
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel::<Done>();
+    let mut records = Vec::with_capacity(inputs.len());
+    let mut diffs = Vec::new();
+    let mut failure = None;
+    pool.in_place_scope(|scope| {
+        for _ in 0..threads {
+            let send = send.clone();
+            let next = &next;
+            scope.spawn(move |_| loop {
+                let index = next.fetch_add(1, Ordering::SeqCst);
+                if index >= inputs.len() || signals::interrupted() {
+                    break;
+                }
+                let (record, diff) = solve_one(options, prepared, &inputs[index]);
+                if send.send((index, record, diff)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(send);
+        let mut pending = BTreeMap::new();
+        for (index, record, diff) in receive {
+            progress.set_message(record.file.clone());
+            progress.inc(1);
+            pending.insert(index, (record, diff));
+            while let Some((record, diff)) = pending.remove(&records.len()) {
+                if failure.is_none() {
+                    failure = exporters.record(&record).err();
+                }
+                if let Some(diff) = diff {
+                    diffs.push((record.file.clone(), diff));
+                }
+                records.push(record);
+            }
+        }
+        // After an interrupt, files solved beyond one not started stay out of order: add them last.
+        records.extend(pending.into_values().map(|(record, _)| record));
     });
     progress.finish_and_clear();
-    Ok(records)
+    match failure {
+        Some(error) => Err(error),
+        None => Ok((records, diffs)),
+    }
 }
 
 /// Solves one input; every failure becomes the record's result.
-fn solve_one(options: &RunOptions, input: &Input) -> Record {
+fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -> (Record, Option<String>) {
+    let file = display_path(&input.path);
+    let family_name = input.family.map(|family| family.name());
     if let Some(problem) = &input.problem {
-        return Record::failed(
-            &input.path,
-            input.family.map_or("unknown", |family| family.name()),
-            problem.clone(),
-        );
+        return (Record::failed(file, family_name, problem.clone()), None);
     }
     let Some(family) = input.family else {
-        let message = "no family reads this kind of file; use --kind".to_string();
-        return Record::failed(&input.path, "unknown", message);
+        return (
+            Record::failed(file, None, "no family reads this kind of file; use --kind".to_string()),
+            None,
+        );
     };
-    let text = match std::fs::read(&input.path) {
-        Ok(text) => text,
-        Err(error) => return Record::failed(&input.path, family.name(), format!("cannot read: {error}")),
-    };
-    let solver = options.solver.as_deref().unwrap_or_else(|| family.solvers()[0].name);
-    let job = Job {
-        path: &input.path,
-        input: &text,
-        solver,
-        deadline: options.timeout.map(|limit| Instant::now() + limit),
-        options: &options.job,
-    };
+    let prepared = prepared[family.name()].as_ref();
     let started = Instant::now();
-    let outcome = catch_unwind(AssertUnwindSafe(|| family.solve(&job)))
-        .unwrap_or_else(|_| Outcome::invalid("internal error: the solver panicked".to_string()));
+    let text = match inputs::read(&input.path, options.timeout) {
+        Ok(text) => text,
+        Err(ReadError::Failed(message)) => return (Record::failed(file, family_name, message), None),
+        Err(ReadError::Timeout) => {
+            let mut record =
+                Record::failed(file, family_name, "nothing to read within the time limit".to_string());
+            record.status = Status::Timeout;
+            return (record, None);
+        }
+    };
+    let deadline = options.timeout.map(|limit| started + limit);
+    let outcome = catch_unwind(AssertUnwindSafe(|| prepared.solve(&input.path, &text, deadline)))
+        .unwrap_or_else(|_| {
+            let mut outcome = Outcome::invalid("internal error: the solver panicked".to_string());
+            outcome.status = Status::Failed;
+            outcome
+        });
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-
-    let mut record = record_of(&input.path, family, solver, &outcome, ms);
+    let mut record = Record {
+        file,
+        family: Some(family.name().to_string()),
+        solver: Some(prepared.solver().to_string()),
+        status: outcome.status,
+        message: outcome.message.clone(),
+        verdict: None,
+        ms,
+        min_ms: ms,
+        max_ms: ms,
+        runs: 1,
+        ratio: None,
+        stats: outcome.stats.clone(),
+        output: options.reports.json_outputs.then(|| outcome.output.clone()),
+    };
     if outcome.status == Status::Timeout {
-        return record;
+        return (record, None);
     }
-    compare_with_reference(options, family, input, &outcome, &mut record);
+    let diff = compare_with_reference(options, family, prepared, input, &text, &outcome, &mut record);
     if let Some(out) = &options.out {
-        let target = crate::family::with_suffix(&out.join(&input.relative), ".out");
+        let target = output_path(out, &input.path);
         let written = target
             .parent()
             .map_or(Ok(()), std::fs::create_dir_all)
             .map_err(anyhow::Error::from)
-            .and_then(|()| write_atomic(&target, outcome.output.as_bytes()));
+            .and_then(|()| write_file(&target, outcome.output.as_bytes()));
         if let Err(error) = written {
-            record.status = "error".to_string();
+            record.status = Status::Failed;
             record.message = Some(format!("cannot write the output: {error:#}"));
-            record.as_expected = false;
         }
     }
-    record
+    (record, diff)
 }
 
-fn record_of(
-    path: &std::path::Path,
-    family: &dyn Family,
-    solver: &str,
-    outcome: &Outcome,
-    ms: f64,
-) -> Record {
-    let (status, message) = match &outcome.status {
-        Status::Solved => ("solved", None),
-        Status::NoSolution => (family.no_solution_label(), None),
-        Status::Invalid(message) => ("error", Some(message.clone())),
-        Status::Timeout => ("timeout", None),
-    };
-    Record {
-        file: path.display().to_string(),
-        family: family.name().to_string(),
-        solver: solver.to_string(),
-        status: status.to_string(),
-        message,
-        verdict: None,
-        ms,
-        stats: outcome.stats.iter().copied().collect(),
-        as_expected: matches!(outcome.status, Status::Solved | Status::NoSolution),
-        diff: None,
-    }
-}
-
-/// Sets the verdict (and the diff, with `--diff`) when a reference file exists.
+/// Sets the verdict when a reference file exists, and returns the diff when asked for and not same.
 fn compare_with_reference(
     options: &RunOptions,
     family: &dyn Family,
+    prepared: &dyn Prepared,
     input: &Input,
+    text: &[u8],
     outcome: &Outcome,
     record: &mut Record,
-) {
+) -> Option<String> {
     let reference_path = family.reference_path(&input.path);
-    let Ok(reference) = std::fs::read(&reference_path) else { return };
-    let same = reference == outcome.output.as_bytes();
-    record.verdict = Some(if same { Verdict::Same } else { Verdict::Differs });
-    record.as_expected = same;
-    if options.diff && !same {
-        let reference = String::from_utf8_lossy(&reference);
-        let diff = similar::TextDiff::from_lines(reference.as_ref(), outcome.output.as_str());
-        let reference_name = reference_path.display().to_string();
-        let output_name = format!("{} (output)", input.path.display());
-        record.diff = Some(diff.unified_diff().header(&reference_name, &output_name).to_string());
+    let reference = inputs::read(&reference_path, None).ok()?;
+    let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
+    record.verdict = Some(verdict);
+    if !options.diff || verdict == crate::report::Verdict::Same {
+        return None;
+    }
+    let reference = String::from_utf8_lossy(&reference);
+    let diff = similar::TextDiff::from_lines(reference.as_ref(), outcome.output.as_str());
+    let reference_name = display_path(&reference_path);
+    let output_name = format!("{} (output)", display_path(&input.path));
+    Some(diff.unified_diff().header(&reference_name, &output_name).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outputs_mirror_the_path_as_given() {
+        let out = Path::new("o");
+        assert_eq!(output_path(out, Path::new("a/x.csv")), Path::new("o/a/x.csv.out"));
+        assert_eq!(output_path(out, Path::new("./d/x.csv")), Path::new("o/d/x.csv.out"));
+        assert_eq!(output_path(out, Path::new("/tmp/x.csv")), Path::new("o/tmp/x.csv.out"));
+        assert_eq!(output_path(out, Path::new("../x.csv")), Path::new("o/__/x.csv.out"));
     }
 }

@@ -39,6 +39,8 @@ pub enum Command {
         /// The shell to complete for.
         shell: clap_complete::Shell,
     },
+    /// Print the manual page (roff) to standard output: `solvebatch man | man -l -`.
+    Man,
 }
 
 /// Arguments of `solvebatch run`.
@@ -46,15 +48,19 @@ pub enum Command {
 #[command(after_help = "\
 Families by extension: tournament .csv (reference .csv.expected), tic-tac-toe .in (.ref),
 guess .guess (.guess.expected), scrabble .scrabble (.scrabble.expected). A reference file beside an
-input turns on the regression verdict for it.
+input turns on the regression verdict for it: same (byte-equal), valid (another correct answer, such
+as another valid tournament round), or differs.
 
-Exit status: 0 when every file is as expected (same as its reference, or solved without one),
+Settings: a flag given here beats a setting inside an input file, which beats the default.
+
+Exit status: 0 when every file is as expected (same or valid, or solved without a reference),
 1 when a file failed or differs, 2 on usage errors.
 
 Examples:
   solvebatch run datasets
-  solvebatch run datasets/tournament --solver dlx --timeout 5 --json report.json
-  solvebatch run my-games --out results --diff")]
+  solvebatch run datasets/tournament --solver dlx --timeout 5 --json report.jsonl
+  solvebatch run my-games --out results --diff
+  solvebatch run datasets --json - | jq .status")]
 pub struct RunArgs {
     /// Input files and folders; folders are walked recursively and reference files are skipped.
     #[arg(required = true)]
@@ -73,17 +79,12 @@ pub struct RunArgs {
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Write each output to DIR/<path below the walked folder>.out, mirroring the input tree.
+    /// Write each output to DIR/<input path as given>.out, so that several roots never collide.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 
-    /// Write one JSON record per file (JSON lines) to this file.
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
-
-    /// Write one CSV row per file to this file.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<PathBuf>,
+    #[command(flatten)]
+    pub reports: crate::report::ReportArgs,
 
     /// Stop solving a file after this many seconds and report it as `timeout`.
     #[arg(long, value_name = "SECONDS", value_parser = crate::options::parse_seconds)]
@@ -93,19 +94,49 @@ pub struct RunArgs {
     #[arg(long)]
     pub diff: bool,
 
+    /// Demand byte-equal outputs: a `valid` verdict (another correct answer) fails too.
+    #[arg(long)]
+    pub strict: bool,
+
+    #[command(flatten)]
+    pub terminal: TerminalArgs,
+
     /// Seed for solvers with randomness.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 
-    /// Scrabble: dictionary for position files that name none.
+    /// Scrabble: the dictionary (beats a position file's `dictionary:` line).
     #[arg(long, value_name = "FILE")]
     pub dictionary: Option<PathBuf>,
 
-    /// Guess: number of digits for batch files.
+    /// Scrabble: the tile definition file (beats a position file's `tiles:` line).
+    #[arg(long, value_name = "FILE")]
+    pub tiles: Option<PathBuf>,
+
+    /// Guess: number of digits for batch files (default 4).
     #[arg(long, value_name = "D")]
     pub digits: Option<u32>,
 
-    /// Scrabble: rules to score by, when a position file names none.
+    /// Scrabble: the rules to score by (beats a position file's `rules:` line; default lab).
     #[arg(long, value_name = "RULES", value_parser = ["lab", "standard"])]
     pub rules: Option<String>,
+}
+
+/// How the terminal output looks (shared by `run` and `compare`).
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct TerminalArgs {
+    /// Print only the summary.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+
+    /// Colour verdicts and diffs: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    pub color: crate::report::style::ColorChoice,
+}
+
+impl TerminalArgs {
+    /// The terminal settings these arguments ask for.
+    pub fn terminal(&self) -> crate::report::Terminal {
+        crate::report::Terminal::detect(self.quiet, self.color)
+    }
 }

@@ -16,12 +16,15 @@ mod inputs;
 mod options;
 mod output;
 mod report;
+mod signals;
 mod text;
+mod verdict;
 
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    signals::install();
     match run(cli) {
         Ok(code) => code,
         Err(error) => {
@@ -49,7 +52,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Guess(args) => commands::guess::run(&args),
         Command::Scrabble(args) => commands::scrabble::run(&args),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "solvebatch", &mut std::io::stdout());
+            // Written to a buffer first: `generate` panics on a closed pipe.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "solvebatch", &mut script);
+            std::io::Write::write_all(&mut std::io::stdout(), &script)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+            std::io::Write::write_all(&mut std::io::stdout(), &page)?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -4,8 +4,9 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::cli::RunArgs;
-use crate::family::{self, Family, JobOptions};
+use crate::cli::{RunArgs, TerminalArgs};
+use crate::family::{self, Family, Settings};
+use crate::report::ReportArgs;
 
 /// A mistake in how the command was called: reported with exit status 2.
 #[derive(Debug)]
@@ -40,16 +41,18 @@ pub struct RunOptions {
     pub jobs: Option<usize>,
     /// Folder mirroring the inputs, for outputs.
     pub out: Option<PathBuf>,
-    /// JSON lines report.
-    pub json: Option<PathBuf>,
-    /// CSV report.
-    pub csv: Option<PathBuf>,
+    /// The report files.
+    pub reports: ReportArgs,
     /// Time limit per file.
     pub timeout: Option<Duration>,
     /// Print unified diffs against references.
     pub diff: bool,
+    /// Only byte-equal outputs pass.
+    pub strict: bool,
+    /// How the terminal output looks.
+    pub terminal: TerminalArgs,
     /// What families read from the command line.
-    pub job: JobOptions,
+    pub settings: Settings,
 }
 
 impl RunOptions {
@@ -81,14 +84,16 @@ impl RunOptions {
             solver: args.solver,
             jobs: args.jobs,
             out: args.out,
-            json: args.json,
-            csv: args.csv,
+            reports: args.reports,
             timeout: args.timeout,
             diff: args.diff,
-            job: JobOptions {
+            strict: args.strict,
+            terminal: args.terminal,
+            settings: Settings {
                 seed: args.seed,
                 threads: 1,
                 dictionary: args.dictionary,
+                tiles: args.tiles,
                 digits: args.digits,
                 rules: args.rules,
             },

@@ -1,39 +1,172 @@
 //! Writing files so that nothing the user had is lost or half-written.
+//!
+//! Every option that names an output file goes through [`OutputFile`]:
+//! - `-` is standard output;
+//! - an existing path that is not a regular file (a character device such as `/dev/null`, a FIFO, a
+//!   socket, a link to one, `/dev/stdout`) is opened and written into, never replaced;
+//! - anything else is written to a temporary file beside it (named `.solvebatch-XXXXXX.tmp`, removed
+//!   on Ctrl-C and SIGTERM) and renamed over it once complete, so a failure leaves an existing file
+//!   untouched. A symbolic link to a regular file is followed and its target replaced; the target
+//!   keeps its permissions, and a new file is readable by all (`0644`) as one made by the shell.
 
-use std::io::Write;
-use std::path::Path;
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-/// Writes `contents` to `path` through a temporary file in the same folder, renamed over `path` once
-/// complete: a failure leaves any existing file at `path` untouched.
-///
-/// A symbolic link at `path` is followed, so its target is replaced; an existing file keeps its
-/// permissions, a new one is readable by all (`0644` on Unix) like a file made by the shell.
+use crate::signals;
+
+/// The prefix and suffix of temporary files: recognisable, and never taken for an input.
+pub const TEMPORARY_PREFIX: &str = ".solvebatch-";
+/// See [`TEMPORARY_PREFIX`].
+pub const TEMPORARY_SUFFIX: &str = ".tmp";
+
+/// An output being written: see the module documentation for where the bytes go.
+pub struct OutputFile {
+    path: PathBuf,
+    target: Target,
+}
+
+enum Target {
+    Stdout(io::Stdout),
+    Into(File),
+    Replace { temporary: Temporary, destination: PathBuf },
+}
+
+/// A temporary file, tracked for removal on a signal until it is renamed into place or dropped.
+struct Temporary(Option<tempfile::NamedTempFile>);
+
+impl Temporary {
+    fn file(&mut self) -> &mut tempfile::NamedTempFile {
+        self.0.as_mut().expect("a temporary file is there until it is persisted")
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        // An uncommitted temporary file is removed by its own drop; stop tracking it.
+        if let Some(file) = &self.0 {
+            signals::untrack(file.path());
+        }
+    }
+}
+
+impl OutputFile {
+    /// Opens `path` for writing now, so that a path that cannot be written is found before any work.
+    ///
+    /// # Errors
+    /// The device cannot be opened, or no temporary file can be made in the destination's folder;
+    /// the message names `path`.
+    pub fn create(path: &Path) -> anyhow::Result<OutputFile> {
+        let target = if path == Path::new("-") {
+            Target::Stdout(io::stdout())
+        } else if writes_into(path) {
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .with_context(|| format!("{}: cannot open for writing", path.display()))?;
+            Target::Into(file)
+        } else {
+            let destination = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            let folder = match destination.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            let temporary = tempfile::Builder::new()
+                .prefix(TEMPORARY_PREFIX)
+                .suffix(TEMPORARY_SUFFIX)
+                .tempfile_in(folder)
+                .with_context(|| {
+                    format!("{}: cannot create a file in {}", path.display(), folder.display())
+                })?;
+            signals::track(temporary.path());
+            Target::Replace { temporary: Temporary(Some(temporary)), destination }
+        };
+        Ok(OutputFile { path: path.to_path_buf(), target })
+    }
+
+    /// The path as given (`-` for standard output).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Finishes the file: flushes it, and renames a temporary file over the destination.
+    ///
+    /// # Errors
+    /// The write or the rename fails; the message names the path.
+    pub fn commit(mut self) -> anyhow::Result<()> {
+        self.flush().with_context(|| format!("{}: cannot write", self.path.display()))?;
+        let path = self.path;
+        match self.target {
+            Target::Stdout(_) | Target::Into(_) => Ok(()),
+            Target::Replace { mut temporary, destination } => {
+                let temporary = temporary.0.take().expect("a temporary file is there until it is persisted");
+                let permissions = std::fs::metadata(&destination)
+                    .map(|metadata| metadata.permissions())
+                    .ok()
+                    .or_else(new_file_permissions);
+                if let Some(permissions) = permissions {
+                    temporary
+                        .as_file()
+                        .set_permissions(permissions)
+                        .with_context(|| format!("{}: cannot set permissions", path.display()))?;
+                }
+                let temporary_path = temporary.path().to_path_buf();
+                let persisted = temporary.persist(&destination);
+                signals::untrack(&temporary_path);
+                persisted
+                    .map_err(|error| error.error)
+                    .with_context(|| format!("{}: cannot replace", path.display()))?;
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Write for OutputFile {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match &mut self.target {
+            Target::Stdout(stdout) => stdout.write(bytes),
+            Target::Into(file) => file.write(bytes),
+            Target::Replace { temporary, .. } => temporary.file().write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.target {
+            Target::Stdout(stdout) => stdout.flush(),
+            Target::Into(file) => file.flush(),
+            Target::Replace { temporary, .. } => temporary.file().flush(),
+        }
+    }
+}
+
+/// Writes `contents` to `path` as [`OutputFile`] does.
 ///
 /// # Errors
-/// The folder cannot be written, or the rename fails; the message names `path`.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
-    let resolved = std::fs::canonicalize(path).ok();
-    let target = resolved.as_deref().unwrap_or(path);
-    let folder = match target.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(folder)
-        .with_context(|| format!("{}: cannot create a file in {}", path.display(), folder.display()))?;
+/// As [`OutputFile::create`] and [`OutputFile::commit`], or a failed write.
+pub fn write_file(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
+    let mut file = OutputFile::create(path)?;
     file.write_all(contents).with_context(|| format!("{}: cannot write", path.display()))?;
-    let permissions =
-        std::fs::metadata(target).map(|metadata| metadata.permissions()).ok().or_else(new_file_permissions);
-    if let Some(permissions) = permissions {
-        file.as_file()
-            .set_permissions(permissions)
-            .with_context(|| format!("{}: cannot set permissions", path.display()))?;
+    file.commit()
+}
+
+/// Whether `path` exists and is not a regular file once links are followed, or is a device or
+/// process path such as `/dev/stdout` (which may lead to the very file standard output is
+/// redirected to: replacing that would cut the shell's redirection).
+fn writes_into(path: &Path) -> bool {
+    let special_name = path.starts_with("/dev") || path.starts_with("/proc");
+    match std::fs::metadata(path) {
+        Ok(metadata) => !metadata.is_file() || special_name,
+        Err(_) => false,
     }
-    file.persist(target)
-        .map_err(|error| error.error)
-        .with_context(|| format!("{}: cannot replace", path.display()))?;
-    Ok(())
+}
+
+/// Whether a file name is one of this tool's temporary files.
+pub fn is_temporary(name: &std::ffi::OsStr) -> bool {
+    let name = name.as_encoded_bytes();
+    name.starts_with(TEMPORARY_PREFIX.as_bytes()) && name.ends_with(TEMPORARY_SUFFIX.as_bytes())
 }
 
 /// Read and write for the owner, read for everyone else: what the shell gives a new file under the
@@ -47,4 +180,47 @@ fn new_file_permissions() -> Option<std::fs::Permissions> {
 #[cfg(not(unix))]
 fn new_file_permissions() -> Option<std::fs::Permissions> {
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_regular_file_is_replaced_whole_and_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.txt");
+        std::fs::write(&path, "old").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let mut file = OutputFile::create(&path).unwrap();
+        file.write_all(b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old", "replaced only on commit");
+        file.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left");
+    }
+
+    #[test]
+    fn an_uncommitted_file_leaves_nothing_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut file = OutputFile::create(&dir.path().join("new.txt")).unwrap();
+        file.write_all(b"half").unwrap();
+        drop(file);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_device_is_written_into() {
+        write_file(Path::new("/dev/null"), b"gone").unwrap();
+        assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+    }
+
+    #[test]
+    fn temporary_names_are_recognised() {
+        assert!(is_temporary(std::ffi::OsStr::new(".solvebatch-a1B2c3.tmp")));
+        assert!(!is_temporary(std::ffi::OsStr::new("solvebatch-a1B2c3.tmp")));
+        assert!(!is_temporary(std::ffi::OsStr::new(".solvebatch-a1B2c3.csv")));
+    }
 }

@@ -8,7 +8,7 @@ use anyhow::Context;
 use solvebatch_tournament as tournament;
 
 use crate::options::UsageError;
-use crate::output::write_atomic;
+use crate::output::write_file;
 
 /// Arguments of `solvebatch gen`.
 #[derive(Debug, clap::Args)]
@@ -90,7 +90,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 let planted = if args.planted { "-planted" } else { "" };
                 let name = format!("tournament-{}-d{}-s{seed}{planted}.csv", args.tables, args.degree);
                 let path = folder.join(name);
-                write_atomic(&path, text.as_bytes())?;
+                write_file(&path, text.as_bytes())?;
                 writeln!(stdout, "{}", path.display())?;
             }
         }

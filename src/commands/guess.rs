@@ -7,11 +7,13 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use serde::Serialize;
-use solvebatch_guess::{self as guess, Bound, Codebreaker, Digits, Ending, Host, Proof, Strategy, Summary};
+use solvebatch_guess::{self as guess, Bound, Codebreaker, Digits, Ending, Host, Proof, Strategy};
 
 use crate::options::UsageError;
-use crate::output::write_atomic;
+use crate::output::write_file;
+use crate::report::simulation::counted;
+use crate::report::style::ColorChoice;
+use crate::report::{Exporters, Report, ReportArgs, Terminal};
 
 /// Arguments of `solvebatch guess`.
 #[derive(Debug, clap::Args)]
@@ -43,12 +45,17 @@ pub enum GuessCommand {
         #[arg(long, value_name = "N")]
         seed: Option<u64>,
     },
-    /// Play every secret (or those listed) with a strategy, in parallel, and report the worst case,
-    /// the mean, a histogram of guess counts and the time taken.
+    /// Play every secret (or those listed) with one or more strategies, in parallel, and report the
+    /// worst case, the mean, a histogram of guess counts and the time taken.
+    #[command(after_help = "\
+Examples:
+  solvebatch guess simulate --strategy max-parts
+  solvebatch guess simulate --strategy first,minimax,entropy --html strategies.html
+  solvebatch guess simulate --secrets mine.txt --json - --transcript games.txt")]
     Simulate {
-        /// The strategy: first, minimax, max-parts, entropy or optimal.
-        #[arg(long, default_value = "first", value_name = "S", value_parser = strategy)]
-        strategy: &'static dyn Strategy,
+        /// The strategies, separated by commas: first, minimax, max-parts, entropy or optimal.
+        #[arg(long, default_value = "first", value_name = "S", value_parser = strategy, value_delimiter = ',')]
+        strategy: Vec<&'static dyn Strategy>,
         /// Number of digits (2 to 9; the scoring strategies stop at 5, optimal at 4).
         #[arg(long, default_value = "4", value_name = "D", value_parser = digits)]
         digits: Digits,
@@ -56,10 +63,10 @@ pub enum GuessCommand {
         /// comments); default: every number of the range.
         #[arg(long, value_name = "FILE")]
         secrets: Option<PathBuf>,
-        /// Also write the figures as JSON to this file.
-        #[arg(long, value_name = "F")]
-        json: Option<PathBuf>,
-        /// Also write every game to this file, one line per secret: `secret g1 g2 ... gn`.
+        #[command(flatten)]
+        reports: ReportArgs,
+        /// Also write every game to this file, one line per secret: `secret g1 g2 ... gn` (one
+        /// strategy only; `-` for standard output).
         #[arg(long, value_name = "FILE")]
         transcript: Option<PathBuf>,
     },
@@ -91,11 +98,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     match &args.command {
         GuessCommand::Play { digits, strategy } => play(*digits, *strategy),
         GuessCommand::Host { digits, seed } => host(*digits, *seed),
-        GuessCommand::Simulate { strategy, digits, secrets, json, transcript } => Simulate {
-            strategy: *strategy,
+        GuessCommand::Simulate { strategy, digits, secrets, reports, transcript } => Simulate {
+            strategies: strategy,
             digits: *digits,
             secrets: secrets.as_deref(),
-            json: json.as_deref(),
+            reports,
             transcript: transcript.as_deref(),
         }
         .run(),
@@ -125,32 +132,34 @@ fn host(digits: Digits, seed: Option<u64>) -> anyhow::Result<ExitCode> {
 
 /// What `solvebatch guess simulate` was asked.
 struct Simulate<'a> {
-    strategy: &'static dyn Strategy,
+    strategies: &'a [&'static dyn Strategy],
     digits: Digits,
     secrets: Option<&'a Path>,
-    json: Option<&'a Path>,
+    reports: &'a ReportArgs,
     transcript: Option<&'a Path>,
 }
 
 impl Simulate<'_> {
-    /// Plays the secrets, prints the report and writes the JSON export and the transcript.
+    /// Plays the secrets with each strategy, then writes the reports and the transcript.
     fn run(&self) -> anyhow::Result<ExitCode> {
-        let Simulate { strategy, digits, .. } = *self;
-        strategy.check_digits(digits).map_err(|error| UsageError(error.to_string()))?;
-        let secrets = self.secrets.map(|path| read_secrets(path, digits)).transpose()?;
+        for strategy in self.strategies {
+            strategy.check_digits(self.digits).map_err(|error| UsageError(error.to_string()))?;
+        }
+        if self.transcript.is_some() && self.strategies.len() > 1 {
+            return Err(UsageError("--transcript takes one strategy".to_string()).into());
+        }
+        let exporters = Exporters::open(self.reports, Terminal::detect(false, ColorChoice::Never))?;
+        let secrets = self.secrets.map(|path| read_secrets(path, self.digits)).transpose()?;
         let started = Instant::now();
-        let simulation = guess::simulate(strategy, digits, secrets.as_deref(), None)?;
-        let seconds = started.elapsed().as_secs_f64();
-        let summary = simulation.summary();
-        std::io::stdout().lock().write_all(report(&summary, seconds).as_bytes())?;
-        if let Some(path) = self.json {
-            let mut text = serde_json::to_string_pretty(&Export { summary: &summary, seconds })?;
-            text.push('\n');
-            write_atomic(path, text.as_bytes())?;
+        let mut summaries = Vec::with_capacity(self.strategies.len());
+        for strategy in self.strategies {
+            let simulation = guess::simulate(*strategy, self.digits, secrets.as_deref(), None)?;
+            if let Some(path) = self.transcript {
+                write_file(path, simulation.transcript().as_bytes())?;
+            }
+            summaries.push(simulation.summary());
         }
-        if let Some(path) = self.transcript {
-            write_atomic(path, simulation.transcript().as_bytes())?;
-        }
+        exporters.finish(&Report::Simulation(&summaries, started.elapsed().as_secs_f64()))?;
         Ok(ExitCode::SUCCESS)
     }
 }
@@ -199,7 +208,7 @@ fn bound_report(bound: &Bound, seconds: f64) -> String {
         counted(bound.worst_case as usize, "guess", "guesses"),
         bound.worst_case - 1
     ));
-    lines.push(format!("time: {}", duration(seconds)));
+    lines.push(format!("time: {}", crate::report::duration(seconds * 1000.0)));
     lines.join("\n") + "\n"
 }
 
@@ -216,45 +225,4 @@ fn read_secrets(path: &Path, digits: Digits) -> anyhow::Result<Vec<u32>> {
         anyhow::bail!("{}: lists no secret", path.display());
     }
     Ok(secrets)
-}
-
-/// The JSON export of a simulation: the summary and the wall time in seconds.
-#[derive(Serialize)]
-struct Export<'a> {
-    #[serde(flatten)]
-    summary: &'a Summary,
-    seconds: f64,
-}
-
-/// The simulation report printed on standard output.
-fn report(summary: &Summary, seconds: f64) -> String {
-    let mut worst: Vec<String> = summary.worst_secrets.iter().take(5).map(u32::to_string).collect();
-    if summary.worst_secrets.len() > 5 {
-        worst.push("...".to_string());
-    }
-    format!(
-        "strategy {}, {} digits, {}\nworst case: {} ({})\nmean: {:.4} guesses\n{}time: {}\n",
-        summary.strategy,
-        summary.digits,
-        counted(summary.secrets, "secret", "secrets"),
-        counted(summary.worst_case as usize, "guess", "guesses"),
-        worst.join(" "),
-        summary.mean,
-        summary.chart(50),
-        duration(seconds)
-    )
-}
-
-/// `count` and the noun in the form that agrees with it: `1 guess`, `6 guesses`.
-fn counted(count: usize, singular: &str, plural: &str) -> String {
-    format!("{count} {}", if count == 1 { singular } else { plural })
-}
-
-/// `12.3 ms` below a second, `1.23 s` above.
-fn duration(seconds: f64) -> String {
-    if seconds < 1.0 {
-        format!("{:.1} ms", seconds * 1000.0)
-    } else {
-        format!("{seconds:.2} s")
-    }
 }

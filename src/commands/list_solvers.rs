@@ -4,20 +4,36 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use crate::family::FAMILIES;
+use crate::report::style::ColorChoice;
+use crate::report::table::{lay_out, Cell, Grid, Tone};
+use crate::report::Terminal;
 
 /// Prints one table row per solver; the first of each family is its default.
 ///
 /// # Errors
 /// Standard output cannot be written.
 pub fn run() -> anyhow::Result<ExitCode> {
-    let mut table = crate::report::table::new(&["family", "solver", "description"]);
+    let plain = |text: String| Cell { text, tone: Tone::Plain };
+    let mut rows = Vec::new();
     for family in FAMILIES {
         for (index, solver) in family.solvers().iter().enumerate() {
             let name =
                 if index == 0 { format!("{} (default)", solver.name) } else { solver.name.to_string() };
-            table.add_row([family.name(), &name, solver.description]);
+            rows.push(vec![
+                plain(family.name().to_string()),
+                plain(name),
+                plain(solver.description.to_string()),
+            ]);
         }
     }
-    writeln!(std::io::stdout(), "{table}")?;
+    let grid = Grid {
+        header: vec!["family".into(), "solver".into(), "description".into()],
+        rows,
+        numeric: vec![false; 3],
+    };
+    let mut terminal = Terminal::detect(false, ColorChoice::Never);
+    // Descriptions are read whole: never shortened.
+    terminal.width = terminal.width.map(|_| usize::MAX);
+    writeln!(std::io::stdout(), "{}", lay_out(&grid, terminal))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -9,11 +9,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::{
-    find_words, hint, listing, run_solitaire, Dictionary, Game, Hint, Play, Position, Rack, Rulebook, Rules,
-    RulesName, TileSet,
+    find_words, hint, listing, run_solitaire, Dictionary, Game, Generator, Hint, LoadedPosition, Play,
+    Position, PositionLoadError, PositionSettings, PositionSolver, Rack, Rulebook, Rules, RulesName, TileSet,
 };
 
-use crate::output::write_atomic;
+use crate::output::write_file;
 
 /// Arguments of `solvebatch scrabble`.
 #[derive(Debug, clap::Args)]
@@ -64,17 +64,18 @@ pub struct BoardArgs {
     #[arg(long, value_name = "LETTERS")]
     pub rack: Option<Rack>,
 
-    /// The dictionary; default: the position file's `dictionary:` (relative to that file).
+    /// The dictionary, beating the position file's `dictionary:` line (relative to that file).
     #[arg(long, short = 'd', short_alias = 'D', value_name = "FILE")]
     pub dictionary: Option<PathBuf>,
 
-    /// The tile definition file; default: the position file's `tiles:`, else the standard English set.
+    /// The tile definition file, beating the position file's `tiles:` line; default: the standard
+    /// English set.
     #[arg(long, short = 't', short_alias = 'T', value_name = "FILE")]
     pub tiles: Option<PathBuf>,
 
-    /// The rules when the position file has no `rules:` line: `lab` (no premium squares, bonus or
-    /// blanks) or `standard` (premium squares, 50 points for all 7 tiles, `?` blanks on the rack and
-    /// lower-case letters for blanks on the board and in plays).
+    /// The rules, beating the position file's `rules:` line (default `lab`): `lab` (no premium
+    /// squares, bonus or blanks) or `standard` (premium squares, 50 points for all 7 tiles, `?` blanks
+    /// on the rack and lower-case letters for blanks on the board and in plays).
     #[arg(long, value_name = "RULES")]
     pub rules: Option<RulesName>,
 }
@@ -113,7 +114,8 @@ pub struct TilesArgs {
     #[arg(long, short = 'd', short_alias = 'D', value_name = "FILE")]
     pub dictionary: PathBuf,
 
-    /// The tile definition file to write (replaced whole, never left half-written).
+    /// The tile definition file to write (replaced whole, never left half-written; `-` for standard
+    /// output).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: PathBuf,
 }
@@ -182,43 +184,31 @@ fn play_syntax(text: &str) -> Result<String, String> {
     text.parse::<Play>().map(|_| text.to_string()).map_err(|error| error.to_string())
 }
 
-/// What `check` and `hint` read: the position (with the rack and rules to use), dictionary and tiles.
-struct Setting {
-    position: Position,
-    dictionary: Dictionary,
-    tiles: TileSet,
-}
-
 impl BoardArgs {
-    fn load(&self) -> anyhow::Result<Setting> {
+    /// The board file read with the dictionary, tiles and rules in force: the flags beat the file's
+    /// lines, which beat the defaults.
+    fn load(&self) -> anyhow::Result<LoadedPosition> {
         let path = &self.board_file;
         let text = crate::text::read(path)?;
-        let rules = self.rules.map_or_else(Rules::lab, Rules::named);
-        let mut position = Position::parse_board_file(&text, &rules)
-            .map_err(|error| anyhow!("{}: {error}", path.display()))?;
+        let settings = PositionSettings {
+            dictionary: self.dictionary.clone(),
+            tiles: self.tiles.clone(),
+            rules: self.rules.map(Rules::named),
+        };
+        let solver = PositionSolver::new(Generator::Anchor, settings)?;
+        let mut loaded = solver.load(path, &text, false).map_err(|error| match error {
+            PositionLoadError::File(message) => anyhow!(message),
+            error => anyhow!("{}: {error}", crate::inputs::name(path)),
+        })?;
         if let Some(rack) = &self.rack {
-            if rack.blanks() > 0 && !position.rules.allows_blanks() {
+            if rack.blanks() > 0 && !loaded.position.rules.allows_blanks() {
                 return Err(anyhow!(
                     "--rack: '?' is a blank, which only the standard rules have (--rules standard)"
                 ));
             }
-            position.rack = rack.clone();
+            loaded.position.rack = rack.clone();
         }
-        let folder = path.parent().unwrap_or(Path::new(""));
-        let dictionary_path = match (&self.dictionary, &position.dictionary) {
-            (Some(given), _) => given.clone(),
-            (None, Some(name)) => folder.join(name),
-            (None, None) => {
-                return Err(anyhow!("{}: no dictionary: add a 'dictionary:' line or give -d", path.display()))
-            }
-        };
-        let dictionary = load_dictionary(&dictionary_path)?;
-        let tiles = match (&self.tiles, &position.tiles) {
-            (Some(given), _) => TileSet::load(given)?,
-            (None, Some(name)) => TileSet::load(&folder.join(name))?,
-            (None, None) => TileSet::standard(),
-        };
-        Ok(Setting { position, dictionary, tiles })
+        Ok(loaded)
     }
 }
 
@@ -232,9 +222,10 @@ fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
 }
 
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let Setting { position, dictionary, tiles } = args.board.load()?;
+    let loaded = args.board.load()?;
+    let position = &loaded.position;
     let play = Play::parse_under(&args.play, &position.rules).map_err(|error| anyhow!("--play: {error}"))?;
-    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
+    let rulebook = loaded.rulebook();
     let (board, rack, play) = (&position.board, &position.rack, &play);
     let mut out = String::new();
     let code = match rulebook.check(board, rack, play) {
@@ -252,7 +243,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             let hint = hint(&rulebook, board, rack, play);
             out.push_str(&format!("{hint}\n"));
             if matches!(hint, Hint::OtherLetters { .. }) {
-                out.push_str(&plays_listing(&rulebook, &position, args.top));
+                out.push_str(&plays_listing(&rulebook, position, args.top));
             }
             ExitCode::FAILURE
         }
@@ -262,9 +253,9 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
-    let Setting { position, dictionary, tiles } = args.board.load()?;
-    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
-    let listing = plays_listing(&rulebook, &position, args.top.unwrap_or(position.top));
+    let loaded = args.board.load()?;
+    let position = &loaded.position;
+    let listing = plays_listing(&loaded.rulebook(), position, args.top.unwrap_or(position.top));
     std::io::stdout().write_all(listing.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
@@ -277,7 +268,7 @@ fn plays_listing(rulebook: &Rulebook, position: &Position, top: usize) -> String
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
     let dictionary = load_dictionary(&args.dictionary)?;
     let tiles = TileSet::from_frequencies(&dictionary.letter_frequencies());
-    write_atomic(&args.output, tiles.to_file_text().as_bytes())?;
+    write_file(&args.output, tiles.to_file_text().as_bytes())?;
     println!(
         "{}: {} letters, {} tiles",
         args.output.display(),
@@ -322,7 +313,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
 fn game_tiles(path: &Path, dictionary_path: &Path, dictionary: &Dictionary) -> anyhow::Result<TileSet> {
     if let Err(error) = std::fs::File::open(path) {
         let tiles = TileSet::from_frequencies(&dictionary.letter_frequencies());
-        write_atomic(path, tiles.to_file_text().as_bytes())?;
+        write_file(path, tiles.to_file_text().as_bytes())?;
         eprintln!(
             "{}: cannot be opened ({error}); wrote the tile definitions derived from {}",
             path.display(),

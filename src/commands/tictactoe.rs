@@ -1,10 +1,7 @@
 //! `solvebatch tictactoe FILE|-`: replay one ultimate tic-tac-toe game and print its output.
 
-use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-use anyhow::Context;
 
 /// Arguments of `solvebatch tictactoe`.
 #[derive(Debug, clap::Args)]
@@ -13,7 +10,7 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     pub input: PathBuf,
 
-    /// Write the output to this file (replaced atomically) instead of standard output.
+    /// Write the output to this file (replaced whole, never half-written) instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
@@ -23,23 +20,9 @@ pub struct Args {
 /// # Errors
 /// The file cannot be read or is malformed (`FILE: line N: ...`), or the output cannot be written.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let (name, text) = if args.input.as_os_str() == "-" {
-        let mut text = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut text).context("standard input: cannot read")?;
-        ("standard input".to_string(), text)
-    } else {
-        let name = args.input.display().to_string();
-        let text = std::fs::read(&args.input).with_context(|| format!("{name}: cannot read"))?;
-        (name, text)
-    };
+    let text = crate::inputs::read_named(&args.input)?;
+    let name = crate::inputs::name(&args.input);
     let replayed = solvebatch_tictactoe::replay(&text).map_err(|error| anyhow::anyhow!("{name}: {error}"))?;
-    match &args.output {
-        Some(path) => crate::output::write_atomic(path, replayed.output.as_bytes())?,
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout.write_all(replayed.output.as_bytes())?;
-            stdout.flush()?;
-        }
-    }
+    crate::output::write_file(args.output.as_deref().unwrap_or(Path::new("-")), replayed.output.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,14 +1,14 @@
 //! `solvebatch tournament`: find one round in a pairing file, print it and optionally save it.
 
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{anyhow, Context};
-use solvebatch_tournament as tournament;
+use anyhow::anyhow;
+use solvebatch_tournament::{self as tournament, RoundFinder, RoundOutcome};
 
-use crate::output::write_atomic;
+use crate::output::write_file;
 
 /// Arguments of `solvebatch tournament`.
 #[derive(Debug, clap::Args)]
@@ -20,8 +20,8 @@ pub struct Args {
     #[arg(long, default_value = "backtrack", value_parser = solver_name)]
     pub solver: String,
 
-    /// Also write the round to this file (exactly the printed text); nothing is written when there is
-    /// no round or the input is bad.
+    /// Also write the round to this file (exactly the printed text; `-` for standard output); nothing
+    /// is written when there is no round or the input is bad.
     #[arg(long, value_name = "OUT")]
     pub save: Option<PathBuf>,
 
@@ -38,19 +38,14 @@ pub struct Args {
     pub seed: u64,
 
     /// Instead of solving, write the problem as a DIMACS CNF formula for any SAT solver: variable k is
-    /// true when the k-th pairing is played, and comment lines map each variable to its pairing.
+    /// true when the k-th pairing is played, and comment lines map each variable to its pairing (`-`
+    /// for standard output; the counts go to standard error).
     #[arg(long, value_name = "OUT.cnf")]
     pub emit_cnf: Option<PathBuf>,
 }
 
 fn solver_name(name: &str) -> Result<String, String> {
-    match tournament::solver(name) {
-        Some(_) => Ok(name.to_string()),
-        None => {
-            let names: Vec<_> = tournament::solvers().iter().map(|solver| solver.name()).collect();
-            Err(format!("no tournament solver is called `{name}` (there are: {})", names.join(", ")))
-        }
-    }
+    RoundFinder::new(name, 1, 0).map(|_| name.to_string()).map_err(|error| error.to_string())
 }
 
 /// Prints the round (or `No tournament found.`), saving it with `--save`.
@@ -58,44 +53,30 @@ fn solver_name(name: &str) -> Result<String, String> {
 /// # Errors
 /// An unreadable or invalid file (`FILE: message`, the spec's message), a time-out, a failed save.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let text = read_input(&args.file)?;
-    let instance = tournament::parse(&text).map_err(|error| anyhow!("{}: {error}", args.file.display()))?;
+    let name = crate::inputs::name(&args.file);
+    let text = crate::inputs::read_named(&args.file)?;
     if let Some(path) = &args.emit_cnf {
+        let instance = tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}"))?;
         let encoding = tournament::encode(&instance);
         let mut dimacs = Vec::new();
         tournament::write_dimacs(&mut dimacs, &instance, &encoding)?;
-        write_atomic(path, &dimacs)?;
+        write_file(path, &dimacs)?;
         let (variables, clauses) = (encoding.formula.var_count(), encoding.formula.len());
-        writeln!(std::io::stdout(), "{}: {variables} variables, {clauses} clauses", path.display())?;
+        eprintln!("{}: {variables} variables, {clauses} clauses", path.display());
         return Ok(ExitCode::SUCCESS);
     }
-    let solver = tournament::solver(&args.solver).expect("checked by the argument parser");
-    let limits = tournament::Limits {
-        deadline: args.timeout.map(|limit| Instant::now() + limit),
-        threads: args.jobs.max(1),
-        seed: args.seed,
-    };
-    let solution = solver
-        .solve(&instance, &limits)
-        .map_err(|_| anyhow!("{}: no answer within the time limit", args.file.display()))?;
-    let output = tournament::format(&instance, solution.round.as_ref());
-    std::io::stdout().write_all(output.as_bytes())?;
-    if let (Some(path), Some(_)) = (&args.save, &solution.round) {
-        write_atomic(path, output.as_bytes())?;
+    let finder = RoundFinder::new(&args.solver, args.jobs, args.seed)?;
+    let deadline = args.timeout.map(|limit| Instant::now() + limit);
+    match finder.solve(&text, deadline) {
+        RoundOutcome::Found { output, .. } => {
+            std::io::stdout().write_all(output.as_bytes())?;
+            if let Some(path) = &args.save {
+                write_file(path, output.as_bytes())?;
+            }
+        }
+        RoundOutcome::NoRound { output, .. } => std::io::stdout().write_all(output.as_bytes())?,
+        RoundOutcome::Invalid(error) => anyhow::bail!("{name}: {error}"),
+        RoundOutcome::Interrupted => anyhow::bail!("{name}: no answer within the time limit"),
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The bytes of `path`, or of standard input for `-`.
-///
-/// # Errors
-/// The file cannot be read; the message names it.
-pub fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
-        Ok(bytes)
-    } else {
-        std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))
-    }
 }

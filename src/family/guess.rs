@@ -1,12 +1,15 @@
-//! The guess family in the batch runner: `.guess` batch files answered with `solvebatch_guess`.
+//! The guess family: `.guess` batch files answered by [`solvebatch_guess::GuessBatch`].
 //!
 //! `--solver` is the strategy and `--digits` the number of digits (4 when not given).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::time::Instant;
 
-use solvebatch_guess::{self as guess, BatchError, Digits};
+use serde::Serialize;
+use solvebatch_guess::{self as guess, BatchError, GuessBatch};
 
-use super::{Family, Job, Outcome, SolverInfo, Status};
+use super::{Family, Outcome, Prepared, Settings, SolverInfo};
+use crate::report::Status;
 
 /// The guess family.
 pub struct Guess;
@@ -16,12 +19,8 @@ impl Family for Guess {
         "guess"
     }
 
-    fn is_input(&self, path: &Path) -> bool {
-        super::name_ends_with(path, ".guess")
-    }
-
-    fn reference_path(&self, input: &Path) -> PathBuf {
-        super::with_suffix(input, ".expected")
+    fn extension(&self) -> &'static str {
+        ".guess"
     }
 
     fn solvers(&self) -> Vec<SolverInfo> {
@@ -31,33 +30,52 @@ impl Family for Guess {
             .collect()
     }
 
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
+        let batch = GuessBatch::new(solver, settings.digits).map_err(|error| error.to_string())?;
+        Ok(Box::new(batch))
+    }
+}
+
+/// What a batch file took.
+#[derive(Serialize)]
+struct Statistics {
+    jobs: usize,
+    guesses: u64,
+    errors: usize,
+}
+
+impl Prepared for GuessBatch {
+    fn solver(&self) -> &'static str {
+        self.strategy().name()
+    }
+
     /// Answers every line; a file with malformed lines is [`Status::Invalid`] with the first error as
     /// message, and its output still holds every line.
-    fn solve(&self, job: &Job) -> Outcome {
-        let text = crate::text::decode_lossy(job.input);
-        let digits = match Digits::new(job.options.digits.unwrap_or(Digits::FOUR.get())) {
-            Ok(digits) => digits,
-            Err(error) => return Outcome::invalid(error.to_string()),
-        };
-        let strategy = match guess::strategy(job.solver) {
-            Ok(strategy) => strategy,
-            Err(error) => return Outcome::invalid(error.to_string()),
-        };
-        match guess::solve_batch(&text, digits, strategy, job.deadline) {
-            Ok(report) => Outcome {
-                status: match report.errors.first() {
-                    Some(error) => Status::Invalid(error.to_string()),
-                    None => Status::Solved,
-                },
-                output: report.output,
-                stats: vec![
-                    ("jobs", report.jobs as u64),
-                    ("guesses", report.guesses),
-                    ("errors", report.errors.len() as u64),
-                ],
-            },
+    fn solve(&self, _path: &Path, input: &[u8], deadline: Option<Instant>) -> Outcome {
+        let text = crate::text::decode_lossy(input);
+        match GuessBatch::solve(self, &text, deadline) {
+            Ok(report) => {
+                let statistics =
+                    Statistics { jobs: report.jobs, guesses: report.guesses, errors: report.errors.len() };
+                let mut outcome = Outcome::answer(Status::Solved, report.output, &statistics);
+                if let Some(error) = report.errors.first() {
+                    outcome.status = Status::Invalid;
+                    outcome.message = Some(error.to_string());
+                }
+                outcome
+            }
             Err(BatchError::Interrupted) => Outcome::timeout(),
             Err(error @ BatchError::UnsupportedDigits(_)) => Outcome::invalid(error.to_string()),
         }
+    }
+
+    /// Checks every line's answer ([`guess::verify`]), except for the reference strategy `first`,
+    /// whose answers the spec fixes to the byte.
+    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Option<Result<bool, String>> {
+        if self.strategy().name() == "first" {
+            return None;
+        }
+        let text = crate::text::decode_lossy(input);
+        Some(guess::verify(&text, self.digits(), output).map(|()| true).map_err(|error| error.to_string()))
     }
 }

@@ -1,13 +1,21 @@
 //! The one place that knows the problem families: which files belong to which family, which solvers
-//! each offers, and how a family crate's outcome becomes a batch record.
+//! each offers, and how a family crate's whole job becomes an [`Outcome`].
 //!
-//! Every family implements [`Family`]; [`FAMILIES`] lists them. The batch runner, `compare` and
-//! `list-solvers` only ever go through this trait.
+//! Every family implements [`Family`]; [`FAMILIES`] lists them. A run prepares each family once
+//! ([`Family::prepare`]: the family crate reads what every file shares, such as a dictionary) and then
+//! solves file after file with the [`Prepared`] value. `run`, `compare`, the family subcommands, the
+//! web app and the shards all go through this path.
+//!
+//! One precedence rule everywhere: a flag given on the command line beats a setting inside the input
+//! file, which beats the default.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde::Serialize;
+
+use crate::report::Status;
 
 pub mod guess;
 pub mod scrabble;
@@ -23,84 +31,95 @@ pub struct SolverInfo {
     pub description: &'static str,
 }
 
-/// Options of a batch job that some families read; each family ignores what it does not use.
+/// What the command line says about solving; each family reads what it uses.
 #[derive(Debug, Clone, Default)]
-pub struct JobOptions {
+pub struct Settings {
     /// Seed for solvers with randomness; the same seed gives the same output.
     pub seed: u64,
     /// Worker threads a solver may use inside one file (1 when files already run in parallel).
     pub threads: usize,
-    /// Scrabble: dictionary used when a position file names none.
+    /// Scrabble: the dictionary, beating a position file's `dictionary:` line.
     pub dictionary: Option<PathBuf>,
-    /// Guess: number of digits, when the batch file does not fix it.
-    pub digits: Option<u32>,
-    /// Scrabble: rules name (`lab` or `standard`).
+    /// Scrabble: the tile definition file, beating a position file's `tiles:` line.
+    pub tiles: Option<PathBuf>,
+    /// Scrabble: the rules (`lab` or `standard`), beating a position file's `rules:` line.
     pub rules: Option<String>,
+    /// Guess: the number of digits (default 4).
+    pub digits: Option<u32>,
 }
 
-/// One input to solve.
-pub struct Job<'a> {
-    /// Where the input came from (`-` for standard input); relative paths inside the input resolve
-    /// against its folder.
-    pub path: &'a Path,
-    /// The raw bytes of the input file.
-    pub input: &'a [u8],
-    /// A solver name from [`Family::solvers`].
-    pub solver: &'a str,
-    /// The solve must stop and report [`Status::Timeout`] soon after this instant.
-    pub deadline: Option<Instant>,
-    /// Family-specific options.
-    pub options: &'a JobOptions,
-}
-
-/// How solving one file ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Status {
-    /// A solution (a round, a replay, the answers) was produced.
-    Solved,
-    /// The input is valid and has no solution (for example no tournament round exists).
-    NoSolution,
-    /// The input is invalid; the message is the spec's text (with its line number).
-    Invalid(String),
-    /// The deadline passed before the solver finished.
-    Timeout,
-}
-
-/// The result of one [`Family::solve`].
-#[derive(Debug, Clone)]
+/// How solving one input ended, with its output.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
-    /// How it ended.
+    /// How it ended ([`Status::Failed`] is never a family's answer: the runner sets it).
     pub status: Status,
-    /// The exact output text of the spec; for invalid input, the message and a newline; empty on timeout.
+    /// Why the input is invalid, for [`Status::Invalid`].
+    pub message: Option<String>,
+    /// The exact output text of the spec; for invalid input, the message and a newline (so that
+    /// references can hold expected errors); empty on timeout.
     pub output: String,
     /// Search statistics worth comparing (nodes, backtracks, conflicts, guesses), by name.
-    pub stats: Vec<(&'static str, u64)>,
+    pub stats: BTreeMap<String, serde_json::Value>,
 }
 
 impl Outcome {
-    /// The outcome for invalid input: the message is also the output, so datasets can hold expected errors.
+    /// An answer with its output and statistics (any serde struct of numbers).
+    pub fn answer(status: Status, output: String, stats: &impl Serialize) -> Outcome {
+        let stats = match serde_json::to_value(stats) {
+            Ok(serde_json::Value::Object(map)) => map.into_iter().collect(),
+            _ => BTreeMap::new(),
+        };
+        Outcome { status, message: None, output, stats }
+    }
+
+    /// The outcome for invalid input: the message is also the output.
     pub fn invalid(message: String) -> Outcome {
-        Outcome { output: format!("{message}\n"), status: Status::Invalid(message), stats: Vec::new() }
+        Outcome {
+            output: format!("{message}\n"),
+            status: Status::Invalid,
+            message: Some(message),
+            stats: BTreeMap::new(),
+        }
     }
 
     /// The outcome of a solve that ran past its deadline.
     pub fn timeout() -> Outcome {
-        Outcome { status: Status::Timeout, output: String::new(), stats: Vec::new() }
+        Outcome { status: Status::Timeout, message: None, output: String::new(), stats: BTreeMap::new() }
     }
 }
 
-/// A problem family plugged into the batch runner.
+/// A family prepared for a run with one solver.
+pub trait Prepared: Sync {
+    /// The solver's name.
+    fn solver(&self) -> &'static str;
+
+    /// Solves the input at `path` (`-` for standard input; files it names resolve against its
+    /// folder) whose bytes are `input`, stopping soon after `deadline`. Never panics on bad input:
+    /// that is [`Status::Invalid`].
+    fn solve(&self, path: &Path, input: &[u8], deadline: Option<Instant>) -> Outcome;
+
+    /// Checks, independently of the solver, that `output` is a correct answer for `input`, and says
+    /// whether it claims an answer exists. `None` when the family has no such check or the solver's
+    /// output is fixed to the byte by the spec (only equal outputs are then correct).
+    fn verify(&self, _path: &Path, _input: &[u8], _output: &str) -> Option<Result<bool, String>> {
+        None
+    }
+}
+
+/// A problem family plugged into the runner.
 pub trait Family: Sync {
     /// The name for `--kind` and reports, for example `tournament`.
     fn name(&self) -> &'static str;
 
-    /// Whether `path` is an input of this family (by its file name).
-    fn is_input(&self, path: &Path) -> bool;
+    /// The file name ending of its inputs, for example `.csv`.
+    fn extension(&self) -> &'static str;
 
     /// Where the reference output of `input` lives, whether or not it exists.
-    fn reference_path(&self, input: &Path) -> PathBuf;
+    fn reference_path(&self, input: &Path) -> PathBuf {
+        with_suffix(input, ".expected")
+    }
 
-    /// How the result column names [`Status::NoSolution`], for example `no round`.
+    /// How tables name [`Status::NoSolution`], for example `no round`.
     fn no_solution_label(&self) -> &'static str {
         "no solution"
     }
@@ -108,17 +127,25 @@ pub trait Family: Sync {
     /// The solvers offered; the first is the default.
     fn solvers(&self) -> Vec<SolverInfo>;
 
-    /// Solves one input. Never panics on bad input: that is [`Status::Invalid`].
-    fn solve(&self, job: &Job) -> Outcome;
-
-    /// Checks, independently of the solver, that `outcome` is a correct answer for `job` (for example
-    /// by reading a printed solution back and checking it against the input); `compare` calls it on
-    /// every solution. The default accepts everything.
+    /// Prepares a run with the solver called `solver`: reads once what every file shares.
     ///
     /// # Errors
-    /// What is wrong with the output, in words.
-    fn verify(&self, _job: &Job, _outcome: &Outcome) -> Result<(), String> {
-        Ok(())
+    /// An unknown solver, or a setting that cannot be used (a dictionary that cannot be read, digits
+    /// a strategy does not handle), in words.
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String>;
+
+    /// Whether `path` is an input of this family, by its file name.
+    fn is_input(&self, path: &Path) -> bool {
+        let extension = self.extension().as_bytes();
+        path.file_name().is_some_and(|name| {
+            let name = name.as_encoded_bytes();
+            name.len() > extension.len() && name.ends_with(extension)
+        })
+    }
+
+    /// The default solver.
+    fn default_solver(&self) -> &'static str {
+        self.solvers()[0].name
     }
 }
 
@@ -136,11 +163,17 @@ pub fn for_path(path: &Path) -> Option<&'static dyn Family> {
     FAMILIES.iter().copied().find(|family| family.is_input(path))
 }
 
-/// Whether the file name of `path` ends with `suffix` (and has something before it).
-pub fn name_ends_with(path: &Path, suffix: &str) -> bool {
-    path.file_name()
-        .and_then(|name| name.to_str())
-        .is_some_and(|name| name.len() > suffix.len() && name.ends_with(suffix))
+/// How tables name `status` for the family called `family`.
+pub fn status_label(family: Option<&str>, status: Status) -> &'static str {
+    match status {
+        Status::Solved => "solved",
+        Status::NoSolution => {
+            family.and_then(by_name).map_or("no solution", |family| family.no_solution_label())
+        }
+        Status::Invalid => "invalid",
+        Status::Timeout => "timeout",
+        Status::Failed => "failed",
+    }
 }
 
 /// `path` with `suffix` appended to its file name (`a.csv` -> `a.csv.expected`).
@@ -148,4 +181,33 @@ pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_claim_their_extensions_only() {
+        let family = |name: &str| for_path(Path::new(name)).map(|family| family.name());
+        assert_eq!(family("games/a.in"), Some("tictactoe"));
+        assert_eq!(family("a.csv"), Some("tournament"));
+        assert_eq!(family("a.csv.expected"), None);
+        assert_eq!(family("games/.in"), None);
+        assert_eq!(family("x.guess"), Some("guess"));
+        assert_eq!(family("x.scrabble"), Some("scrabble"));
+        assert_eq!(by_name("tictactoe").unwrap().reference_path(Path::new("a.b.in")), Path::new("a.b.ref"));
+        assert_eq!(
+            by_name("guess").unwrap().reference_path(Path::new("a.guess")),
+            Path::new("a.guess.expected")
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_name_that_is_not_utf8_is_claimed_by_its_extension() {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(b"zo\xe8.csv");
+        assert_eq!(for_path(Path::new(name)).map(|family| family.name()), Some("tournament"));
+    }
 }

@@ -1,16 +1,14 @@
-//! The scrabble family in the batch runner: `.scrabble` position files, `.scrabble.expected` references.
-//!
-//! A position's dictionary is named relative to its file (else `--dictionary` is used); each dictionary
-//! is loaded once per run and shared by every file that names it. Its rules are its `rules:` line, else
-//! `--rules`, else the spec's `lab` rules.
+//! The Scrabble family: `.scrabble` position files, `.scrabble.expected` references, judged by
+//! [`solvebatch_scrabble::PositionSolver`] (which reads each dictionary once per run).
 
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::path::Path;
+use std::time::Instant;
 
-use solvebatch_scrabble::{Dictionary, Generator, Position, Rulebook, Rules, TileSet};
+use serde::Serialize;
+use solvebatch_scrabble::{Generator, PositionOutcome, PositionSettings, PositionSolver, Rules};
 
-use super::{Family, Job, Outcome, SolverInfo, Status};
+use super::{Family, Outcome, Prepared, Settings, SolverInfo};
+use crate::report::Status;
 
 /// The Scrabble position family.
 pub struct Scrabble;
@@ -20,12 +18,8 @@ impl Family for Scrabble {
         "scrabble"
     }
 
-    fn is_input(&self, path: &Path) -> bool {
-        super::name_ends_with(path, ".scrabble")
-    }
-
-    fn reference_path(&self, input: &Path) -> PathBuf {
-        super::with_suffix(input, ".expected")
+    fn extension(&self) -> &'static str {
+        ".scrabble"
     }
 
     fn no_solution_label(&self) -> &'static str {
@@ -39,58 +33,47 @@ impl Family for Scrabble {
             .collect()
     }
 
-    fn solve(&self, job: &Job) -> Outcome {
-        match solve(job) {
-            Ok(outcome) => outcome,
-            Err(message) => Outcome::invalid(message),
-        }
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
+        let generator: Generator = solver.parse().map_err(|error| format!("{error}"))?;
+        let rules = settings
+            .rules
+            .as_deref()
+            .map(|name| name.parse::<Rules>().map_err(|error| error.to_string()))
+            .transpose()?;
+        let settings = PositionSettings {
+            dictionary: settings.dictionary.clone(),
+            tiles: settings.tiles.clone(),
+            rules,
+        };
+        Ok(Box::new(PositionSolver::new(generator, settings).map_err(|error| error.to_string())?))
     }
 }
 
-fn solve(job: &Job) -> Result<Outcome, String> {
-    let generator: Generator = job.solver.parse().map_err(|error| format!("{error}"))?;
-    let default_rules = match job.options.rules.as_deref() {
-        Some(name) => name.parse::<Rules>().map_err(|error| error.to_string())?,
-        None => Rules::lab(),
-    };
-    let text = crate::text::decode(job.input)?;
-    let position = Position::parse_with_rules(text, &default_rules).map_err(|error| error.to_string())?;
-    let folder = job.path.parent().unwrap_or(Path::new(""));
-    let dictionary_path = match (&position.dictionary, &job.options.dictionary) {
-        (Some(name), _) => folder.join(name),
-        (None, Some(path)) => path.clone(),
-        (None, None) => {
-            return Err("no dictionary: add a 'dictionary:' line or give --dictionary".to_string())
-        }
-    };
-    let dictionary = load_dictionary(&dictionary_path)?;
-    let tiles = match &position.tiles {
-        Some(name) => TileSet::load(&folder.join(name)).map_err(|error| error.to_string())?,
-        None => TileSet::standard(),
-    };
-    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
-    let Ok(solution) = position.solve(&rulebook, generator, job.deadline) else {
-        return Ok(Outcome::timeout());
-    };
-    Ok(Outcome {
-        status: if solution.move_count == 0 { Status::NoSolution } else { Status::Solved },
-        output: solution.text,
-        stats: vec![("plays", solution.move_count as u64)],
-    })
+/// What a position took.
+#[derive(Serialize)]
+struct Statistics {
+    plays: usize,
 }
 
-/// A dictionary read once per run, or the error reading it gave.
-type Loaded = Arc<OnceLock<Result<Arc<Dictionary>, String>>>;
+impl Prepared for PositionSolver {
+    fn solver(&self) -> &'static str {
+        self.generator().name()
+    }
 
-/// The dictionary at `path`, read on first use and then shared; files naming the same dictionary wait
-/// for one read, different dictionaries load in parallel.
-fn load_dictionary(path: &Path) -> Result<Arc<Dictionary>, String> {
-    static LOADED: OnceLock<Mutex<HashMap<PathBuf, Loaded>>> = OnceLock::new();
-    let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let slot = {
-        let mut loaded =
-            LOADED.get_or_init(Default::default).lock().unwrap_or_else(|poison| poison.into_inner());
-        Arc::clone(loaded.entry(key).or_default())
-    };
-    slot.get_or_init(|| Dictionary::load(path).map(Arc::new).map_err(|error| error.to_string())).clone()
+    fn solve(&self, path: &Path, input: &[u8], deadline: Option<Instant>) -> Outcome {
+        let text = match crate::text::decode(input) {
+            Ok(text) => text,
+            Err(message) => return Outcome::invalid(message),
+        };
+        match PositionSolver::solve(self, path, text, deadline) {
+            PositionOutcome::Solved(solution) => {
+                Outcome::answer(Status::Solved, solution.text, &Statistics { plays: solution.move_count })
+            }
+            PositionOutcome::NoPlay(solution) => {
+                Outcome::answer(Status::NoSolution, solution.text, &Statistics { plays: 0 })
+            }
+            PositionOutcome::Invalid(error) => Outcome::invalid(error.to_string()),
+            PositionOutcome::Interrupted => Outcome::timeout(),
+        }
+    }
 }

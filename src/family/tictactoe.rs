@@ -1,11 +1,13 @@
-//! The tic-tac-toe family in the batch runner: `.in` game files, each with its `.ref` reference beside
-//! it (`a.in` -> `a.ref`), replayed by `solvebatch-tictactoe`.
+//! The tic-tac-toe family: `.in` game files, each with its `.ref` reference beside it
+//! (`a.in` -> `a.ref`), replayed by [`solvebatch_tictactoe::replay`].
 
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
-use solvebatch_tictactoe::{replay, Statistics};
+use solvebatch_tictactoe::{self as tictactoe, Replayer};
 
-use super::{Family, Job, Outcome, SolverInfo, Status};
+use super::{Family, Outcome, Prepared, Settings, SolverInfo};
+use crate::report::Status;
 
 /// The ultimate tic-tac-toe replay family.
 pub struct TicTacToe;
@@ -15,8 +17,8 @@ impl Family for TicTacToe {
         "tictactoe"
     }
 
-    fn is_input(&self, path: &Path) -> bool {
-        super::name_ends_with(path, ".in")
+    fn extension(&self) -> &'static str {
+        ".in"
     }
 
     fn reference_path(&self, input: &Path) -> PathBuf {
@@ -24,55 +26,39 @@ impl Family for TicTacToe {
     }
 
     fn solvers(&self) -> Vec<SolverInfo> {
-        vec![SolverInfo {
-            name: "replay",
-            description: "replay the moves: diagonal fallback cursor, per-line win counters",
-        }]
+        tictactoe::solvers()
+            .iter()
+            .map(|replayer| SolverInfo { name: replayer.name(), description: replayer.description() })
+            .collect()
     }
 
-    fn solve(&self, job: &Job) -> Outcome {
-        // A replay takes time linear in the file (milliseconds for a million moves): no deadline polling.
-        match replay(job.input) {
-            Ok(replayed) => Outcome {
-                status: Status::Solved,
-                output: replayed.output,
-                stats: stats(&replayed.statistics),
-            },
+    fn prepare(&self, solver: &str, _settings: &Settings) -> Result<Box<dyn Prepared>, String> {
+        let replayer: Replayer =
+            solver.parse().map_err(|error: tictactoe::UnknownReplayer| error.to_string())?;
+        Ok(Box::new(replayer))
+    }
+}
+
+impl Prepared for Replayer {
+    fn solver(&self) -> &'static str {
+        self.name()
+    }
+
+    /// A replay takes time linear in the file (milliseconds for a million moves): no deadline polling.
+    fn solve(&self, _path: &Path, input: &[u8], _deadline: Option<Instant>) -> Outcome {
+        match tictactoe::replay(input) {
+            Ok(replayed) => Outcome::answer(Status::Solved, replayed.output, &replayed.statistics),
             Err(error) => Outcome::invalid(error.to_string()),
         }
     }
 }
 
-fn stats(statistics: &Statistics) -> Vec<(&'static str, u64)> {
-    vec![
-        ("moves", statistics.moves),
-        ("rounds", statistics.rounds),
-        ("assigned", statistics.assigned),
-        ("messages", statistics.messages),
-        ("ignored", statistics.ignored),
-    ]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::JobOptions;
 
     fn solve(input: &[u8]) -> Outcome {
-        let options = JobOptions::default();
-        let job =
-            Job { path: Path::new("game.in"), input, solver: "replay", deadline: None, options: &options };
-        TicTacToe.solve(&job)
-    }
-
-    #[test]
-    fn takes_in_files_with_ref_references_beside_them() {
-        assert!(TicTacToe.is_input(Path::new("games/a.in")));
-        assert!(!TicTacToe.is_input(Path::new("games/a.ref")));
-        assert!(!TicTacToe.is_input(Path::new("games/.in")));
-        assert!(!TicTacToe.is_input(Path::new("games/a.csv")));
-        assert_eq!(TicTacToe.reference_path(Path::new("games/a.in")), Path::new("games/a.ref"));
-        assert_eq!(TicTacToe.reference_path(Path::new("a.b.in")), Path::new("a.b.ref"));
+        TicTacToe.prepare("replay", &Settings::default()).unwrap().solve(Path::new("game.in"), input, None)
     }
 
     #[test]
@@ -84,16 +70,16 @@ mod tests {
             "NOT YOUR TURN\nINVALID INDEX\nFULL BOARD\nX\nX won\nX 1.0000000000\n0 N/A\n"
         );
         assert_eq!(
-            outcome.stats,
-            [("moves", 3), ("rounds", 1), ("assigned", 0), ("messages", 3), ("ignored", 0)]
+            serde_json::to_value(&outcome.stats).unwrap(),
+            serde_json::json!({"moves": 3, "rounds": 1, "assigned": 0, "messages": 3, "ignored": 0})
         );
     }
 
     #[test]
     fn a_malformed_game_is_invalid_with_the_line() {
         let outcome = solve(b"3 2\nX 0 0\n");
-        let message = "line 2: the file ends after 1 of 2 moves";
-        assert_eq!(outcome.status, Status::Invalid(message.to_string()));
-        assert_eq!(outcome.output, format!("{message}\n"));
+        assert_eq!(outcome.status, Status::Invalid);
+        assert_eq!(outcome.message.as_deref(), Some("line 2: the file ends after 1 of 2 moves"));
+        assert_eq!(outcome.output, "line 2: the file ends after 1 of 2 moves\n");
     }
 }

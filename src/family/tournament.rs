@@ -1,10 +1,13 @@
-//! The tournament family in the batch runner: `.csv` pairing files, `.csv.expected` references.
+//! The tournament family: `.csv` pairing files, `.csv.expected` references, solved by
+//! [`solvebatch_tournament::RoundFinder`].
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::time::Instant;
 
-use solvebatch_tournament as tournament;
+use solvebatch_tournament::{self as tournament, RoundFinder, RoundOutcome};
 
-use super::{Family, Job, Outcome, SolverInfo, Status};
+use super::{Family, Outcome, Prepared, Settings, SolverInfo};
+use crate::report::Status;
 
 /// The tournament-round family.
 pub struct Tournament;
@@ -14,12 +17,8 @@ impl Family for Tournament {
         "tournament"
     }
 
-    fn is_input(&self, path: &Path) -> bool {
-        super::name_ends_with(path, ".csv")
-    }
-
-    fn reference_path(&self, input: &Path) -> PathBuf {
-        super::with_suffix(input, ".expected")
+    fn extension(&self) -> &'static str {
+        ".csv"
     }
 
     fn no_solution_label(&self) -> &'static str {
@@ -33,43 +32,29 @@ impl Family for Tournament {
             .collect()
     }
 
-    fn solve(&self, job: &Job) -> Outcome {
-        let instance = match tournament::parse(job.input) {
-            Ok(instance) => instance,
-            Err(error) => return Outcome::invalid(error.to_string()),
-        };
-        let Some(solver) = tournament::solver(job.solver) else {
-            return Outcome::invalid(format!("no tournament solver is called `{}`", job.solver));
-        };
-        let limits = tournament::Limits {
-            deadline: job.deadline,
-            threads: job.options.threads,
-            seed: job.options.seed,
-        };
-        match solver.solve(&instance, &limits) {
-            Ok(solution) => Outcome {
-                status: if solution.round.is_some() { Status::Solved } else { Status::NoSolution },
-                output: tournament::format(&instance, solution.round.as_ref()),
-                stats: vec![("nodes", solution.stats.nodes), ("backtracks", solution.stats.backtracks)],
-            },
-            Err(tournament::Interrupted) => Outcome::timeout(),
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
+        let finder =
+            RoundFinder::new(solver, settings.threads, settings.seed).map_err(|error| error.to_string())?;
+        Ok(Box::new(finder))
+    }
+}
+
+impl Prepared for RoundFinder {
+    fn solver(&self) -> &'static str {
+        RoundFinder::solver(self).name()
+    }
+
+    fn solve(&self, _path: &Path, input: &[u8], deadline: Option<Instant>) -> Outcome {
+        match RoundFinder::solve(self, input, deadline) {
+            RoundOutcome::Found { output, stats } => Outcome::answer(Status::Solved, output, &stats),
+            RoundOutcome::NoRound { output, stats } => Outcome::answer(Status::NoSolution, output, &stats),
+            RoundOutcome::Invalid(error) => Outcome::invalid(error.to_string()),
+            RoundOutcome::Interrupted => Outcome::timeout(),
         }
     }
 
-    /// Reads the printed round back and checks it against the input ([`tournament::read_round`]).
-    fn verify(&self, job: &Job, outcome: &Outcome) -> Result<(), String> {
-        let instance = match tournament::parse(job.input) {
-            Ok(instance) => instance,
-            Err(error) if outcome.status == Status::Invalid(error.to_string()) => return Ok(()),
-            Err(error) => {
-                return Err(format!("the input is invalid ({error}) but the result is not that error"))
-            }
-        };
-        match (&outcome.status, tournament::read_round(&instance, &outcome.output)) {
-            (Status::Timeout, _) | (Status::Solved, Ok(Some(_))) | (Status::NoSolution, Ok(None)) => Ok(()),
-            (_, Err(error)) => Err(error.to_string()),
-            (Status::Solved, Ok(None)) => Err("solved, yet the output says no round".to_string()),
-            (_, Ok(_)) => Err("the output does not match the result".to_string()),
-        }
+    /// Reads the printed round back and checks it against the input ([`tournament::verify`]).
+    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Option<Result<bool, String>> {
+        Some(tournament::verify(input, output).map_err(|error| error.to_string()))
     }
 }

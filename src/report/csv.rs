@@ -1,45 +1,88 @@
-//! CSV: a header line, then one line per row.
+//! CSV: a header, then one row per record as each file finishes. The statistics column holds the
+//! record's `stats` object as JSON text; in `guess simulate`, one row per strategy.
 
 use serde::Serialize;
 
-use super::Record;
+use super::{Exporter, Record, Report, Status, Verdict};
+use crate::output::OutputFile;
 
-/// A batch record flattened for CSV: statistics become one `name=value ...` column.
-#[derive(Debug, Serialize)]
-pub struct FlatRecord<'a> {
+/// The CSV exporter.
+pub struct Csv {
+    writer: csv::Writer<OutputFile>,
+}
+
+impl Csv {
+    /// Writes to `file`.
+    pub fn new(file: OutputFile) -> Csv {
+        Csv { writer: csv::Writer::from_writer(file) }
+    }
+}
+
+/// A record as one CSV row: the same fields as JSON, statistics as JSON text.
+#[derive(Serialize)]
+struct Row<'a> {
     file: &'a str,
-    family: &'a str,
-    solver: &'a str,
-    status: &'a str,
-    message: &'a str,
-    verdict: Option<super::Verdict>,
+    family: Option<&'a str>,
+    solver: Option<&'a str>,
+    status: Status,
+    message: Option<&'a str>,
+    verdict: Option<Verdict>,
     ms: f64,
+    min_ms: f64,
+    max_ms: f64,
+    runs: u32,
+    ratio: Option<f64>,
     stats: String,
 }
 
-impl<'a> From<&'a Record> for FlatRecord<'a> {
-    fn from(record: &'a Record) -> FlatRecord<'a> {
-        FlatRecord {
-            file: &record.file,
-            family: &record.family,
-            solver: &record.solver,
-            status: &record.status,
-            message: record.message.as_deref().unwrap_or(""),
-            verdict: record.verdict,
-            ms: record.ms,
-            stats: record.stats_text(),
-        }
-    }
+/// A strategy's simulation as one CSV row: the histogram as `guesses:secrets` pairs.
+#[derive(Serialize)]
+struct SimulationRow<'a> {
+    strategy: &'a str,
+    digits: u32,
+    secrets: usize,
+    worst_case: u32,
+    mean: f64,
+    histogram: String,
 }
 
-/// The rows as CSV with a header taken from the field names.
-///
-/// # Errors
-/// A row that cannot be serialised (a nested value).
-pub fn render<T: Serialize>(rows: &[T]) -> anyhow::Result<Vec<u8>> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    for row in rows {
-        writer.serialize(row)?;
+impl Exporter for Csv {
+    fn record(&mut self, record: &Record) -> anyhow::Result<()> {
+        let round = super::record::round_to_microseconds;
+        self.writer.serialize(Row {
+            file: &record.file,
+            family: record.family.as_deref(),
+            solver: record.solver.as_deref(),
+            status: record.status,
+            message: record.message.as_deref(),
+            verdict: record.verdict,
+            ms: round(record.ms),
+            min_ms: round(record.min_ms),
+            max_ms: round(record.max_ms),
+            runs: record.runs,
+            ratio: record.ratio,
+            stats: serde_json::to_string(&record.stats)?,
+        })?;
+        self.writer.flush()?;
+        Ok(())
     }
-    Ok(writer.into_inner()?)
+
+    fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
+        if let Report::Simulation(summaries, _) = report {
+            for summary in *summaries {
+                let histogram: Vec<String> =
+                    summary.histogram.iter().map(|bar| format!("{}:{}", bar.guesses, bar.secrets)).collect();
+                self.writer.serialize(SimulationRow {
+                    strategy: summary.strategy,
+                    digits: summary.digits.get(),
+                    secrets: summary.secrets,
+                    worst_case: summary.worst_case,
+                    mean: summary.mean,
+                    histogram: histogram.join(" "),
+                })?;
+            }
+        }
+        let file = self.writer.into_inner().map_err(|error| error.into_error())?;
+        file.commit()
+    }
 }

@@ -1,16 +1,62 @@
-//! JSON lines: one JSON object per row.
+//! JSON lines: one object per record as each file finishes, then a summary object that closes the
+//! report. Every line has a `type`: `file`, `summary`, or in `guess simulate` `simulation`.
 
+use std::io::Write;
+
+use anyhow::Context;
 use serde::Serialize;
 
-/// The rows as JSON lines, each ended by `\n`.
-///
-/// # Errors
-/// A row that cannot be serialised.
-pub fn render<T: Serialize>(rows: &[T]) -> anyhow::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    for row in rows {
-        serde_json::to_writer(&mut out, row)?;
-        out.push(b'\n');
+use super::{Exporter, Record, Report, Summary};
+use crate::output::OutputFile;
+
+/// The JSON lines exporter.
+pub struct JsonLines {
+    file: OutputFile,
+    outputs: bool,
+}
+
+impl JsonLines {
+    /// Writes to `file`; record outputs only with `outputs` (`--json-outputs`).
+    pub fn new(file: OutputFile, outputs: bool) -> JsonLines {
+        JsonLines { file, outputs }
     }
-    Ok(out)
+
+    fn line(&mut self, value: &impl Serialize) -> anyhow::Result<()> {
+        serde_json::to_writer(&mut self.file, value)?;
+        self.file.write_all(b"\n")?;
+        // A line is complete on disk before the next file finishes.
+        self.file.flush().with_context(|| format!("{}: cannot write", self.file.path().display()))
+    }
+}
+
+/// A line of the report.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Line<'a> {
+    File(&'a Record),
+    Summary(&'a Summary),
+    Simulation(&'a solvebatch_guess::Summary),
+}
+
+impl Exporter for JsonLines {
+    fn record(&mut self, record: &Record) -> anyhow::Result<()> {
+        if self.outputs || record.output.is_none() {
+            self.line(&Line::File(record))
+        } else {
+            let without = Record { output: None, ..record.clone() };
+            self.line(&Line::File(&without))
+        }
+    }
+
+    fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
+        match report {
+            Report::Batch(batch) => self.line(&Line::Summary(batch.summary))?,
+            Report::Simulation(summaries, _) => {
+                for summary in *summaries {
+                    self.line(&Line::Simulation(summary))?;
+                }
+            }
+        }
+        self.file.commit()
+    }
 }

@@ -1,146 +1,231 @@
-//! The batch record of one solved file, and the reports made from a batch: the terminal table, JSON
-//! lines and CSV.
+//! Reports of a batch: the record of each file, the summary, and the exporters that write them.
+//!
+//! Every format sits behind one [`Exporter`] trait, as hyperfine's exporters do: the terminal table,
+//! Markdown, JSON lines, CSV and HTML. `run`, `compare` and `guess simulate` build the same exporters
+//! from the same options ([`Exporters::open`]), which opens every report path before any work, so a
+//! bad path is a usage error found at once. Records reach each exporter as their files finish (in
+//! path order), and JSON lines and CSV are written then, so an interrupted batch keeps what it did.
 
-use std::collections::BTreeMap;
-use std::path::Path;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use crate::options::UsageError;
+use crate::output::OutputFile;
 
-pub mod csv;
-pub mod json;
+mod csv;
+mod html;
+mod json;
+mod markdown;
+pub mod record;
+pub mod simulation;
+pub mod style;
+pub mod summary;
 pub mod table;
 
-/// How a file's output compares with its reference file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// Byte for byte equal.
-    Same,
-    /// Different in at least one byte.
-    Differs,
+pub use record::{Record, Status, Verdict};
+pub use summary::{median, SolverSummary, Summary};
+
+/// How records are laid out in tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// One row per file (`run`, `merge`).
+    Run,
+    /// One row per file, one column per solver (`compare`).
+    Compare,
 }
 
-/// One solved file, as every report shows it.
-#[derive(Debug, Clone, Serialize)]
-pub struct Record {
-    /// The input path.
-    pub file: String,
-    /// The family name, or `unknown`.
-    pub family: String,
-    /// The solver name (empty when none ran).
-    pub solver: String,
-    /// `solved`, the family's no-solution label (such as `no round`), `error` or `timeout`.
-    pub status: String,
-    /// The error message, for `error`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-    /// The regression verdict, where a reference file exists.
-    pub verdict: Option<Verdict>,
-    /// Wall time of parsing, solving and formatting, in milliseconds.
-    pub ms: f64,
-    /// Search statistics by name.
-    pub stats: BTreeMap<&'static str, u64>,
-    /// Whether the outcome is as expected: the verdict is `same`, or with no reference the file was
-    /// solved or has no solution.
-    #[serde(skip)]
-    pub as_expected: bool,
-    /// The unified diff against the reference, when asked for and different.
-    #[serde(skip)]
-    pub diff: Option<String>,
+/// A finished batch, as every exporter sees it.
+pub struct Batch<'a> {
+    /// How tables lay the records out.
+    pub layout: Layout,
+    /// Every record, in path order (and in `compare`, solver order within a file).
+    pub records: &'a [Record],
+    /// The closing summary.
+    pub summary: &'a Summary,
+    /// Unified diffs against references, by file, in path order (with `--diff`).
+    pub diffs: &'a [(String, String)],
+    /// The roots given on the command line, for shortening paths on the terminal.
+    pub roots: &'a [PathBuf],
 }
 
-impl Record {
-    /// A file that could not be solved at all (unreadable, no family).
-    pub fn failed(path: &Path, family: &str, message: String) -> Record {
-        Record {
-            file: path.display().to_string(),
-            family: family.to_string(),
-            solver: String::new(),
-            status: "error".to_string(),
-            message: Some(message),
-            verdict: None,
-            ms: 0.0,
-            stats: BTreeMap::new(),
-            as_expected: false,
-            diff: None,
-        }
+/// What a report shows.
+pub enum Report<'a> {
+    /// A batch of files.
+    Batch(Batch<'a>),
+    /// `guess simulate`: one summary per strategy, with the wall time in seconds.
+    Simulation(&'a [solvebatch_guess::Summary], f64),
+}
+
+/// One report format.
+pub trait Exporter {
+    /// Takes a record as soon as its file is done (in path order).
+    ///
+    /// # Errors
+    /// The report cannot be written.
+    fn record(&mut self, _record: &Record) -> anyhow::Result<()> {
+        Ok(())
     }
 
-    /// The result column: the status, with the message of an error. Control characters that an
-    /// input file put into a message are shown escaped, so they cannot act on the terminal.
-    pub fn result(&self) -> String {
-        match &self.message {
-            Some(message) => {
-                let shown: String = message
-                    .chars()
-                    .flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] })
-                    .collect();
-                format!("{}: {shown}", self.status)
+    /// Writes what is left of the report and closes it.
+    ///
+    /// # Errors
+    /// The report cannot be written.
+    fn finish(self: Box<Self>, report: &Report) -> anyhow::Result<()>;
+}
+
+/// The report files asked for on the command line (shared by `run`, `compare` and `guess simulate`).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ReportArgs {
+    /// Write one JSON record per file (JSON lines) to FILE, then a summary record; `-` for standard
+    /// output.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
+    /// Put each file's output text in its JSON record (field `output`).
+    #[arg(long)]
+    pub json_outputs: bool,
+
+    /// Write one CSV row per file to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+
+    /// Write the results table and summary as Markdown to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+
+    /// Write a self-contained HTML report with charts to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+/// How the terminal output looks.
+#[derive(Debug, Clone, Copy)]
+pub struct Terminal {
+    /// Print only the summary.
+    pub quiet: bool,
+    /// Colour verdicts and diffs.
+    pub color: bool,
+    /// Columns to fit the table in (`None`: no limit).
+    pub width: Option<usize>,
+}
+
+impl Terminal {
+    /// Settings for standard output: colour by `--color` (`auto` on a terminal without `NO_COLOR`
+    /// and `TERM=dumb`), width from the terminal or `COLUMNS`.
+    pub fn detect(quiet: bool, color: style::ColorChoice) -> Terminal {
+        let width = terminal_size::terminal_size()
+            .map(|(width, _)| usize::from(width.0))
+            .filter(|_| std::io::stdout().is_terminal())
+            .or_else(|| std::env::var("COLUMNS").ok().and_then(|columns| columns.parse().ok()));
+        Terminal { quiet, color: color.enabled(), width }
+    }
+}
+
+/// The exporters of one command: the terminal's, then each report file's.
+pub struct Exporters {
+    exporters: Vec<Box<dyn Exporter>>,
+    files: Vec<PathBuf>,
+}
+
+impl Exporters {
+    /// Opens every report file of `args` now, before any work.
+    ///
+    /// The terminal output goes to standard output, unless a report does (`-`): then only the
+    /// summary is printed, on standard error.
+    ///
+    /// # Errors
+    /// A [`UsageError`] for a path that cannot be written, two reports to the same path, or two
+    /// reports to standard output.
+    pub fn open(args: &ReportArgs, terminal: Terminal) -> anyhow::Result<Exporters> {
+        let asked = [
+            (&args.json, "--json"),
+            (&args.csv, "--csv"),
+            (&args.markdown, "--markdown"),
+            (&args.html, "--html"),
+        ];
+        let mut seen: Vec<(&Path, &str)> = Vec::new();
+        for (path, option) in
+            asked.iter().filter_map(|(path, option)| path.as_deref().map(|path| (path, *option)))
+        {
+            if let Some((_, other)) = seen.iter().find(|(other, _)| same_file(path, other)) {
+                return Err(UsageError(format!("{other} and {option} both write {}", path.display())).into());
             }
-            None => self.status.clone(),
+            seen.push((path, option));
         }
+        let to_stdout = seen.iter().any(|(path, _)| *path == Path::new("-"));
+        let mut exporters: Vec<Box<dyn Exporter>> =
+            vec![Box::new(table::TerminalTable::new(terminal, to_stdout))];
+        let open = |path: &Path| OutputFile::create(path).map_err(|error| UsageError(format!("{error:#}")));
+        if let Some(path) = &args.json {
+            exporters.push(Box::new(json::JsonLines::new(open(path)?, args.json_outputs)));
+        }
+        if let Some(path) = &args.csv {
+            exporters.push(Box::new(csv::Csv::new(open(path)?)));
+        }
+        if let Some(path) = &args.markdown {
+            exporters.push(Box::new(markdown::Markdown::new(open(path)?)));
+        }
+        if let Some(path) = &args.html {
+            exporters.push(Box::new(html::Html::new(open(path)?)));
+        }
+        let files = seen
+            .iter()
+            .filter(|(path, _)| *path != Path::new("-"))
+            .map(|(path, _)| path.to_path_buf())
+            .collect();
+        Ok(Exporters { exporters, files })
     }
 
-    /// The statistics as `name=value` pairs separated by spaces.
-    pub fn stats_text(&self) -> String {
-        self.stats.iter().map(|(name, value)| format!("{name}={value}")).collect::<Vec<_>>().join(" ")
+    /// The report files being written (not standard output), so that a batch never reads them.
+    pub fn files(&self) -> &[PathBuf] {
+        &self.files
     }
-}
 
-/// Counts and times over a batch, for the summary line.
-#[derive(Debug, Default, PartialEq)]
-pub struct Summary {
-    /// Files in the batch.
-    pub files: usize,
-    /// Files per status, in order of first appearance.
-    pub statuses: Vec<(String, usize)>,
-    /// Files whose output equals their reference.
-    pub same: usize,
-    /// Files whose output differs from their reference.
-    pub differ: usize,
-    /// Total solving time in milliseconds.
-    pub total_ms: f64,
-    /// Median solving time in milliseconds.
-    pub median_ms: f64,
-}
+    /// Gives a finished record to every exporter.
+    ///
+    /// # Errors
+    /// A report cannot be written.
+    pub fn record(&mut self, record: &Record) -> anyhow::Result<()> {
+        self.exporters.iter_mut().try_for_each(|exporter| exporter.record(record))
+    }
 
-impl Summary {
-    /// Summarises `records`.
-    pub fn of(records: &[Record]) -> Summary {
-        let mut summary = Summary { files: records.len(), ..Summary::default() };
-        for record in records {
-            match summary.statuses.iter_mut().find(|(status, _)| *status == record.status) {
-                Some((_, count)) => *count += 1,
-                None => summary.statuses.push((record.status.clone(), 1)),
+    /// Closes every report.
+    ///
+    /// # Errors
+    /// A report cannot be written; every report is still tried.
+    pub fn finish(self, report: &Report) -> anyhow::Result<()> {
+        let mut first_error = None;
+        for exporter in self.exporters {
+            if let Err(error) = exporter.finish(report) {
+                first_error.get_or_insert(error);
             }
-            match record.verdict {
-                Some(Verdict::Same) => summary.same += 1,
-                Some(Verdict::Differs) => summary.differ += 1,
-                None => {}
-            }
-            summary.total_ms += record.ms;
         }
-        let mut times: Vec<f64> = records.iter().map(|record| record.ms).collect();
-        times.sort_by(f64::total_cmp);
-        summary.median_ms = median(&times);
-        summary
+        first_error.map_or(Ok(()), Err)
     }
 }
 
-impl std::fmt::Display for Summary {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let plural = if self.files == 1 { "" } else { "s" };
-        write!(f, "{} file{plural}", self.files)?;
-        let statuses: Vec<String> =
-            self.statuses.iter().map(|(status, count)| format!("{count} {status}")).collect();
-        if !statuses.is_empty() {
-            write!(f, ": {}", statuses.join(", "))?;
-        }
-        if self.same + self.differ > 0 {
-            write!(f, "; references: {} same, {} differ", self.same, self.differ)?;
-        }
-        write!(f, "; time: total {:.3} ms, median {:.3} ms", self.total_ms, self.median_ms)
+/// Whether two report paths name the same file (standard output is never "the same" as a file).
+fn same_file(a: &Path, b: &Path) -> bool {
+    if a == b {
+        return true;
     }
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// A path for reports: non-UTF-8 bytes as `\xE8`, so that every report can hold it.
+pub fn display_path(path: &Path) -> String {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let mut shown = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        shown.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            shown.push_str(&format!("\\x{byte:02X}"));
+        }
+    }
+    shown
 }
 
 /// A duration given in milliseconds, in the unit that suits it: `12.3 µs`, `45.6 ms`, `7.89 s`.
@@ -154,51 +239,9 @@ pub fn duration(ms: f64) -> String {
     }
 }
 
-/// The median of sorted values (the mean of the middle two for an even count; 0 when empty).
-pub fn median(sorted: &[f64]) -> f64 {
-    match sorted.len() {
-        0 => 0.0,
-        len if len % 2 == 1 => sorted[len / 2],
-        len => (sorted[len / 2 - 1] + sorted[len / 2]) / 2.0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn record(status: &str, verdict: Option<Verdict>, ms: f64) -> Record {
-        Record {
-            status: status.to_string(),
-            verdict,
-            ms,
-            message: None,
-            ..Record::failed(Path::new("a.csv"), "tournament", String::new())
-        }
-    }
-
-    #[test]
-    fn summary_counts_statuses_verdicts_and_times() {
-        let records = [
-            record("solved", Some(Verdict::Same), 3.0),
-            record("no round", None, 1.0),
-            record("solved", Some(Verdict::Differs), 2.0),
-            record("error", Some(Verdict::Same), 10.0),
-        ];
-        let summary = Summary::of(&records);
-        assert_eq!(
-            summary.to_string(),
-            "4 files: 2 solved, 1 no round, 1 error; references: 2 same, 1 differ; \
-             time: total 16.000 ms, median 2.500 ms"
-        );
-    }
-
-    #[test]
-    fn control_characters_in_messages_are_escaped() {
-        let record =
-            Record::failed(Path::new("e.in"), "tictactoe", "found \"\u{1b}[31mRED\u{7}\"".to_string());
-        assert_eq!(record.result(), "error: found \"\\u{1b}[31mRED\\u{7}\"");
-    }
 
     #[test]
     fn durations_choose_their_unit() {
@@ -207,10 +250,11 @@ mod tests {
         assert_eq!(duration(7890.0), "7.89 s");
     }
 
+    #[cfg(unix)]
     #[test]
-    fn median_of_odd_even_and_empty() {
-        assert_eq!(median(&[1.0, 2.0, 7.0]), 2.0);
-        assert_eq!(median(&[1.0, 2.0, 4.0, 7.0]), 3.0);
-        assert_eq!(median(&[]), 0.0);
+    fn bytes_that_are_not_utf8_are_escaped() {
+        use std::os::unix::ffi::OsStrExt;
+        let path = Path::new(std::ffi::OsStr::from_bytes(b"d/zo\xe8.csv"));
+        assert_eq!(display_path(path), "d/zo\\xE8.csv");
     }
 }

@@ -1,42 +1,444 @@
-//! The results and timings table printed on the terminal.
+//! The results table, laid out once for the terminal and for Markdown: one row per file (`run`), or
+//! one row per file and one column per solver (`compare`); then the summary lines.
 
-use std::io::IsTerminal;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
-use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
+use comfy_table::{presets, CellAlignment, Color, ContentArrangement, Table};
 
-use super::{Record, Verdict};
+use super::style::{elide_end, elide_middle, escape_cell, width};
+use super::{
+    display_path, duration, Batch, Exporter, Layout, Record, Report, Status, Summary, Terminal, Verdict,
+};
+use crate::family::status_label;
 
-/// A table with the given header; Markdown when standard output is not a terminal, so that piped output
-/// is stable and pastes into documents.
-pub fn new(header: &[&str]) -> Table {
-    let mut table = Table::new();
-    if std::io::stdout().is_terminal() {
-        table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
-    } else {
-        table.load_preset(presets::ASCII_MARKDOWN);
-    }
-    table.set_header(header.iter().copied());
-    table
+/// How a cell reads at a glance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// Plain.
+    Plain,
+    /// As expected.
+    Good,
+    /// Worth a look.
+    Warn,
+    /// Wrong.
+    Bad,
 }
 
-/// One row per record: file, family, solver, result, verdict, milliseconds.
-pub fn render(records: &[Record]) -> String {
-    let mut table = new(&["file", "family", "solver", "result", "reference", "ms"]);
-    for record in records {
-        let verdict = match record.verdict {
-            Some(Verdict::Same) => "same",
-            Some(Verdict::Differs) => "DIFFERS",
-            None => "",
-        };
-        table.add_row([
-            record.file.clone(),
-            record.family.clone(),
-            record.solver.clone(),
-            record.result(),
-            verdict.to_string(),
-            format!("{:.3}", record.ms),
-        ]);
+/// One cell: its text and tone.
+#[derive(Debug, Clone)]
+pub struct Cell {
+    /// The text, unescaped.
+    pub text: String,
+    /// How it reads.
+    pub tone: Tone,
+}
+
+fn cell(text: impl Into<String>, tone: Tone) -> Cell {
+    Cell { text: text.into(), tone }
+}
+
+/// A laid-out table: a header, rows of cells, which columns hold numbers (right-aligned), and which
+/// column holds file paths (shortened in the middle on a narrow terminal).
+#[derive(Debug, Clone)]
+pub struct Grid {
+    /// Column names.
+    pub header: Vec<String>,
+    /// Rows of cells, one per header column.
+    pub rows: Vec<Vec<Cell>>,
+    /// Per column: whether it holds numbers.
+    pub numeric: Vec<bool>,
+}
+
+/// The results grid of a batch.
+pub fn grid(batch: &Batch, relative_to: Option<&Path>) -> Grid {
+    match batch.layout {
+        Layout::Run => run_grid(batch.records, relative_to),
+        Layout::Compare => compare_grid(batch.records, relative_to),
     }
-    table.column_mut(5).expect("the table has six columns").set_cell_alignment(CellAlignment::Right);
+}
+
+fn shown_file(file: &str, relative_to: Option<&Path>) -> String {
+    match relative_to {
+        Some(root) => Path::new(file).strip_prefix(root).map_or_else(|_| file.to_string(), display_path),
+        None => file.to_string(),
+    }
+}
+
+fn result_cell(record: &Record) -> Cell {
+    let label = status_label(record.family.as_deref(), record.status);
+    let text = match &record.message {
+        Some(message) => format!("{label}: {message}"),
+        None => label.to_string(),
+    };
+    let tone = match record.status {
+        Status::Solved | Status::NoSolution => Tone::Plain,
+        Status::Invalid if record.verdict == Some(Verdict::Same) => Tone::Plain,
+        Status::Timeout => Tone::Warn,
+        Status::Invalid | Status::Failed => Tone::Bad,
+    };
+    cell(text, tone)
+}
+
+fn verdict_cell(verdict: Option<Verdict>) -> Cell {
+    match verdict {
+        Some(Verdict::Same) => cell("same", Tone::Good),
+        Some(Verdict::Valid) => cell("valid", Tone::Warn),
+        Some(Verdict::Differs) => cell("DIFFERS", Tone::Bad),
+        None => cell("", Tone::Plain),
+    }
+}
+
+fn run_grid(records: &[Record], relative_to: Option<&Path>) -> Grid {
+    let header = ["file", "family", "solver", "result", "reference", "ms"].map(String::from).to_vec();
+    let rows = records
+        .iter()
+        .map(|record| {
+            vec![
+                cell(shown_file(&record.file, relative_to), Tone::Plain),
+                cell(record.family.as_deref().unwrap_or("-"), Tone::Plain),
+                cell(record.solver.as_deref().unwrap_or("-"), Tone::Plain),
+                result_cell(record),
+                verdict_cell(record.verdict),
+                cell(format!("{:.3}", record.ms), Tone::Plain),
+            ]
+        })
+        .collect();
+    Grid { header, rows, numeric: vec![false, false, false, false, false, true] }
+}
+
+/// The records of `compare` grouped by file, in order.
+pub fn by_file(records: &[Record]) -> Vec<&[Record]> {
+    records.chunk_by(|a, b| a.file == b.file).collect()
+}
+
+fn solver_names(records: &[Record]) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for name in records.iter().filter_map(|record| record.solver.as_deref()) {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+fn compare_grid(records: &[Record], relative_to: Option<&Path>) -> Grid {
+    let solvers = solver_names(records);
+    let mut header = vec!["file".to_string(), "answer".to_string()];
+    header.extend(solvers.iter().map(|name| name.to_string()));
+    let rows = by_file(records)
+        .into_iter()
+        .map(|group| {
+            let first = &group[0];
+            let answer = group.iter().find(|record| record.status != Status::Timeout).unwrap_or(first);
+            let mut row = vec![cell(shown_file(&first.file, relative_to), Tone::Plain), result_cell(answer)];
+            for solver in &solvers {
+                let text = match group.iter().find(|record| record.solver.as_deref() == Some(*solver)) {
+                    None => String::new(),
+                    Some(record) if record.status == Status::Timeout => {
+                        format!("timeout {}", duration(record.ms))
+                    }
+                    Some(record) => match record.ratio {
+                        Some(ratio) => format!("{} {ratio:>6.2}x", duration(record.ms)),
+                        None => duration(record.ms),
+                    },
+                };
+                let tone = if group
+                    .iter()
+                    .any(|record| record.ratio == Some(1.0) && record.solver.as_deref() == Some(*solver))
+                {
+                    Tone::Good
+                } else {
+                    Tone::Plain
+                };
+                row.push(cell(text, tone));
+            }
+            row
+        })
+        .collect();
+    let mut numeric = vec![false, false];
+    numeric.extend(solvers.iter().map(|_| true));
+    Grid { header, rows, numeric }
+}
+
+/// The per-solver summary grid of `compare`.
+pub fn solver_grid(summary: &Summary) -> Grid {
+    let header =
+        ["solver", "files", "wins", "timeouts", "geometric mean ratio", "total"].map(String::from).to_vec();
+    let rows = summary
+        .solvers
+        .iter()
+        .map(|solver| {
+            vec![
+                cell(&solver.solver, Tone::Plain),
+                cell(solver.files.to_string(), Tone::Plain),
+                cell(solver.wins.to_string(), Tone::Plain),
+                cell(solver.timeouts.to_string(), if solver.timeouts > 0 { Tone::Warn } else { Tone::Plain }),
+                cell(
+                    solver.geometric_mean_ratio.map_or("-".to_string(), |ratio| format!("{ratio:.2}")),
+                    Tone::Plain,
+                ),
+                cell(duration(solver.total_ms), Tone::Plain),
+            ]
+        })
+        .collect();
+    Grid { header, rows, numeric: vec![false, true, true, true, true, true] }
+}
+
+/// The summary lines under a table.
+pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
+    let mut lines = Vec::new();
+    let plural = if summary.files == 1 { "" } else { "s" };
+    let statuses: Vec<String> = Status::ALL
+        .iter()
+        .filter(|status| summary.statuses.get(**status) > 0)
+        .map(|status| format!("{} {}", summary.statuses.get(*status), status.name().replace('_', " ")))
+        .collect();
+    let mut first = format!("{} file{plural}", summary.files);
+    if !statuses.is_empty() {
+        first.push_str(&format!(": {}", statuses.join(", ")));
+    }
+    let verdicts = summary.verdicts;
+    if verdicts.same + verdicts.valid + verdicts.differs > 0 {
+        first.push_str(&format!(
+            "; references: {} same, {} valid, {} differ",
+            verdicts.same, verdicts.valid, verdicts.differs
+        ));
+    }
+    if layout == Layout::Run {
+        first.push_str(&format!(
+            "; time: wall {}, solving {} (sum), median {}",
+            duration(summary.wall_ms),
+            duration(summary.solve_ms),
+            duration(summary.median_ms)
+        ));
+    }
+    lines.push(first);
+    if summary.left_out > 0 {
+        lines.push(format!(
+            "{} file{} left out of wins, ratios and means: a solver found the input invalid",
+            summary.left_out,
+            if summary.left_out == 1 { "" } else { "s" }
+        ));
+    }
+    if summary.skipped > 0 {
+        lines.push(format!("{} other files skipped; --kind reads them", summary.skipped));
+    }
+    if !summary.failing.is_empty() {
+        const SHOWN: usize = 10;
+        let names: Vec<&str> = summary.failing.iter().take(SHOWN).map(String::as_str).collect();
+        let more = summary.failing.len().saturating_sub(SHOWN);
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        let names: Vec<String> = names.iter().map(|name| escape_cell(name, false)).collect();
+        lines.push(format!("not as expected: {}{more}", names.join(", ")));
+    }
+    if summary.interrupted {
+        lines.push("interrupted: the files above are those solved before the signal".to_string());
+    }
+    lines
+}
+
+/// The results table on the terminal (or, when standard output is not one, in Markdown), the diffs
+/// after it each headed by its file, then the summary.
+pub struct TerminalTable {
+    terminal: Terminal,
+    /// A report goes to standard output: print only the summary, on standard error.
+    summary_only_on_stderr: bool,
+}
+
+impl TerminalTable {
+    /// The terminal exporter.
+    pub fn new(terminal: Terminal, summary_only_on_stderr: bool) -> TerminalTable {
+        TerminalTable { terminal, summary_only_on_stderr }
+    }
+}
+
+impl Exporter for TerminalTable {
+    fn finish(self: Box<Self>, report: &Report) -> anyhow::Result<()> {
+        let text = match report {
+            Report::Batch(batch) => self.batch_text(batch),
+            Report::Simulation(summaries, seconds) => super::simulation::text(summaries, *seconds),
+        };
+        if self.summary_only_on_stderr {
+            if let Report::Batch(batch) = report {
+                eprintln!("{}", summary_lines(batch.summary, batch.layout).join("\n"));
+            }
+            return Ok(());
+        }
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(text.as_bytes())?;
+        stdout.flush()?;
+        Ok(())
+    }
+}
+
+impl TerminalTable {
+    fn batch_text(&self, batch: &Batch) -> String {
+        let mut text = String::new();
+        if !self.terminal.quiet {
+            let relative_to = single_folder(batch.roots);
+            let grid = grid(batch, relative_to.as_deref());
+            text.push_str(&lay_out(&grid, self.terminal));
+            text.push('\n');
+            if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
+                text.push_str(&lay_out(&solver_grid(batch.summary), self.terminal));
+                text.push('\n');
+            }
+            for (file, diff) in batch.diffs {
+                text.push_str(&format!("{}\n{}", self.heading(file), self.colour_diff(diff)));
+            }
+        }
+        text.push_str(&summary_lines(batch.summary, batch.layout).join("\n"));
+        text.push('\n');
+        text
+    }
+
+    fn heading(&self, file: &str) -> String {
+        let heading = format!("── {} differs from its reference ──", escape_cell(file, false));
+        paint(&heading, Tone::Bad, self.terminal.color)
+    }
+
+    fn colour_diff(&self, diff: &str) -> String {
+        diff.split_inclusive('\n')
+            .map(|line| {
+                let tone = match line.as_bytes().first() {
+                    Some(b'-') if !line.starts_with("---") => Tone::Bad,
+                    Some(b'+') if !line.starts_with("+++") => Tone::Good,
+                    _ => Tone::Plain,
+                };
+                let escaped = escape_cell(line.trim_end_matches('\n'), false);
+                format!("{}\n", paint(&escaped, tone, self.terminal.color))
+            })
+            .collect()
+    }
+}
+
+/// The one folder given, when exactly one path was given and it is a folder: paths in the table are
+/// then shown relative to it.
+fn single_folder(roots: &[PathBuf]) -> Option<PathBuf> {
+    match roots {
+        [root] if root.is_dir() => Some(root.clone()),
+        _ => None,
+    }
+}
+
+/// ANSI colour for `text` in `tone`, when `color`.
+fn paint(text: &str, tone: Tone, color: bool) -> String {
+    let code = match tone {
+        Tone::Plain => return text.to_string(),
+        Tone::Good => "32",
+        Tone::Warn => "33",
+        Tone::Bad => "31",
+    };
+    if color {
+        format!("\u{1b}[{code}m{text}\u{1b}[0m")
+    } else {
+        text.to_string()
+    }
+}
+
+/// A box-drawing table fitted to the terminal; Markdown when the width is unknown (standard output
+/// is a pipe or a file), so that piped output is stable and pastes into documents.
+pub fn lay_out(grid: &Grid, terminal: Terminal) -> String {
+    match terminal.width {
+        Some(_) => render(grid, terminal),
+        None => markdown(grid),
+    }
+}
+
+/// Lays `grid` out for the terminal: box-drawing borders, one line per row, cells shortened to fit
+/// `terminal.width` (paths in the middle, other text at the end), numbers right-aligned.
+pub fn render(grid: &Grid, terminal: Terminal) -> String {
+    let columns = grid.header.len();
+    let mut cells: Vec<Vec<String>> =
+        grid.rows.iter().map(|row| row.iter().map(|cell| escape_cell(&cell.text, false)).collect()).collect();
+    if let Some(limit) = terminal.width {
+        let widths = fit(&grid.header, &cells, limit);
+        for row in &mut cells {
+            for (index, text) in row.iter_mut().enumerate() {
+                if width(text) > widths[index] {
+                    *text = if index == 0 {
+                        elide_middle(text, widths[index])
+                    } else {
+                        elide_end(text, widths[index])
+                    };
+                }
+            }
+        }
+    }
+    let mut table = Table::new();
+    table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
+    if terminal.color {
+        table.enforce_styling();
+    } else {
+        table.force_no_tty();
+    }
+    table.set_header(grid.header.iter());
+    for (row, texts) in grid.rows.iter().zip(cells) {
+        table.add_row(row.iter().zip(texts).map(|(cell, text)| {
+            let styled = comfy_table::Cell::new(text);
+            match (terminal.color, cell.tone) {
+                (true, Tone::Good) => styled.fg(Color::Green),
+                (true, Tone::Warn) => styled.fg(Color::Yellow),
+                (true, Tone::Bad) => styled.fg(Color::Red),
+                _ => styled,
+            }
+        }));
+    }
+    for index in 0..columns {
+        if grid.numeric[index] {
+            if let Some(column) = table.column_mut(index) {
+                column.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+    }
+    table.to_string()
+}
+
+/// Column widths that fit `limit` terminal columns: the natural widths, then the widest text columns
+/// (the path first, then messages) shrunk, never below their header or 12 columns.
+fn fit(header: &[String], cells: &[Vec<String>], limit: usize) -> Vec<usize> {
+    let mut widths: Vec<usize> = header.iter().map(|name| width(name)).collect();
+    for row in cells {
+        for (index, text) in row.iter().enumerate() {
+            widths[index] = widths[index].max(width(text));
+        }
+    }
+    // Each column takes its text plus a space either side and a border; one more border closes the row.
+    let overhead = 3 * widths.len() + 1;
+    let mut excess = (widths.iter().sum::<usize>() + overhead).saturating_sub(limit);
+    while excess > 0 {
+        let Some((index, _)) = widths
+            .iter()
+            .enumerate()
+            .filter(|(index, w)| **w > width(&header[*index]).max(12))
+            .max_by_key(|(_, w)| **w)
+        else {
+            break;
+        };
+        let floor = width(&header[index]).max(12);
+        let cut = excess.min(widths[index] - floor).min((widths[index] - floor).div_ceil(2).max(1));
+        widths[index] -= cut;
+        excess -= cut;
+    }
+    widths
+}
+
+/// The grid as a Markdown table.
+pub fn markdown(grid: &Grid) -> String {
+    let mut table = Table::new();
+    table.load_preset(presets::ASCII_MARKDOWN).set_content_arrangement(ContentArrangement::Disabled);
+    table.force_no_tty();
+    table.set_header(grid.header.iter());
+    for row in &grid.rows {
+        table.add_row(row.iter().map(|cell| escape_cell(&cell.text, true)));
+    }
+    for (index, numeric) in grid.numeric.iter().enumerate() {
+        if *numeric {
+            if let Some(column) = table.column_mut(index) {
+                column.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+    }
     table.to_string()
 }

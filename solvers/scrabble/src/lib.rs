@@ -72,6 +72,7 @@ mod game;
 mod generate;
 mod graph;
 mod hint;
+mod job;
 mod letter;
 mod moves;
 mod play;
@@ -89,6 +90,7 @@ pub use dictionary::{Dictionary, DictionaryError};
 pub use game::{Game, GameError, MAX_POOL_SIZE};
 pub use graph::{Node, WordGraph, WordGraphError};
 pub use hint::{hint, Hint};
+pub use job::{LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings, PositionSolver};
 pub use letter::{
     letters_to_string, parse_letters, parse_tiles, tiles_to_string, Letter, LetterSet, Tile, TileCharError,
     LETTER_COUNT,

@@ -139,15 +139,15 @@ impl Position {
     /// # Errors
     /// The first bad line with its number, a missing `rack:` or `board:` line, or a short board.
     pub fn parse(text: &str) -> Result<Position, PositionError> {
-        Position::read(text, true, &Rules::lab())
+        Position::read(text, true, None)
     }
 
-    /// Reads a position file's text as [`Position::parse`] does, under `rules` when it has no `rules:`
-    /// line.
+    /// Reads a position file's text as [`Position::parse`] does, under `rules` when given (the
+    /// command line's rules beat the file's `rules:` line, which beats the `lab` default).
     ///
     /// # Errors
     /// As [`Position::parse`].
-    pub fn parse_with_rules(text: &str, rules: &Rules) -> Result<Position, PositionError> {
+    pub fn parse_with_rules(text: &str, rules: Option<&Rules>) -> Result<Position, PositionError> {
         Position::read(text, true, rules)
     }
 
@@ -156,13 +156,16 @@ impl Position {
     ///
     /// # Errors
     /// The first bad line with its number, a missing `board:` line, or a short board.
-    pub fn parse_board_file(text: &str, rules: &Rules) -> Result<Position, PositionError> {
+    pub fn parse_board_file(text: &str, rules: Option<&Rules>) -> Result<Position, PositionError> {
         Position::read(text, false, rules)
     }
 
-    fn read(text: &str, rack_required: bool, default_rules: &Rules) -> Result<Position, PositionError> {
+    fn read(text: &str, rack_required: bool, given_rules: Option<&Rules>) -> Result<Position, PositionError> {
         // The rules decide how the rack, the board and the plays are written, whatever line comes first.
-        let rules = named_rules(text).unwrap_or_else(|| default_rules.clone());
+        let rules = match given_rules {
+            Some(rules) => rules.clone(),
+            None => named_rules(text).unwrap_or_else(Rules::lab),
+        };
         let blanks = rules.allows_blanks();
         let mut first_on = [0usize; KEYS.len()];
         let (mut dictionary, mut tiles, mut rack, mut top) = (None, None, None, None);
@@ -353,7 +356,7 @@ mod tests {
         assert_eq!(error("board: x"), "line 1: board: the 15 rows go on the lines after 'board:', found 'x'");
         assert_eq!(error(BOARD), "no 'rack:' line");
         assert_eq!(error("rack: A"), "no 'board:' line");
-        assert!(Position::parse_board_file(BOARD, &Rules::lab()).unwrap().rack.is_empty());
+        assert!(Position::parse_board_file(BOARD, None).unwrap().rack.is_empty());
         assert_eq!(error("rack: A\nboard:\n...............\n"), "the file ends after 1 of the 15 board rows");
         assert_eq!(
             error("rack: A\nboard:\n...............\n....x.........."),
@@ -379,7 +382,7 @@ mod tests {
             error(&with_blanks.replace('?', "")),
             "line 11: board row 8 (y = 0): character 6: 'e' is neither an upper-case letter A to Z nor '.'"
         );
-        // The rules line may come after the lines it governs; the rules given by default yield to it.
+        // The rules line may come after the lines it governs; rules given to the reader beat it.
         let standard = Position::parse(&with_blanks.replace("board:", "rules: standard\nboard:")).unwrap();
         assert_eq!(standard.rules, Rules::standard());
         assert_eq!(
@@ -387,9 +390,12 @@ mod tests {
             ("A?".into(), "aT 0 0 vertical".into())
         );
         assert_eq!(standard.board.to_rows()[7], "....HeLLO......");
-        let by_default = Position::parse_with_rules(&with_blanks, &Rules::standard()).unwrap();
-        assert_eq!(by_default, standard);
-        let lab = Position::parse_with_rules(&format!("rules: lab\n{with_blanks}"), &Rules::standard());
+        let given = Position::parse_with_rules(&with_blanks, Some(&Rules::standard())).unwrap();
+        assert_eq!(given, standard);
+        let given =
+            Position::parse_with_rules(&format!("rules: lab\n{with_blanks}"), Some(&Rules::standard()));
+        assert_eq!(given.unwrap().rules, Rules::standard());
+        let lab = Position::parse_with_rules(&format!("rules: standard\n{with_blanks}"), Some(&Rules::lab()));
         assert_eq!(
             lab.unwrap_err().to_string(),
             "line 2: rack: '?' is a blank, which only the standard rules have (rules: standard)"

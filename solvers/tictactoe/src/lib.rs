@@ -25,12 +25,14 @@
 mod diagonal;
 mod lines;
 mod parse;
+mod registry;
 mod replay;
 mod summary;
 
 use std::fmt::Write;
 
 pub use parse::{parse, Field, Game, Move, Moves, ParseError, Player, MAX_SIZE};
+pub use registry::{solvers, Replayer, UnknownReplayer};
 pub use replay::{Rejection, Replay, Turn};
 pub use summary::{Summary, Verdict};
 

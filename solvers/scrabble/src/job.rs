@@ -1,0 +1,248 @@
+//! The whole job on one position file, as every front end runs it (the batch runner, `compare`,
+//! `scrabble hint` and `check`, the web app): a [`PositionSolver`] prepared once per run, then
+//! [`PositionSolver::solve`] on each file.
+//!
+//! One precedence rule: what the command line gives (dictionary, tiles, rules) beats the position
+//! file's own line, which beats the default (no dictionary, the standard tile set, the `lab` rules).
+//! A dictionary or tile file named by position files is read once per run, however many files name
+//! it, and shared.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
+
+use crate::dictionary::Dictionary;
+use crate::play::Rulebook;
+use crate::position::{Position, PositionError, Solution};
+use crate::rules::Rules;
+use crate::solver::Generator;
+use crate::tiles::TileSet;
+
+/// What the command line gives; each beats the position file's own line.
+#[derive(Debug, Clone, Default)]
+pub struct PositionSettings {
+    /// The dictionary (`--dictionary`).
+    pub dictionary: Option<PathBuf>,
+    /// The tile definition file (`--tiles`).
+    pub tiles: Option<PathBuf>,
+    /// The rules (`--rules`).
+    pub rules: Option<Rules>,
+}
+
+/// A position file read with everything needed to judge plays on it.
+#[derive(Debug, Clone)]
+pub struct LoadedPosition {
+    /// The position, under the rules in force.
+    pub position: Position,
+    /// The dictionary in force.
+    pub dictionary: Arc<Dictionary>,
+    /// The tiles in force.
+    pub tiles: Arc<TileSet>,
+}
+
+impl LoadedPosition {
+    /// The rulebook of this position.
+    pub fn rulebook(&self) -> Rulebook<'_> {
+        Rulebook { dictionary: &self.dictionary, tiles: &self.tiles, rules: &self.position.rules }
+    }
+}
+
+/// Why a position file cannot be judged. Each message is complete: it names the file at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionLoadError {
+    /// The position file has a bad line or misses one.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// Neither the command line nor the file names a dictionary.
+    #[error("no dictionary: add a 'dictionary:' line or give --dictionary")]
+    NoDictionary,
+    /// The dictionary or the tile file cannot be read; the message names it.
+    #[error("{0}")]
+    File(String),
+}
+
+/// How one position file ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionOutcome {
+    /// The report: every `play:` line judged, then the best plays (at least one).
+    Solved(Solution),
+    /// The report, and the rack has no valid play.
+    NoPlay(Solution),
+    /// The file cannot be judged.
+    Invalid(PositionLoadError),
+    /// The deadline passed during the search.
+    Interrupted,
+}
+
+/// A run over position files: the generator and what the command line gives, read once.
+pub struct PositionSolver {
+    generator: Generator,
+    settings: PositionSettings,
+    dictionary: Option<Arc<Dictionary>>,
+    tiles: Option<Arc<TileSet>>,
+    dictionaries: Cache<Dictionary>,
+    tile_sets: Cache<TileSet>,
+}
+
+/// Files read once per run, keyed by their canonical path; files naming the same one wait for one
+/// read, different ones load in parallel.
+type Cache<T> = Mutex<HashMap<PathBuf, Arc<OnceLock<Result<Arc<T>, String>>>>>;
+
+impl PositionSolver {
+    /// Prepares a run: reads the dictionary and tile file the command line gives.
+    ///
+    /// # Errors
+    /// [`PositionLoadError::File`] when one of them cannot be read.
+    pub fn new(
+        generator: Generator,
+        settings: PositionSettings,
+    ) -> Result<PositionSolver, PositionLoadError> {
+        let dictionary = settings.dictionary.as_deref().map(read_dictionary).transpose()?.map(Arc::new);
+        let tiles = settings.tiles.as_deref().map(read_tiles).transpose()?.map(Arc::new);
+        Ok(PositionSolver {
+            generator,
+            settings,
+            dictionary,
+            tiles,
+            dictionaries: Cache::default(),
+            tile_sets: Cache::default(),
+        })
+    }
+
+    /// The generator of this run.
+    pub fn generator(&self) -> Generator {
+        self.generator
+    }
+
+    /// Reads the position file at `path` (its text `text`) with the dictionary and tiles in force.
+    /// With `rack_required` false a file without a `rack:` line has an empty rack (a board file).
+    ///
+    /// # Errors
+    /// A bad position file, no dictionary, or a dictionary or tile file that cannot be read.
+    pub fn load(
+        &self,
+        path: &Path,
+        text: &str,
+        rack_required: bool,
+    ) -> Result<LoadedPosition, PositionLoadError> {
+        let rules = self.settings.rules.as_ref();
+        let position = if rack_required {
+            Position::parse_with_rules(text, rules)?
+        } else {
+            Position::parse_board_file(text, rules)?
+        };
+        let folder = path.parent().unwrap_or(Path::new(""));
+        let dictionary = match (&self.dictionary, &position.dictionary) {
+            (Some(given), _) => Arc::clone(given),
+            (None, Some(name)) => cached(&self.dictionaries, &folder.join(name), read_dictionary)?,
+            (None, None) => return Err(PositionLoadError::NoDictionary),
+        };
+        let tiles = match (&self.tiles, &position.tiles) {
+            (Some(given), _) => Arc::clone(given),
+            (None, Some(name)) => cached(&self.tile_sets, &folder.join(name), read_tiles)?,
+            (None, None) => Arc::new(TileSet::standard()),
+        };
+        Ok(LoadedPosition { position, dictionary, tiles })
+    }
+
+    /// Judges the position file at `path`: every `play:` line, then the best plays.
+    pub fn solve(&self, path: &Path, text: &str, deadline: Option<Instant>) -> PositionOutcome {
+        let loaded = match self.load(path, text, true) {
+            Ok(loaded) => loaded,
+            Err(error) => return PositionOutcome::Invalid(error),
+        };
+        match loaded.position.solve(&loaded.rulebook(), self.generator, deadline) {
+            Ok(solution) if solution.move_count == 0 => PositionOutcome::NoPlay(solution),
+            Ok(solution) => PositionOutcome::Solved(solution),
+            Err(_) => PositionOutcome::Interrupted,
+        }
+    }
+}
+
+fn read_dictionary(path: &Path) -> Result<Dictionary, PositionLoadError> {
+    Dictionary::load(path).map_err(|error| PositionLoadError::File(error.to_string()))
+}
+
+fn read_tiles(path: &Path) -> Result<TileSet, PositionLoadError> {
+    TileSet::load(path).map_err(|error| PositionLoadError::File(error.to_string()))
+}
+
+/// The file at `path` from `cache`, read with `read` on first use.
+fn cached<T>(
+    cache: &Cache<T>,
+    path: &Path,
+    read: fn(&Path) -> Result<T, PositionLoadError>,
+) -> Result<Arc<T>, PositionLoadError> {
+    let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let slot = {
+        let mut files = cache.lock().unwrap_or_else(|poison| poison.into_inner());
+        Arc::clone(files.entry(key).or_default())
+    };
+    slot.get_or_init(|| read(path).map(Arc::new).map_err(|error| error.to_string()))
+        .clone()
+        .map_err(PositionLoadError::File)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOARD: &str = "board:\n...............\n...............\n...............\n...............\n\
+        ...............\n...............\n...............\n.....HELLO.....\n...............\n\
+        ...............\n...............\n...............\n...............\n...............\n\
+        ...............\n";
+
+    fn folder_with(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            std::fs::write(dir.path().join(name), text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn the_command_line_dictionary_beats_the_files_line() {
+        let dir = folder_with(&[("file.txt", "hello\nhellos\n"), ("given.txt", "hello\nhell\n")]);
+        let text = format!("dictionary: file.txt\nrack: S\n{BOARD}");
+        let position = dir.path().join("p.scrabble");
+
+        let by_file = PositionSolver::new(Generator::Anchor, PositionSettings::default()).unwrap();
+        // H 4 + E 1 + L 1 + L 1 + O 1 + S 1, the word starting at x = -2.
+        let PositionOutcome::Solved(solution) = by_file.solve(&position, &text, None) else { panic!() };
+        assert_eq!(solution.text, "9 HELLOS -2 0 horizontal S\n");
+
+        let settings =
+            PositionSettings { dictionary: Some(dir.path().join("given.txt")), ..Default::default() };
+        let given = PositionSolver::new(Generator::Anchor, settings).unwrap();
+        assert_eq!(
+            given.solve(&position, &text, None),
+            PositionOutcome::NoPlay(Solution { text: "no valid play\n".to_string(), move_count: 0 })
+        );
+    }
+
+    #[test]
+    fn a_dictionary_named_by_many_files_is_read_once_and_errors_name_it() {
+        let dir = folder_with(&[("words.txt", "hello\n")]);
+        let solver = PositionSolver::new(Generator::Anchor, PositionSettings::default()).unwrap();
+        let text = format!("dictionary: words.txt\nrack: A\n{BOARD}");
+        let first = solver.load(&dir.path().join("a.scrabble"), &text, true).unwrap();
+        let second = solver.load(&dir.path().join("b.scrabble"), &text, true).unwrap();
+        assert!(Arc::ptr_eq(&first.dictionary, &second.dictionary));
+
+        let missing = format!("dictionary: absent.txt\nrack: A\n{BOARD}");
+        let error = solver.load(&dir.path().join("c.scrabble"), &missing, true).unwrap_err().to_string();
+        assert!(
+            error.starts_with(&format!(
+                "{}: cannot read the dictionary: ",
+                dir.path().join("absent.txt").display()
+            )),
+            "{error}"
+        );
+        let none = format!("rack: A\n{BOARD}");
+        assert_eq!(
+            solver.load(Path::new("d.scrabble"), &none, true).unwrap_err(),
+            PositionLoadError::NoDictionary
+        );
+    }
+}

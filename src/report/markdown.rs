@@ -1,0 +1,46 @@
+//! Markdown: the results table and the summary lines (`--markdown FILE`).
+
+use std::io::Write;
+
+use super::table::{grid, markdown, solver_grid, summary_lines};
+use super::{Exporter, Layout, Report};
+use crate::output::OutputFile;
+
+/// The Markdown exporter.
+pub struct Markdown {
+    file: OutputFile,
+}
+
+impl Markdown {
+    /// Writes to `file`.
+    pub fn new(file: OutputFile) -> Markdown {
+        Markdown { file }
+    }
+}
+
+impl Exporter for Markdown {
+    fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
+        let text = match report {
+            Report::Batch(batch) => {
+                let mut text = markdown(&grid(batch, None));
+                text.push_str("\n\n");
+                if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
+                    text.push_str(&markdown(&solver_grid(batch.summary)));
+                    text.push_str("\n\n");
+                }
+                text.push_str(&summary_lines(batch.summary, batch.layout).join("  \n"));
+                text.push('\n');
+                text
+            }
+            Report::Simulation(summaries, _) => {
+                let mut text = markdown(&super::simulation::figures_grid(summaries));
+                text.push_str("\n\n");
+                text.push_str(&markdown(&super::simulation::histogram_grid(summaries)));
+                text.push('\n');
+                text
+            }
+        };
+        self.file.write_all(text.as_bytes())?;
+        self.file.commit()
+    }
+}

@@ -1,0 +1,175 @@
+//! The record of one solved file (or of one solver on one file, in `compare`), and the summary that
+//! closes a report. Every exporter reads these types; nothing is compared as a string.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// How solving one file ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A solution (a round, a replay, the answers, the plays) was produced.
+    Solved,
+    /// The input is valid and has no solution (no tournament round, no Scrabble play).
+    NoSolution,
+    /// The input is invalid; the record's message says why (the spec's text, with its line).
+    Invalid,
+    /// The time limit passed first.
+    Timeout,
+    /// The file could not be solved at all: unreadable, of no family, an output that could not be
+    /// written, a solver that panicked. The message says which.
+    Failed,
+}
+
+impl Status {
+    /// Every status, in the order summaries list them.
+    pub const ALL: [Status; 5] =
+        [Status::Solved, Status::NoSolution, Status::Invalid, Status::Timeout, Status::Failed];
+
+    /// The name in JSON and CSV reports: `solved`, `no_solution`, `invalid`, `timeout`, `failed`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::NoSolution => "no_solution",
+            Status::Invalid => "invalid",
+            Status::Timeout => "timeout",
+            Status::Failed => "failed",
+        }
+    }
+}
+
+/// How a file's output compares with its reference file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Byte for byte equal to the reference.
+    Same,
+    /// Not equal, but the family's verifier accepts it as a correct answer to the same input, and it
+    /// agrees with the reference on whether an answer exists (another valid tournament round).
+    Valid,
+    /// Neither.
+    Differs,
+}
+
+/// One row of a report: a file solved by one solver.
+///
+/// Every field is present on every record (`null` where there is none), so JSON lines from `run`,
+/// `compare` and `merge` share one schema. Times are milliseconds rounded to the microsecond.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The input path as found, non-UTF-8 bytes escaped as `\xE8`.
+    pub file: String,
+    /// The family name, or `null` when no family reads the file.
+    pub family: Option<String>,
+    /// The solver name, or `null` when none ran.
+    pub solver: Option<String>,
+    /// How it ended.
+    pub status: Status,
+    /// Why the file is `invalid` or `failed` (or, in `compare`, why the solvers' answers are not
+    /// trusted); `null` otherwise.
+    pub message: Option<String>,
+    /// The regression verdict, where a reference exists; `null` otherwise.
+    pub verdict: Option<Verdict>,
+    /// Wall time of reading, solving and formatting, in milliseconds (the median of `runs`).
+    #[serde(serialize_with = "serialize_ms")]
+    pub ms: f64,
+    /// Fastest run, in milliseconds.
+    #[serde(serialize_with = "serialize_ms")]
+    pub min_ms: f64,
+    /// Slowest run, in milliseconds.
+    #[serde(serialize_with = "serialize_ms")]
+    pub max_ms: f64,
+    /// Runs made (1 in `run`; `--repeat` in `compare`).
+    pub runs: u32,
+    /// `compare`: this solver's median time over the fastest solver's on the file; `null` in `run`,
+    /// on a timeout, and for files left out of the ratios.
+    pub ratio: Option<f64>,
+    /// Search statistics by name (nodes, backtracks, guesses, plays, ...), as the family reports them.
+    pub stats: BTreeMap<String, serde_json::Value>,
+    /// The output text, with `--json-outputs`; `null` otherwise.
+    pub output: Option<String>,
+}
+
+impl Record {
+    /// A file that could not be solved at all.
+    pub fn failed(file: String, family: Option<&str>, message: String) -> Record {
+        Record {
+            file,
+            family: family.map(str::to_string),
+            solver: None,
+            status: Status::Failed,
+            message: Some(message),
+            verdict: None,
+            ms: 0.0,
+            min_ms: 0.0,
+            max_ms: 0.0,
+            runs: 0,
+            ratio: None,
+            stats: BTreeMap::new(),
+            output: None,
+        }
+    }
+
+    /// Whether the file is as expected: `same` or `valid` (only `same` when `strict`), or with no
+    /// reference, solved or without a solution.
+    pub fn passes(&self, strict: bool) -> bool {
+        match self.verdict {
+            Some(Verdict::Same) => true,
+            Some(Verdict::Valid) => !strict,
+            Some(Verdict::Differs) => false,
+            None => matches!(self.status, Status::Solved | Status::NoSolution),
+        }
+    }
+}
+
+/// Rounds milliseconds to the microsecond, so that reports hold `0.005` rather than
+/// `0.005168000000000001`.
+pub fn serialize_ms<S: serde::Serializer>(ms: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_f64(round_to_microseconds(*ms))
+}
+
+/// `ms` rounded to three decimals.
+pub fn round_to_microseconds(ms: f64) -> f64 {
+    (ms * 1000.0).round() / 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_written_to_the_microsecond() {
+        let mut record = Record::failed("a.csv".to_string(), None, "x".to_string());
+        record.ms = 0.005168000000000001;
+        record.min_ms = 12.3456;
+        record.max_ms = 1.0;
+        let json = serde_json::to_value(&record).unwrap();
+        assert_eq!(json["ms"], 0.005);
+        assert_eq!(json["min_ms"], 12.346);
+        assert_eq!(json["max_ms"], 1.0);
+    }
+
+    #[test]
+    fn every_field_is_present_with_null_where_none() {
+        let record = Record::failed("a.csv".to_string(), None, "cannot read".to_string());
+        let json = serde_json::to_string(&record).unwrap();
+        assert_eq!(
+            json,
+            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"stats":{},"output":null}"#
+        );
+    }
+
+    #[test]
+    fn strict_demands_same() {
+        let mut record = Record::failed("a.csv".to_string(), None, String::new());
+        record.status = Status::Solved;
+        record.verdict = Some(Verdict::Valid);
+        assert!(record.passes(false));
+        assert!(!record.passes(true));
+        record.verdict = None;
+        assert!(record.passes(true));
+        record.status = Status::Invalid;
+        assert!(!record.passes(false));
+    }
+}

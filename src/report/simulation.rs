@@ -1,0 +1,77 @@
+//! `guess simulate` figures for the reports: the terminal text, and grids for Markdown and HTML.
+
+use solvebatch_guess::Summary;
+
+use super::table::{Cell, Grid, Tone};
+
+/// The terminal report of each strategy: worst case, mean, the histogram as a bar chart, then the
+/// wall time.
+pub fn text(summaries: &[Summary], seconds: f64) -> String {
+    let mut text = String::new();
+    for summary in summaries {
+        let mut worst: Vec<String> = summary.worst_secrets.iter().take(5).map(u32::to_string).collect();
+        if summary.worst_secrets.len() > 5 {
+            worst.push("...".to_string());
+        }
+        text.push_str(&format!(
+            "strategy {}, {} digits, {}\nworst case: {} ({})\nmean: {:.4} guesses\n{}",
+            summary.strategy,
+            summary.digits,
+            counted(summary.secrets, "secret", "secrets"),
+            counted(summary.worst_case as usize, "guess", "guesses"),
+            worst.join(" "),
+            summary.mean,
+            summary.chart(50),
+        ));
+    }
+    text.push_str(&format!("time: {}\n", super::duration(seconds * 1000.0)));
+    text
+}
+
+/// `count` and the noun in the form that agrees with it: `1 guess`, `6 guesses`.
+pub fn counted(count: usize, singular: &str, plural: &str) -> String {
+    format!("{count} {}", if count == 1 { singular } else { plural })
+}
+
+fn plain(text: impl Into<String>) -> Cell {
+    Cell { text: text.into(), tone: Tone::Plain }
+}
+
+/// One row per strategy: digits, secrets, worst case, mean.
+pub fn figures_grid(summaries: &[Summary]) -> Grid {
+    Grid {
+        header: ["strategy", "digits", "secrets", "worst case", "mean"].map(String::from).to_vec(),
+        rows: summaries
+            .iter()
+            .map(|summary| {
+                vec![
+                    plain(summary.strategy),
+                    plain(summary.digits.to_string()),
+                    plain(summary.secrets.to_string()),
+                    plain(summary.worst_case.to_string()),
+                    plain(format!("{:.4}", summary.mean)),
+                ]
+            })
+            .collect(),
+        numeric: vec![false, true, true, true, true],
+    }
+}
+
+/// The histograms side by side: one row per number of guesses, one column per strategy.
+pub fn histogram_grid(summaries: &[Summary]) -> Grid {
+    let longest = summaries.iter().map(|summary| summary.worst_case).max().unwrap_or(0);
+    let mut header = vec!["guesses".to_string()];
+    header.extend(summaries.iter().map(|summary| summary.strategy.to_string()));
+    let rows = (1..=longest)
+        .map(|guesses| {
+            let mut row = vec![plain(guesses.to_string())];
+            for summary in summaries {
+                let secrets =
+                    summary.histogram.iter().find(|bar| bar.guesses == guesses).map_or(0, |bar| bar.secrets);
+                row.push(plain(secrets.to_string()));
+            }
+            row
+        })
+        .collect();
+    Grid { header, rows, numeric: vec![true; summaries.len() + 1] }
+}

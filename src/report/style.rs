@@ -1,0 +1,118 @@
+//! How text reaches a terminal or a Markdown cell: colour choice, escapes, and shortening to a width.
+
+use std::io::IsTerminal;
+
+use unicode_width::UnicodeWidthChar;
+
+/// When to colour the terminal output (`--color`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour standard output.
+    pub fn enabled(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+                    && std::env::var_os("TERM").is_none_or(|term| term != "dumb")
+            }
+        }
+    }
+}
+
+/// `text` with control characters shown as escapes (`\n`, `\u{1b}`), so that a file name or a
+/// message from an input cannot act on the terminal or split a row; with `markdown`, `|` becomes
+/// `\|` too, so that it cannot end a cell.
+pub fn escape_cell(text: &str, markdown: bool) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else if markdown && c == '|' {
+            shown.push_str("\\|");
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
+/// The columns `text` takes on a terminal.
+pub fn width(text: &str) -> usize {
+    text.chars().map(|c| c.width().unwrap_or(0)).sum()
+}
+
+/// `text` cut to at most `columns` columns, its end replaced by `…` when cut.
+pub fn elide_end(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
+        return text.to_string();
+    }
+    let mut kept = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > columns {
+            break;
+        }
+        kept.push(c);
+        used += w;
+    }
+    kept.push('…');
+    kept
+}
+
+/// `text` cut to at most `columns` columns, its middle replaced by `…` when cut, so that both the
+/// start and the file name of a path stay readable.
+pub fn elide_middle(text: &str, columns: usize) -> String {
+    if width(text) <= columns || columns < 3 {
+        return elide_end(text, columns);
+    }
+    let tail_columns = (columns - 1) / 2 + (columns - 1) % 2;
+    let head_columns = columns - 1 - tail_columns;
+    let mut tail: Vec<char> = Vec::new();
+    let mut used = 0;
+    for c in text.chars().rev() {
+        let w = c.width().unwrap_or(0);
+        if used + w > tail_columns {
+            break;
+        }
+        tail.push(c);
+        used += w;
+    }
+    let mut shown = elide_end(text, head_columns + 1);
+    shown.pop();
+    shown.push('…');
+    shown.extend(tail.iter().rev());
+    shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_and_markdown_bars_are_escaped() {
+        assert_eq!(escape_cell("a\u{1b}[31m|b\nc", false), "a\\u{1b}[31m|b\\nc");
+        assert_eq!(escape_cell("a|b", true), "a\\|b");
+    }
+
+    #[test]
+    fn long_text_is_elided_to_the_width() {
+        assert_eq!(elide_end("invalid: Line 0: bad", 10), "invalid: …");
+        assert_eq!(elide_end("short", 10), "short");
+        assert_eq!(elide_middle("datasets/tournament/generated/t-25.csv", 20), "datasets/…d/t-25.csv");
+        assert_eq!(width(&elide_middle("datasets/tournament/generated/t-25.csv", 20)), 20);
+        assert_eq!(elide_middle("a.csv", 20), "a.csv");
+    }
+}

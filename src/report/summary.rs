@@ -1,0 +1,189 @@
+//! The summary that closes every report: counts by status and verdict, times, the files to look at.
+
+use serde::{Deserialize, Serialize};
+
+use super::record::{Record, Status, Verdict};
+
+/// Files per status.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StatusCounts {
+    /// Solved files.
+    pub solved: usize,
+    /// Files without a solution.
+    pub no_solution: usize,
+    /// Files with invalid input.
+    pub invalid: usize,
+    /// Files past the time limit.
+    pub timeout: usize,
+    /// Files that could not be solved at all.
+    pub failed: usize,
+}
+
+impl StatusCounts {
+    /// The count of `status`.
+    pub fn get(&self, status: Status) -> usize {
+        match status {
+            Status::Solved => self.solved,
+            Status::NoSolution => self.no_solution,
+            Status::Invalid => self.invalid,
+            Status::Timeout => self.timeout,
+            Status::Failed => self.failed,
+        }
+    }
+
+    fn add(&mut self, status: Status) {
+        *match status {
+            Status::Solved => &mut self.solved,
+            Status::NoSolution => &mut self.no_solution,
+            Status::Invalid => &mut self.invalid,
+            Status::Timeout => &mut self.timeout,
+            Status::Failed => &mut self.failed,
+        } += 1;
+    }
+}
+
+/// Files per regression verdict (files without a reference are in none).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VerdictCounts {
+    /// Byte-equal to their reference.
+    pub same: usize,
+    /// Another correct answer than their reference.
+    pub valid: usize,
+    /// Neither.
+    pub differs: usize,
+}
+
+/// Per solver, in `compare`: how it fared against the others.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SolverSummary {
+    /// The solver's name.
+    pub solver: String,
+    /// Files it ran on, those left out included.
+    pub files: usize,
+    /// Files where it was the fastest.
+    pub wins: usize,
+    /// Files where it reached the time limit.
+    pub timeouts: usize,
+    /// The geometric mean of its ratios to the fastest, over the files it finished and that count;
+    /// `null` when there are none.
+    pub geometric_mean_ratio: Option<f64>,
+    /// The sum of its median times, in milliseconds, over the files that count.
+    pub total_ms: f64,
+}
+
+/// The summary record that closes a report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Files in the batch.
+    pub files: usize,
+    /// Files per status (in `compare`, per file: the answer the solvers agree on).
+    pub statuses: StatusCounts,
+    /// Files per verdict.
+    pub verdicts: VerdictCounts,
+    /// Files in walked folders that no family reads (`--kind` reads them), not solved.
+    pub skipped: usize,
+    /// Wall time of the whole batch, in milliseconds.
+    #[serde(serialize_with = "super::record::serialize_ms")]
+    pub wall_ms: f64,
+    /// The sum of the files' times, in milliseconds.
+    #[serde(serialize_with = "super::record::serialize_ms")]
+    pub solve_ms: f64,
+    /// The median of the files' times, in milliseconds.
+    #[serde(serialize_with = "super::record::serialize_ms")]
+    pub median_ms: f64,
+    /// The files that differ from their reference or did not pass, in path order.
+    pub failing: Vec<String>,
+    /// `compare`: files left out of wins, ratios and means because a solver found their input
+    /// invalid (or could not read them).
+    pub left_out: usize,
+    /// `compare`: one entry per solver.
+    pub solvers: Vec<SolverSummary>,
+    /// Whether Ctrl-C or SIGTERM stopped the batch before every file was solved.
+    pub interrupted: bool,
+    /// The exit status of the command: 0 all as expected, 1 otherwise.
+    pub exit_code: u8,
+}
+
+impl Summary {
+    /// Summarises the records of `run`: `strict` demands `same` verdicts.
+    pub fn of(records: &[Record], strict: bool) -> Summary {
+        let mut summary = Summary {
+            files: records.len(),
+            statuses: StatusCounts::default(),
+            verdicts: VerdictCounts::default(),
+            skipped: 0,
+            wall_ms: 0.0,
+            solve_ms: records.iter().map(|record| record.ms).sum(),
+            median_ms: median(&mut records.iter().map(|record| record.ms).collect::<Vec<_>>()),
+            failing: Vec::new(),
+            left_out: 0,
+            solvers: Vec::new(),
+            interrupted: false,
+            exit_code: 0,
+        };
+        for record in records {
+            summary.statuses.add(record.status);
+            match record.verdict {
+                Some(Verdict::Same) => summary.verdicts.same += 1,
+                Some(Verdict::Valid) => summary.verdicts.valid += 1,
+                Some(Verdict::Differs) => summary.verdicts.differs += 1,
+                None => {}
+            }
+            if !record.passes(strict) {
+                summary.failing.push(record.file.clone());
+            }
+        }
+        summary.exit_code = u8::from(!summary.failing.is_empty());
+        summary
+    }
+}
+
+/// The median of `values` (the mean of the middle two for an even count; 0 when empty).
+pub fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => 0.0,
+        len if len % 2 == 1 => values[len / 2],
+        len => (values[len / 2 - 1] + values[len / 2]) / 2.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(file: &str, status: Status, verdict: Option<Verdict>, ms: f64) -> Record {
+        Record { status, verdict, ms, ..Record::failed(file.to_string(), Some("tournament"), String::new()) }
+    }
+
+    #[test]
+    fn counts_statuses_verdicts_times_and_the_failing_files() {
+        let records = [
+            record("a", Status::Solved, Some(Verdict::Same), 3.0),
+            record("b", Status::NoSolution, None, 1.0),
+            record("c", Status::Solved, Some(Verdict::Differs), 2.0),
+            record("d", Status::Invalid, Some(Verdict::Same), 10.0),
+            record("e", Status::Solved, Some(Verdict::Valid), 4.0),
+            record("f", Status::Timeout, None, 5.0),
+        ];
+        let summary = Summary::of(&records, false);
+        assert_eq!(
+            summary.statuses,
+            StatusCounts { solved: 3, no_solution: 1, invalid: 1, timeout: 1, failed: 0 }
+        );
+        assert_eq!(summary.verdicts, VerdictCounts { same: 2, valid: 1, differs: 1 });
+        assert_eq!(summary.solve_ms, 25.0);
+        assert_eq!(summary.median_ms, 3.5);
+        assert_eq!(summary.failing, ["c", "f"]);
+        assert_eq!(summary.exit_code, 1);
+        assert_eq!(Summary::of(&records, true).failing, ["c", "e", "f"]);
+        assert_eq!(Summary::of(&records[..2], false).exit_code, 0);
+    }
+
+    #[test]
+    fn median_of_odd_even_and_empty() {
+        assert_eq!(median(&mut [7.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&mut [1.0, 2.0, 4.0, 7.0]), 3.0);
+        assert_eq!(median(&mut []), 0.0);
+    }
+}
