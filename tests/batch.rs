@@ -37,7 +37,7 @@ fn the_bundled_datasets_all_match_their_references() {
         .arg(&datasets)
         .assert()
         .success()
-        .stdout(predicate::str::contains(" same, 0 differ;"));
+        .stdout(predicate::str::contains(" same, 0 valid, 0 differ;"));
 }
 
 #[test]
@@ -53,14 +53,15 @@ fn one_differing_reference_exits_1_and_names_the_file() {
         .assert()
         .code(1)
         .stdout(
-            predicate::str::is_match(r"\| \./b/wrong\.csv +\| tournament \| backtrack \| solved +\| DIFFERS")
+            predicate::str::is_match(r"\| b/wrong\.csv +\| tournament \| backtrack \| solved +\| DIFFERS")
                 .unwrap(),
         )
         .stdout(
-            predicate::str::is_match(r"\| \./a/good\.csv +\| tournament \| backtrack \| solved +\| same")
+            predicate::str::is_match(r"\| a/good\.csv +\| tournament \| backtrack \| solved +\| same")
                 .unwrap(),
         )
-        .stdout(predicate::str::contains("2 files: 2 solved; references: 1 same, 1 differ"));
+        .stdout(predicate::str::contains("2 files: 2 solved; references: 1 same, 0 valid, 1 differ"))
+        .stdout(predicate::str::contains("\nnot as expected: ./b/wrong.csv\n"));
 }
 
 #[test]
@@ -82,8 +83,8 @@ fn a_bad_file_is_its_own_row_and_the_batch_goes_on() {
         .args(["run", "a"])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("error: Line 0: The number of tables is not an integer."))
-        .stdout(predicate::str::contains("2 files: 1 error, 1 solved"));
+        .stdout(predicate::str::contains("| invalid: Line 0: The number of tables is not an integer. |"))
+        .stdout(predicate::str::contains("2 files: 1 solved, 1 invalid;"));
 }
 
 #[test]
@@ -100,31 +101,58 @@ fn json_and_csv_reports_hold_every_field() {
     let json = read(&dir, "report.json");
     let lines: Vec<serde_json::Value> =
         json.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
-    assert_eq!(lines.len(), 2);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["type"], "file");
     assert_eq!(lines[0]["file"], "a/good.csv");
     assert_eq!(lines[0]["family"], "tournament");
     assert_eq!(lines[0]["solver"], "backtrack");
     assert_eq!(lines[0]["status"], "solved");
+    assert_eq!(lines[0]["message"], serde_json::Value::Null);
     assert_eq!(lines[0]["verdict"], "same");
+    assert_eq!(lines[0]["runs"], 1);
+    assert_eq!(lines[0]["ratio"], serde_json::Value::Null);
     assert_eq!(lines[0]["stats"], serde_json::json!({"backtracks": 0, "nodes": 1}));
+    assert_eq!(lines[0]["output"], serde_json::Value::Null);
     assert!(lines[0]["ms"].as_f64().unwrap() >= 0.0);
     assert_eq!(lines[1]["file"], "a/none.csv");
-    assert_eq!(lines[1]["status"], "no round");
+    assert_eq!(lines[1]["status"], "no_solution");
     assert_eq!(lines[1]["verdict"], serde_json::Value::Null);
+    assert_eq!(lines[2]["type"], "summary");
+    assert_eq!(lines[2]["files"], 2);
+    assert_eq!(
+        lines[2]["statuses"],
+        serde_json::json!({"solved": 1, "no_solution": 1, "invalid": 0, "timeout": 0, "failed": 0})
+    );
+    assert_eq!(lines[2]["verdicts"], serde_json::json!({"same": 1, "valid": 0, "differs": 0}));
+    assert_eq!(lines[2]["exit_code"], 0);
 
     let csv = read(&dir, "report.csv");
     let mut rows = csv.lines();
-    assert_eq!(rows.next(), Some("file,family,solver,status,message,verdict,ms,stats"));
+    assert_eq!(
+        rows.next(),
+        Some("file,family,solver,status,message,verdict,ms,min_ms,max_ms,runs,ratio,stats")
+    );
     assert!(rows.next().unwrap().starts_with("a/good.csv,tournament,backtrack,solved,,same,"));
-    assert!(rows.next().unwrap().starts_with("a/none.csv,tournament,backtrack,no round,,,"));
+    let none = rows.next().unwrap();
+    assert!(none.starts_with("a/none.csv,tournament,backtrack,no_solution,,,"), "{none}");
+    assert!(none.ends_with(r#",1,,"{""backtracks"":0,""nodes"":0}""#), "{none}");
 }
 
 #[test]
-fn out_mirrors_the_input_tree() {
+fn json_outputs_hold_each_output_text() {
+    let (dir, mut command) = setup(&[GOOD]);
+    command.args(["run", "a", "--json", "report.json", "--json-outputs"]).assert().success();
+    let first: serde_json::Value =
+        serde_json::from_str(read(&dir, "report.json").lines().next().unwrap()).unwrap();
+    assert_eq!(first["output"], "Table 0: 0 vs. 1\n");
+}
+
+#[test]
+fn out_mirrors_each_input_path_as_given() {
     let (dir, mut command) = setup(&[GOOD, ("a/deeper/bad.csv", "1\n0,0,0\n")]);
     command.args(["run", "a", "--out", "results"]).assert().code(1);
-    assert_eq!(read(&dir, "results/good.csv.out"), "Table 0: 0 vs. 1\n");
-    assert_eq!(read(&dir, "results/deeper/bad.csv.out"), "Line 1: The players are the same.\n");
+    assert_eq!(read(&dir, "results/a/good.csv.out"), "Table 0: 0 vs. 1\n");
+    assert_eq!(read(&dir, "results/a/deeper/bad.csv.out"), "Line 1: The players are the same.\n");
 }
 
 #[test]
@@ -134,7 +162,7 @@ fn a_hard_instance_times_out_and_the_batch_goes_on() {
         .args(["run", "a", "--timeout", "0.3", "--json", "report.json"])
         .assert()
         .code(1)
-        .stdout(predicate::str::is_match(r"a/hard\.csv +\| tournament \| backtrack \| timeout").unwrap())
+        .stdout(predicate::str::is_match(r"\| hard\.csv +\| tournament \| backtrack \| timeout").unwrap())
         .stdout(predicate::str::contains("2 files: 1 solved, 1 timeout;"));
     let json = read(&dir, "report.json");
     let hard: serde_json::Value = serde_json::from_str(json.lines().nth(1).unwrap()).unwrap();
@@ -178,14 +206,28 @@ fn a_missing_path_is_its_own_row_and_the_batch_goes_on() {
         .args(["run", "absent", "a"])
         .assert()
         .code(1)
-        .stdout(predicate::str::is_match(r"\| absent +\| unknown +\| +\| error: cannot read: ").unwrap())
-        .stdout(predicate::str::contains("2 files: 1 solved, 1 error"));
+        .stdout(predicate::str::is_match(r"\| absent +\| - +\| - +\| failed: cannot read: ").unwrap())
+        .stdout(predicate::str::contains("2 files: 1 solved, 1 failed;"));
 }
 
 #[test]
-fn two_inputs_with_the_same_output_path_are_a_usage_error() {
-    let (_dir, mut command) = setup(&[GOOD, ("b/good.csv", "1\n0,1,0\n")]);
-    command.args(["run", "a/good.csv", "b/good.csv", "--out", "results"]).assert().code(2).stderr(
-        "error: a/good.csv and b/good.csv would both be written to good.csv under --out; run them separately\n",
-    );
+fn two_roots_with_the_same_file_name_write_both_outputs() {
+    let (dir, mut command) = setup(&[GOOD, ("b/good.csv", "1\n1,0,0\n")]);
+    command.args(["run", "a/good.csv", "b/good.csv", "--out", "results"]).assert().success();
+    assert_eq!(read(&dir, "results/a/good.csv.out"), "Table 0: 0 vs. 1\n");
+    assert_eq!(read(&dir, "results/b/good.csv.out"), "Table 0: 1 vs. 0\n");
+}
+
+#[test]
+fn the_fast_solvers_give_same_or_valid_rounds_on_the_bundled_datasets() {
+    let datasets = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/tournament");
+    for solver in ["dlx", "sat"] {
+        Command::cargo_bin("solvebatch")
+            .unwrap()
+            .args(["run", "--solver", solver])
+            .arg(&datasets)
+            .assert()
+            .success()
+            .stdout(predicate::str::is_match(r"references: \d+ same, [1-9]\d* valid, 0 differ;").unwrap());
+    }
 }

@@ -213,7 +213,7 @@ fn run_uses_the_dictionary_option_and_reports_bad_files() {
         .arg(&words)
         .assert()
         .success()
-        .stdout(predicate::str::contains("references: 4 same, 0 differ"));
+        .stdout(predicate::str::contains("references: 4 same, 0 valid, 0 differ"));
     solvebatch().arg("run").arg(folder.path().join("first.scrabble")).assert().code(1);
 }
 
@@ -471,7 +471,7 @@ fn check_and_hint_under_the_standard_rules() {
 }
 
 #[test]
-fn run_takes_the_rules_from_the_option_when_the_file_has_none() {
+fn run_rules_come_from_the_option_then_the_file_then_lab() {
     let folder = tempfile::tempdir().unwrap();
     let words = folder.path().join("words.txt");
     std::fs::write(&words, "at\nta\n").unwrap();
@@ -489,5 +489,6 @@ fn run_takes_the_rules_from_the_option_when_the_file_has_none() {
     run(&[]).assert().code(1);
     std::fs::write(folder.path().join("first.scrabble"), format!("rules: standard\n{text}")).unwrap();
     run(&[]).assert().success();
-    run(&["--rules", "lab"]).assert().success();
+    // The command line beats the file: under the lab rules AT scores 2, not the reference's 4.
+    run(&["--rules", "lab"]).assert().code(1);
 }
