@@ -36,6 +36,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     if found.inputs.is_empty() {
         let skipped = match found.skipped {
             0 => String::new(),
+            1 => " (1 other file skipped)".to_string(),
             count => format!(" ({count} other files skipped)"),
         };
         anyhow::bail!(

@@ -222,7 +222,8 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
         ));
     }
     if summary.skipped > 0 {
-        lines.push(format!("{} other files skipped; --kind reads them", summary.skipped));
+        let plural = if summary.skipped == 1 { "" } else { "s" };
+        lines.push(format!("{} other file{plural} skipped; --kind reads them", summary.skipped));
     }
     if !summary.failing.is_empty() {
         const SHOWN: usize = 10;
