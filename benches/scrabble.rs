@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use solvebatch_scrabble::{
-    find_words, run_solitaire, tiles_to_string, Dictionary, Game, Move, Play, Position, Rack, Rulebook,
-    Rules, TileSet,
+    find_words, run_solitaire, tiles_to_string, Dictionary, Move, Play, Position, Rack, Rulebook, Rules,
+    SolitaireGame, TileSet,
 };
 
 fn dataset_folder() -> PathBuf {
@@ -162,23 +162,23 @@ fn solitaire(c: &mut Criterion, dictionary: &Dictionary, tiles: &TileSet) {
     let rulebook = Rulebook { dictionary, tiles, rules: &rules };
     let seed = 2024;
     let (answers, score) = game_answers(rulebook, seed);
-    let mut game = Game::new(rulebook, seed).expect("a standard pool");
+    let mut game = SolitaireGame::new(rulebook, seed).expect("a standard pool");
     let played = run_solitaire(&mut game, 5, answers.as_bytes(), std::io::sink()).expect("no output error");
     assert_eq!(played, score, "the dialogue plays the game as scripted");
     let mut group = c.benchmark_group("scrabble_game");
     group.sample_size(10);
     group.bench_function("solitaire_20_turns_with_hints", |b| {
         b.iter(|| {
-            let mut game = Game::new(rulebook, seed).expect("a standard pool");
+            let mut game = SolitaireGame::new(rulebook, seed).expect("a standard pool");
             black_box(run_solitaire(&mut game, 5, black_box(answers.as_bytes()), std::io::sink()))
         })
     });
     group.finish();
 }
 
-/// The answers of the benchmarked game, found by playing it through [`Game`], and its final score.
+/// The answers of the benchmarked game, found by playing it through [`SolitaireGame`], and its final score.
 fn game_answers(rulebook: Rulebook, seed: u64) -> (String, u32) {
-    let mut game = Game::new(rulebook, seed).expect("a standard pool");
+    let mut game = SolitaireGame::new(rulebook, seed).expect("a standard pool");
     let mut answers = String::new();
     let mut answer = |play: &Play| {
         answers.push_str(&format!(

@@ -9,8 +9,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::{
-    find_words, hint, listing, run_solitaire, Dictionary, Game, Generator, Hint, LoadedPosition, Play,
-    Position, PositionLoadError, PositionSettings, PositionSolver, Rack, Rulebook, Rules, RulesName, TileSet,
+    find_words, hint, listing, run_solitaire, Dictionary, Generator, Hint, LoadedPosition, Play, Position,
+    PositionLoadError, PositionSettings, PositionSolver, Rack, Rulebook, Rules, RulesName, SolitaireGame,
+    TileSet,
 };
 
 use crate::output::write_file;
@@ -303,7 +304,8 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         seed
     });
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
-    let mut game = Game::new(rulebook, seed).map_err(|error| anyhow!("{}: {error}", args.tiles.display()))?;
+    let mut game =
+        SolitaireGame::new(rulebook, seed).map_err(|error| anyhow!("{}: {error}", args.tiles.display()))?;
     run_solitaire(&mut game, args.top, std::io::stdin().lock(), std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -35,7 +35,7 @@ impl JsonLines {
 enum Line<'a> {
     File(&'a Record),
     Summary(&'a Summary),
-    Simulation(&'a solvebatch_guess::Summary),
+    Simulation(&'a solvebatch_guess::SimulationSummary),
 }
 
 impl Exporter for JsonLines {

@@ -53,7 +53,7 @@ pub enum Report<'a> {
     /// A batch of files.
     Batch(Batch<'a>),
     /// `guess simulate`: one summary per strategy, with the wall time in seconds.
-    Simulation(&'a [solvebatch_guess::Summary], f64),
+    Simulation(&'a [solvebatch_guess::SimulationSummary], f64),
 }
 
 /// One report format.

@@ -1,12 +1,12 @@
 //! `guess simulate` figures for the reports: the terminal text, and grids for Markdown and HTML.
 
-use solvebatch_guess::Summary;
+use solvebatch_guess::SimulationSummary;
 
 use super::table::{Cell, Grid, Tone};
 
 /// The terminal report of each strategy: worst case, mean, the histogram as a bar chart, then the
 /// wall time.
-pub fn text(summaries: &[Summary], seconds: f64) -> String {
+pub fn text(summaries: &[SimulationSummary], seconds: f64) -> String {
     let mut text = String::new();
     for summary in summaries {
         let mut worst: Vec<String> = summary.worst_secrets.iter().take(5).map(u32::to_string).collect();
@@ -38,7 +38,7 @@ fn plain(text: impl Into<String>) -> Cell {
 }
 
 /// One row per strategy: digits, secrets, worst case, mean.
-pub fn figures_grid(summaries: &[Summary]) -> Grid {
+pub fn figures_grid(summaries: &[SimulationSummary]) -> Grid {
     Grid {
         header: ["strategy", "digits", "secrets", "worst case", "mean"].map(String::from).to_vec(),
         rows: summaries
@@ -58,7 +58,7 @@ pub fn figures_grid(summaries: &[Summary]) -> Grid {
 }
 
 /// The histograms side by side: one row per number of guesses, one column per strategy.
-pub fn histogram_grid(summaries: &[Summary]) -> Grid {
+pub fn histogram_grid(summaries: &[SimulationSummary]) -> Grid {
     let longest = summaries.iter().map(|summary| summary.worst_case).max().unwrap_or(0);
     let mut header = vec!["guesses".to_string()];
     header.extend(summaries.iter().map(|summary| summary.strategy.to_string()));

@@ -66,7 +66,7 @@ pub use job::{verify, BatchAnswerError, GuessBatch, GuessSetupError};
 pub use matches::matches;
 pub use optimal::{minimum_worst_case, Bound, BoundStep, Proof, Settings as SearchSettings, StrategyTree};
 pub use secrets::parse_secrets;
-pub use simulate::{simulate, Bar, Game, SimulateError, Simulation, Summary};
+pub use simulate::{simulate, Bar, SimulateError, SimulatedGame, Simulation, SimulationSummary};
 pub use strategy::{
     strategies, strategy, First, GuessError, Partition, Strategy, UnknownStrategy, UnsupportedDigits,
 };

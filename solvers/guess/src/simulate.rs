@@ -13,7 +13,7 @@ use crate::strategy::{GuessError, Strategy, UnsupportedDigits};
 
 /// One secret played to the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Game {
+pub struct SimulatedGame {
     /// The secret.
     pub secret: u32,
     /// Guesses made, the final (correct) one included.
@@ -28,7 +28,7 @@ pub struct Simulation {
     /// The number of digits.
     pub digits: Digits,
     /// One game per secret, in increasing order of secret.
-    pub games: Vec<Game>,
+    pub games: Vec<SimulatedGame>,
     /// The guesses of each game in order, the last one the secret: entry `i` belongs to `games[i]`.
     pub transcripts: Vec<Vec<u32>>,
 }
@@ -82,7 +82,7 @@ pub fn simulate(
     played.sort_unstable_by_key(|(secret, _)| *secret);
     let games = played
         .iter()
-        .map(|(secret, guesses)| Game { secret: *secret, guesses: guesses.len() as u32 })
+        .map(|(secret, guesses)| SimulatedGame { secret: *secret, guesses: guesses.len() as u32 })
         .collect();
     let transcripts = played.into_iter().map(|(_, guesses)| guesses).collect();
     Ok(Simulation { strategy: strategy.name(), digits, games, transcripts })
@@ -140,7 +140,7 @@ fn play_node(
 
 /// The figures of a simulation, for reports and JSON export.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Summary {
+pub struct SimulationSummary {
     /// The strategy's name.
     pub strategy: &'static str,
     /// The number of digits.
@@ -149,7 +149,7 @@ pub struct Summary {
     pub secrets: usize,
     /// The most guesses any secret took.
     pub worst_case: u32,
-    /// The secrets that took [`Summary::worst_case`] guesses, in increasing order.
+    /// The secrets that took [`SimulationSummary::worst_case`] guesses, in increasing order.
     pub worst_secrets: Vec<u32>,
     /// The mean number of guesses.
     pub mean: f64,
@@ -209,9 +209,9 @@ impl Simulation {
     }
 
     /// The figures of this simulation.
-    pub fn summary(&self) -> Summary {
+    pub fn summary(&self) -> SimulationSummary {
         let worst_case = self.worst_case();
-        Summary {
+        SimulationSummary {
             strategy: self.strategy,
             digits: self.digits,
             secrets: self.games.len(),
@@ -234,7 +234,7 @@ impl Simulation {
     }
 }
 
-impl Summary {
+impl SimulationSummary {
     /// The histogram as a text bar chart, one line per guess count: the count, the number of secrets
     /// and a bar of `#` (the longest bar is `width` characters; any non-zero count shows at least one).
     ///
@@ -284,7 +284,7 @@ mod tests {
         assert_eq!(summary.worst_case, 16);
         assert_eq!(format!("{:.4}", summary.mean), "10.1891");
         assert_eq!(simulation.games.iter().find(|game| game.secret == 3242).unwrap().guesses, 6);
-        assert_eq!(simulation.games[0], Game { secret: 1000, guesses: 1 });
+        assert_eq!(simulation.games[0], SimulatedGame { secret: 1000, guesses: 1 });
     }
 
     /// Plays one game with a [`Codebreaker`], checking on the way that each guess of a strategy that
@@ -316,7 +316,10 @@ mod tests {
     fn listed_secrets_are_played_once_in_order() {
         let simulation =
             simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[3242, 1000, 3242]), None).unwrap();
-        assert_eq!(simulation.games, [Game { secret: 1000, guesses: 1 }, Game { secret: 3242, guesses: 6 }]);
+        assert_eq!(
+            simulation.games,
+            [SimulatedGame { secret: 1000, guesses: 1 }, SimulatedGame { secret: 3242, guesses: 6 }]
+        );
         assert_eq!(simulation.transcripts, [vec![1000], vec![1000, 2111, 3222, 3223, 3232, 3242]]);
         assert_eq!(simulation.mean(), 3.5);
         assert_eq!(simulation.histogram(), [0, 1, 0, 0, 0, 0, 1]);
@@ -331,7 +334,7 @@ mod tests {
     }
 
     /// Simulates every 4-digit secret and checks that each was found exactly once.
-    fn all_four_digit_games(name: &str) -> Summary {
+    fn all_four_digit_games(name: &str) -> SimulationSummary {
         let simulation = simulate(strategy(name).unwrap(), Digits::FOUR, None, None).unwrap();
         assert!(
             simulation.games.iter().map(|game| game.secret).eq(1000..=9999),

@@ -24,7 +24,7 @@ pub enum GameError {
 
 /// A solitaire game in progress.
 #[derive(Debug, Clone)]
-pub struct Game<'a> {
+pub struct SolitaireGame<'a> {
     rulebook: Rulebook<'a>,
     board: Board,
     rack: Rack,
@@ -33,7 +33,7 @@ pub struct Game<'a> {
     score: u32,
 }
 
-impl<'a> Game<'a> {
+impl<'a> SolitaireGame<'a> {
     /// A new game with an empty board, an empty rack and score 0. The pool holds every tile of
     /// `rulebook.tiles` (letters in alphabetical order, each as many times as its count) followed by
     /// the rules' blanks, shuffled by `rand`'s `SliceRandom::shuffle` with a `ChaCha8Rng` seeded by
@@ -41,7 +41,7 @@ impl<'a> Game<'a> {
     ///
     /// # Errors
     /// [`GameError::PoolTooLarge`] beyond [`MAX_POOL_SIZE`] tiles.
-    pub fn new(rulebook: Rulebook<'a>, seed: u64) -> Result<Game<'a>, GameError> {
+    pub fn new(rulebook: Rulebook<'a>, seed: u64) -> Result<SolitaireGame<'a>, GameError> {
         let size = rulebook.tiles.pool_size() + u64::from(rulebook.rules.blank_tiles());
         if size > MAX_POOL_SIZE {
             return Err(GameError::PoolTooLarge(size));
@@ -51,7 +51,7 @@ impl<'a> Game<'a> {
             .chain(std::iter::repeat_n(None, rulebook.rules.blank_tiles() as usize))
             .collect();
         pool.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
-        Ok(Game { rulebook, board: Board::new(), rack: Rack::default(), pool, score: 0 })
+        Ok(SolitaireGame { rulebook, board: Board::new(), rack: Rack::default(), pool, score: 0 })
     }
 
     /// The dictionary, tile values and rules of the game.
@@ -124,7 +124,7 @@ mod tests {
         let tiles = tiles("C 3 1\nA 1 2\nT 1 1");
         let rules = Rules::standard();
         let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
-        let mut game = Game::new(rulebook, 7).unwrap();
+        let mut game = SolitaireGame::new(rulebook, 7).unwrap();
         assert_eq!((game.pool_len(), game.rack().len()), (6, 0));
         game.refill();
         // Four letter tiles and the standard rules' two blanks.
@@ -144,7 +144,7 @@ mod tests {
         let rules = Rules::lab();
         let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
         let deal = |seed| {
-            let mut game = Game::new(rulebook, seed).unwrap();
+            let mut game = SolitaireGame::new(rulebook, seed).unwrap();
             game.refill();
             (game.rack().clone(), game.pool_len())
         };
@@ -159,7 +159,7 @@ mod tests {
         let tiles = tiles("A 1 3\nB 3 2\nC 3 4");
         let rules = Rules::standard();
         let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
-        let mut game = Game::new(rulebook, 42).unwrap();
+        let mut game = SolitaireGame::new(rulebook, 42).unwrap();
         game.refill();
         // The documented pool: A A A B B C C C C, then two blanks; shuffled with ChaCha8 seeded by 42.
         let mut pool: Vec<char> = "AAABBCCCC??".chars().collect();
@@ -177,7 +177,7 @@ mod tests {
         let rules = Rules::standard();
         let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
         assert_eq!(
-            Game::new(rulebook, 0).unwrap_err().to_string(),
+            SolitaireGame::new(rulebook, 0).unwrap_err().to_string(),
             "the pool would hold 10002 tiles, a game allows at most 10000"
         );
     }

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use crate::dictionary::Dictionary;
 use crate::play::Rulebook;
-use crate::position::{Position, PositionError, Solution};
+use crate::position::{Position, PositionError, PositionReport};
 use crate::rules::Rules;
 use crate::solver::Generator;
 use crate::tiles::TileSet;
@@ -66,9 +66,9 @@ pub enum PositionLoadError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PositionOutcome {
     /// The report: every `play:` line judged, then the best plays (at least one).
-    Solved(Solution),
+    Solved(PositionReport),
     /// The report, and the rack has no valid play.
-    NoPlay(Solution),
+    NoPlay(PositionReport),
     /// The file cannot be judged.
     Invalid(PositionLoadError),
     /// The deadline passed during the search.
@@ -217,7 +217,7 @@ mod tests {
         let given = PositionSolver::new(Generator::Anchor, settings).unwrap();
         assert_eq!(
             given.solve(&position, &text, None),
-            PositionOutcome::NoPlay(Solution { text: "no valid play\n".to_string(), move_count: 0 })
+            PositionOutcome::NoPlay(PositionReport { text: "no valid play\n".to_string(), move_count: 0 })
         );
     }
 

@@ -17,7 +17,7 @@
 //! - [`hint()`]: what to suggest after a rejected play.
 //! - [`Position`]: a `.scrabble` batch file and its report.
 //! - [`find_words`]: every word some of a rack's tiles spell, by a walk of the DAWG.
-//! - [`Game`], [`run_solitaire`]: the solitaire game and its dialogue over any text input and output.
+//! - [`SolitaireGame`], [`run_solitaire`]: the solitaire game and its dialogue over any text input and output.
 //!
 //! ```
 //! use solvebatch_scrabble::{Board, Dictionary, Letter, Play, Rack, Rules, Rulebook, Square, TileSet};
@@ -87,7 +87,7 @@ mod words;
 pub use board::{Board, BoardRowError, Direction, DirectionError, Square, BOARD_SIZE, RADIUS, SQUARE_COUNT};
 pub use brute_force::{moves_by_brute_force, TimedOut};
 pub use dictionary::{Dictionary, DictionaryError};
-pub use game::{Game, GameError, MAX_POOL_SIZE};
+pub use game::{GameError, SolitaireGame, MAX_POOL_SIZE};
 pub use graph::{Node, WordGraph, WordGraphError};
 pub use hint::{hint, Hint};
 pub use job::{LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings, PositionSolver};
@@ -97,7 +97,7 @@ pub use letter::{
 };
 pub use moves::{best, listing, rank, LetterRun, Move};
 pub use play::{FormedWord, Play, PlayParseError, Rejection, Rulebook, Scored};
-pub use position::{LineProblem, Position, PositionError, Solution, DEFAULT_TOP};
+pub use position::{LineProblem, Position, PositionError, PositionReport, DEFAULT_TOP};
 pub use rack::{Rack, RackError, RACK_SIZE};
 pub use rules::{Premium, Rules, RulesName, UnknownRules};
 pub use solitaire::run_solitaire;

@@ -122,7 +122,7 @@ pub enum PositionError {
 
 /// The batch report of a position: the exact output text and the number of valid plays found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solution {
+pub struct PositionReport {
     /// For each `play:` line `play ...: SCORE` or `play ...: rejected: REASON` and a `hint: ...` line;
     /// then the best plays, one `SCORE WORD x y direction LETTERS` a line (`no valid play` when there is
     /// none). Every line ends in a newline.
@@ -252,7 +252,7 @@ impl Position {
         rulebook: &Rulebook,
         generator: Generator,
         deadline: Option<Instant>,
-    ) -> Result<Solution, TimedOut> {
+    ) -> Result<PositionReport, TimedOut> {
         let mut text = String::new();
         for play in &self.plays {
             match rulebook.check(&self.board, &self.rack, play) {
@@ -268,7 +268,7 @@ impl Position {
         let moves = generator.moves(rulebook, &self.board, &self.rack, deadline)?;
         let move_count = moves.len();
         text.push_str(&listing(moves, self.top));
-        Ok(Solution { text, move_count })
+        Ok(PositionReport { text, move_count })
     }
 }
 

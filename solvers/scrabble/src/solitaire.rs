@@ -11,7 +11,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::board::{Direction, Square};
-use crate::game::Game;
+use crate::game::SolitaireGame;
 use crate::hint::Hint;
 use crate::letter::parse_tiles;
 use crate::moves::listing;
@@ -23,7 +23,7 @@ use crate::play::{check_rack, Play, PlayParseError, Rejection};
 /// # Errors
 /// Reading `input` or writing `output` failed.
 pub fn run_solitaire(
-    game: &mut Game,
+    game: &mut SolitaireGame,
     hint_top: usize,
     mut input: impl BufRead,
     mut output: impl Write,
@@ -72,7 +72,7 @@ struct Dialogue<'a, R, W> {
 }
 
 impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
-    fn turn(&mut self, game: &mut Game, hint_top: usize) -> io::Result<Turn> {
+    fn turn(&mut self, game: &mut SolitaireGame, hint_top: usize) -> io::Result<Turn> {
         let Some(again) = self.ask("play again? (yes or no) ", yes_or_no)? else {
             return Ok(Turn::EndOfInput);
         };
@@ -136,7 +136,7 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
 
 /// The rack line (each tile with its value, a blank as `?`) and, when the rack holds a blank, how
 /// to play it.
-fn write_rack(game: &Game, out: &mut impl Write) -> io::Result<()> {
+fn write_rack(game: &SolitaireGame, out: &mut impl Write) -> io::Result<()> {
     let values = game.rulebook().tiles;
     let tiles: Vec<String> = game
         .rack()
@@ -199,7 +199,7 @@ mod tests {
         let dictionary = Dictionary::from_text(words.as_bytes().to_vec());
         let tiles = TileSet::parse(tiles).unwrap();
         let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
-        let mut game = Game::new(rulebook, 1).unwrap();
+        let mut game = SolitaireGame::new(rulebook, 1).unwrap();
         let mut output = Vec::new();
         run_solitaire(&mut game, 3, answers.as_bytes(), &mut output).unwrap();
         String::from_utf8(output).unwrap()
@@ -334,7 +334,7 @@ mod tests {
         let tiles = TileSet::parse(tiles).unwrap();
         let rules = Rules::lab();
         let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
-        let mut game = Game::new(rulebook, 1).unwrap();
+        let mut game = SolitaireGame::new(rulebook, 1).unwrap();
         let mut output = Vec::new();
         run_solitaire(&mut game, 3, &b"yes\nA\xff\n"[..], &mut output).unwrap();
         assert_eq!(String::from_utf8(output).unwrap(), expected);

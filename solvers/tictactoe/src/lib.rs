@@ -3,8 +3,8 @@
 //! attention exactly as specified.
 //!
 //! The pipeline is [`parse`] (a byte-level reader that reads as `scanf` would, with line-numbered
-//! [`ParseError`]s), [`Replay`] (the rules of one move, with the diagonal fallback for refused cells
-//! and O(1) win detection by per-line counters) and [`Summary`] (the end of the game and its output).
+//! [`GameFileError`]s), [`Replay`] (the rules of one move, with the diagonal fallback for refused cells
+//! and O(1) win detection by per-line counters) and [`GameSummary`] (the end of the game and its output).
 //! [`replay`] runs them all over a file's text, streaming the moves so that memory stays proportional to
 //! the board and to the output.
 //!
@@ -31,10 +31,10 @@ mod summary;
 
 use std::fmt::Write;
 
-pub use parse::{parse, Field, Game, Move, Moves, ParseError, Player, MAX_SIZE};
+pub use parse::{parse, GameFile, GameFileError, MoveField, Player, PlayerMove, PlayerMoves, MAX_SIZE};
 pub use registry::{solvers, Replayer, UnknownReplayer};
-pub use replay::{Rejection, Replay, Turn};
-pub use summary::{Summary, Verdict};
+pub use replay::{MoveRejection, Replay, Turn};
+pub use summary::{GameResult, GameSummary};
 
 /// Counts worth comparing between runs of one game file.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -74,7 +74,7 @@ pub struct Replayed {
     /// The output of the specification: message lines, the macroboard, the verdict, the attention lines.
     pub output: String,
     /// The final figures behind the last lines of `output`.
-    pub summary: Summary,
+    pub summary: GameSummary,
     /// Counts of the replay.
     pub statistics: Statistics,
 }
@@ -85,8 +85,8 @@ pub struct Replayed {
 /// since those moves are still read) makes the whole file an error.
 ///
 /// # Errors
-/// The first [`ParseError`] of the file.
-pub fn replay(text: &[u8]) -> Result<Replayed, ParseError> {
+/// The first [`GameFileError`] of the file.
+pub fn replay(text: &[u8]) -> Result<Replayed, GameFileError> {
     let game = parse(text)?;
     let mut state = Replay::new(game.size);
     let mut output = String::new();

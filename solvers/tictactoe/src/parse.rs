@@ -49,7 +49,7 @@ impl Player {
 
 /// A move as written in the file: `P x y`, not yet checked against the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Move {
+pub struct PlayerMove {
     /// Who claims to move.
     pub player: Player,
     /// `x`: the board row asked for, 0 at the top; any 32-bit value.
@@ -60,7 +60,7 @@ pub struct Move {
 
 /// Which number of the file an error is about, named as in the messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Field {
+pub enum MoveField {
     /// `n`, the size of a miniboard side.
     Size,
     /// `m`, the number of moves.
@@ -71,13 +71,13 @@ pub enum Field {
     Column(u32),
 }
 
-impl fmt::Display for Field {
+impl fmt::Display for MoveField {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Field::Size => f.write_str("the board size n"),
-            Field::MoveCount => f.write_str("the number of moves m"),
-            Field::Row(number) => write!(f, "the row x of move {number}"),
-            Field::Column(number) => write!(f, "the column y of move {number}"),
+            MoveField::Size => f.write_str("the board size n"),
+            MoveField::MoveCount => f.write_str("the number of moves m"),
+            MoveField::Row(number) => write!(f, "the row x of move {number}"),
+            MoveField::Column(number) => write!(f, "the column y of move {number}"),
         }
     }
 }
@@ -88,14 +88,14 @@ impl fmt::Display for Field {
 /// `line 3: expected the row x of move 2, found "a"`. Lines count from 1; at the end of the file the line
 /// is that of the last token read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParseError {
+pub enum GameFileError {
     /// The file ends where a number was expected.
     #[error("line {line}: expected {field}, found end of input")]
     Missing {
         /// The line of the last token read, or 1 for an empty file.
         line: usize,
         /// The number that is missing.
-        field: Field,
+        field: MoveField,
     },
     /// A token where a number was expected is not an optionally signed decimal integer.
     #[error("line {line}: expected {field}, found \"{found}\"")]
@@ -103,7 +103,7 @@ pub enum ParseError {
         /// The line of the token.
         line: usize,
         /// The number expected.
-        field: Field,
+        field: MoveField,
         /// The token (at most 40 bytes of it, invalid UTF-8 replaced).
         found: String,
     },
@@ -113,7 +113,7 @@ pub enum ParseError {
         /// The line of the number.
         line: usize,
         /// Which number.
-        field: Field,
+        field: MoveField,
         /// The number as written (at most 40 bytes of it).
         found: String,
     },
@@ -155,59 +155,63 @@ pub enum ParseError {
     },
 }
 
-/// A game whose header has been read; the moves are read lazily by [`Game::moves`], so replaying a
+/// A game whose header has been read; the moves are read lazily by [`GameFile::moves`], so replaying a
 /// file needs memory for the board only, not for its moves.
 #[derive(Debug, Clone)]
-pub struct Game<'a> {
+pub struct GameFile<'a> {
     /// `n`: the side of a miniboard in cells and of the macroboard in miniboards, in `1..=100`.
     pub size: usize,
     /// `m`: the number of moves the file announces.
     pub move_count: u32,
     /// The `m` moves, in file order; whatever follows them is never read.
-    pub moves: Moves<'a>,
+    pub moves: PlayerMoves<'a>,
 }
 
-/// Reads the header `n m` of a game file; the moves follow lazily in [`Game::moves`].
+/// Reads the header `n m` of a game file; the moves follow lazily in [`GameFile::moves`].
 ///
 /// # Errors
-/// [`ParseError`] for a missing, non-numeric or out-of-range `n` or `m` (`n` must be in `1..=100`, `m`
+/// [`GameFileError`] for a missing, non-numeric or out-of-range `n` or `m` (`n` must be in `1..=100`, `m`
 /// must not be negative).
 ///
 /// ```
-/// use solvebatch_tictactoe::{parse, Move, Player};
+/// use solvebatch_tictactoe::{parse, PlayerMove, Player};
 ///
 /// let game = parse(b"3 2\nX 0 0\n0 -1 4\n").unwrap();
 /// assert_eq!((game.size, game.move_count), (3, 2));
-/// let moves: Vec<Move> = game.moves.collect::<Result<_, _>>().unwrap();
-/// assert_eq!(moves[1], Move { player: Player::Zero, row: -1, column: 4 });
+/// let moves: Vec<PlayerMove> = game.moves.collect::<Result<_, _>>().unwrap();
+/// assert_eq!(moves[1], PlayerMove { player: Player::Zero, row: -1, column: 4 });
 /// assert_eq!(parse(b"3 x").unwrap_err().to_string(),
 ///            "line 1: expected the number of moves m, found \"x\"");
 /// ```
-pub fn parse(text: &[u8]) -> Result<Game<'_>, ParseError> {
+pub fn parse(text: &[u8]) -> Result<GameFile<'_>, GameFileError> {
     let mut reader = Reader { text, position: 0, line: 1, token_line: 1 };
-    let n = reader.number(Field::Size)?;
+    let n = reader.number(MoveField::Size)?;
     if n < 1 || n as usize > MAX_SIZE {
-        return Err(ParseError::Size { line: reader.token_line, n });
+        return Err(GameFileError::Size { line: reader.token_line, n });
     }
-    let m = reader.number(Field::MoveCount)?;
+    let m = reader.number(MoveField::MoveCount)?;
     if m < 0 {
-        return Err(ParseError::NegativeMoveCount { line: reader.token_line, m });
+        return Err(GameFileError::NegativeMoveCount { line: reader.token_line, m });
     }
     let move_count = m as u32;
-    Ok(Game { size: n as usize, move_count, moves: Moves { reader, read: 0, expected: move_count } })
+    Ok(GameFile {
+        size: n as usize,
+        move_count,
+        moves: PlayerMoves { reader, read: 0, expected: move_count },
+    })
 }
 
-/// The moves of a [`Game`], read one at a time from the text; an iterator of `Result<Move, ParseError>`
+/// The moves of a [`GameFile`], read one at a time from the text; an iterator of `Result<PlayerMove, GameFileError>`
 /// that ends after `m` moves or after its first error.
 #[derive(Debug, Clone)]
-pub struct Moves<'a> {
+pub struct PlayerMoves<'a> {
     reader: Reader<'a>,
     read: u32,
     expected: u32,
 }
 
-impl Iterator for Moves<'_> {
-    type Item = Result<Move, ParseError>;
+impl Iterator for PlayerMoves<'_> {
+    type Item = Result<PlayerMove, GameFileError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.read == self.expected {
@@ -225,12 +229,12 @@ impl Iterator for Moves<'_> {
     }
 }
 
-impl Moves<'_> {
-    fn read_move(&mut self, number: u32) -> Result<Move, ParseError> {
+impl PlayerMoves<'_> {
+    fn read_move(&mut self, number: u32) -> Result<PlayerMove, GameFileError> {
         let player = self.reader.player(number, self.read, self.expected)?;
-        let row = self.reader.number(Field::Row(number))?;
-        let column = self.reader.number(Field::Column(number))?;
-        Ok(Move { player, row, column })
+        let row = self.reader.number(MoveField::Row(number))?;
+        let column = self.reader.number(MoveField::Column(number))?;
+        Ok(PlayerMove { player, row, column })
     }
 }
 
@@ -277,9 +281,9 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a player token: exactly `X` or `0`.
-    fn player(&mut self, number: u32, read: u32, expected: u32) -> Result<Player, ParseError> {
+    fn player(&mut self, number: u32, read: u32, expected: u32) -> Result<Player, GameFileError> {
         let Some(first) = self.next_token_start() else {
-            return Err(ParseError::TooFewMoves { line: self.token_line, read, expected });
+            return Err(GameFileError::TooFewMoves { line: self.token_line, read, expected });
         };
         let player = match first {
             b'X' => Player::X,
@@ -293,14 +297,14 @@ impl<'a> Reader<'a> {
         Ok(player)
     }
 
-    fn not_a_player(&self, number: u32) -> ParseError {
-        ParseError::NotAPlayer { line: self.token_line, number, found: self.quote_token() }
+    fn not_a_player(&self, number: u32) -> GameFileError {
+        GameFileError::NotAPlayer { line: self.token_line, number, found: self.quote_token() }
     }
 
     /// Reads a 32-bit signed decimal integer token (`scanf("%d")` with a leading `+` or `-` allowed).
-    fn number(&mut self, field: Field) -> Result<i32, ParseError> {
+    fn number(&mut self, field: MoveField) -> Result<i32, GameFileError> {
         let Some(first) = self.next_token_start() else {
-            return Err(ParseError::Missing { line: self.token_line, field });
+            return Err(GameFileError::Missing { line: self.token_line, field });
         };
         let negative = first == b'-';
         let digits_start = self.position + usize::from(matches!(first, b'-' | b'+'));
@@ -315,10 +319,14 @@ impl<'a> Reader<'a> {
             index += 1;
         }
         if index == digits_start || !self.at_token_end(index) {
-            return Err(ParseError::NotANumber { line: self.token_line, field, found: self.quote_token() });
+            return Err(GameFileError::NotANumber {
+                line: self.token_line,
+                field,
+                found: self.quote_token(),
+            });
         }
         let value = if negative { -(magnitude as i64) } else { magnitude as i64 };
-        let value = i32::try_from(value).map_err(|_| ParseError::OutOfRange {
+        let value = i32::try_from(value).map_err(|_| GameFileError::OutOfRange {
             line: self.token_line,
             field,
             found: self.quote_token(),
@@ -332,7 +340,7 @@ impl<'a> Reader<'a> {
 mod tests {
     use super::*;
 
-    fn moves(text: &str) -> Result<Vec<Move>, ParseError> {
+    fn moves(text: &str) -> Result<Vec<PlayerMove>, GameFileError> {
         parse(text.as_bytes())?.moves.collect()
     }
 
@@ -346,8 +354,8 @@ mod tests {
         assert_eq!(
             read,
             vec![
-                Move { player: Player::X, row: 1, column: 2 },
-                Move { player: Player::Zero, row: -3, column: 4 },
+                PlayerMove { player: Player::X, row: 1, column: 2 },
+                PlayerMove { player: Player::Zero, row: -3, column: 4 },
             ]
         );
     }
@@ -355,17 +363,17 @@ mod tests {
     #[test]
     fn ignores_everything_after_the_last_move() {
         let read = moves("1 1\nX 0 0\nthis is not a move\n0 x y").unwrap();
-        assert_eq!(read, vec![Move { player: Player::X, row: 0, column: 0 }]);
+        assert_eq!(read, vec![PlayerMove { player: Player::X, row: 0, column: 0 }]);
         assert_eq!(moves("1 0 garbage").unwrap(), vec![]);
     }
 
     #[test]
     fn reads_the_32_bit_extremes() {
         let read = moves("3 1\nX -2147483648 2147483647").unwrap();
-        assert_eq!(read, vec![Move { player: Player::X, row: i32::MIN, column: i32::MAX }]);
-        assert_eq!(moves("3 1\nX -0 +007").unwrap()[0], Move { player: Player::X, row: 0, column: 7 });
+        assert_eq!(read, vec![PlayerMove { player: Player::X, row: i32::MIN, column: i32::MAX }]);
+        assert_eq!(moves("3 1\nX -0 +007").unwrap()[0], PlayerMove { player: Player::X, row: 0, column: 7 });
         let zeros = moves("3 1\nX 000000000000000000002147483647 -000000000000002147483648").unwrap();
-        assert_eq!(zeros[0], Move { player: Player::X, row: i32::MAX, column: i32::MIN });
+        assert_eq!(zeros[0], PlayerMove { player: Player::X, row: i32::MAX, column: i32::MIN });
     }
 
     #[test]

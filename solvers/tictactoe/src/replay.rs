@@ -3,24 +3,24 @@
 
 use crate::diagonal::DiagonalCursor;
 use crate::lines::LineCounters;
-use crate::parse::{Move, Player, MAX_SIZE};
-use crate::summary::Summary;
+use crate::parse::{Player, PlayerMove, MAX_SIZE};
+use crate::summary::GameSummary;
 
 /// Why a move's own cell was refused, so that the diagonal fallback chose (or failed to choose) one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rejection {
+pub enum MoveRejection {
     /// `x` or `y` is outside `0..n²`: `INVALID INDEX`.
     InvalidIndex,
     /// The cell is taken: `NOT AN EMPTY CELL`.
     NotAnEmptyCell,
 }
 
-impl Rejection {
+impl MoveRejection {
     /// The message line, without its newline.
     pub fn message(self) -> &'static str {
         match self {
-            Rejection::InvalidIndex => "INVALID INDEX",
-            Rejection::NotAnEmptyCell => "NOT AN EMPTY CELL",
+            MoveRejection::InvalidIndex => "INVALID INDEX",
+            MoveRejection::NotAnEmptyCell => "NOT AN EMPTY CELL",
         }
     }
 }
@@ -41,7 +41,7 @@ pub enum Turn {
     /// round of the player.
     Assigned {
         /// Why the cell asked for was refused.
-        rejection: Rejection,
+        rejection: MoveRejection,
         /// The cell filled.
         cell: (usize, usize),
     },
@@ -49,7 +49,7 @@ pub enum Turn {
     /// move is not a round.
     FullBoard {
         /// Why the cell asked for was refused.
-        rejection: Rejection,
+        rejection: MoveRejection,
     },
 }
 
@@ -59,10 +59,10 @@ impl Turn {
         match self {
             Turn::Ignored | Turn::Chosen { .. } => "",
             Turn::NotYourTurn => "NOT YOUR TURN\n",
-            Turn::Assigned { rejection: Rejection::InvalidIndex, .. } => "INVALID INDEX\n",
-            Turn::Assigned { rejection: Rejection::NotAnEmptyCell, .. } => "NOT AN EMPTY CELL\n",
-            Turn::FullBoard { rejection: Rejection::InvalidIndex } => "INVALID INDEX\nFULL BOARD\n",
-            Turn::FullBoard { rejection: Rejection::NotAnEmptyCell } => "NOT AN EMPTY CELL\nFULL BOARD\n",
+            Turn::Assigned { rejection: MoveRejection::InvalidIndex, .. } => "INVALID INDEX\n",
+            Turn::Assigned { rejection: MoveRejection::NotAnEmptyCell, .. } => "NOT AN EMPTY CELL\n",
+            Turn::FullBoard { rejection: MoveRejection::InvalidIndex } => "INVALID INDEX\nFULL BOARD\n",
+            Turn::FullBoard { rejection: MoveRejection::NotAnEmptyCell } => "NOT AN EMPTY CELL\nFULL BOARD\n",
         }
     }
 }
@@ -74,14 +74,14 @@ impl Turn {
 /// steps total at most `n⁴` over the whole game.
 ///
 /// ```
-/// use solvebatch_tictactoe::{Move, Player, Rejection, Replay, Turn};
+/// use solvebatch_tictactoe::{PlayerMove, Player, MoveRejection, Replay, Turn};
 ///
 /// let mut game = Replay::new(3);
-/// assert_eq!(game.play(Move { player: Player::X, row: 0, column: 1 }), Turn::Chosen { cell: (0, 1) });
-/// assert_eq!(game.play(Move { player: Player::X, row: 0, column: 2 }), Turn::NotYourTurn);
+/// assert_eq!(game.play(PlayerMove { player: Player::X, row: 0, column: 1 }), Turn::Chosen { cell: (0, 1) });
+/// assert_eq!(game.play(PlayerMove { player: Player::X, row: 0, column: 2 }), Turn::NotYourTurn);
 /// assert_eq!(
-///     game.play(Move { player: Player::Zero, row: 9, column: 0 }),
-///     Turn::Assigned { rejection: Rejection::InvalidIndex, cell: (0, 0) }
+///     game.play(PlayerMove { player: Player::Zero, row: 9, column: 0 }),
+///     Turn::Assigned { rejection: MoveRejection::InvalidIndex, cell: (0, 0) }
 /// );
 /// ```
 #[derive(Debug, Clone)]
@@ -127,7 +127,7 @@ impl Replay {
 
     /// Applies one move by the rules, in the order they are checked: game over, turn, index, occupied
     /// cell, diagonal fallback.
-    pub fn play(&mut self, attempt: Move) -> Turn {
+    pub fn play(&mut self, attempt: PlayerMove) -> Turn {
         if self.over {
             return Turn::Ignored;
         }
@@ -135,8 +135,8 @@ impl Replay {
             return Turn::NotYourTurn;
         }
         let rejection = match self.on_board(attempt.row, attempt.column) {
-            None => Rejection::InvalidIndex,
-            Some(cell) if self.is_occupied(cell) => Rejection::NotAnEmptyCell,
+            None => MoveRejection::InvalidIndex,
+            Some(cell) if self.is_occupied(cell) => MoveRejection::NotAnEmptyCell,
             Some(cell) => {
                 self.place(cell, true);
                 return Turn::Chosen { cell };
@@ -166,8 +166,8 @@ impl Replay {
     }
 
     /// The final figures as they stand now: macroboard, verdict, rounds and miniboards won by choice.
-    pub fn summary(&self) -> Summary {
-        Summary::new(self.n, self.owners.clone(), self.rounds, self.chosen_wins)
+    pub fn summary(&self) -> GameSummary {
+        GameSummary::new(self.n, self.owners.clone(), self.rounds, self.chosen_wins)
     }
 
     /// `(row, column)` if both are on the board.
@@ -209,17 +209,17 @@ fn is_set(words: &[u64], bit: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::summary::Verdict;
+    use crate::summary::GameResult;
 
-    fn x(row: i32, column: i32) -> Move {
-        Move { player: Player::X, row, column }
+    fn x(row: i32, column: i32) -> PlayerMove {
+        PlayerMove { player: Player::X, row, column }
     }
 
-    fn o(row: i32, column: i32) -> Move {
-        Move { player: Player::Zero, row, column }
+    fn o(row: i32, column: i32) -> PlayerMove {
+        PlayerMove { player: Player::Zero, row, column }
     }
 
-    fn play_all(game: &mut Replay, moves: &[Move]) -> Vec<Turn> {
+    fn play_all(game: &mut Replay, moves: &[PlayerMove]) -> Vec<Turn> {
         moves.iter().map(|&attempt| game.play(attempt)).collect()
     }
 
@@ -249,7 +249,7 @@ mod tests {
             let mut game = Replay::new(2);
             assert_eq!(
                 game.play(x(row, column)),
-                Turn::Assigned { rejection: Rejection::InvalidIndex, cell: (0, 0) },
+                Turn::Assigned { rejection: MoveRejection::InvalidIndex, cell: (0, 0) },
                 "({row}, {column})"
             );
         }
@@ -261,7 +261,10 @@ mod tests {
     fn an_occupied_cell_is_refused() {
         let mut game = Replay::new(2);
         game.play(x(1, 2));
-        assert_eq!(game.play(o(1, 2)), Turn::Assigned { rejection: Rejection::NotAnEmptyCell, cell: (0, 0) });
+        assert_eq!(
+            game.play(o(1, 2)),
+            Turn::Assigned { rejection: MoveRejection::NotAnEmptyCell, cell: (0, 0) }
+        );
     }
 
     #[test]
@@ -281,17 +284,26 @@ mod tests {
             .collect();
         assert_eq!(assigned, [(0, 1), (1, 2), (2, 3), (1, 0), (2, 1), (3, 2)]);
         // d+2 next: (0, 2), then (1, 3).
-        assert_eq!(game.play(x(0, 0)), Turn::Assigned { rejection: Rejection::NotAnEmptyCell, cell: (0, 2) });
+        assert_eq!(
+            game.play(x(0, 0)),
+            Turn::Assigned { rejection: MoveRejection::NotAnEmptyCell, cell: (0, 2) }
+        );
     }
 
     #[test]
     fn the_fallback_skips_cells_filled_by_choice() {
         let mut game = Replay::new(2);
         play_all(&mut game, &[x(0, 0), o(1, 1), x(0, 1)]);
-        assert_eq!(game.play(o(5, 5)), Turn::Assigned { rejection: Rejection::InvalidIndex, cell: (2, 2) });
+        assert_eq!(
+            game.play(o(5, 5)),
+            Turn::Assigned { rejection: MoveRejection::InvalidIndex, cell: (2, 2) }
+        );
         play_all(&mut game, &[x(3, 3), o(1, 2)]);
         // d0 and (0, 1), (1, 2) are taken: next is (2, 3).
-        assert_eq!(game.play(x(7, 7)), Turn::Assigned { rejection: Rejection::InvalidIndex, cell: (2, 3) });
+        assert_eq!(
+            game.play(x(7, 7)),
+            Turn::Assigned { rejection: MoveRejection::InvalidIndex, cell: (2, 3) }
+        );
     }
 
     #[test]
@@ -299,7 +311,7 @@ mod tests {
         let mut game = Replay::new(1);
         assert_eq!(game.play(x(0, 0)), Turn::Chosen { cell: (0, 0) });
         assert_eq!(game.play(x(0, 0)), Turn::NotYourTurn, "the turn check still comes first");
-        assert_eq!(game.play(o(0, 0)), Turn::FullBoard { rejection: Rejection::NotAnEmptyCell });
+        assert_eq!(game.play(o(0, 0)), Turn::FullBoard { rejection: MoveRejection::NotAnEmptyCell });
         assert!(game.is_over());
         for attempt in [x(0, 0), o(0, 0), x(-5, 2), o(1, 1)] {
             assert_eq!(game.play(attempt), Turn::Ignored);
@@ -313,7 +325,7 @@ mod tests {
         let mut game = Replay::new(1);
         game.play(x(0, 0));
         let turn = game.play(o(1, 0));
-        assert_eq!(turn, Turn::FullBoard { rejection: Rejection::InvalidIndex });
+        assert_eq!(turn, Turn::FullBoard { rejection: MoveRejection::InvalidIndex });
         assert_eq!(turn.messages(), "INVALID INDEX\nFULL BOARD\n");
     }
 
@@ -359,6 +371,6 @@ mod tests {
             summary.macroboard,
             [Some(Player::X), Some(Player::X), Some(Player::Zero), Some(Player::Zero)]
         );
-        assert_eq!(summary.verdict, Verdict::Draw);
+        assert_eq!(summary.verdict, GameResult::Draw);
     }
 }

@@ -7,7 +7,7 @@ use crate::parse::Player;
 
 /// Who won the macroboard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub enum Verdict {
+pub enum GameResult {
     /// Only this player has a full row, column or diagonal of the macroboard: `X won` or `0 won`.
     Won(Player),
     /// Both players or neither have one: `Draw again! Let's play darts!`.
@@ -21,26 +21,26 @@ pub enum Verdict {
 /// binary value of the quotient, ties to even), or `N/A` for a player with no rounds.
 ///
 /// ```
-/// use solvebatch_tictactoe::{Player, Summary};
+/// use solvebatch_tictactoe::{Player, GameSummary};
 ///
-/// let summary = Summary::new(2, vec![Some(Player::X), None, Some(Player::X), Some(Player::Zero)], [3, 0], [2, 0]);
+/// let summary = GameSummary::new(2, vec![Some(Player::X), None, Some(Player::X), Some(Player::Zero)], [3, 0], [2, 0]);
 /// assert_eq!(summary.to_string(), "X-\nX0\nX won\nX 0.6666666667\n0 N/A\n");
 /// ```
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct Summary {
+pub struct GameSummary {
     /// `n`: the side of the macroboard.
     pub size: usize,
     /// The owner of each miniboard, row-major (`n * n` entries), `None` for `-`.
     pub macroboard: Vec<Option<Player>>,
     /// The macroboard's verdict.
-    pub verdict: Verdict,
+    pub verdict: GameResult,
     /// Rounds per player (chosen and assigned moves), indexed by [`Player::index`].
     pub rounds: [u32; 2],
     /// Miniboards won by a cell of the player's own choice, indexed by [`Player::index`].
     pub chosen_wins: [u32; 2],
 }
 
-impl Summary {
+impl GameSummary {
     /// The summary of a game whose macroboard (`size * size` owners, row-major), rounds and
     /// miniboards won by choice (per player, indexed by [`Player::index`]) are given; the verdict is
     /// worked out from the macroboard.
@@ -52,16 +52,16 @@ impl Summary {
         macroboard: Vec<Option<Player>>,
         rounds: [u32; 2],
         chosen_wins: [u32; 2],
-    ) -> Summary {
+    ) -> GameSummary {
         assert_eq!(macroboard.len(), size * size, "a macroboard of side {size} has {} cells", size * size);
         let x = has_line(&macroboard, size, Player::X);
         let zero = has_line(&macroboard, size, Player::Zero);
         let verdict = match (x, zero) {
-            (true, false) => Verdict::Won(Player::X),
-            (false, true) => Verdict::Won(Player::Zero),
-            _ => Verdict::Draw,
+            (true, false) => GameResult::Won(Player::X),
+            (false, true) => GameResult::Won(Player::Zero),
+            _ => GameResult::Draw,
         };
-        Summary { size, macroboard, verdict, rounds, chosen_wins }
+        GameSummary { size, macroboard, verdict, rounds, chosen_wins }
     }
 
     /// Miniboards won by the player's own choice divided by the player's rounds; `None` without rounds.
@@ -80,15 +80,15 @@ fn has_line(macroboard: &[Option<Player>], size: usize, player: Player) -> bool 
         || (0..size).all(|i| owned(i, size - 1 - i))
 }
 
-impl fmt::Display for Summary {
+impl fmt::Display for GameSummary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in self.macroboard.chunks(self.size) {
             let line: String = row.iter().map(|owner| owner.map_or('-', Player::symbol)).collect();
             writeln!(f, "{line}")?;
         }
         match self.verdict {
-            Verdict::Won(player) => writeln!(f, "{} won", player.symbol())?,
-            Verdict::Draw => writeln!(f, "Draw again! Let's play darts!")?,
+            GameResult::Won(player) => writeln!(f, "{} won", player.symbol())?,
+            GameResult::Draw => writeln!(f, "Draw again! Let's play darts!")?,
         }
         for player in Player::BOTH {
             match self.attention(player) {
@@ -109,40 +109,41 @@ mod tests {
     const O: Option<Player> = Some(Player::Zero);
     const NONE: Option<Player> = None;
 
-    fn verdict(size: usize, macroboard: Vec<Option<Player>>) -> Verdict {
-        Summary::new(size, macroboard, [0; 2], [0; 2]).verdict
+    fn verdict(size: usize, macroboard: Vec<Option<Player>>) -> GameResult {
+        GameSummary::new(size, macroboard, [0; 2], [0; 2]).verdict
     }
 
     /// The attention line of X after `wins` miniboards won by choice in `rounds` rounds.
     fn attention_line(wins: u32, rounds: u32) -> String {
-        let text = Summary::new(1, vec![None], [rounds, 0], [wins, 0]).to_string();
+        let text = GameSummary::new(1, vec![None], [rounds, 0], [wins, 0]).to_string();
         text.lines().nth(2).unwrap().to_string()
     }
 
     #[test]
     fn a_line_of_one_player_wins_the_macroboard() {
-        assert_eq!(verdict(3, vec![X, X, X, O, O, NONE, NONE, NONE, NONE]), Verdict::Won(Player::X));
-        assert_eq!(verdict(3, vec![O, X, X, O, X, NONE, O, NONE, NONE]), Verdict::Won(Player::Zero));
-        assert_eq!(verdict(3, vec![X, O, O, NONE, X, O, NONE, NONE, X]), Verdict::Won(Player::X));
-        assert_eq!(verdict(3, vec![X, X, O, NONE, O, X, O, NONE, NONE]), Verdict::Won(Player::Zero));
-        assert_eq!(verdict(1, vec![O]), Verdict::Won(Player::Zero));
+        assert_eq!(verdict(3, vec![X, X, X, O, O, NONE, NONE, NONE, NONE]), GameResult::Won(Player::X));
+        assert_eq!(verdict(3, vec![O, X, X, O, X, NONE, O, NONE, NONE]), GameResult::Won(Player::Zero));
+        assert_eq!(verdict(3, vec![X, O, O, NONE, X, O, NONE, NONE, X]), GameResult::Won(Player::X));
+        assert_eq!(verdict(3, vec![X, X, O, NONE, O, X, O, NONE, NONE]), GameResult::Won(Player::Zero));
+        assert_eq!(verdict(1, vec![O]), GameResult::Won(Player::Zero));
     }
 
     #[test]
     fn both_or_neither_is_a_draw() {
-        assert_eq!(verdict(2, vec![X, X, O, O]), Verdict::Draw);
-        assert_eq!(verdict(3, vec![X, O, X, O, X, O, O, X, O]), Verdict::Draw);
-        assert_eq!(verdict(1, vec![NONE]), Verdict::Draw);
+        assert_eq!(verdict(2, vec![X, X, O, O]), GameResult::Draw);
+        assert_eq!(verdict(3, vec![X, O, X, O, X, O, O, X, O]), GameResult::Draw);
+        assert_eq!(verdict(1, vec![NONE]), GameResult::Draw);
     }
 
     #[test]
     fn prints_the_macroboard_verdict_and_attention() {
-        let summary = Summary::new(3, vec![X, O, NONE, NONE, NONE, NONE, NONE, NONE, NONE], [4, 3], [1, 1]);
+        let summary =
+            GameSummary::new(3, vec![X, O, NONE, NONE, NONE, NONE, NONE, NONE, NONE], [4, 3], [1, 1]);
         assert_eq!(
             summary.to_string(),
             "X0-\n---\n---\nDraw again! Let's play darts!\nX 0.2500000000\n0 0.3333333333\n"
         );
-        let zero_won = Summary::new(2, vec![O, NONE, O, X], [0, 2], [0, 2]);
+        let zero_won = GameSummary::new(2, vec![O, NONE, O, X], [0, 2], [0, 2]);
         assert_eq!(zero_won.to_string(), "0-\n0X\n0 won\nX N/A\n0 1.0000000000\n");
     }
 

@@ -4,7 +4,7 @@
 //! output.
 
 use proptest::prelude::*;
-use solvebatch_tictactoe::{replay, Move, Player};
+use solvebatch_tictactoe::{replay, Player, PlayerMove};
 
 /// The rules read straight from the specification, with no cleverness.
 struct PlainGame {
@@ -53,7 +53,7 @@ impl PlainGame {
         cells
     }
 
-    fn play(&mut self, attempt: Move) {
+    fn play(&mut self, attempt: PlayerMove) {
         if self.over {
             return;
         }
@@ -146,7 +146,7 @@ fn coordinate(side: i32) -> impl Strategy<Value = i32> {
 }
 
 /// A game: `n`, and moves that follow the turn except where a move is flipped to the wrong player.
-fn game() -> impl Strategy<Value = (usize, Vec<Move>)> {
+fn game() -> impl Strategy<Value = (usize, Vec<PlayerMove>)> {
     (1usize..=4).prop_flat_map(|n| {
         let side = (n * n) as i32;
         let attempt = (prop::bool::weighted(0.15), coordinate(side), coordinate(side));
@@ -159,7 +159,7 @@ fn game() -> impl Strategy<Value = (usize, Vec<Move>)> {
                     if !out_of_turn {
                         turn = turn.opponent();
                     }
-                    Move { player, row, column }
+                    PlayerMove { player, row, column }
                 })
                 .collect();
             (n, moves)
@@ -168,7 +168,7 @@ fn game() -> impl Strategy<Value = (usize, Vec<Move>)> {
 }
 
 /// The game as a file, tokens separated by the given pieces of white space in turn.
-fn write_game(n: usize, moves: &[Move], separators: &[&str]) -> String {
+fn write_game(n: usize, moves: &[PlayerMove], separators: &[&str]) -> String {
     let mut pieces = vec![n.to_string(), moves.len().to_string()];
     for attempt in moves {
         pieces.push(attempt.player.symbol().to_string());
