@@ -59,7 +59,7 @@ impl OutputFile {
     /// The device cannot be opened, or no temporary file can be made in the destination's folder;
     /// the message names `path`.
     pub fn create(path: &Path) -> anyhow::Result<OutputFile> {
-        let target = if path == Path::new("-") {
+        let target = if path == Path::new("-") || is_stdout(path) {
             Target::Stdout(io::stdout())
         } else if writes_into(path) {
             let file = std::fs::OpenOptions::new()
@@ -161,6 +161,27 @@ fn writes_into(path: &Path) -> bool {
         Ok(metadata) => !metadata.is_file() || special_name,
         Err(_) => false,
     }
+}
+
+/// Whether `path` is a device or process path (`/dev/stdout`, `/proc/self/fd/1`) that leads to the
+/// file standard output already is. Writing there through standard output keeps the order of what
+/// is printed: a second descriptor opened on a redirected file starts at offset 0, and the two
+/// would overwrite each other.
+#[cfg(unix)]
+fn is_stdout(path: &Path) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    if !(path.starts_with("/dev") || path.starts_with("/proc")) {
+        return false;
+    }
+    let Ok(target) = std::fs::metadata(path) else { return false };
+    let stdout = io::stdout().as_fd().try_clone_to_owned().ok().and_then(|fd| File::from(fd).metadata().ok());
+    stdout.is_some_and(|stdout| (stdout.dev(), stdout.ino()) == (target.dev(), target.ino()))
+}
+
+#[cfg(not(unix))]
+fn is_stdout(_path: &Path) -> bool {
+    false
 }
 
 /// Whether a file name is one of this tool's temporary files.

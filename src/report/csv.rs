@@ -1,6 +1,7 @@
 //! CSV: a header, then one row per record as each file finishes. The statistics column holds the
 //! record's `stats` object as JSON text; in `guess simulate`, one row per strategy.
 
+use anyhow::Context;
 use serde::Serialize;
 
 use super::{Exporter, Record, Report, Status, Verdict};
@@ -62,9 +63,10 @@ impl Exporter for Csv {
             runs: record.runs,
             ratio: record.ratio,
             stats: serde_json::to_string(&record.stats)?,
-        })?;
-        self.writer.flush()?;
-        Ok(())
+        })
+        .map_err(anyhow::Error::from)
+        .and_then(|()| self.writer.flush().map_err(anyhow::Error::from))
+        .with_context(|| format!("{}: cannot write", self.writer.get_ref().path().display()))
     }
 
     fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
@@ -72,17 +74,24 @@ impl Exporter for Csv {
             for summary in *summaries {
                 let histogram: Vec<String> =
                     summary.histogram.iter().map(|bar| format!("{}:{}", bar.guesses, bar.secrets)).collect();
-                self.writer.serialize(SimulationRow {
-                    strategy: summary.strategy,
-                    digits: summary.digits.get(),
-                    secrets: summary.secrets,
-                    worst_case: summary.worst_case,
-                    mean: summary.mean,
-                    histogram: histogram.join(" "),
-                })?;
+                self.writer
+                    .serialize(SimulationRow {
+                        strategy: summary.strategy,
+                        digits: summary.digits.get(),
+                        secrets: summary.secrets,
+                        worst_case: summary.worst_case,
+                        mean: summary.mean,
+                        histogram: histogram.join(" "),
+                    })
+                    .with_context(|| format!("{}: cannot write", self.writer.get_ref().path().display()))?;
             }
         }
-        let file = self.writer.into_inner().map_err(|error| error.into_error())?;
+        let path = self.writer.get_ref().path().to_path_buf();
+        let file = self
+            .writer
+            .into_inner()
+            .map_err(|error| error.into_error())
+            .with_context(|| format!("{}: cannot write", path.display()))?;
         file.commit()
     }
 }

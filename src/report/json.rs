@@ -22,10 +22,14 @@ impl JsonLines {
     }
 
     fn line(&mut self, value: &impl Serialize) -> anyhow::Result<()> {
-        serde_json::to_writer(&mut self.file, value)?;
-        self.file.write_all(b"\n")?;
-        // A line is complete on disk before the next file finishes.
-        self.file.flush().with_context(|| format!("{}: cannot write", self.file.path().display()))
+        // Written whole, so that a failed write is an I/O error naming the file (a closed pipe is then
+        // recognised as one), and a line is complete on disk before the next file finishes.
+        let mut line = serde_json::to_vec(value)?;
+        line.push(b'\n');
+        self.file
+            .write_all(&line)
+            .and_then(|()| self.file.flush())
+            .with_context(|| format!("{}: cannot write", self.file.path().display()))
     }
 }
 

@@ -2,6 +2,8 @@
 
 use std::io::Write;
 
+use anyhow::Context;
+
 use super::table::{grid, markdown, solver_grid, summary_lines};
 use super::{Exporter, Layout, Report};
 use crate::output::OutputFile;
@@ -40,7 +42,9 @@ impl Exporter for Markdown {
                 text
             }
         };
-        self.file.write_all(text.as_bytes())?;
+        self.file
+            .write_all(text.as_bytes())
+            .with_context(|| format!("{}: cannot write", self.file.path().display()))?;
         self.file.commit()
     }
 }

@@ -339,11 +339,12 @@ fn paint(text: &str, tone: Tone, color: bool) -> String {
 }
 
 /// A box-drawing table fitted to the terminal; Markdown when the width is unknown (standard output
-/// is a pipe or a file), so that piped output is stable and pastes into documents.
+/// is a pipe or a file) and colour is off, so that piped output is stable and pastes into documents.
+/// With colour on (`--color always`), the box-drawing table, which alone carries colours.
 pub fn lay_out(grid: &Grid, terminal: Terminal) -> String {
     match terminal.width {
-        Some(_) => render(grid, terminal),
-        None => markdown(grid),
+        None if !terminal.color => markdown(grid),
+        _ => render(grid, terminal),
     }
 }
 

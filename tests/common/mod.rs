@@ -16,3 +16,12 @@ pub fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
     command.current_dir(dir.path());
     (dir, command)
 }
+
+/// As [`setup`], without the variables that change the terminal output (`COLUMNS`, `NO_COLOR`,
+/// `TERM`), so that a test sees the same output whatever shell started `cargo test`.
+#[allow(dead_code)]
+pub fn setup_plain(files: &[(&str, &str)]) -> (TempDir, Command) {
+    let (dir, mut command) = setup(files);
+    command.env_remove("COLUMNS").env_remove("NO_COLOR").env_remove("TERM");
+    (dir, command)
+}
