@@ -452,7 +452,7 @@ fn a_leftover_temporary_file_is_neither_read_nor_counted() {
     assert_eq!(lines[1]["files"], 1);
     assert_eq!(lines[1]["skipped"], 1, "notes.txt only");
     let stderr = text(&output.stderr);
-    assert!(stderr.contains("\n1 other files skipped; --kind reads them\n"), "{stderr}");
+    assert!(stderr.contains("\n1 other file skipped; --kind reads them\n"), "{stderr}");
 }
 
 #[test]

@@ -50,23 +50,24 @@ struct SimulationRow<'a> {
 impl Exporter for Csv {
     fn record(&mut self, record: &Record) -> anyhow::Result<()> {
         let round = super::record::round_to_microseconds;
-        self.writer.serialize(Row {
-            file: &record.file,
-            family: record.family.as_deref(),
-            solver: record.solver.as_deref(),
-            status: record.status,
-            message: record.message.as_deref(),
-            verdict: record.verdict,
-            ms: round(record.ms),
-            min_ms: round(record.min_ms),
-            max_ms: round(record.max_ms),
-            runs: record.runs,
-            ratio: record.ratio,
-            stats: serde_json::to_string(&record.stats)?,
-        })
-        .map_err(anyhow::Error::from)
-        .and_then(|()| self.writer.flush().map_err(anyhow::Error::from))
-        .with_context(|| format!("{}: cannot write", self.writer.get_ref().path().display()))
+        self.writer
+            .serialize(Row {
+                file: &record.file,
+                family: record.family.as_deref(),
+                solver: record.solver.as_deref(),
+                status: record.status,
+                message: record.message.as_deref(),
+                verdict: record.verdict,
+                ms: round(record.ms),
+                min_ms: round(record.min_ms),
+                max_ms: round(record.max_ms),
+                runs: record.runs,
+                ratio: record.ratio,
+                stats: serde_json::to_string(&record.stats)?,
+            })
+            .map_err(anyhow::Error::from)
+            .and_then(|()| self.writer.flush().map_err(anyhow::Error::from))
+            .with_context(|| format!("{}: cannot write", self.writer.get_ref().path().display()))
     }
 
     fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
