@@ -229,21 +229,8 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
             outcome
         });
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let mut record = Record {
-        file,
-        family: Some(family.name().to_string()),
-        solver: Some(prepared.solver().to_string()),
-        status: outcome.status,
-        message: outcome.message.clone(),
-        verdict: None,
-        ms,
-        min_ms: ms,
-        max_ms: ms,
-        runs: 1,
-        ratio: None,
-        stats: outcome.stats.clone(),
-        output: options.reports.json_outputs.then(|| outcome.output.clone()),
-    };
+    let mut record =
+        Record::of(file, family.name(), prepared.solver(), &outcome, ms, options.reports.json_outputs);
     if outcome.status == Status::Timeout {
         return (record, None);
     }

@@ -215,21 +215,15 @@ fn compare_file(
         }
         let (min_ms, max_ms) =
             (times.iter().copied().fold(f64::INFINITY, f64::min), times.iter().copied().fold(0.0, f64::max));
-        records.push(Record {
-            file: file.clone(),
-            family: Some(family.name().to_string()),
-            solver: Some(name.to_string()),
-            status: outcome.status,
-            message: outcome.message.clone(),
-            verdict: None,
-            ms: median(&mut times),
-            min_ms,
-            max_ms,
-            runs: args.repeat,
-            ratio: None,
-            stats: outcome.stats.clone(),
-            output: args.reports.json_outputs.then(|| outcome.output.clone()),
-        });
+        let record = Record::of(
+            file.clone(),
+            family.name(),
+            name,
+            &outcome,
+            median(&mut times),
+            args.reports.json_outputs,
+        );
+        records.push(Record { min_ms, max_ms, runs: args.repeat, ..record });
     }
     if let Some((first_solver, first_status)) = answers.first() {
         for (solver, status) in &answers[1..] {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::family::{self, Family};
-use crate::output::is_temporary;
+use crate::output::{identity, is_temporary, stream_identity};
 
 /// The most bytes read from one input: far above any real input (a million tic-tac-toe moves take
 /// about 10 MB), and a bound on what a device or a runaway file can cost.
@@ -63,29 +63,15 @@ impl Own {
     }
 }
 
-#[cfg(unix)]
+/// The device and inode of a regular file.
 fn file_id(metadata: &std::fs::Metadata) -> Option<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    metadata.is_file().then(|| (metadata.dev(), metadata.ino()))
-}
-
-#[cfg(not(unix))]
-fn file_id(_metadata: &std::fs::Metadata) -> Option<(u64, u64)> {
-    None
+    metadata.is_file().then(|| identity(metadata)).flatten()
 }
 
 /// The regular file standard output is redirected to, as ripgrep skips it: `run tree > tree/out.csv`
 /// must not read its own output.
-#[cfg(unix)]
 fn stdout_file_id() -> Option<(u64, u64)> {
-    use std::os::fd::AsFd;
-    let fd = std::io::stdout().as_fd().try_clone_to_owned().ok()?;
-    file_id(&std::fs::File::from(fd).metadata().ok()?)
-}
-
-#[cfg(not(unix))]
-fn stdout_file_id() -> Option<(u64, u64)> {
-    None
+    stream_identity(&std::io::stdout())
 }
 
 /// Every input under `paths`, sorted by path, each once.

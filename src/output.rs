@@ -28,8 +28,15 @@ pub struct OutputFile {
     target: Target,
 }
 
+/// A standard stream an output path leads to.
+enum Stream {
+    Stdout,
+    Stderr,
+}
+
 enum Target {
     Stdout(io::Stdout),
+    Stderr(io::Stderr),
     Into(File),
     Replace { temporary: Temporary, destination: PathBuf },
 }
@@ -59,8 +66,13 @@ impl OutputFile {
     /// The device cannot be opened, or no temporary file can be made in the destination's folder;
     /// the message names `path`.
     pub fn create(path: &Path) -> anyhow::Result<OutputFile> {
-        let target = if path == Path::new("-") || is_stdout(path) {
+        let target = if path == Path::new("-") {
             Target::Stdout(io::stdout())
+        } else if let Some(stream) = standard_stream(path) {
+            match stream {
+                Stream::Stdout => Target::Stdout(io::stdout()),
+                Stream::Stderr => Target::Stderr(io::stderr()),
+            }
         } else if writes_into(path) {
             let file = std::fs::OpenOptions::new()
                 .write(true)
@@ -99,7 +111,7 @@ impl OutputFile {
         self.flush().with_context(|| format!("{}: cannot write", self.path.display()))?;
         let path = self.path;
         match self.target {
-            Target::Stdout(_) | Target::Into(_) => Ok(()),
+            Target::Stdout(_) | Target::Stderr(_) | Target::Into(_) => Ok(()),
             Target::Replace { mut temporary, destination } => {
                 let temporary = temporary.0.take().expect("a temporary file is there until it is persisted");
                 let permissions = std::fs::metadata(&destination)
@@ -128,6 +140,7 @@ impl Write for OutputFile {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         match &mut self.target {
             Target::Stdout(stdout) => stdout.write(bytes),
+            Target::Stderr(stderr) => stderr.write(bytes),
             Target::Into(file) => file.write(bytes),
             Target::Replace { temporary, .. } => temporary.file().write(bytes),
         }
@@ -136,6 +149,7 @@ impl Write for OutputFile {
     fn flush(&mut self) -> io::Result<()> {
         match &mut self.target {
             Target::Stdout(stdout) => stdout.flush(),
+            Target::Stderr(stderr) => stderr.flush(),
             Target::Into(file) => file.flush(),
             Target::Replace { temporary, .. } => temporary.file().flush(),
         }
@@ -163,25 +177,46 @@ fn writes_into(path: &Path) -> bool {
     }
 }
 
-/// Whether `path` is a device or process path (`/dev/stdout`, `/proc/self/fd/1`) that leads to the
-/// file standard output already is. Writing there through standard output keeps the order of what
-/// is printed: a second descriptor opened on a redirected file starts at offset 0, and the two
-/// would overwrite each other.
-#[cfg(unix)]
-fn is_stdout(path: &Path) -> bool {
-    use std::os::fd::AsFd;
-    use std::os::unix::fs::MetadataExt;
+/// Which standard stream `path` leads to, when it is a device or process path (`/dev/stdout`,
+/// `/dev/stderr`, `/proc/self/fd/1`) for the file that stream already is. Writing there through the
+/// stream keeps the order of what is printed: a second descriptor opened on a redirected file starts
+/// at offset 0, and the two would overwrite each other.
+fn standard_stream(path: &Path) -> Option<Stream> {
     if !(path.starts_with("/dev") || path.starts_with("/proc")) {
-        return false;
+        return None;
     }
-    let Ok(target) = std::fs::metadata(path) else { return false };
-    let stdout = io::stdout().as_fd().try_clone_to_owned().ok().and_then(|fd| File::from(fd).metadata().ok());
-    stdout.is_some_and(|stdout| (stdout.dev(), stdout.ino()) == (target.dev(), target.ino()))
+    let target = identity(&std::fs::metadata(path).ok()?);
+    if target.is_some() && target == stream_identity(&io::stdout()) {
+        Some(Stream::Stdout)
+    } else if target.is_some() && target == stream_identity(&io::stderr()) {
+        Some(Stream::Stderr)
+    } else {
+        None
+    }
+}
+
+/// The device and inode of a file.
+#[cfg(unix)]
+pub fn identity(metadata: &std::fs::Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((metadata.dev(), metadata.ino()))
 }
 
 #[cfg(not(unix))]
-fn is_stdout(_path: &Path) -> bool {
-    false
+pub fn identity(_metadata: &std::fs::Metadata) -> Option<(u64, u64)> {
+    None
+}
+
+/// The device and inode of what a standard stream is (a terminal, a pipe, a redirected file).
+#[cfg(unix)]
+pub fn stream_identity(stream: &impl std::os::fd::AsFd) -> Option<(u64, u64)> {
+    let fd = stream.as_fd().try_clone_to_owned().ok()?;
+    identity(&File::from(fd).metadata().ok()?)
+}
+
+#[cfg(not(unix))]
+pub fn stream_identity<T>(_stream: &T) -> Option<(u64, u64)> {
+    None
 }
 
 /// Whether a file name is one of this tool's temporary files.

@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::family::Outcome;
+
 /// How solving one file ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -108,6 +110,33 @@ impl Record {
             ratio: None,
             stats: BTreeMap::new(),
             output: None,
+        }
+    }
+
+    /// The record of `outcome`: the file `file` solved by `solver` of `family` in one run of `ms`
+    /// milliseconds; the output text kept when `keep_output` (`--json-outputs`).
+    pub fn of(
+        file: String,
+        family: &str,
+        solver: &str,
+        outcome: &Outcome,
+        ms: f64,
+        keep_output: bool,
+    ) -> Record {
+        Record {
+            file,
+            family: Some(family.to_string()),
+            solver: Some(solver.to_string()),
+            status: outcome.status,
+            message: outcome.message.clone(),
+            verdict: None,
+            ms,
+            min_ms: ms,
+            max_ms: ms,
+            runs: 1,
+            ratio: None,
+            stats: outcome.stats.clone(),
+            output: keep_output.then(|| outcome.output.clone()),
         }
     }
 

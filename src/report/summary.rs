@@ -68,6 +68,7 @@ pub struct SolverSummary {
     /// `null` when there are none.
     pub geometric_mean_ratio: Option<f64>,
     /// The sum of its median times, in milliseconds, over the files that count.
+    #[serde(serialize_with = "super::record::serialize_ms")]
     pub total_ms: f64,
 }
 
