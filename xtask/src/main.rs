@@ -65,7 +65,7 @@ struct FuzzArgs {
     /// How many cases to run
     #[arg(long, value_name = "N", default_value_t = 1000)]
     cases: u64,
-    /// Seed of the mutations (the same seed, targets and count give the same cases); default: from the
+    /// Seed of the mutations (the same seed and targets give the same cases); default: from the
     /// clock, printed
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
