@@ -426,6 +426,16 @@ fn fit(header: &[String], cells: &[Vec<String>], limit: usize) -> Vec<usize> {
     widths
 }
 
+/// The most columns a cell shows: the whole text is in the JSON and CSV reports, and a cell of a
+/// megabyte would cost the table layout far more than the solve.
+const MAX_CELL_COLUMNS: usize = 200;
+
+/// A cell's text as a table shows it: escaped, and cut to [`MAX_CELL_COLUMNS`].
+fn shown(text: &str, markdown: bool) -> String {
+    let cut: String = text.chars().take(MAX_CELL_COLUMNS + 1).collect();
+    elide_end(&escape_cell(&cut, markdown), MAX_CELL_COLUMNS)
+}
+
 /// The grid as a Markdown table.
 pub fn markdown(grid: &Grid) -> String {
     let mut table = Table::new();
@@ -433,7 +443,7 @@ pub fn markdown(grid: &Grid) -> String {
     table.force_no_tty();
     table.set_header(grid.header.iter());
     for row in &grid.rows {
-        table.add_row(row.iter().map(|cell| escape_cell(&cell.text, true)));
+        table.add_row(row.iter().map(|cell| shown(&cell.text, true)));
     }
     for (index, numeric) in grid.numeric.iter().enumerate() {
         if *numeric {

@@ -91,44 +91,16 @@ fn a_bounded_run_finds_no_failure() {
     assert!(failed.is_empty(), "failing cases (their notes are above): {failed:?}");
 }
 
-/// Regression files that fail today, waiting for a fix in `solvebatch`; the ignored test below replays
-/// them. Remove a name once its input passes.
-const FAILING_TODAY: [&str; 2] = [
-    // `run` on a position whose 1 MiB `play:` line comes back in the error message: the solve takes
-    // milliseconds, printing the table row takes 12 to 31 s in a release build (over 120 s in a debug
-    // build), and `--timeout 2` does not cover it.
-    "run-scrabble-3300e401ecd3.scrabble",
-    // The same with a 1 MiB `dictionary:` line: about 7 s in a release build, 91 s in a debug build.
-    "run-scrabble-b000eee514d2.scrabble",
-];
-
-/// Replays the regression files whose name `select` accepts, and asserts that each passes.
-fn replay(select: impl Fn(&str) -> bool) {
-    let dir = workspace_root().join("tests/fuzz-regressions");
-    let files: Vec<PathBuf> = regress::list(&dir)
-        .unwrap()
-        .into_iter()
-        .filter(|file| select(&file.file_name().unwrap().to_string_lossy()))
-        .collect();
+/// Replays every regression file and asserts that each passes. Among them, two positions whose
+/// 1 MiB `play:` and `dictionary:` lines came back whole in the error message: the table once took
+/// 12 to 31 s to lay that row out.
+#[test]
+fn every_regression_file_replays_cleanly() {
+    let files: Vec<PathBuf> = regress::list(&workspace_root().join("tests/fuzz-regressions")).unwrap();
     let targets = targets();
     let work = Workdir::new(&datasets()).unwrap();
     for file in files {
         let outcome = regress::replay(solvebatch(), &targets, &file, &work, LIMITS).unwrap();
         assert_eq!(outcome.failure, None, "{}: {}", file.display(), outcome.stderr_tail);
     }
-}
-
-#[test]
-fn every_regression_file_replays_cleanly() {
-    let dir = workspace_root().join("tests/fuzz-regressions");
-    for name in FAILING_TODAY {
-        assert!(dir.join(name).is_file(), "{name} is listed as failing today but is missing");
-    }
-    replay(|name| !FAILING_TODAY.contains(&name));
-}
-
-#[test]
-#[ignore = "these inputs fail today: see FAILING_TODAY"]
-fn regression_files_that_fail_today_replay_cleanly() {
-    replay(|name| FAILING_TODAY.contains(&name));
 }
