@@ -194,7 +194,7 @@ fn compare_file(
             let outcome = solver.solve(path, text, args.timeout.map(|limit| started + limit));
             times.push(started.elapsed().as_secs_f64() * 1000.0);
             if outcome.status != Status::Timeout {
-                if let Some(Err(message)) = solver.verify(path, text, &outcome.output) {
+                if let Err(message) = solver.verify(path, text, &outcome.output) {
                     if outcome.status != Status::Invalid {
                         problems.push(format!("{name} printed an invalid solution: {message}"));
                     }

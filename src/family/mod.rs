@@ -99,10 +99,16 @@ pub trait Prepared: Sync {
     fn solve(&self, path: &Path, input: &[u8], deadline: Option<Instant>) -> Outcome;
 
     /// Checks, independently of the solver, that `output` is a correct answer for `input`, and says
-    /// whether it claims an answer exists. `None` when the family has no such check or the solver's
-    /// output is fixed to the byte by the spec (only equal outputs are then correct).
-    fn verify(&self, _path: &Path, _input: &[u8], _output: &str) -> Option<Result<bool, String>> {
-        None
+    /// whether it claims an answer exists (`compare` checks every solution with it).
+    ///
+    /// # Errors
+    /// What is wrong with the output, in words.
+    fn verify(&self, path: &Path, input: &[u8], output: &str) -> Result<bool, String>;
+
+    /// Whether the spec fixes this solver's output to the byte, so that only an output equal to the
+    /// reference is correct; otherwise another output that [`Prepared::verify`] accepts is `valid`.
+    fn output_is_fixed(&self) -> bool {
+        true
     }
 }
 

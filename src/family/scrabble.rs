@@ -76,4 +76,13 @@ impl Prepared for PositionSolver {
             PositionOutcome::Interrupted => Outcome::timeout(),
         }
     }
+
+    /// Checks every listed play on the board ([`solvebatch_scrabble::verify`]); says whether one
+    /// exists.
+    fn verify(&self, path: &Path, input: &[u8], output: &str) -> Result<bool, String> {
+        let text = crate::text::decode(input)?;
+        let loaded = self.load(path, text, true).map_err(|error| error.to_string())?;
+        solvebatch_scrabble::verify(&loaded, output).map_err(|error| error.to_string())?;
+        Ok(output.lines().last() != Some("no valid play"))
+    }
 }

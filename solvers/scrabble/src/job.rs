@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use crate::dictionary::Dictionary;
-use crate::play::Rulebook;
+use crate::play::{Play, Rulebook};
 use crate::position::{Position, PositionError, PositionReport};
 use crate::rules::Rules;
 use crate::solver::Generator;
@@ -160,6 +160,57 @@ impl PositionSolver {
     }
 }
 
+/// Why a listing of best plays is not a correct answer for its position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("output line {line}: {problem}")]
+pub struct ListingError {
+    /// The output line, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub problem: String,
+}
+
+/// Checks, independently of the generator, the best plays that end a position's report: each
+/// `SCORE WORD x y direction LETTERS` line is a valid play of the rack, forms `WORD` and scores
+/// `SCORE`, and the lines come best first by score. The `play ...` and `hint: ...` lines that judge
+/// the file's own plays are left to byte comparison.
+///
+/// # Errors
+/// The first line that fails, with what is wrong.
+pub fn verify(loaded: &LoadedPosition, output: &str) -> Result<(), ListingError> {
+    let rulebook = loaded.rulebook();
+    let position = &loaded.position;
+    let mut previous = u32::MAX;
+    for (index, line) in output.lines().enumerate() {
+        if line.starts_with("play ") || line.starts_with("hint: ") || line == "no valid play" {
+            continue;
+        }
+        let fail = |problem: String| ListingError { line: index + 1, problem };
+        let fields: Vec<&str> = line.split(' ').collect();
+        let [score, word, x, y, direction, letters] = fields[..] else {
+            return Err(fail("not `SCORE WORD x y direction LETTERS`".to_string()));
+        };
+        let score: u32 = score.parse().map_err(|_| fail(format!("'{score}' is not a score")))?;
+        let play = Play::parse_under(&format!("{letters} {x} {y} {direction}"), &position.rules)
+            .map_err(|error| fail(error.to_string()))?;
+        let scored = rulebook
+            .check(&position.board, &position.rack, &play)
+            .map_err(|error| fail(error.to_string()))?;
+        let formed = scored.words.first().map(|formed| formed.word.to_string()).unwrap_or_default();
+        if scored.score != score || formed != word {
+            return Err(fail(format!(
+                "the play forms {formed} for {}, not {word} for {score}",
+                scored.score
+            )));
+        }
+        if score > previous {
+            return Err(fail("not ranked best first".to_string()));
+        }
+        previous = score;
+    }
+    Ok(())
+}
+
 fn read_dictionary(path: &Path) -> Result<Dictionary, PositionLoadError> {
     Dictionary::load(path).map_err(|error| PositionLoadError::File(error.to_string()))
 }
@@ -218,6 +269,29 @@ mod tests {
         assert_eq!(
             given.solve(&position, &text, None),
             PositionOutcome::NoPlay(PositionReport { text: "no valid play\n".to_string(), move_count: 0 })
+        );
+    }
+
+    #[test]
+    fn a_listing_is_checked_play_by_play() {
+        let dir = folder_with(&[("words.txt", "hello\nhellos\nshe\nhe\n")]);
+        let text = format!("dictionary: words.txt\nrack: SH\n{BOARD}");
+        let solver = PositionSolver::new(Generator::Anchor, PositionSettings::default()).unwrap();
+        let path = dir.path().join("p.scrabble");
+        let loaded = solver.load(&path, &text, true).unwrap();
+        let PositionOutcome::Solved(report) = solver.solve(&path, &text, None) else { panic!() };
+        assert_eq!(verify(&loaded, &report.text), Ok(()));
+        // H 4 + E 1 + L 1 + L 1 + O 1 + S 1 = 9: claiming 10 is caught, as is a word off the board, and
+        // HE down through the E (4 + 1 = 5) listed above it.
+        let wrong = "10 HELLOS -2 0 horizontal S\n";
+        assert_eq!(
+            verify(&loaded, wrong).unwrap_err().to_string(),
+            "output line 1: the play forms HELLOS for 9, not HELLOS for 10"
+        );
+        assert!(verify(&loaded, "9 HELLOS 7 7 horizontal S\n").is_err());
+        assert_eq!(
+            verify(&loaded, "5 HE -1 1 vertical H\n9 HELLOS -2 0 horizontal S\n").unwrap_err().to_string(),
+            "output line 2: not ranked best first"
         );
     }
 

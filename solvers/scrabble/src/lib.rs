@@ -90,7 +90,10 @@ pub use dictionary::{Dictionary, DictionaryError};
 pub use game::{GameError, SolitaireGame, MAX_POOL_SIZE};
 pub use graph::{Node, WordGraph, WordGraphError};
 pub use hint::{hint, Hint};
-pub use job::{LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings, PositionSolver};
+pub use job::{
+    verify, ListingError, LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings,
+    PositionSolver,
+};
 pub use letter::{
     letters_to_string, parse_letters, parse_tiles, tiles_to_string, Letter, LetterSet, Tile, TileCharError,
     LETTER_COUNT,

@@ -28,6 +28,7 @@ mod parse;
 mod registry;
 mod replay;
 mod summary;
+mod verify;
 
 use std::fmt::Write;
 
@@ -35,6 +36,7 @@ pub use parse::{parse, GameFile, GameFileError, MoveField, Player, PlayerMove, P
 pub use registry::{solvers, Replayer, UnknownReplayer};
 pub use replay::{MoveRejection, Replay, Turn};
 pub use summary::{GameResult, GameSummary};
+pub use verify::{verify, OutputMismatch};
 
 /// Counts worth comparing between runs of one game file.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
