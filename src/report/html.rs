@@ -1,8 +1,9 @@
-//! A self-contained HTML report (`--html FILE`): the results table with coloured verdicts and the
-//! summary; no network, no scripts from elsewhere.
+//! A self-contained HTML report (`--html FILE`): the results table with coloured verdicts, the
+//! summary, and charts drawn inline as SVG ([`super::figures`]); no network, no scripts, no URL.
 
 use std::io::Write;
 
+use super::figures::{self, Figure};
 use super::table::{grid, solver_grid, summary_lines, Grid, Tone};
 use super::{Exporter, Layout, Report};
 use crate::output::OutputFile;
@@ -21,12 +22,14 @@ impl Html {
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse}\
 td,th{border:1px solid #ccc;padding:2px 8px}td.number{text-align:right}\
-.good{color:#060}.warn{color:#960}.bad{color:#b00;font-weight:bold}";
+.good{color:#060}.warn{color:#960}.bad{color:#b00;font-weight:bold}\
+figure{margin:2em 0}figure svg{max-width:100%;height:auto}\
+.swatch{display:inline-block;width:1em;height:1em;margin:0 .3em 0 1em;vertical-align:middle}";
 
 impl Exporter for Html {
     fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
         let mut body = String::new();
-        let title = match report {
+        let (title, figures) = match report {
             Report::Batch(batch) => {
                 body.push_str(&table(&grid(batch, None)));
                 if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
@@ -35,18 +38,22 @@ impl Exporter for Html {
                 for line in summary_lines(batch.summary, batch.layout) {
                     body.push_str(&format!("<p>{}</p>\n", escape(&line)));
                 }
-                if batch.layout == Layout::Run {
-                    "solvebatch run"
-                } else {
-                    "solvebatch compare"
+                match batch.layout {
+                    Layout::Run => ("solvebatch run", figures::run(batch.records)?),
+                    Layout::Compare => ("solvebatch compare", figures::compare(batch.records)?),
                 }
             }
             Report::Simulation(summaries, _) => {
                 body.push_str(&table(&super::simulation::figures_grid(summaries)));
-                body.push_str(&table(&super::simulation::histogram_grid(summaries)));
-                "solvebatch guess simulate"
+                ("solvebatch guess simulate", figures::simulation(summaries)?)
             }
         };
+        if !figures.is_empty() {
+            body.push_str("<h2>Charts</h2>\n");
+        }
+        for chart in &figures {
+            body.push_str(&figure(chart));
+        }
         let page = format!(
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
              <style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{body}</body>\n</html>\n"
@@ -54,6 +61,29 @@ impl Exporter for Html {
         self.file.write_all(page.as_bytes())?;
         self.file.commit()
     }
+}
+
+/// A chart in a `<figure>`, with its legend, table and note in the caption.
+fn figure(figure: &Figure) -> String {
+    let mut html = format!("<figure>\n{}<figcaption>\n", figure.svg);
+    if !figure.legend.is_empty() {
+        html.push_str("<p class=\"legend\">");
+        for (name, colour) in &figure.legend {
+            html.push_str(&format!(
+                "<span class=\"swatch\" style=\"background:{colour}\"></span>{}",
+                escape(name)
+            ));
+        }
+        html.push_str("</p>\n");
+    }
+    if let Some(grid) = &figure.table {
+        html.push_str(&table(grid));
+    }
+    if let Some(note) = &figure.note {
+        html.push_str(&format!("<p>{}</p>\n", escape(note)));
+    }
+    html.push_str("</figcaption>\n</figure>\n");
+    html
 }
 
 /// `grid` as an HTML table.

@@ -12,7 +12,10 @@ use std::path::{Path, PathBuf};
 use crate::options::UsageError;
 use crate::output::OutputFile;
 
+mod buckets;
+mod charts;
 mod csv;
+mod figures;
 mod html;
 mod json;
 mod markdown;

@@ -1,0 +1,275 @@
+//! Charts for the HTML report, drawn by plotters into SVG text: bar charts (a histogram, or one bar
+//! per series side by side) and line charts on a log scale. Each function takes plain data and
+//! returns one `<svg>` element to put inline in a page.
+//!
+//! Text is written as SVG `<text>` in the browser's sans-serif font: plotters only estimates its
+//! size for the layout, so no font file is read. The SVG namespace attribute is left out (HTML gives
+//! inline `<svg>` that namespace), so the page holds no URL. Bars are filled rectangles, lines are
+//! polylines and their points filled circles, each in its series' [`colour`]; nothing else in a
+//! chart has those colours.
+
+use std::ops::Range;
+
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// Width and height of every chart, in pixels.
+const SIZE: (u32, u32) = (720, 360);
+
+/// The colours of series 0, 1, 2, ... (then again from the first).
+const COLOURS: [RGBColor; 6] = [
+    RGBColor(0x1f, 0x77, 0xb4),
+    RGBColor(0xff, 0x7f, 0x0e),
+    RGBColor(0x2c, 0xa0, 0x2c),
+    RGBColor(0xd6, 0x27, 0x28),
+    RGBColor(0x94, 0x67, 0xbd),
+    RGBColor(0x8c, 0x56, 0x4b),
+];
+
+fn rgb(series: usize) -> RGBColor {
+    COLOURS[series % COLOURS.len()]
+}
+
+/// The colour of series `series` as `#RRGGBB`, as the SVG writes it (for a legend beside it).
+pub fn colour(series: usize) -> String {
+    let RGBColor(red, green, blue) = rgb(series);
+    format!("#{red:02X}{green:02X}{blue:02X}")
+}
+
+/// Where the labels under a bar chart go.
+pub enum XLabels {
+    /// One label under the middle of each group of bars (the groups are categories).
+    Centred(Vec<String>),
+    /// One label at each edge between groups, one more than groups (the groups are ranges).
+    Edges(Vec<String>),
+}
+
+/// A bar chart: one group of bars per category, in each group one bar per series, left to right in
+/// series order, of the height given in `series[s][group]`. Bars of zero are not drawn. The y axis
+/// counts from 0.
+///
+/// # Errors
+/// Plotters cannot lay the chart out.
+pub fn bar_chart_svg(
+    title: &str,
+    (x_desc, y_desc): (&str, &str),
+    labels: &XLabels,
+    series: &[Vec<usize>],
+) -> anyhow::Result<String> {
+    let (groups, ticks): (usize, Vec<(f64, &String)>) = match labels {
+        XLabels::Centred(names) => {
+            (names.len(), names.iter().enumerate().map(|(group, name)| (group as f64 + 0.5, name)).collect())
+        }
+        XLabels::Edges(names) => (
+            names.len().saturating_sub(1),
+            names.iter().enumerate().map(|(edge, name)| (edge as f64, name)).collect(),
+        ),
+    };
+    let highest = series.iter().flatten().copied().max().unwrap_or(0);
+    let bar_width = 0.8 / series.len().max(1) as f64;
+    draw(|root| {
+        let x = Ticks::new(0.0..groups.max(1) as f64, ticks.iter().map(|(at, _)| *at).collect());
+        // A tenth above the highest bar.
+        let mut chart = builder(root, title).build_cartesian_2d(x, 0..highest + highest / 10 + 1)?;
+        let x_label = |at: &f64| {
+            ticks.iter().find(|(tick, _)| tick == at).map_or_else(String::new, |(_, name)| name.to_string())
+        };
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .x_label_formatter(&x_label)
+            .label_style(("sans-serif", 15))
+            .draw()?;
+        for (index, heights) in series.iter().enumerate() {
+            let style = rgb(index).filled();
+            let bars =
+                heights.iter().enumerate().filter(|(_, height)| **height > 0).map(|(group, height)| {
+                    let left = group as f64 + 0.1 + index as f64 * bar_width;
+                    Rectangle::new([(left, 0), (left + bar_width, *height)], style)
+                });
+            chart.draw_series(bars)?;
+        }
+        Ok(())
+    })
+}
+
+/// A line chart on a log-scaled y axis: for each series, a point `(x, y)` for each
+/// `series[s][x - 1] == Some(y)`, x from 1, and a line through the points of consecutive x (`None` is
+/// a gap: no point, and the line stops). Values must be positive. The y axis spans whole powers of
+/// ten; `y_label` writes its labels.
+///
+/// # Errors
+/// Plotters cannot lay the chart out.
+pub fn log_line_chart_svg(
+    title: &str,
+    (x_desc, y_desc): (&str, &str),
+    series: &[Vec<Option<f64>>],
+    y_label: fn(f64) -> String,
+) -> anyhow::Result<String> {
+    let points = series.iter().map(Vec::len).max().unwrap_or(0);
+    let values = || series.iter().flatten().flatten().copied();
+    let lowest = values().fold(f64::INFINITY, f64::min);
+    let highest = values().fold(0.0, f64::max);
+    let (bottom, top) = if lowest.is_finite() {
+        let bottom = 10f64.powf(lowest.log10().floor());
+        (bottom, 10f64.powf(highest.log10().ceil()).max(bottom * 10.0))
+    } else {
+        (1.0, 10.0)
+    };
+    // At most about 20 numbered ticks under the axis.
+    let every = points.div_ceil(20).max(1);
+    draw(|root| {
+        let x = Ticks::new(
+            0.5..points.max(1) as f64 + 0.5,
+            (1..=points).step_by(every).map(|x| x as f64).collect(),
+        );
+        // A hair wider, so that rounding keeps both powers of ten among plotters' labels.
+        let y = (bottom * 0.999..top * 1.001).log_scale();
+        let mut chart = builder(root, title).build_cartesian_2d(x, y)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| y_label(*y))
+            .label_style(("sans-serif", 15))
+            .draw()?;
+        for (index, values) in series.iter().enumerate() {
+            let points: Vec<(f64, f64)> = values
+                .iter()
+                .enumerate()
+                .filter_map(|(x, value)| value.map(|value| ((x + 1) as f64, value)))
+                .collect();
+            for line in points.chunk_by(|before, after| after.0 - before.0 == 1.0) {
+                let style = rgb(index).filled().stroke_width(2);
+                chart.draw_series(LineSeries::new(line.iter().copied(), style).point_size(4))?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// A linear x axis labelled at the given points only.
+struct Ticks {
+    linear: RangedCoordf64,
+    at: Vec<f64>,
+}
+
+impl Ticks {
+    fn new(range: Range<f64>, at: Vec<f64>) -> Ticks {
+        Ticks { linear: range.into(), at }
+    }
+}
+
+impl Ranged for Ticks {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.linear.map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        if hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            self.at.clone()
+        }
+    }
+
+    fn range(&self) -> Range<f64> {
+        self.linear.range()
+    }
+}
+
+/// The chart area with its title and room for the axes' labels.
+fn builder<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    title: &str,
+) -> ChartBuilder<'a, 'b, SVGBackend<'b>> {
+    let mut builder = ChartBuilder::on(root);
+    builder
+        .caption(title, ("sans-serif", 22))
+        .margin(12)
+        .margin_right(32)
+        .x_label_area_size(44)
+        .y_label_area_size(80);
+    builder
+}
+
+/// Runs `paint` on a white SVG canvas and returns the `<svg>` element.
+fn draw(
+    paint: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), DrawingAreaErrorKind<std::io::Error>>,
+) -> anyhow::Result<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE)?;
+        paint(&root)?;
+        root.present()?;
+    }
+    Ok(svg.replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The attributes of every `<name>` element of `svg`.
+    fn tags<'a>(svg: &'a str, name: &str) -> Vec<&'a str> {
+        svg.split(&format!("<{name} ")).skip(1).map(|tag| tag.split('>').next().unwrap()).collect()
+    }
+
+    /// The `fill` attributes of the `<rect>` elements of `svg`, in order.
+    fn rect_fills(svg: &str) -> Vec<&str> {
+        tags(svg, "rect")
+            .into_iter()
+            .filter_map(|rect| rect.split("fill=\"").nth(1)?.split('"').next())
+            .collect()
+    }
+
+    #[test]
+    fn a_bar_per_non_zero_count_in_its_series_colour() {
+        let labels = XLabels::Centred(vec!["1".into(), "2".into(), "3".into()]);
+        let svg = bar_chart_svg("guesses", ("guesses", "secrets"), &labels, &[vec![1, 0, 2], vec![0, 0, 3]])
+            .unwrap();
+        assert!(svg.starts_with("<svg width=\"720\" height=\"360\""), "{svg}");
+        let fills = rect_fills(&svg);
+        assert_eq!(fills.iter().filter(|fill| **fill == colour(0)).count(), 2);
+        assert_eq!(fills.iter().filter(|fill| **fill == colour(1)).count(), 1);
+        // The background is the only other rectangle.
+        assert_eq!(fills.len(), 4);
+        assert!(svg.contains(">\nguesses\n</text>"));
+        assert!(!svg.contains("http"));
+    }
+
+    #[test]
+    fn edge_labels_stand_between_the_bars() {
+        let labels = XLabels::Edges(vec!["10 µs".into(), "20 µs".into(), "50 µs".into()]);
+        let svg = bar_chart_svg("times", ("time", "files"), &labels, &[vec![4, 1]]).unwrap();
+        assert_eq!(rect_fills(&svg).iter().filter(|fill| **fill == colour(0)).count(), 2);
+        for label in ["10 µs", "20 µs", "50 µs"] {
+            assert!(svg.contains(&format!(">\n{label}\n</text>")), "{label} in {svg}");
+        }
+    }
+
+    #[test]
+    fn a_line_per_series_with_a_point_per_value() {
+        let series = [vec![Some(0.02), Some(3.0), Some(0.5)], vec![Some(0.04), None, Some(0.7)]];
+        let svg = log_line_chart_svg("time", ("file", "time"), &series, |ms| format!("{ms:.2} ms")).unwrap();
+        // The second series' gap cuts its line in two.
+        for (index, points, lines) in [(0, 3, 1), (1, 2, 2)] {
+            let stroke = format!("stroke=\"{}\"", colour(index));
+            let fill = format!("fill=\"{}\"", colour(index));
+            assert_eq!(tags(&svg, "polyline").iter().filter(|line| line.contains(&stroke)).count(), lines);
+            assert_eq!(tags(&svg, "circle").iter().filter(|circle| circle.contains(&fill)).count(), points);
+        }
+        // The y axis spans 0.01 ms to 10 ms: whole powers of ten around 0.02 and 3.
+        assert!(svg.contains(">\n0.01 ms\n</text>") && svg.contains(">\n10.00 ms\n</text>"), "{svg}");
+    }
+}

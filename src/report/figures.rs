@@ -1,0 +1,199 @@
+//! The charts of the HTML report, with the numbers behind them: for `run`, a histogram of the time
+//! per file for each family and solver; for `compare`, each solver's time and ratio to the fastest,
+//! file by file; for `guess simulate`, how many guesses the secrets took with each strategy.
+
+use super::buckets::{bound_label, histogram, Bucket};
+use super::charts::{bar_chart_svg, colour, log_line_chart_svg, XLabels};
+use super::simulation::{counted, histogram_grid};
+use super::table::{by_file, Cell, Grid, Tone};
+use super::{Record, Status};
+
+/// One chart and its caption.
+pub struct Figure {
+    /// The chart: an `<svg>` element.
+    pub svg: String,
+    /// The name and colour (`#RRGGBB`) of each series; empty for a chart of one series.
+    pub legend: Vec<(String, String)>,
+    /// The numbers behind the chart, or the key to its x axis.
+    pub table: Option<Grid>,
+    /// What the chart leaves out, if anything.
+    pub note: Option<String>,
+}
+
+fn plain(text: impl Into<String>) -> Cell {
+    Cell { text: text.into(), tone: Tone::Plain }
+}
+
+/// `run`: for each family and solver (in the order of their first file), a histogram of the time
+/// per file in log buckets ([`super::buckets`]), with the count of each bucket in a table. Files
+/// that no solver ran are left out, and so are timeouts (counted in the note).
+///
+/// # Errors
+/// A chart cannot be drawn.
+pub fn run(records: &[Record]) -> anyhow::Result<Vec<Figure>> {
+    let mut groups: Vec<((&str, &str), Vec<&Record>)> = Vec::new();
+    for record in records {
+        let Some(solver) = record.solver.as_deref() else { continue };
+        let key = (record.family.as_deref().unwrap_or("-"), solver);
+        match groups.iter_mut().find(|(other, _)| *other == key) {
+            Some((_, group)) => group.push(record),
+            None => groups.push((key, vec![record])),
+        }
+    }
+    let mut figures = Vec::new();
+    for ((family, solver), group) in groups {
+        figures.extend(time_histogram(&format!("{family}, {solver}: time per file"), &group)?);
+    }
+    Ok(figures)
+}
+
+/// The histogram of the times of `records`, timeouts left out; `None` when only timeouts are left.
+fn time_histogram(title: &str, records: &[&Record]) -> anyhow::Result<Option<Figure>> {
+    let times: Vec<f64> =
+        records.iter().filter(|record| record.status != Status::Timeout).map(|record| record.ms).collect();
+    let buckets = histogram(&times);
+    let Some((last, _)) = buckets.last() else { return Ok(None) };
+    // Past ten buckets, only the powers of ten are named.
+    let crowded = buckets.len() > 10;
+    let edge = |bucket: Bucket| {
+        if crowded && bucket.0 % 3 != 0 {
+            String::new()
+        } else {
+            bound_label(bucket.lower_us())
+        }
+    };
+    let mut edges: Vec<String> = buckets.iter().map(|(bucket, _)| edge(*bucket)).collect();
+    edges.push(edge(Bucket(last.0 + 1)));
+    let counts = buckets.iter().map(|(_, count)| *count).collect();
+    let svg = bar_chart_svg(title, ("time (log scale)", "files"), &XLabels::Edges(edges), &[counts])?;
+    let rows =
+        buckets.iter().map(|(bucket, count)| vec![plain(bucket.label()), plain(count.to_string())]).collect();
+    let timeouts = records.len() - times.len();
+    Ok(Some(Figure {
+        svg,
+        legend: Vec::new(),
+        table: Some(Grid { header: vec!["time".into(), "files".into()], rows, numeric: vec![false, true] }),
+        note: (timeouts > 0).then(|| format!("{} not shown", counted(timeouts, "timeout", "timeouts"))),
+    }))
+}
+
+/// `compare`: each solver's median time per file (log scale), then its ratio to the fastest, one
+/// line per solver, the files numbered in table order (the first figure's table is the key). A
+/// solver that timed out or failed on a file has no point there, nor has a file left out of the
+/// ratios on the second chart.
+///
+/// # Errors
+/// A chart cannot be drawn.
+pub fn compare(records: &[Record]) -> anyhow::Result<Vec<Figure>> {
+    let files = by_file(records);
+    let mut solvers: Vec<&str> = Vec::new();
+    for solver in records.iter().filter_map(|record| record.solver.as_deref()) {
+        if !solvers.contains(&solver) {
+            solvers.push(solver);
+        }
+    }
+    let series = |value: fn(&Record) -> Option<f64>| -> Vec<Vec<Option<f64>>> {
+        let of = |solver: &str| {
+            files
+                .iter()
+                .map(|group| {
+                    group.iter().find(|record| record.solver.as_deref() == Some(solver)).and_then(value)
+                })
+                .collect()
+        };
+        solvers.iter().map(|solver| of(solver)).collect()
+    };
+    let times = series(|record| {
+        let finished = !matches!(record.status, Status::Timeout | Status::Failed);
+        (finished && record.ms > 0.0).then_some(record.ms)
+    });
+    let ratios = series(|record| record.ratio);
+    let legend: Vec<(String, String)> =
+        solvers.iter().enumerate().map(|(index, solver)| (solver.to_string(), colour(index))).collect();
+    let key = Grid {
+        header: vec!["#".into(), "file".into()],
+        rows: files
+            .iter()
+            .enumerate()
+            .map(|(index, group)| vec![plain((index + 1).to_string()), plain(group[0].file.clone())])
+            .collect(),
+        numeric: vec![true, false],
+    };
+    let mut figures = Vec::new();
+    if times.iter().flatten().any(Option::is_some) {
+        let svg =
+            log_line_chart_svg("Time per file", ("file", "median time (log scale)"), &times, time_label)?;
+        figures.push(Figure { svg, legend: legend.clone(), table: Some(key), note: None });
+    }
+    if ratios.iter().flatten().any(Option::is_some) {
+        let svg = log_line_chart_svg(
+            "Ratio to the fastest solver",
+            ("file", "time over the fastest's (log scale)"),
+            &ratios,
+            |ratio| format!("{}×", (ratio * 100.0).round() / 100.0),
+        )?;
+        figures.push(Figure { svg, legend, table: None, note: None });
+    }
+    Ok(figures)
+}
+
+/// `guess simulate`: the number of secrets that took each number of guesses, one bar per strategy.
+///
+/// # Errors
+/// The chart cannot be drawn.
+pub fn simulation(summaries: &[solvebatch_guess::Summary]) -> anyhow::Result<Vec<Figure>> {
+    let longest = summaries.iter().map(|summary| summary.worst_case).max().unwrap_or(0);
+    if longest == 0 {
+        return Ok(Vec::new());
+    }
+    let counts: Vec<Vec<usize>> = summaries
+        .iter()
+        .map(|summary| {
+            (1..=longest)
+                .map(|guesses| {
+                    summary.histogram.iter().find(|bar| bar.guesses == guesses).map_or(0, |bar| bar.secrets)
+                })
+                .collect()
+        })
+        .collect();
+    let svg = bar_chart_svg(
+        "Guesses per secret",
+        ("guesses", "secrets"),
+        &XLabels::Centred((1..=longest).map(|guesses| guesses.to_string()).collect()),
+        &counts,
+    )?;
+    let legend = summaries
+        .iter()
+        .enumerate()
+        .map(|(index, summary)| (summary.strategy.to_string(), colour(index)))
+        .collect();
+    Ok(vec![Figure { svg, legend, table: Some(histogram_grid(summaries)), note: None }])
+}
+
+/// A time in milliseconds as the y axis of `compare` shows it: in µs, ms or s, to two decimals
+/// without trailing zeros (`0.5 µs`, `20 µs`, `1 ms`, `10 s`).
+fn time_label(ms: f64) -> String {
+    let us = (ms * 100_000.0).round() / 100.0;
+    if us < 1_000.0 {
+        format!("{us} µs")
+    } else if us < 1_000_000.0 {
+        format!("{} ms", us / 1_000.0)
+    } else {
+        format!("{} s", us / 1_000_000.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_labels_take_the_unit_that_suits_them() {
+        assert_eq!(time_label(0.0001), "0.1 µs");
+        assert_eq!(time_label(0.02), "20 µs");
+        // Plotters' powers of ten come with rounding errors.
+        assert_eq!(time_label(0.9999999999999999), "1 ms");
+        assert_eq!(time_label(100.00000000000001), "100 ms");
+        assert_eq!(time_label(10_000.0), "10 s");
+    }
+}

@@ -1,0 +1,217 @@
+//! `--html` reports end to end: the page parses without errors and points nowhere else; it holds one
+//! chart per family and solver (`run`), two (`compare`: time and ratio per file) or one (`guess
+//! simulate`); and each chart's bars and points agree with the numbers in its caption.
+
+mod common;
+use common::setup;
+
+use scraper::{ElementRef, Html, Selector};
+use tempfile::TempDir;
+
+fn select<'a>(element: ElementRef<'a>, css: &str) -> Vec<ElementRef<'a>> {
+    element.select(&Selector::parse(css).unwrap()).collect()
+}
+
+/// The report `name` in `dir`, parsed, after checking that it is self-contained: no URL, no script,
+/// nothing loaded from elsewhere.
+fn page(dir: &TempDir, name: &str) -> Html {
+    let text = std::fs::read_to_string(dir.path().join(name)).unwrap();
+    for outside in ["http://", "https://", "<script", "<link", "<img", "src=", "href=", "url("] {
+        assert!(!text.contains(outside), "{outside} in {text}");
+    }
+    let page = Html::parse_document(&text);
+    assert!(page.errors.is_empty(), "{:?}", page.errors);
+    page
+}
+
+/// The figures of `page`, after checking that each holds one chart and that the page has no other.
+fn figures(page: &Html) -> Vec<ElementRef<'_>> {
+    let figures = select(page.root_element(), "figure");
+    for figure in &figures {
+        assert_eq!(select(*figure, "svg").len(), 1);
+    }
+    assert_eq!(select(page.root_element(), "svg").len(), figures.len());
+    figures
+}
+
+/// The series of `figure`'s legend: name and colour.
+fn legend(figure: ElementRef) -> Vec<(String, String)> {
+    select(figure, "figcaption .legend .swatch")
+        .into_iter()
+        .map(|swatch| {
+            let name = swatch.next_sibling().unwrap().value().as_text().unwrap().to_string();
+            let colour = swatch.attr("style").unwrap().strip_prefix("background:").unwrap().to_string();
+            (name, colour)
+        })
+        .collect()
+}
+
+/// The rows of the table in `figure`'s caption, as text.
+fn caption_rows(figure: ElementRef) -> Vec<Vec<String>> {
+    select(figure, "figcaption table tr")
+        .into_iter()
+        .skip(1)
+        .map(|row| select(row, "td").into_iter().map(|cell| cell.text().collect()).collect())
+        .collect()
+}
+
+/// Column `column` of the caption table, as counts.
+fn counts(figure: ElementRef, column: usize) -> Vec<usize> {
+    caption_rows(figure).iter().map(|row| row[column].parse().unwrap()).collect()
+}
+
+/// The chart's elements `tag` whose attribute `attribute` is `colour`.
+fn drawn<'a>(figure: ElementRef<'a>, tag: &str, attribute: &str, colour: &str) -> Vec<ElementRef<'a>> {
+    select(figure, &format!("svg {tag}"))
+        .into_iter()
+        .filter(|element| element.attr(attribute).is_some_and(|value| value.eq_ignore_ascii_case(colour)))
+        .collect()
+}
+
+fn number(element: ElementRef, attribute: &str) -> f64 {
+    element.attr(attribute).unwrap().parse().unwrap()
+}
+
+/// Checks that `bars` (in any order) show the non-zero `counts` from left to right, heights in
+/// proportion to the counts.
+fn bars_show(bars: &[ElementRef], counts: &[usize]) {
+    let counts: Vec<f64> = counts.iter().filter(|count| **count > 0).map(|count| *count as f64).collect();
+    let mut bars: Vec<(f64, f64)> =
+        bars.iter().map(|bar| (number(*bar, "x"), number(*bar, "height"))).collect();
+    bars.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert_eq!(bars.len(), counts.len(), "{bars:?} for {counts:?}");
+    let (_, tallest) = bars.iter().copied().fold((0.0, 0.0), |a, b| if b.1 > a.1 { b } else { a });
+    let most = counts.iter().copied().fold(0.0, f64::max);
+    for ((_, height), count) in bars.iter().zip(&counts) {
+        // Plotters rounds every edge to the pixel.
+        assert!((height / tallest - count / most).abs() * tallest <= 2.0, "{bars:?} for {counts:?}");
+    }
+}
+
+#[test]
+fn run_draws_a_time_histogram_per_family_and_solver() {
+    let (dir, mut command) = setup(&[
+        ("a/one.csv", "1\n0,1,0\n"),
+        ("a/three.csv", "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n"),
+        ("a/none.csv", "2\n0,1,0\n0,2,1\n1,2,1\n"),
+        ("b/spec.guess", include_str!("../datasets/guess/spec-example.guess")),
+    ]);
+    command.args(["run", ".", "--html", "report.html"]).assert().success();
+    let page = page(&dir, "report.html");
+    // The results table, its verdicts coloured, is still there: one row per file.
+    assert_eq!(select(page.root_element(), "body > table tr").len(), 5);
+    let figures = figures(&page);
+    assert_eq!(figures.len(), 2);
+    for (figure, family, files) in [(figures[0], "tournament, ", 3), (figures[1], "guess, ", 1)] {
+        let title: String = select(figure, "svg text").first().unwrap().text().collect();
+        assert!(title.trim().starts_with(family) && title.trim().ends_with(": time per file"), "{title}");
+        assert!(legend(figure).is_empty());
+        let counts = counts(figure, 1);
+        assert_eq!(counts.iter().sum::<usize>(), files);
+        // Buckets run from the fastest file's to the slowest's.
+        assert!(counts[0] > 0 && counts[counts.len() - 1] > 0, "{counts:?}");
+        // The bars are the rectangles that are not the white background.
+        let bars: Vec<ElementRef> = select(figure, "svg rect")
+            .into_iter()
+            .filter(|rect| rect.attr("fill").is_some_and(|fill| fill != "#FFFFFF" && fill != "none"))
+            .collect();
+        bars_show(&bars, &counts);
+        // Each bucket is 1, 2 or 5 times a power of ten wide, named in the caption.
+        for row in caption_rows(figure) {
+            assert!(row[0].contains('–') && (row[0].ends_with(" µs") || row[0].ends_with(" ms")), "{row:?}");
+        }
+    }
+}
+
+/// Twelve tables and every pairing but none with player 0: no round, and far too much search to finish.
+fn hard_instance() -> String {
+    let mut text = String::from("12\n");
+    for table in 0..12 {
+        for first in 1..24 {
+            text.push_str(&format!("{first},{},{table}\n", first % 23 + 1));
+        }
+    }
+    text
+}
+
+#[test]
+fn run_leaves_timeouts_out_of_the_histogram_and_says_so() {
+    let (dir, mut command) = setup(&[("one.csv", "1\n0,1,0\n"), ("hard.csv", &hard_instance())]);
+    command.args(["run", ".", "--timeout", "0.1", "--html", "report.html"]).assert().code(1);
+    let page = page(&dir, "report.html");
+    let figures = figures(&page);
+    assert_eq!(figures.len(), 1);
+    assert_eq!(counts(figures[0], 1).iter().sum::<usize>(), 1);
+    let note: String = select(figures[0], "figcaption > p").first().unwrap().text().collect();
+    assert_eq!(note, "1 timeout not shown");
+}
+
+#[test]
+fn compare_draws_time_and_ratio_per_file_one_line_per_solver() {
+    let (dir, mut command) =
+        setup(&[("one.csv", "1\n0,1,0\n"), ("three.csv", "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n")]);
+    command.args(["compare", ".", "--solvers", "backtrack,dlx", "--html", "compare.html"]).assert().success();
+    let page = page(&dir, "compare.html");
+    let figures = figures(&page);
+    assert_eq!(figures.len(), 2);
+    // The files are numbered in table order.
+    assert_eq!(
+        caption_rows(figures[0]),
+        [["1", "./one.csv"], ["2", "./three.csv"]].map(|row| row.map(String::from).to_vec()).to_vec()
+    );
+    for &figure in &figures {
+        let series = legend(figure);
+        let names: Vec<&str> = series.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(names, ["backtrack", "dlx"]);
+        assert_ne!(series[0].1, series[1].1);
+        for (_, colour) in &series {
+            // One line through a point per file.
+            assert_eq!(drawn(figure, "polyline", "stroke", colour).len(), 1);
+            assert_eq!(drawn(figure, "circle", "fill", colour).len(), 2);
+        }
+    }
+    // On each file one solver is the fastest, its ratio 1 at the foot of the log axis.
+    let ratio = figures[1];
+    let lowest = |colour: &str| -> Vec<f64> {
+        drawn(ratio, "circle", "fill", colour).into_iter().map(|point| number(point, "cy")).collect()
+    };
+    let series = legend(ratio);
+    let (backtrack, dlx) = (lowest(&series[0].1), lowest(&series[1].1));
+    let foot = backtrack.iter().chain(&dlx).copied().fold(0.0, f64::max);
+    for file in 0..2 {
+        assert!(backtrack[file] == foot || dlx[file] == foot, "{backtrack:?} {dlx:?}");
+    }
+}
+
+#[test]
+fn simulate_draws_the_guess_histogram_of_every_strategy_in_one_chart() {
+    let (dir, mut command) = setup(&[("secrets.txt", "3242\n1000\n")]);
+    command
+        .args([
+            "guess",
+            "simulate",
+            "--strategy",
+            "first,minimax",
+            "--secrets",
+            "secrets.txt",
+            "--html",
+            "sim.html",
+        ])
+        .assert()
+        .success();
+    let page = page(&dir, "sim.html");
+    let figures = figures(&page);
+    assert_eq!(figures.len(), 1);
+    let figure = figures[0];
+    let series = legend(figure);
+    let names: Vec<&str> = series.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, ["first", "minimax"]);
+    // With `first`, 1000 is found at once and 3242 in 6 guesses (the specification's example).
+    let first = counts(figure, 1);
+    assert_eq!(first, [1, 0, 0, 0, 0, 1]);
+    let minimax = counts(figure, 2);
+    assert_eq!(minimax.len(), 6);
+    assert_eq!(minimax.iter().sum::<usize>(), 2);
+    bars_show(&drawn(figure, "rect", "fill", &series[0].1), &first);
+    bars_show(&drawn(figure, "rect", "fill", &series[1].1), &minimax);
+}
