@@ -141,7 +141,7 @@ pub fn compare(records: &[Record]) -> anyhow::Result<Vec<Figure>> {
 ///
 /// # Errors
 /// The chart cannot be drawn.
-pub fn simulation(summaries: &[solvebatch_guess::Summary]) -> anyhow::Result<Vec<Figure>> {
+pub fn simulation(summaries: &[solvebatch_guess::SimulationSummary]) -> anyhow::Result<Vec<Figure>> {
     let longest = summaries.iter().map(|summary| summary.worst_case).max().unwrap_or(0);
     if longest == 0 {
         return Ok(Vec::new());
