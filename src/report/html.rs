@@ -3,6 +3,8 @@
 
 use std::io::Write;
 
+use anyhow::Context;
+
 use super::figures::{self, Figure};
 use super::table::{grid, solver_grid, summary_lines, Grid, Tone};
 use super::{Exporter, Layout, Report};
@@ -28,39 +30,49 @@ figure{margin:2em 0}figure svg{max-width:100%;height:auto}\
 
 impl Exporter for Html {
     fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
-        let mut body = String::new();
-        let (title, figures) = match report {
-            Report::Batch(batch) => {
-                body.push_str(&table(&grid(batch, None)));
-                if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
-                    body.push_str(&table(&solver_grid(batch.summary)));
-                }
-                for line in summary_lines(batch.summary, batch.layout) {
-                    body.push_str(&format!("<p>{}</p>\n", escape(&line)));
-                }
-                match batch.layout {
-                    Layout::Run => ("solvebatch run", figures::run(batch.records)?),
-                    Layout::Compare => ("solvebatch compare", figures::compare(batch.records)?),
-                }
-            }
-            Report::Simulation(summaries, _) => {
-                body.push_str(&table(&super::simulation::figures_grid(summaries)));
-                ("solvebatch guess simulate", figures::simulation(summaries)?)
-            }
-        };
-        if !figures.is_empty() {
-            body.push_str("<h2>Charts</h2>\n");
-        }
-        for chart in &figures {
-            body.push_str(&figure(chart));
-        }
-        let page = format!(
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
-             <style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{body}</body>\n</html>\n"
-        );
-        self.file.write_all(page.as_bytes())?;
+        let page = page(report)?;
+        self.file
+            .write_all(page.as_bytes())
+            .with_context(|| format!("{}: cannot write", self.file.path().display()))?;
         self.file.commit()
     }
+}
+
+/// The whole HTML page of `report`: the results table, the summary and the charts.
+///
+/// # Errors
+/// A chart cannot be drawn.
+pub fn page(report: &Report) -> anyhow::Result<String> {
+    let mut body = String::new();
+    let (title, figures) = match report {
+        Report::Batch(batch) => {
+            body.push_str(&table(&grid(batch, None)));
+            if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
+                body.push_str(&table(&solver_grid(batch.summary)));
+            }
+            for line in summary_lines(batch.summary, batch.layout) {
+                body.push_str(&format!("<p>{}</p>\n", escape(&line)));
+            }
+            match batch.layout {
+                Layout::Run => ("solvebatch run", figures::run(batch.records)?),
+                Layout::Compare => ("solvebatch compare", figures::compare(batch.records)?),
+            }
+        }
+        Report::Simulation(summaries, _) => {
+            body.push_str(&table(&super::simulation::figures_grid(summaries)));
+            ("solvebatch guess simulate", figures::simulation(summaries)?)
+        }
+    };
+    if !figures.is_empty() {
+        body.push_str("<h2>Charts</h2>\n");
+    }
+    for chart in &figures {
+        body.push_str(&figure(chart));
+    }
+    Ok(format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
+         <style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{body}</body>\n</html>\n"
+    ))
 }
 
 /// A chart in a `<figure>`, with its legend, table and note in the caption.
