@@ -397,8 +397,9 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
     table.to_string()
 }
 
-/// Column widths that fit `limit` terminal columns: the natural widths, then the widest text columns
-/// (the path first, then messages) shrunk, never below their header or 12 columns.
+/// Column widths that fit `limit` terminal columns: the natural widths, then the widest columns other
+/// than the path shrunk first (messages lose their ends), and the path (column 0) last, so that a
+/// file stays recognisable; no column below its header or 12 columns.
 fn fit(header: &[String], cells: &[Vec<String>], limit: usize) -> Vec<usize> {
     let mut widths: Vec<usize> = header.iter().map(|name| width(name)).collect();
     for row in cells {
@@ -406,22 +407,23 @@ fn fit(header: &[String], cells: &[Vec<String>], limit: usize) -> Vec<usize> {
             widths[index] = widths[index].max(width(text));
         }
     }
+    let floor = |index: usize| width(&header[index]).max(12);
     // Each column takes its text plus a space either side and a border; one more border closes the row.
     let overhead = 3 * widths.len() + 1;
     let mut excess = (widths.iter().sum::<usize>() + overhead).saturating_sub(limit);
-    while excess > 0 {
-        let Some((index, _)) = widths
-            .iter()
-            .enumerate()
-            .filter(|(index, w)| **w > width(&header[*index]).max(12))
-            .max_by_key(|(_, w)| **w)
-        else {
-            break;
-        };
-        let floor = width(&header[index]).max(12);
-        let cut = excess.min(widths[index] - floor).min((widths[index] - floor).div_ceil(2).max(1));
-        widths[index] -= cut;
-        excess -= cut;
+    for path_column in [false, true] {
+        while excess > 0 {
+            let Some(index) = (0..widths.len())
+                .filter(|&index| (index == 0) == path_column && widths[index] > floor(index))
+                .max_by_key(|&index| widths[index])
+            else {
+                break;
+            };
+            let room = widths[index] - floor(index);
+            let cut = excess.min(room).min(room.div_ceil(2));
+            widths[index] -= cut;
+            excess -= cut;
+        }
     }
     widths
 }
