@@ -9,7 +9,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::{
-    find_words, hint, listing, run_solitaire, Dictionary, Generator, Hint, LoadedPosition, Play, Position,
+    find_words, format, hint, run_solitaire, Dictionary, Generator, Hint, LoadedPosition, Play, Position,
     PositionLoadError, PositionSettings, PositionSolver, Rack, Rulebook, Rules, RulesName, SolitaireGame,
     TileSet,
 };
@@ -263,7 +263,7 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
 
 /// The `top` best plays of the position's rack, one a line, or `no valid play`.
 fn plays_listing(rulebook: &Rulebook, position: &Position, top: usize) -> String {
-    listing(rulebook.moves(&position.board, &position.rack), top)
+    format(rulebook.moves(&position.board, &position.rack), top)
 }
 
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {

@@ -46,7 +46,7 @@ impl Prepared for Replayer {
 
     /// A replay takes time linear in the file (milliseconds for a million moves): no deadline polling.
     fn solve(&self, _path: &Path, input: &[u8], _deadline: Option<Instant>) -> Outcome {
-        match tictactoe::replay(input) {
+        match Replayer::solve(*self, input) {
             Ok(replayed) => Outcome::answer(Status::Solved, replayed.output, &replayed.statistics),
             Err(error) => Outcome::invalid(error.to_string()),
         }

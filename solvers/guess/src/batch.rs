@@ -98,13 +98,13 @@ pub enum Problem {
 /// reason its line is malformed. Blank and comment-only lines give no entry.
 ///
 /// ```
-/// use solvebatch_guess::{parse_batch, Digits, Job};
+/// use solvebatch_guess::{parse, Digits, Job};
 ///
-/// let jobs = parse_batch("# two jobs\nsecret 3242\n\nanswers 1000=0 123=1\n", Digits::FOUR);
+/// let jobs = parse("# two jobs\nsecret 3242\n\nanswers 1000=0 123=1\n", Digits::FOUR);
 /// assert_eq!(jobs[0].as_ref().unwrap().job, Job::Secret(3242));
 /// assert_eq!(jobs[1].as_ref().unwrap_err().to_string(), "line 4: 123 is not a 4-digit number (1000 to 9999)");
 /// ```
-pub fn parse_batch(text: &str, digits: Digits) -> Vec<Result<JobLine, LineError>> {
+pub fn parse(text: &str, digits: Digits) -> Vec<Result<JobLine, LineError>> {
     text.lines()
         .enumerate()
         .filter_map(|(index, line)| {
@@ -255,14 +255,14 @@ fn next_guess(
 /// The output line of a job (without its newline).
 ///
 /// ```
-/// use solvebatch_guess::{format_job, Job, JobResult};
+/// use solvebatch_guess::{format, Job, JobResult};
 ///
 /// let job = Job::Answers(vec![(1000, 0), (2111, 0)]);
 /// let next = JobResult::Next { guess: 3222, candidates: 3584 };
-/// assert_eq!(format_job(&job, &next), "answers 1000=0 2111=0: next 3222 (3584 candidates left)");
-/// assert_eq!(format_job(&Job::Secret(1000), &JobResult::Found(vec![1000])), "secret 1000: 1000 (1 guess)");
+/// assert_eq!(format(&job, &next), "answers 1000=0 2111=0: next 3222 (3584 candidates left)");
+/// assert_eq!(format(&Job::Secret(1000), &JobResult::Found(vec![1000])), "secret 1000: 1000 (1 guess)");
 /// ```
-pub fn format_job(job: &Job, result: &JobResult) -> String {
+pub fn format(job: &Job, result: &JobResult) -> String {
     match result {
         JobResult::Found(guesses) => {
             let list: Vec<String> = guesses.iter().map(u32::to_string).collect();
@@ -296,7 +296,7 @@ pub fn solve_batch(
 ) -> Result<BatchReport, BatchError> {
     strategy.check_digits(digits)?;
     let mut report = BatchReport { output: String::new(), errors: Vec::new(), jobs: 0, guesses: 0 };
-    for entry in parse_batch(text, digits) {
+    for entry in parse(text, digits) {
         report.jobs += 1;
         let line = match entry {
             Ok(JobLine { job, .. }) => {
@@ -304,7 +304,7 @@ pub fn solve_batch(
                 if let JobResult::Found(guesses) = &result {
                     report.guesses += guesses.len() as u64;
                 }
-                format_job(&job, &result)
+                format(&job, &result)
             }
             Err(error) => {
                 let line = error.to_string();

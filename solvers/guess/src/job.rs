@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use crate::batch::{format_job, parse_batch, solve_batch, BatchError, BatchReport, Job, JobResult};
+use crate::batch::{format, parse, solve_batch, BatchError, BatchReport, Job, JobResult};
 use crate::candidates::CandidateSet;
 use crate::digits::{Digits, DigitsError};
 use crate::matches::matches;
@@ -105,7 +105,7 @@ pub enum BatchAnswerError {
 /// # Errors
 /// The first [`BatchAnswerError`].
 pub fn verify(text: &str, digits: Digits, output: &str) -> Result<(), BatchAnswerError> {
-    let jobs = parse_batch(text, digits);
+    let jobs = parse(text, digits);
     let lines: Vec<&str> = output.lines().collect();
     if lines.len() != jobs.len() || !output.ends_with('\n') && !output.is_empty() {
         return Err(BatchAnswerError::LineCount { found: lines.len(), expected: jobs.len() });
@@ -132,7 +132,7 @@ fn check_answer(job: &Job, digits: Digits, line: &str) -> Result<(), String> {
                 Some(found) if found + 1 < guesses.len() => {
                     Err("the game goes on after guessing the secret".to_string())
                 }
-                Some(_) => expect_line(line, &format_job(job, &JobResult::Found(guesses))),
+                Some(_) => expect_line(line, &format(job, &JobResult::Found(guesses))),
             }
         }
         Job::Answers(answers) => {
@@ -141,7 +141,7 @@ fn check_answer(job: &Job, digits: Digits, line: &str) -> Result<(), String> {
                 candidates.eliminate(guess, answer);
             }
             if candidates.is_empty() {
-                return expect_line(line, &format_job(job, &JobResult::Inconsistent));
+                return expect_line(line, &format(job, &JobResult::Inconsistent));
             }
             let guess = answer
                 .strip_prefix("next ")
@@ -154,7 +154,7 @@ fn check_answer(job: &Job, digits: Digits, line: &str) -> Result<(), String> {
             if !candidates.contains(guess) && !splits {
                 return Err(format!("{guess} is no candidate and tells the candidates apart in no way"));
             }
-            expect_line(line, &format_job(job, &JobResult::Next { guess, candidates: candidates.len() }))
+            expect_line(line, &format(job, &JobResult::Next { guess, candidates: candidates.len() }))
         }
     }
 }

@@ -54,8 +54,8 @@ mod strategy;
 mod text;
 
 pub use batch::{
-    format_job, parse_batch, solve_batch, solve_job, BatchError, BatchReport, Job, JobLine, JobResult,
-    LineError, Problem,
+    format, parse, solve_batch, solve_job, BatchError, BatchReport, Job, JobLine, JobResult, LineError,
+    Problem,
 };
 pub use candidates::{CandidateSet, Iter};
 pub use codebreaker::{AnswerError, Codebreaker, GameState};

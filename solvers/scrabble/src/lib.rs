@@ -98,9 +98,9 @@ pub use letter::{
     letters_to_string, parse_letters, parse_tiles, tiles_to_string, Letter, LetterSet, Tile, TileCharError,
     LETTER_COUNT,
 };
-pub use moves::{best, listing, rank, LetterRun, Move};
+pub use moves::{best, format, rank, LetterRun, Move};
 pub use play::{FormedWord, Play, PlayParseError, Rejection, Rulebook, Scored};
-pub use position::{LineProblem, Position, PositionError, PositionReport, DEFAULT_TOP};
+pub use position::{parse, LineProblem, Position, PositionError, PositionReport, DEFAULT_TOP};
 pub use rack::{Rack, RackError, RACK_SIZE};
 pub use rules::{Premium, Rules, RulesName, UnknownRules};
 pub use solitaire::run_solitaire;

@@ -216,7 +216,7 @@ pub fn best(mut moves: Vec<Move>, top: usize) -> Vec<Move> {
 
 /// The report of the `top` best of `moves`: one `SCORE WORD x y direction LETTERS` line each, best
 /// first, or `no valid play` when there is none (and `top > 0`). Every line ends in a newline.
-pub fn listing(moves: Vec<Move>, top: usize) -> String {
+pub fn format(moves: Vec<Move>, top: usize) -> String {
     if moves.is_empty() && top > 0 {
         return "no valid play\n".to_string();
     }

@@ -20,7 +20,7 @@ use std::time::Instant;
 use crate::board::{Board, BoardRowError, BOARD_SIZE};
 use crate::brute_force::TimedOut;
 use crate::hint::hint;
-use crate::moves::listing;
+use crate::moves::format;
 use crate::play::{Play, PlayParseError, Rulebook};
 use crate::rack::{Rack, RackError};
 use crate::rules::{Rules, UnknownRules};
@@ -267,9 +267,18 @@ impl Position {
         }
         let moves = generator.moves(rulebook, &self.board, &self.rack, deadline)?;
         let move_count = moves.len();
-        text.push_str(&listing(moves, self.top));
+        text.push_str(&format(moves, self.top));
         Ok(PositionReport { text, move_count })
     }
+}
+
+/// Reads a position file's text ([`Position::parse`]): the crate's `parse`, as every family crate
+/// has one.
+///
+/// # Errors
+/// As [`Position::parse`].
+pub fn parse(text: &str) -> Result<Position, PositionError> {
+    Position::parse(text)
 }
 
 /// The lines of `text` with their 1-based numbers, trimmed.

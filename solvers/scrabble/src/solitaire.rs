@@ -14,7 +14,7 @@ use crate::board::{Direction, Square};
 use crate::game::SolitaireGame;
 use crate::hint::Hint;
 use crate::letter::parse_tiles;
-use crate::moves::listing;
+use crate::moves::format;
 use crate::play::{check_rack, Play, PlayParseError, Rejection};
 
 /// Plays `game` to its end, reading answers from `input` and writing the dialogue to `output`;
@@ -108,7 +108,7 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
                 writeln!(out, "{hint}")?;
                 if matches!(hint, Hint::OtherLetters { .. }) {
                     let moves = game.rulebook().moves(game.board(), game.rack());
-                    write!(out, "{}", listing(moves, hint_top))?;
+                    write!(out, "{}", format(moves, hint_top))?;
                 }
             }
         }

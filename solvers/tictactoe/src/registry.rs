@@ -21,6 +21,16 @@ impl Replayer {
         }
     }
 
+    /// Replays the game file `text` ([`crate::replay`]).
+    ///
+    /// # Errors
+    /// The first [`crate::GameFileError`] of the file.
+    pub fn solve(self, text: &[u8]) -> Result<crate::Replayed, crate::GameFileError> {
+        match self {
+            Replayer::Cursor => crate::replay(text),
+        }
+    }
+
     /// One line for `list-solvers`.
     pub fn description(self) -> &'static str {
         match self {
