@@ -270,7 +270,8 @@ fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
     let dictionary = load_dictionary(&args.dictionary)?;
     let tiles = TileSet::from_frequencies(&dictionary.letter_frequencies());
     write_file(&args.output, tiles.to_file_text().as_bytes())?;
-    println!(
+    // On standard error, so that `-o -` prints the tile file alone.
+    eprintln!(
         "{}: {} letters, {} tiles",
         args.output.display(),
         tiles.to_file_text().lines().count(),
