@@ -1,7 +1,7 @@
 //! `solvebatch run` end to end: walking, verdicts, reports, outputs, time limits, exit codes.
 
 mod common;
-use common::setup;
+use common::{hard_instance, setup};
 
 use std::path::Path;
 
@@ -11,18 +11,6 @@ use tempfile::TempDir;
 
 fn read(dir: &TempDir, name: &str) -> String {
     std::fs::read_to_string(dir.path().join(name)).unwrap()
-}
-
-/// Twelve tables and every pairing but none with player 0: no round, and a search tree far too large to
-/// finish.
-fn hard_instance() -> String {
-    let mut text = String::from("12\n");
-    for table in 0..12 {
-        for first in 1..24 {
-            text.push_str(&format!("{first},{},{table}\n", first % 23 + 1));
-        }
-    }
-    text
 }
 
 const GOOD: (&str, &str) = ("a/good.csv", "1\n0,1,0\n");

@@ -3,7 +3,7 @@
 //! simulate`); and each chart's bars and points agree with the numbers in its caption.
 
 mod common;
-use common::setup;
+use common::{hard_instance, setup};
 
 use scraper::{ElementRef, Html, Selector};
 use tempfile::TempDir;
@@ -121,17 +121,6 @@ fn run_draws_a_time_histogram_per_family_and_solver() {
             assert!(row[0].contains('–') && (row[0].ends_with(" µs") || row[0].ends_with(" ms")), "{row:?}");
         }
     }
-}
-
-/// Twelve tables and every pairing but none with player 0: no round, and far too much search to finish.
-fn hard_instance() -> String {
-    let mut text = String::from("12\n");
-    for table in 0..12 {
-        for first in 1..24 {
-            text.push_str(&format!("{first},{},{table}\n", first % 23 + 1));
-        }
-    }
-    text
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! files on Ctrl-C and SIGTERM; `--out` folders; completions and the manual page.
 
 mod common;
-use common::setup_plain;
+use common::{hard_instance, setup};
 
 use std::fs;
 use std::os::fd::{FromRawFd, OwnedFd};
@@ -25,21 +25,9 @@ const TWO_TABLES_ROUND: &str = "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n";
 /// The example game of the tic-tac-toe spec.
 const GAME: &str = "3 8\nX 0 0\n0 0 3\nX 0 1\n0 0 4\nX 0 2\n0 0 5\n0 0 0\nX 0 0\n";
 
-/// Twelve tables and every pairing but none with player 0: no round, and a search tree far too large to
-/// finish (as in tests/batch.rs).
-fn hard_instance() -> String {
-    let mut text = String::from("12\n");
-    for table in 0..12 {
-        for first in 1..24 {
-            text.push_str(&format!("{first},{},{table}\n", first % 23 + 1));
-        }
-    }
-    text
-}
-
-/// A `solvebatch` command run in `dir`, as [`setup_plain`] makes them.
+/// A `solvebatch` command run in `dir`, as [`setup`] makes them.
 fn command_in(dir: &Path) -> assert_cmd::Command {
-    let (_empty, mut command) = setup_plain(&[]);
+    let (_empty, mut command) = setup(&[]);
     command.current_dir(dir);
     command
 }
@@ -80,7 +68,7 @@ fn closed_pipe() -> Stdio {
 
 #[test]
 fn emit_cnf_to_standard_output_is_dimacs_and_the_counts_go_to_standard_error() {
-    let (_dir, mut command) = setup_plain(&[("two.csv", TWO_TABLES)]);
+    let (_dir, mut command) = setup(&[("two.csv", TWO_TABLES)]);
     let output = command.args(["tournament", "two.csv", "--emit-cnf", "-"]).output().unwrap();
     assert!(output.status.success());
     let stdout = text(&output.stdout);
@@ -110,7 +98,7 @@ fn emit_cnf_to_standard_output_is_dimacs_and_the_counts_go_to_standard_error() {
 
 #[test]
 fn a_fifo_report_is_written_into_while_it_is_read() {
-    let (dir, mut command) = setup_plain(&[("x.csv", ONE_TABLE)]);
+    let (dir, mut command) = setup(&[("x.csv", ONE_TABLE)]);
     let fifo = dir.path().join("fifo");
     let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
     assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0);
@@ -145,7 +133,7 @@ fn a_fifo_report_is_written_into_while_it_is_read() {
 
 #[test]
 fn a_character_device_report_stays_a_device() {
-    let (dir, mut command) = setup_plain(&[("x.csv", ONE_TABLE)]);
+    let (dir, mut command) = setup(&[("x.csv", ONE_TABLE)]);
     let device = dir.path().join("null");
     let made = std::process::Command::new("mknod").arg(&device).args(["c", "1", "3"]).output().unwrap();
     if !made.status.success() {
@@ -169,7 +157,7 @@ fn a_character_device_report_stays_a_device() {
 fn dev_null_stays_a_device_for_reports_outputs_and_saved_rounds() {
     let null = Path::new("/dev/null");
     let before = (identity(null), fs::metadata(null).unwrap().rdev());
-    let (dir, mut run) = setup_plain(&[("x.csv", ONE_TABLE), ("game.in", GAME)]);
+    let (dir, mut run) = setup(&[("x.csv", ONE_TABLE), ("game.in", GAME)]);
     run.args(["run", "x.csv", "--json", "/dev/null"]).assert().success();
     command_in(dir.path()).args(["tictactoe", "game.in", "-o", "/dev/null"]).assert().success().stdout("");
     command_in(dir.path())
@@ -184,7 +172,7 @@ fn dev_null_stays_a_device_for_reports_outputs_and_saved_rounds() {
 
 #[test]
 fn a_link_to_a_regular_file_is_followed_and_stays_a_link() {
-    let (dir, mut command) = setup_plain(&[("x.csv", ONE_TABLE), ("reports/target.jsonl", "old\n")]);
+    let (dir, mut command) = setup(&[("x.csv", ONE_TABLE), ("reports/target.jsonl", "old\n")]);
     std::os::unix::fs::symlink("reports/target.jsonl", dir.path().join("link.jsonl")).unwrap();
     command.args(["run", "x.csv", "--json", "link.jsonl"]).assert().success();
     let link = dir.path().join("link.jsonl");
@@ -198,7 +186,7 @@ fn a_link_to_a_regular_file_is_followed_and_stays_a_link() {
 
 #[test]
 fn a_transcript_to_dev_stdout_goes_into_the_file_standard_output_is_redirected_to() {
-    let (dir, _) = setup_plain(&[("secrets.txt", "12 34\n")]);
+    let (dir, _) = setup(&[("secrets.txt", "12 34\n")]);
     let path = dir.path().join("out.txt");
     let file = fs::File::create(&path).unwrap();
     let before = identity(&path);
@@ -230,7 +218,7 @@ fn a_transcript_to_dev_stdout_goes_into_the_file_standard_output_is_redirected_t
 
 #[test]
 fn saving_to_a_full_device_fails_and_names_it() {
-    let (_dir, mut command) = setup_plain(&[("x.csv", ONE_TABLE)]);
+    let (_dir, mut command) = setup(&[("x.csv", ONE_TABLE)]);
     command
         .args(["tournament", "x.csv", "--save", "/dev/full"])
         .assert()
@@ -242,7 +230,7 @@ fn saving_to_a_full_device_fails_and_names_it() {
 #[test]
 fn a_report_to_a_full_device_fails_and_names_it() {
     for option in ["--json", "--csv", "--markdown"] {
-        let (_dir, mut command) = setup_plain(&[("x.csv", ONE_TABLE)]);
+        let (_dir, mut command) = setup(&[("x.csv", ONE_TABLE)]);
         command.args(["run", "x.csv", "-q", option, "/dev/full"]).assert().code(1).stderr(
             predicate::str::ends_with(
                 "error: /dev/full: cannot write: No space left on device (os error 28)\n",
@@ -257,7 +245,7 @@ fn a_closed_pipe_ends_a_report_quietly() {
         .chain((0..100).map(|table| format!("{},{},{table}", 2 * table, 2 * table + 1)))
         .map(|line| line + "\n")
         .collect();
-    let (dir, _) = setup_plain(&[("x.csv", ONE_TABLE), ("many.csv", &many_tables)]);
+    let (dir, _) = setup(&[("x.csv", ONE_TABLE), ("many.csv", &many_tables)]);
     let runs: [&[&str]; 5] = [
         &["run", "x.csv"],
         &["run", "x.csv", "--json", "-"],
@@ -324,7 +312,7 @@ fn slow_batch(timeout: &str) -> (TempDir, Child) {
     let mut files = vec![("in/a.csv".to_string(), ONE_TABLE.to_string())];
     files.extend((0..6).map(|index| (format!("in/h{index}.csv"), hard.clone())));
     let files: Vec<(&str, &str)> = files.iter().map(|(name, text)| (name.as_str(), text.as_str())).collect();
-    let (dir, _) = setup_plain(&files);
+    let (dir, _) = setup(&files);
     let child = std::process::Command::new(BINARY)
         .current_dir(dir.path())
         .args([
@@ -438,7 +426,7 @@ fn a_second_ctrl_c_stops_at_once_and_removes_the_temporary_files() {
 
 #[test]
 fn a_leftover_temporary_file_is_neither_read_nor_counted() {
-    let (_dir, mut command) = setup_plain(&[
+    let (_dir, mut command) = setup(&[
         ("in/good.csv", ONE_TABLE),
         ("in/.solvebatch-abc123.tmp", ONE_TABLE),
         ("in/notes.txt", "not an input"),
@@ -457,7 +445,7 @@ fn a_leftover_temporary_file_is_neither_read_nor_counted() {
 
 #[test]
 fn out_keeps_the_paths_as_given_so_that_two_roots_never_collide() {
-    let (dir, mut command) = setup_plain(&[("a/x.csv", ONE_TABLE), ("d/x.csv", TWO_TABLES)]);
+    let (dir, mut command) = setup(&[("a/x.csv", ONE_TABLE), ("d/x.csv", TWO_TABLES)]);
     command.args(["run", "a", "d", "--out", "o"]).assert().success();
     assert_eq!(fs::read_to_string(dir.path().join("o/a/x.csv.out")).unwrap(), ONE_TABLE_ROUND);
     assert_eq!(fs::read_to_string(dir.path().join("o/d/x.csv.out")).unwrap(), TWO_TABLES_ROUND);
@@ -465,7 +453,7 @@ fn out_keeps_the_paths_as_given_so_that_two_roots_never_collide() {
 
 #[test]
 fn a_second_root_into_the_same_out_folder_leaves_the_first_alone() {
-    let (dir, mut command) = setup_plain(&[("a/x.csv", ONE_TABLE), ("d/x.csv", TWO_TABLES)]);
+    let (dir, mut command) = setup(&[("a/x.csv", ONE_TABLE), ("d/x.csv", TWO_TABLES)]);
     command.args(["run", "a", "--out", "o"]).assert().success();
     let first = dir.path().join("o/a/x.csv.out");
     let before = (identity(&first), fs::metadata(&first).unwrap().modified().unwrap());

@@ -2,7 +2,7 @@
 //! `compare`, `--strict`, the terminal table (quiet, colour, width) and snapshots of the tables.
 
 mod common;
-use common::setup_plain;
+use common::setup;
 
 use std::collections::BTreeSet;
 
@@ -33,9 +33,9 @@ fn three_files() -> [(&'static str, &'static str); 4] {
     [SOLVED, SOLVED_REFERENCE, NO_ROUND, INVALID]
 }
 
-/// A `solvebatch` command run in `dir`, as [`setup_plain`] makes them.
+/// A `solvebatch` command run in `dir`, as [`setup`] makes them.
 fn command_in(dir: &std::path::Path) -> assert_cmd::Command {
-    let (_empty, mut command) = setup_plain(&[]);
+    let (_empty, mut command) = setup(&[]);
     command.current_dir(dir);
     command
 }
@@ -72,7 +72,7 @@ fn without_times(line: &str) -> String {
 
 #[test]
 fn json_lines_on_standard_output_hold_every_field_and_close_with_the_summary() {
-    let (_dir, mut command) = setup_plain(&three_files());
+    let (_dir, mut command) = setup(&three_files());
     let output = command.args(["run", "a", "--json", "-"]).output().unwrap();
     assert_eq!(output.status.code(), Some(1), "the invalid file fails the batch");
     let stdout = text(&output.stdout);
@@ -143,7 +143,7 @@ fn json_lines_on_standard_output_hold_every_field_and_close_with_the_summary() {
 
 #[test]
 fn csv_on_standard_output_has_a_header_and_one_row_per_file() {
-    let (_dir, mut command) = setup_plain(&three_files());
+    let (_dir, mut command) = setup(&three_files());
     let output = command.args(["run", "a", "--csv", "-"]).output().unwrap();
     assert_eq!(output.status.code(), Some(1));
     let stdout = text(&output.stdout);
@@ -194,7 +194,7 @@ fn cells(row: &str) -> Vec<&str> {
 
 #[test]
 fn markdown_on_standard_output_is_the_only_table_there() {
-    let (_dir, mut command) = setup_plain(&three_files());
+    let (_dir, mut command) = setup(&three_files());
     let output = command.args(["run", "a", "--markdown", "-"]).output().unwrap();
     assert_eq!(output.status.code(), Some(1));
     let stdout = text(&output.stdout);
@@ -224,7 +224,7 @@ fn markdown_on_standard_output_is_the_only_table_there() {
 
 #[test]
 fn run_and_compare_write_file_records_with_the_same_fields() {
-    let (dir, mut command) = setup_plain(&[SOLVED, SOLVED_REFERENCE]);
+    let (dir, mut command) = setup(&[SOLVED, SOLVED_REFERENCE]);
     command.args(["run", "a/x.csv", "--json", "run.jsonl"]).assert().success();
     let mut compare = command_in(dir.path());
     compare
@@ -251,7 +251,7 @@ fn run_and_compare_write_file_records_with_the_same_fields() {
 
 #[test]
 fn a_report_path_that_cannot_be_written_stops_the_batch_before_any_work() {
-    let (dir, mut command) = setup_plain(&[SOLVED]);
+    let (dir, mut command) = setup(&[SOLVED]);
     command
         .args(["run", "a", "--out", "o", "--json", "/nonexistent-dir/r.json"])
         .assert()
@@ -265,7 +265,7 @@ fn a_report_path_that_cannot_be_written_stops_the_batch_before_any_work() {
 
 #[test]
 fn compare_lists_an_invalid_file_and_leaves_it_out_of_wins_and_means() {
-    let (dir, mut command) = setup_plain(&[("c/bad.csv", "x\n"), ("c/good.csv", TWO_ROUNDS)]);
+    let (dir, mut command) = setup(&[("c/bad.csv", "x\n"), ("c/good.csv", TWO_ROUNDS)]);
     let output = command
         .args(["compare", "c", "--solvers", "backtrack,dlx", "--json", "compare.jsonl"])
         .output()
@@ -310,7 +310,7 @@ fn compare_lists_an_invalid_file_and_leaves_it_out_of_wins_and_means() {
 
 /// A folder of tournament files with references saved from the backtracking matcher's rounds.
 fn references_from_backtrack() -> (tempfile::TempDir, assert_cmd::Command) {
-    let (dir, command) = setup_plain(&[("t/one.csv", "1\n0,1,0\n"), ("t/two.csv", TWO_ROUNDS)]);
+    let (dir, command) = setup(&[("t/one.csv", "1\n0,1,0\n"), ("t/two.csv", TWO_ROUNDS)]);
     for file in ["t/one.csv", "t/two.csv"] {
         let reference = format!("{file}.expected");
         command_in(dir.path()).args(["tournament", file, "--save", &reference]).assert().success();
@@ -370,7 +370,7 @@ fn a_reference_with_a_wrong_round_differs() {
 
 #[test]
 fn quiet_prints_only_the_summary() {
-    let (_dir, mut command) = setup_plain(&[SOLVED, SOLVED_REFERENCE]);
+    let (_dir, mut command) = setup(&[SOLVED, SOLVED_REFERENCE]);
     let output = command.args(["run", "a", "-q"]).output().unwrap();
     assert!(output.status.success());
     let stdout = text(&output.stdout);
@@ -424,7 +424,7 @@ fn verdict_cell<'a>(table: &'a str, file: &str, verdict: &str) -> &'a str {
 #[test]
 fn color_always_colours_the_verdicts_on_a_pipe_and_in_a_given_width() {
     for columns in [None, Some("80")] {
-        let (_dir, mut command) = setup_plain(&verdict_files());
+        let (_dir, mut command) = setup(&verdict_files());
         if let Some(columns) = columns {
             command.env("COLUMNS", columns);
         }
@@ -445,7 +445,7 @@ fn color_always_colours_the_verdicts_on_a_pipe_and_in_a_given_width() {
 #[test]
 fn no_color_or_a_pipe_leaves_the_table_plain() {
     for (no_color, choice) in [(Some("1"), "auto"), (None, "auto"), (None, "never"), (Some("1"), "never")] {
-        let (_dir, mut command) = setup_plain(&verdict_files());
+        let (_dir, mut command) = setup(&verdict_files());
         command.env("COLUMNS", "80");
         if let Some(value) = no_color {
             command.env("NO_COLOR", value);
@@ -466,7 +466,7 @@ fn columns_80_fits_the_table_eliding_long_paths_in_the_middle() {
     let long_path = format!("a/{long}");
     let mut files = three_files().to_vec();
     files.push((&long_path, "1\n0,1,0\n"));
-    let (_dir, mut command) = setup_plain(&files);
+    let (_dir, mut command) = setup(&files);
     let output = command.env("COLUMNS", "80").args(["run", "a"]).output().unwrap();
     assert_eq!(output.status.code(), Some(1));
     let stdout = text(&output.stdout);
@@ -531,7 +531,7 @@ fn normalised(stdout: &str) -> String {
 #[test]
 fn markdown_report_snapshot() {
     let stdout = with_short_times(|| {
-        let (_dir, mut command) = setup_plain(&three_files());
+        let (_dir, mut command) = setup(&three_files());
         let output = command.args(["run", "a", "--markdown", "-"]).output().unwrap();
         assert_eq!(output.status.code(), Some(1));
         text(&output.stdout)
@@ -542,7 +542,7 @@ fn markdown_report_snapshot() {
 #[test]
 fn terminal_table_in_80_columns_snapshot() {
     let stdout = with_short_times(|| {
-        let (_dir, mut command) = setup_plain(&three_files());
+        let (_dir, mut command) = setup(&three_files());
         let output = command.env("COLUMNS", "80").args(["run", "a"]).output().unwrap();
         assert_eq!(output.status.code(), Some(1));
         text(&output.stdout)

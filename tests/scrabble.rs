@@ -171,7 +171,11 @@ fn tiles_are_derived_from_a_dictionary_and_written_whole() {
         .arg(&tiles)
         .assert()
         .success()
-        .stderr(format!("{}: skipped 1 entries\n{}: 3 letters, 100 tiles\n", words.display(), tiles.display()))
+        .stderr(format!(
+            "{}: skipped 1 entries\n{}: 3 letters, 100 tiles\n",
+            words.display(),
+            tiles.display()
+        ))
         .stdout("");
     assert_eq!(std::fs::read_to_string(&tiles).unwrap(), "A 1 60\nB 3 20\nC 3 20\n");
 }

@@ -4,7 +4,8 @@ use assert_cmd::Command;
 use tempfile::TempDir;
 
 /// A temporary folder holding `files` (sub-folders created as needed), and a `solvebatch` command run
-/// inside it.
+/// inside it, without the variables that change the terminal output (`COLUMNS`, `NO_COLOR`, `TERM`),
+/// so that a test sees the same output whatever shell started `cargo test`.
 pub fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
     let dir = TempDir::new().unwrap();
     for (name, text) in files {
@@ -13,15 +14,19 @@ pub fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
         std::fs::write(path, text).unwrap();
     }
     let mut command = Command::cargo_bin("solvebatch").unwrap();
-    command.current_dir(dir.path());
+    command.current_dir(dir.path()).env_remove("COLUMNS").env_remove("NO_COLOR").env_remove("TERM");
     (dir, command)
 }
 
-/// As [`setup`], without the variables that change the terminal output (`COLUMNS`, `NO_COLOR`,
-/// `TERM`), so that a test sees the same output whatever shell started `cargo test`.
+/// Twelve tables and every pairing but none with player 0: no round, and a search tree far too large to
+/// finish.
 #[allow(dead_code)]
-pub fn setup_plain(files: &[(&str, &str)]) -> (TempDir, Command) {
-    let (dir, mut command) = setup(files);
-    command.env_remove("COLUMNS").env_remove("NO_COLOR").env_remove("TERM");
-    (dir, command)
+pub fn hard_instance() -> String {
+    let mut text = String::from("12\n");
+    for table in 0..12 {
+        for first in 1..24 {
+            text.push_str(&format!("{first},{},{table}\n", first % 23 + 1));
+        }
+    }
+    text
 }
