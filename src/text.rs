@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use anyhow::{anyhow, Context};
+use anyhow::anyhow;
 
 /// `bytes` as UTF-8 text, without a leading byte-order mark.
 ///
@@ -26,13 +26,14 @@ pub fn decode_lossy(bytes: &[u8]) -> String {
     text.strip_prefix('\u{feff}').unwrap_or(&text).to_string()
 }
 
-/// The text of the file at `path`, read with [`decode`].
+/// The text of the file at `path` (`-`: standard input), read as every input is
+/// ([`crate::inputs::read_named`], at most 256 MiB) and decoded with [`decode`].
 ///
 /// # Errors
-/// `FILE: cannot read` with the cause, or `FILE: line N: not UTF-8 text`.
+/// `FILE: cannot read` with the cause, `FILE: larger than ...`, or `FILE: line N: not UTF-8 text`.
 pub fn read(path: &Path) -> anyhow::Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-    decode(&bytes).map(str::to_string).map_err(|message| anyhow!("{}: {message}", path.display()))
+    let bytes = crate::inputs::read_named(path)?;
+    decode(&bytes).map(str::to_string).map_err(|message| anyhow!("{}: {message}", crate::inputs::name(path)))
 }
 
 #[cfg(test)]
