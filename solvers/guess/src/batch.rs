@@ -16,7 +16,7 @@ use crate::candidates::CandidateSet;
 use crate::digits::Digits;
 use crate::matches::matches;
 use crate::strategy::{GuessError, Strategy, UnsupportedDigits};
-use crate::text::{parse_whole_number, plural};
+use crate::text::{parse_whole_number, plural, quoted};
 
 /// One job of a batch file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,7 +59,7 @@ pub struct LineError {
     pub problem: Problem,
 }
 
-/// What is wrong with a line.
+/// What is wrong with a line. A field quoted from the line is cut to its first 60 characters.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Problem {
     /// The first word is neither `secret` nor `answers`.
@@ -131,25 +131,25 @@ fn parse_job(keyword: &str, fields: Vec<&str>, digits: Digits) -> Result<Job, Pr
             .map(|field| parse_answer(field, digits))
             .collect::<Result<_, _>>()
             .map(Job::Answers),
-        _ => Err(Problem::UnknownKeyword(keyword.to_string())),
+        _ => Err(Problem::UnknownKeyword(quoted(keyword))),
     }
 }
 
 /// A `digits`-digit number written in decimal digits only.
 pub(crate) fn parse_number(text: &str, digits: Digits) -> Result<u32, Problem> {
     if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(Problem::NotANumber(text.to_string()));
+        return Err(Problem::NotANumber(quoted(text)));
     }
     match parse_whole_number(text) {
         Some(number) if digits.contains(number) && !text.starts_with('0') => Ok(number),
-        _ => Err(Problem::WrongDigits { text: text.to_string(), digits }),
+        _ => Err(Problem::WrongDigits { text: quoted(text), digits }),
     }
 }
 
 fn parse_answer(field: &str, digits: Digits) -> Result<(u32, u32), Problem> {
-    let (guess, answer) = field.split_once('=').ok_or_else(|| Problem::NotAnAnswer(field.to_string()))?;
+    let (guess, answer) = field.split_once('=').ok_or_else(|| Problem::NotAnAnswer(quoted(field)))?;
     let guess = parse_number(guess, digits)?;
-    let answer = parse_whole_number(answer).ok_or_else(|| Problem::NotANumber(answer.to_string()))?;
+    let answer = parse_whole_number(answer).ok_or_else(|| Problem::NotANumber(quoted(answer)))?;
     if answer > digits.get() {
         return Err(Problem::AnswerOutOfRange { guess, answer, digits });
     }
@@ -344,6 +344,14 @@ mod tests {
             answer("# a comment\n\n   \nsecret 1000   # found at once\nanswers 1234=4\n"),
             "secret 1000: 1000 (1 guess)\nanswers 1234=4: next 1234 (1 candidate left)\n"
         );
+    }
+
+    #[test]
+    fn a_megabyte_field_is_quoted_cut_to_60_characters() {
+        let field = "7".repeat(1 << 20);
+        let report =
+            solve_batch(&format!("secret {field}x\n"), Digits::FOUR, strategy("first").unwrap(), None);
+        assert_eq!(report.unwrap().output, format!("line 1: \"{}…\" is not a number\n", "7".repeat(60)));
     }
 
     #[test]

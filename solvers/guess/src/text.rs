@@ -16,3 +16,27 @@ pub(crate) fn plural(count: usize, singular: &'static str, plural: &'static str)
         plural
     }
 }
+
+/// The most characters of an input's text that an error message quotes.
+const QUOTE_LIMIT: usize = 60;
+
+/// `text` as an error message quotes it: its first 60 characters, with `…` after a longer text, so
+/// that a megabyte field makes a short message.
+pub(crate) fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_quoted_cut_to_60_characters() {
+        assert_eq!(quoted("1234"), "1234");
+        assert_eq!(quoted(&"é".repeat(60)), "é".repeat(60));
+        assert_eq!(quoted(&"é".repeat(61)), format!("{}…", "é".repeat(60)));
+    }
+}
