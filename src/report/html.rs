@@ -25,35 +25,39 @@ td,th{border:1px solid #ccc;padding:2px 8px}td.number{text-align:right}\
 
 impl Exporter for Html {
     fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
-        let mut body = String::new();
-        let title = match report {
-            Report::Batch(batch) => {
-                body.push_str(&table(&grid(batch, None)));
-                if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
-                    body.push_str(&table(&solver_grid(batch.summary)));
-                }
-                for line in summary_lines(batch.summary, batch.layout) {
-                    body.push_str(&format!("<p>{}</p>\n", escape(&line)));
-                }
-                if batch.layout == Layout::Run {
-                    "solvebatch run"
-                } else {
-                    "solvebatch compare"
-                }
-            }
-            Report::Simulation(summaries, _) => {
-                body.push_str(&table(&super::simulation::figures_grid(summaries)));
-                body.push_str(&table(&super::simulation::histogram_grid(summaries)));
-                "solvebatch guess simulate"
-            }
-        };
-        let page = format!(
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
-             <style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{body}</body>\n</html>\n"
-        );
-        self.file.write_all(page.as_bytes())?;
+        self.file.write_all(page(report).as_bytes())?;
         self.file.commit()
     }
+}
+
+/// The whole HTML document of `report`, as `--html` writes it (the web app offers it for download).
+pub fn page(report: &Report) -> String {
+    let mut body = String::new();
+    let title = match report {
+        Report::Batch(batch) => {
+            body.push_str(&table(&grid(batch, None)));
+            if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
+                body.push_str(&table(&solver_grid(batch.summary)));
+            }
+            for line in summary_lines(batch.summary, batch.layout) {
+                body.push_str(&format!("<p>{}</p>\n", escape(&line)));
+            }
+            if batch.layout == Layout::Run {
+                "solvebatch run"
+            } else {
+                "solvebatch compare"
+            }
+        }
+        Report::Simulation(summaries, _) => {
+            body.push_str(&table(&super::simulation::figures_grid(summaries)));
+            body.push_str(&table(&super::simulation::histogram_grid(summaries)));
+            "solvebatch guess simulate"
+        }
+    };
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
+             <style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{body}</body>\n</html>\n"
+    )
 }
 
 /// `grid` as an HTML table.

@@ -13,7 +13,7 @@ use crate::options::UsageError;
 use crate::output::OutputFile;
 
 mod csv;
-mod html;
+pub mod html;
 mod json;
 mod markdown;
 pub mod record;
