@@ -22,13 +22,17 @@ use super::error::ApiError;
 use super::limits;
 use super::state::State;
 
+/// The most digits of a game against the codebreaker: each request replays every guess, and a
+/// scoring strategy takes seconds a guess at 5 digits.
+pub const CODEBREAKER_MAX_DIGITS: u32 = 4;
+
 /// A game against the program's codebreaker, as far as it went.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CodebreakerGame {
     /// The strategy's name (default `first`).
     strategy: Option<String>,
-    /// The number of digits (default 4).
+    /// The number of digits (default 4, at most [`CODEBREAKER_MAX_DIGITS`]).
     digits: Option<u32>,
     /// The number of matches given to each guess so far.
     answers: Vec<u32>,
@@ -55,6 +59,11 @@ pub async fn codebreaker(
     let Json(game) = game?;
     let strategy = strategy_named(game.strategy.as_deref())?;
     let digits = digits(game.digits)?;
+    if digits.get() > CODEBREAKER_MAX_DIGITS {
+        return Err(ApiError::bad_request(format!(
+            "digits: a game against the codebreaker has at most {CODEBREAKER_MAX_DIGITS} digits, not {digits}"
+        )));
+    }
     let mut codebreaker =
         Codebreaker::new(digits, strategy).map_err(|error| ApiError::bad_request(error.to_string()))?;
     state.pool.run(move || replay_answers(&mut codebreaker, &game.answers)).await?.map(Json)
