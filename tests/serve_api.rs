@@ -488,3 +488,26 @@ fn two_hundred_concurrent_small_solves_are_all_answered() {
         200.0 / wall.as_secs_f64()
     );
 }
+
+#[test]
+fn pages_and_their_assets_are_served_from_the_binary() {
+    let server = Server::start(&[]);
+    for page in ["/", "/tournament", "/tictactoe", "/guess", "/scrabble", "/batch"] {
+        let mut response = agent().get(server.at(page)).call().unwrap();
+        assert_eq!(response.status().as_u16(), 200, "{page}");
+        assert_eq!(response.headers()["content-type"], "text/html; charset=utf-8", "{page}");
+        let html = response.body_mut().read_to_string().unwrap();
+        // Nothing from elsewhere: every script and stylesheet is one of the server's own.
+        assert!(!html.contains("http://") && !html.contains("https://"), "{page}");
+        for asset in html.split('"').filter(|part| part.starts_with("/assets/")) {
+            let response = agent().get(server.at(asset)).call().unwrap();
+            assert_eq!(response.status().as_u16(), 200, "{page}: {asset}");
+            let expected = if asset.ends_with(".js") {
+                "text/javascript; charset=utf-8"
+            } else {
+                "text/css; charset=utf-8"
+            };
+            assert_eq!(response.headers()["content-type"], expected, "{asset}");
+        }
+    }
+}
