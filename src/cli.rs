@@ -34,6 +34,8 @@ pub enum Command {
     Guess(commands::guess::Args),
     /// Scrabble: check plays, list the best plays, find words, play a solitaire game.
     Scrabble(commands::scrabble::Args),
+    /// Serve the web app: a page per family, a batch page and a JSON API, on this machine.
+    Serve(crate::serve::Args),
     /// Print a shell completion script to standard output.
     Completions {
         /// The shell to complete for.

@@ -16,6 +16,7 @@ mod inputs;
 mod options;
 mod output;
 mod report;
+mod serve;
 mod signals;
 mod text;
 mod verdict;
@@ -51,6 +52,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::TicTacToe(args) => commands::tictactoe::run(&args),
         Command::Guess(args) => commands::guess::run(&args),
         Command::Scrabble(args) => commands::scrabble::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Completions { shell } => {
             // Written to a buffer first: `generate` panics on a closed pipe.
             let mut script = Vec::new();

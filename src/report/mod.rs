@@ -16,7 +16,7 @@ mod buckets;
 mod charts;
 mod csv;
 mod figures;
-mod html;
+pub mod html;
 mod json;
 mod markdown;
 pub mod record;

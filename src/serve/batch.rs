@@ -1,0 +1,180 @@
+//! `POST /api/batch`: several files (multipart form data, each part a file; a `.zip` part is opened
+//! and its files taken) solved as `run` solves a folder: each input by its family's default solver
+//! (or `solver`), references beside inputs (`a.csv.expected`, `a.ref`) giving verdicts. The answer
+//! holds the records in name order, the summary, and the HTML report of `run --html`.
+//!
+//! The batch shares one time limit (`timeout`, default 10 s, at most 60 s): a file that starts after
+//! it is reported `timeout`.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::{Multipart, Query};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+
+use super::error::ApiError;
+use super::limits;
+use super::prepared;
+use super::state::State;
+use crate::family::{self, Settings};
+use crate::report::{html, Batch, Layout, Record, Report, Status, Summary};
+use crate::verdict::judge;
+
+/// The query parameters of a batch.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BatchQuery {
+    /// The time limit of the whole batch, in seconds.
+    timeout: Option<String>,
+}
+
+/// The answer to a batch.
+#[derive(Serialize)]
+pub struct BatchAnswer {
+    /// One record per input, in name order, with verdicts where a reference came along.
+    records: Vec<Record>,
+    /// The summary, as `run --json` closes with it.
+    summary: Summary,
+    /// The HTML report, as `run --html` writes it.
+    html: String,
+}
+
+/// The uploaded files by name.
+type Files = BTreeMap<String, Vec<u8>>;
+
+/// `POST /api/batch`.
+pub async fn batch(
+    axum::extract::State(state): axum::extract::State<Arc<State>>,
+    query: Result<Query<BatchQuery>, axum::extract::rejection::QueryRejection>,
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Result<Json<BatchAnswer>, ApiError> {
+    let Query(query) = query?;
+    let timeout = limits::timeout(query.timeout.as_deref())?;
+    let mut multipart = multipart?;
+    let mut files = Files::new();
+    while let Some(field) = multipart.next_field().await? {
+        let name = field.file_name().or(field.name()).unwrap_or("").to_string();
+        let bytes = field.bytes().await?;
+        if name.to_ascii_lowercase().ends_with(".zip") {
+            unzip(&name, &bytes, &mut files)?;
+        } else {
+            add(&mut files, name, bytes.to_vec())?;
+        }
+    }
+    if files.is_empty() {
+        return Err(ApiError::bad_request("no files: send each file as a part of a multipart form"));
+    }
+    let settings = state.settings.clone();
+    let answer = state.pool.run(move || solve_all(&files, &settings, Instant::now() + timeout)).await?;
+    Ok(Json(answer))
+}
+
+/// Adds a file, refusing a name given twice and more than [`limits::BATCH_FILES`] files.
+fn add(files: &mut Files, name: String, bytes: Vec<u8>) -> Result<(), ApiError> {
+    if files.len() >= limits::BATCH_FILES {
+        return Err(ApiError::too_large(format!("a batch holds at most {} files", limits::BATCH_FILES)));
+    }
+    if files.contains_key(&name) {
+        return Err(ApiError::bad_request(format!("{name}: sent twice")));
+    }
+    files.insert(name, bytes);
+    Ok(())
+}
+
+/// Adds the files of the `.zip` archive `bytes`, named by their path inside it.
+///
+/// # Errors
+/// 400 for an archive that cannot be read; 413 beyond [`limits::ZIP_ENTRIES`] entries or
+/// [`limits::ZIP_BYTES`] unpacked (counted as read, not as the archive claims).
+fn unzip(name: &str, bytes: &[u8], files: &mut Files) -> Result<(), ApiError> {
+    let unreadable = |error: zip::result::ZipError| {
+        ApiError::bad_request(format!("{name}: not a readable zip archive: {error}"))
+    };
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(unreadable)?;
+    if archive.len() > limits::ZIP_ENTRIES {
+        return Err(ApiError::too_large(format!(
+            "{name}: {} entries, above the limit of {}",
+            archive.len(),
+            limits::ZIP_ENTRIES
+        )));
+    }
+    let mut left = limits::ZIP_BYTES;
+    for index in 0..archive.len() {
+        let mut entry = archive.by_index(index).map_err(unreadable)?;
+        if entry.is_dir() {
+            continue;
+        }
+        let entry_name = entry.name().to_string();
+        let mut content = Vec::new();
+        (&mut entry).take(left + 1).read_to_end(&mut content).map_err(|error| {
+            ApiError::bad_request(format!("{name}: {entry_name}: cannot unpack: {error}"))
+        })?;
+        left = left.checked_sub(content.len() as u64).ok_or_else(|| {
+            ApiError::too_large(format!("{name}: unpacks to more than {} MiB", limits::ZIP_BYTES >> 20))
+        })?;
+        add(files, entry_name, content)?;
+    }
+    Ok(())
+}
+
+/// Solves every input among `files` before `deadline`, judging it against its reference when one
+/// came along; files that are neither inputs nor references are counted as skipped.
+fn solve_all(files: &Files, settings: &Settings, deadline: Instant) -> BatchAnswer {
+    let started = Instant::now();
+    let mut records = Vec::new();
+    let mut references = 0;
+    for (name, input) in files {
+        let path = Path::new(name);
+        let Some(family) = family::for_path(path) else {
+            references += usize::from(is_reference(files, path));
+            continue;
+        };
+        let solver = family.default_solver();
+        let record = match prepared::prepared(family, solver, settings) {
+            Err(message) => Record::failed(name.clone(), Some(family.name()), message),
+            Ok(_) if Instant::now() >= deadline => {
+                let mut record = Record::failed(
+                    name.clone(),
+                    Some(family.name()),
+                    "the batch's time limit passed first".to_string(),
+                );
+                record.status = Status::Timeout;
+                record
+            }
+            Ok(prepared) => {
+                let (outcome, mut record) = prepared::solve(family, prepared.as_ref(), name, input, deadline);
+                let reference = files.get(&crate::report::display_path(&family.reference_path(path)));
+                if let (Some(reference), false) = (reference, outcome.status == Status::Timeout) {
+                    record.verdict = Some(judge(prepared.as_ref(), path, input, &outcome.output, reference));
+                }
+                record
+            }
+        };
+        records.push(record);
+    }
+    let mut summary = Summary::of(&records, false);
+    summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
+    summary.skipped = files.len() - records.len() - references;
+    let html = html::page(&Report::Batch(Batch {
+        layout: Layout::Run,
+        records: &records,
+        summary: &summary,
+        diffs: &[],
+        roots: &[],
+    }))
+    // Charts fail only when the drawing library does: the records still answer.
+    .unwrap_or_else(|error| format!("<!DOCTYPE html>\n<p>The report could not be drawn: {error}</p>\n"));
+    BatchAnswer { records, summary, html }
+}
+
+/// Whether `path` is the reference of an input among `files`.
+fn is_reference(files: &Files, path: &Path) -> bool {
+    files.keys().any(|name| {
+        let input = Path::new(name);
+        family::for_path(input).is_some_and(|family| family.reference_path(input) == path)
+    })
+}

@@ -1,0 +1,128 @@
+//! Errors of the API: an HTTP status and a message, answered as JSON `{"error": "MESSAGE"}`.
+
+use axum::extract::multipart::{MultipartError, MultipartRejection};
+use axum::extract::rejection::{BytesRejection, JsonRejection, QueryRejection};
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use super::limits;
+
+/// An error answered to a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// 400 bad input, 404 no such family or endpoint, 413 too large, 422 unknown solver, 500 a solver
+    /// that failed, 503 busy, 504 past the time limit.
+    pub status: StatusCode,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl ApiError {
+    /// 400: the request's input or parameters are wrong.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
+    }
+
+    /// 404: no family or endpoint of that name.
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
+    }
+
+    /// 413: the body is above [`limits::BODY_BYTES`] (or a `.zip` above its limits).
+    pub fn too_large(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::PAYLOAD_TOO_LARGE, message: message.into() }
+    }
+
+    /// 422: the family has no solver of that name.
+    pub fn unknown_solver(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, message: message.into() }
+    }
+
+    /// 500: the work failed inside the server.
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: message.into() }
+    }
+
+    /// 504: the work did not finish within its time limit.
+    pub fn timed_out(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::GATEWAY_TIMEOUT, message: message.into() }
+    }
+
+    /// 503: every place for a solve is taken.
+    pub fn busy(capacity: usize) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: format!("busy: {capacity} solves are under way or waiting; try again shortly"),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(serde_json::json!({ "error": self.message }))).into_response()
+    }
+}
+
+/// The message of a body above the limit.
+fn body_too_large() -> ApiError {
+    ApiError::too_large(format!(
+        "the request body is larger than the limit of {} MiB",
+        limits::BODY_BYTES >> 20
+    ))
+}
+
+/// A rejection of axum's extractors, with the limit named when the body is too large.
+fn rejected(status: StatusCode, text: String) -> ApiError {
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        return body_too_large();
+    }
+    ApiError { status, message: text }
+}
+
+impl From<BytesRejection> for ApiError {
+    fn from(rejection: BytesRejection) -> ApiError {
+        rejected(rejection.status(), rejection.body_text())
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> ApiError {
+        rejected(StatusCode::BAD_REQUEST, rejection.body_text())
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> ApiError {
+        rejected(rejection.status(), rejection.body_text())
+    }
+}
+
+impl From<MultipartRejection> for ApiError {
+    fn from(rejection: MultipartRejection) -> ApiError {
+        rejected(rejection.status(), rejection.body_text())
+    }
+}
+
+impl From<MultipartError> for ApiError {
+    fn from(error: MultipartError) -> ApiError {
+        rejected(error.status(), error.body_text())
+    }
+}
+
+/// The answer for a path that is neither a page nor an endpoint.
+pub async fn no_such_endpoint(uri: Uri) -> ApiError {
+    ApiError::not_found(format!("no page or endpoint at {}; / lists the pages", uri.path()))
+}
+
+/// The body limit's own 413 answer (a body announced too large), rewritten as the JSON error.
+pub async fn json_payload_too_large(response: Response) -> Response {
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
+    if response.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json {
+        return body_too_large().into_response();
+    }
+    response
+}

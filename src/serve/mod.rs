@@ -1,0 +1,150 @@
+//! `solvebatch serve`: the local web app. One page per family (`/tournament`, `/tictactoe`,
+//! `/guess`, `/scrabble`), a batch page (`/batch`), and the JSON API the pages use and scripts can
+//! call (`/api/...`). Pages and assets are embedded in the binary; nothing is fetched from elsewhere.
+//!
+//! Every solve goes through [`crate::family`] on a bounded pool of worker threads ([`pool`]), under a
+//! time limit, with a body limit on every request ([`limits`]). No path from a request ever reaches
+//! the file system: the Scrabble dictionary and tile set are read at start from the command line's
+//! files and given to the family as settings, which beat a position file's own lines.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+
+mod assets;
+mod batch;
+mod error;
+mod guess;
+mod limits;
+mod pool;
+mod prepared;
+mod scrabble;
+mod solve;
+mod state;
+mod tictactoe;
+
+use state::State;
+
+/// Arguments of `solvebatch serve`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Pages: / (links), /tournament, /tictactoe, /guess, /scrabble, /batch.
+API: POST /api/solve/FAMILY?solver=NAME&timeout=SECONDS with the file as the body answers the JSON
+record of `run --json` with its output; GET /api/solvers lists the solvers. Requests are limited to
+4 MiB, solves to 10 s by default and 60 s at most.
+
+Example:
+  solvebatch serve --port 8080 --open")]
+pub struct Args {
+    /// The port to listen on (0: any free port; the address is printed).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+
+    /// The address to listen on; the default is reachable from this machine only.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: IpAddr,
+
+    /// Open the start page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+
+    /// Scrabble: the dictionary for every position and game (a position's `dictionary:` line is
+    /// never read); default: datasets/scrabble/dictionary.txt.
+    #[arg(long, value_name = "FILE")]
+    pub dictionary: Option<PathBuf>,
+
+    /// Scrabble: the tile definition file (a position's `tiles:` line is never read); default:
+    /// datasets/scrabble/tiles.txt, the standard English set.
+    #[arg(long, value_name = "FILE")]
+    pub tiles: Option<PathBuf>,
+
+    /// Worker threads that solve; default: one per core.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub workers: Option<u16>,
+
+    /// Solves accepted at once, running or waiting for a worker; beyond this a request is answered
+    /// 503 (busy).
+    #[arg(long, value_name = "K", default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_solves: u16,
+}
+
+/// Starts the server and serves until the process is stopped.
+///
+/// # Errors
+/// The dictionary or tile file cannot be read, the address cannot be bound, or the worker threads
+/// cannot start.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let dictionary = args.dictionary.clone().unwrap_or_else(|| bundled("dictionary.txt"));
+    let tiles = args.tiles.clone().unwrap_or_else(|| bundled("tiles.txt"));
+    let workers = args.workers.map_or_else(rayon::current_num_threads, usize::from);
+    let state = Arc::new(State::new(&dictionary, &tiles, workers, usize::from(args.max_solves))?);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's threads")?;
+    runtime.block_on(serve(args, state))
+}
+
+async fn serve(args: &Args, state: Arc<State>) -> anyhow::Result<ExitCode> {
+    let address = SocketAddr::new(args.host, args.port);
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .with_context(|| format!("cannot listen on {address}"))?;
+    let bound = listener.local_addr().context("cannot read the address listened on")?;
+    let url = format!("http://{bound}/");
+    println!("solvebatch serve: listening on {url} (Ctrl-C stops)");
+    if !args.host.is_loopback() {
+        eprintln!("warning: {} is reachable from other machines", args.host);
+    }
+    if args.open {
+        open_browser(&url);
+    }
+    axum::serve(listener, router(state)).await.context("the server stopped")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every route: the pages, their assets and the API, under the body limit.
+fn router(state: Arc<State>) -> Router {
+    let api = Router::new()
+        .route("/api/solvers", get(solve::solvers))
+        .route("/api/solve/{family}", post(solve::solve))
+        .route("/api/batch", post(batch::batch))
+        .route("/api/tictactoe/turns", post(tictactoe::turns))
+        .route("/api/guess/codebreaker", post(guess::codebreaker))
+        .route("/api/guess/host", post(guess::host))
+        .route("/api/guess/simulate", get(guess::simulate))
+        .route("/api/scrabble/position", post(scrabble::position))
+        .route("/api/scrabble/solitaire", post(scrabble::solitaire))
+        .fallback(error::no_such_endpoint)
+        .with_state(state);
+    // The last layer added sees the request first: the JSON rewrite must see the limit's answer.
+    assets::routes()
+        .merge(api)
+        .layer(DefaultBodyLimit::disable())
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(limits::BODY_BYTES))
+        .layer(axum::middleware::map_response(error::json_payload_too_large))
+}
+
+/// A file of the bundled Scrabble data: under `datasets/scrabble/` in the current folder when there,
+/// else in the source tree the binary was built from.
+fn bundled(name: &str) -> PathBuf {
+    let here = Path::new("datasets/scrabble").join(name);
+    if here.is_file() {
+        return here;
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/scrabble").join(name)
+}
+
+/// Asks the desktop to open `url`; a failure is only reported, since the address is printed.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
+    if let Err(error) = std::process::Command::new(opener).arg(url).spawn() {
+        eprintln!("cannot open a browser with {opener} ({error}); open {url} yourself");
+    }
+}

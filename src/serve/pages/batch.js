@@ -1,0 +1,56 @@
+// A batch: several files (or a .zip) solved as `solvebatch run` solves a folder, with verdicts
+// against the references that came along, and the HTML report to save.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const TONES = { same: "good", valid: "warn", differs: "bad", solved: "", no_solution: "", invalid: "warn", timeout: "bad", failed: "bad" };
+
+async function solve(files) {
+  if (files.length === 0) return;
+  const form = new FormData();
+  for (const file of files) form.append("file", file, file.name);
+  $("summary").textContent = `solving ${files.length} ${files.length === 1 ? "file" : "files"}...`;
+  const query = new URLSearchParams({ timeout: $("timeout").value });
+  const answer = await api(`/api/batch?${query}`, { method: "POST", body: form });
+  if (answer.status !== 200) {
+    $("summary").textContent = "";
+    return showMessage(messageOf(answer.body));
+  }
+  const { records, summary, html } = answer.body;
+  const table = $("results");
+  table.innerHTML = "<tr><th>file</th><th>family</th><th>solver</th><th>result</th><th>reference</th><th>ms</th><th>message</th></tr>";
+  for (const record of records) {
+    const row = table.insertRow();
+    const cells = [record.file, record.family, record.solver, record.status.replace("_", " "), record.verdict || "", record.ms.toFixed(3), record.message || ""];
+    cells.forEach((text, index) => {
+      const cell = row.insertCell();
+      cell.textContent = text;
+      if (index === 3) cell.className = TONES[record.status];
+      if (index === 4 && record.verdict) cell.className = TONES[record.verdict];
+      if (index === 5) cell.className = "number";
+    });
+  }
+  const statuses = Object.entries(summary.statuses).filter(([, count]) => count > 0).map(([status, count]) => `${count} ${status.replace("_", " ")}`);
+  const verdicts = summary.verdicts;
+  $("summary").textContent = `${summary.files} files: ${statuses.join(", ")}; references: ${verdicts.same} same, `
+    + `${verdicts.valid} valid, ${verdicts.differs} differ; ${summary.skipped} skipped; time ${duration(summary.wall_ms)}`;
+  offerDownload($("save-link"), "report.html", html);
+  $("save").disabled = false;
+}
+
+$("files").addEventListener("change", (event) => {
+  solve([...event.target.files]);
+  event.target.value = "";
+});
+const drop = $("drop");
+drop.addEventListener("dragover", (event) => {
+  event.preventDefault();
+  drop.classList.add("over");
+});
+drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+drop.addEventListener("drop", (event) => {
+  event.preventDefault();
+  drop.classList.remove("over");
+  solve([...event.dataTransfer.files]);
+});
+$("save").addEventListener("click", () => $("save-link").click());

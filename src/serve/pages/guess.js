@@ -1,0 +1,150 @@
+// Guess a number: the program as codebreaker or host, and simulations. The server keeps nothing:
+// each request carries the game so far.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+// "2 guesses: 1000 2111", as the command line lists guesses.
+function listed(guesses) {
+  return `${guesses.length} ${guesses.length === 1 ? "guess" : "guesses"}: ${guesses.join(" ")}`;
+}
+
+// The codebreaker game: the answers given so far.
+let codebreaker = { strategy: "first", digits: 4, answers: [] };
+
+async function playCodebreaker() {
+  const answer = await api("/api/guess/codebreaker", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(codebreaker),
+  });
+  if (answer.status !== 200) {
+    codebreaker.answers.pop();
+    showMessage(messageOf(answer.body));
+    return;
+  }
+  const view = answer.body;
+  const table = $("codebreaker-guesses");
+  table.innerHTML = "";
+  view.guesses.forEach((guess, index) => {
+    const row = table.insertRow();
+    row.insertCell().textContent = `Guess ${index + 1}:`;
+    row.insertCell().textContent = guess;
+    row.insertCell().textContent = index < codebreaker.answers.length ? `${codebreaker.answers[index]} matching` : "?";
+  });
+  const bar = $("answer-bar");
+  bar.innerHTML = "";
+  const status = $("codebreaker-status");
+  if (view.state === "playing") {
+    bar.append("Matches: ");
+    for (let matches = 0; matches <= codebreaker.digits; matches++) {
+      const button = document.createElement("button");
+      button.id = `answer-${matches}`;
+      button.textContent = matches;
+      button.addEventListener("click", () => {
+        codebreaker.answers.push(matches);
+        playCodebreaker();
+      });
+      bar.append(button);
+    }
+    status.textContent = `${view.candidates} ${view.candidates === 1 ? "number is" : "numbers are"} still possible.`;
+  } else if (view.state === "won") {
+    status.textContent = `Found ${view.guesses[view.guesses.length - 1]} with ${listed(view.guesses)}`;
+  } else {
+    status.textContent = `No number matches all your answers after ${listed(view.guesses)}.`;
+  }
+}
+
+$("new-codebreaker").addEventListener("click", () => {
+  const digits = Number($("digits").value);
+  codebreaker = { strategy: $("strategy").value, digits, answers: [] };
+  const smallest = 10 ** (digits - 1);
+  $("codebreaker-intro").textContent = `Think of a ${digits}-digit number from ${smallest} to ${10 * smallest - 1}. `
+    + "After each guess, click how many of its digits are the right digit in the right place.";
+  playCodebreaker();
+});
+
+// The hosted game: the seed that drew the secret and the guesses so far.
+let hosted = null;
+
+async function playHost(reveal) {
+  const answer = await api("/api/guess/host", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...hosted, reveal }),
+  });
+  if (answer.status !== 200) {
+    hosted.guesses.pop();
+    showMessage(messageOf(answer.body));
+    return;
+  }
+  const view = answer.body;
+  const table = $("host-guesses");
+  table.innerHTML = "";
+  hosted.guesses.forEach((guess, index) => {
+    const row = table.insertRow();
+    row.insertCell().textContent = `Guess ${index + 1}:`;
+    row.insertCell().textContent = guess;
+    row.insertCell().textContent = `${view.answers[index]} ${view.answers[index] === 1 ? "match" : "matches"}`;
+  });
+  if (view.found) {
+    $("host-status").textContent = `You found ${view.secret} with ${hosted.guesses.length} ${hosted.guesses.length === 1 ? "guess" : "guesses"}.`;
+  } else if (view.secret !== null) {
+    $("host-status").textContent = `The number was ${view.secret}.`;
+  }
+  $("host-submit").disabled = view.secret !== null;
+}
+
+$("new-host").addEventListener("click", () => {
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  hosted = { digits: Number($("host-digits").value), seed, guesses: [] };
+  $("host-guesses").innerHTML = "";
+  $("host-status").textContent = `I have picked a ${hosted.digits}-digit number. Guess it.`;
+  $("host-submit").disabled = false;
+});
+
+$("host-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  if (!hosted) return showMessage("Start a game with New Game first.");
+  const text = $("host-guess").value.trim();
+  if (!/^\d+$/.test(text)) return showMessage(`"${text}" is not a number; type a ${hosted.digits}-digit number.`);
+  hosted.guesses.push(Number(text));
+  $("host-guess").value = "";
+  playHost(false);
+});
+
+$("host-give-up").addEventListener("click", () => hosted && playHost(true));
+
+// The simulation's summary and its histogram of guesses per secret.
+$("simulate").addEventListener("click", async () => {
+  const query = new URLSearchParams({ strategy: $("sim-strategy").value, digits: $("sim-digits").value });
+  $("sim-summary").textContent = "simulating...";
+  const started = performance.now();
+  const answer = await api(`/api/guess/simulate?${query}`);
+  if (answer.status !== 200) {
+    $("sim-summary").textContent = "";
+    showMessage(messageOf(answer.body));
+    return;
+  }
+  const summary = answer.body;
+  $("sim-summary").textContent = `${summary.strategy}, ${summary.digits} digits, ${summary.secrets} secrets: `
+    + `worst case ${summary.worst_case} guesses, mean ${summary.mean.toFixed(4)} guesses `
+    + `(${duration(performance.now() - started)})`;
+  const most = Math.max(...summary.histogram.map((bar) => bar.secrets));
+  const bars = $("bars");
+  const labels = $("bar-labels");
+  bars.innerHTML = "";
+  labels.innerHTML = "";
+  for (const bar of summary.histogram) {
+    const column = document.createElement("div");
+    column.style.height = `${(100 * bar.secrets) / most}%`;
+    column.title = `${bar.secrets} secrets in ${bar.guesses} guesses`;
+    const count = document.createElement("span");
+    count.textContent = bar.secrets;
+    column.append(count);
+    bars.append(column);
+    const label = document.createElement("span");
+    label.textContent = bar.guesses;
+    labels.append(label);
+  }
+});

@@ -1,0 +1,169 @@
+// Scrabble: a position file or a solitaire game; plays checked and scored, the best plays listed,
+// each highlighted on the board when chosen. Squares are numbered 0..224 in reading order; a play
+// starts at (x, y) with (0, 0) the centre, x to the right and y upwards.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SIDE = 15;
+const RADIUS = 7;
+
+// What is open: a position file's text, or a solitaire game's seed, rules and valid plays.
+let position = null;
+let solitaire = null;
+let table = null;
+
+const xOf = (square) => (square % SIDE) - RADIUS;
+const yOf = (square) => RADIUS - Math.floor(square / SIDE);
+
+// Draws the board, the rack, the play checked and the best plays.
+function draw(view) {
+  table = view;
+  const board = $("board");
+  board.innerHTML = "";
+  for (let row = 0; row < SIDE; row++) {
+    const tr = board.insertRow();
+    for (let column = 0; column < SIDE; column++) {
+      const square = row * SIDE + column;
+      const td = tr.insertCell();
+      td.dataset.square = square;
+      const tile = view.board[square];
+      if (tile) {
+        td.textContent = tile;
+        td.classList.add("tile");
+        if (tile !== tile.toUpperCase()) td.classList.add("blank");
+      } else if (view.premiums[square]) {
+        td.classList.add(view.premiums[square]);
+        td.textContent = view.premiums[square];
+      }
+      td.title = `${xOf(square)} ${yOf(square)}`;
+      td.addEventListener("click", () => chooseSquare(square));
+    }
+  }
+  const rack = $("rack");
+  rack.innerHTML = "";
+  for (const [tile, value] of view.rack) {
+    const span = document.createElement("span");
+    span.textContent = tile;
+    const sub = document.createElement("sub");
+    sub.textContent = value;
+    span.append(sub);
+    rack.append(span);
+  }
+  const result = $("result");
+  result.className = "";
+  if (view.check) {
+    if (view.check.score !== null) {
+      result.textContent = `play ${view.check.play}: ${view.check.score} (${view.check.words.join(", ")})`;
+      result.classList.add("good");
+      highlight(view.check.squares);
+    } else {
+      result.textContent = `play ${view.check.play}: rejected: ${view.check.rejected}\n${view.check.hint}`;
+      result.classList.add("error");
+    }
+  } else {
+    result.textContent = "";
+  }
+  const hints = $("hints");
+  hints.innerHTML = "";
+  view.hints.forEach((hint, index) => {
+    const item = document.createElement("li");
+    item.textContent = hint.text;
+    item.id = `hint-${index}`;
+    item.addEventListener("click", () => chooseHint(item, hint));
+    hints.append(item);
+  });
+  if (view.hints.length === 0) hints.innerHTML = "<li>no valid play</li>";
+}
+
+// Outlines the squares `squares`, and only them.
+function highlight(squares) {
+  for (const td of $("board").querySelectorAll("td.highlight")) td.classList.remove("highlight");
+  for (const square of squares) $("board").rows[Math.floor(square / SIDE)].cells[square % SIDE].classList.add("highlight");
+}
+
+// A best play chosen: its tiles highlighted, the play form filled with it.
+function chooseHint(item, hint) {
+  for (const other of $("hints").querySelectorAll("li.selected")) other.classList.remove("selected");
+  item.classList.add("selected");
+  highlight(hint.squares);
+  const [letters, x, y, direction] = hint.play.split(" ");
+  $("letters").value = letters;
+  $("x").value = x;
+  $("y").value = y;
+  $("direction").value = direction;
+}
+
+// A square clicked: the play starts there; a second click turns the direction.
+function chooseSquare(square) {
+  const same = Number($("x").value) === xOf(square) && Number($("y").value) === yOf(square) && $("x").value !== "";
+  if (same) {
+    $("direction").value = $("direction").value === "horizontal" ? "vertical" : "horizontal";
+  }
+  $("x").value = xOf(square);
+  $("y").value = yOf(square);
+  for (const td of $("board").querySelectorAll("td.chosen")) td.classList.remove("chosen");
+  $("board").rows[Math.floor(square / SIDE)].cells[square % SIDE].classList.add("chosen");
+  $("letters").focus();
+}
+
+// The play in the form, as the command line writes it.
+function typedPlay() {
+  return `${$("letters").value.trim()} ${$("x").value} ${$("y").value} ${$("direction").value}`;
+}
+
+// Opens a position file: its board, rack and best plays, and the report of the command line.
+$("open").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  event.target.value = "";
+  if (!file) return;
+  const text = await file.text();
+  const [view, solved] = await Promise.all([
+    api("/api/scrabble/position", { method: "POST", body: text }),
+    api(`/api/solve/scrabble?name=${encodeURIComponent(file.name)}`, { method: "POST", body: text }),
+  ]);
+  if (view.status !== 200) {
+    showMessage(`${file.name}: ${messageOf(view.body)}`);
+    return;
+  }
+  position = text;
+  solitaire = null;
+  $("title").textContent = `${file.name} (${view.body.rules} rules)`;
+  $("score").textContent = "";
+  $("output").hidden = false;
+  $("output").textContent = solved.body.output || messageOf(solved.body);
+  draw(view.body);
+});
+
+// Starts a solitaire game dealt by a fresh seed.
+$("new-game").addEventListener("click", async () => {
+  solitaire = { seed: crypto.getRandomValues(new Uint32Array(1))[0], rules: $("rules").value, plays: [] };
+  position = null;
+  $("output").hidden = true;
+  $("title").textContent = `solitaire, ${solitaire.rules} rules, seed ${solitaire.seed}`;
+  await playSolitaire(null);
+});
+
+// Sends the game so far and `play` (or none); a valid play becomes part of the game.
+async function playSolitaire(play) {
+  const answer = await api("/api/scrabble/solitaire", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...solitaire, play }),
+  });
+  if (answer.status !== 200) return showMessage(messageOf(answer.body));
+  const view = answer.body;
+  if (view.accepted) solitaire.plays.push(play);
+  $("score").textContent = `score ${view.score}, ${view.pool} tiles left to draw${view.over ? ": the rack and the pool are empty" : ""}`;
+  draw(view);
+}
+
+// Checks the play in the form on the open position or game.
+$("play-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const play = typedPlay();
+  if (solitaire) return playSolitaire(play);
+  if (position === null) return showMessage("Open a position or start a game first.");
+  const answer = await api(`/api/scrabble/position?${new URLSearchParams({ play })}`, { method: "POST", body: position });
+  if (answer.status !== 200) return showMessage(messageOf(answer.body));
+  draw(answer.body);
+});

@@ -1,0 +1,68 @@
+//! Families prepared once per worker thread and solver settings, and the one solve path of the web
+//! app: [`crate::family`]'s `prepare` and `solve`, then [`Record::of`], as `run --json` does.
+//!
+//! A prepared family is not `Send` (the trait asks only `Sync`), so each worker keeps its own; the
+//! settings a request can choose are few (solver, digits, rules), so each worker holds at most a
+//! few dozen.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::Path;
+use std::rc::Rc;
+use std::time::Instant;
+
+use crate::family::{Family, Outcome, Prepared, Settings};
+use crate::report::Record;
+
+/// What makes two prepared families different.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Key {
+    family: &'static str,
+    solver: String,
+    digits: Option<u32>,
+    rules: Option<String>,
+}
+
+thread_local! {
+    static PREPARED: RefCell<HashMap<Key, Rc<dyn Prepared>>> = RefCell::new(HashMap::new());
+}
+
+/// `family` prepared with `solver` and `settings` on this thread, the first time it is asked for.
+/// The settings other than digits and rules must be the same on every call (the server's).
+///
+/// # Errors
+/// The family's message when it cannot prepare (a solver that does not handle the digits).
+pub fn prepared(
+    family: &'static dyn Family,
+    solver: &str,
+    settings: &Settings,
+) -> Result<Rc<dyn Prepared>, String> {
+    let key = Key {
+        family: family.name(),
+        solver: solver.to_string(),
+        digits: settings.digits,
+        rules: settings.rules.clone(),
+    };
+    if let Some(ready) = PREPARED.with_borrow(|prepared| prepared.get(&key).cloned()) {
+        return Ok(ready);
+    }
+    let ready: Rc<dyn Prepared> = Rc::from(family.prepare(solver, settings)?);
+    PREPARED.with_borrow_mut(|prepared| prepared.insert(key, Rc::clone(&ready)));
+    Ok(ready)
+}
+
+/// Solves `input`, named `name`, with `prepared` of `family` before `deadline`: its outcome and its
+/// record, output included, timed as `run` times a file (milliseconds).
+pub fn solve(
+    family: &dyn Family,
+    prepared: &dyn Prepared,
+    name: &str,
+    input: &[u8],
+    deadline: Instant,
+) -> (Outcome, Record) {
+    let started = Instant::now();
+    let outcome = prepared.solve(Path::new(name), input, Some(deadline));
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let record = Record::of(name.to_string(), family.name(), prepared.solver(), &outcome, ms, true);
+    (outcome, record)
+}

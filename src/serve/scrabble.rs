@@ -1,0 +1,312 @@
+//! The Scrabble page's endpoints, on the dictionary and tiles read at start (a position's own
+//! `dictionary:` and `tiles:` lines are never read):
+//!
+//! - `POST /api/scrabble/position?play=P&rack=R&rules=lab|standard&top=N` with a `.scrabble` file as
+//!   the body: its board and rack (the query's rack and rules beat the file's), the play checked
+//!   (its score, or why it is rejected and the hint), and the ranked best plays.
+//! - `POST /api/scrabble/solitaire` `{"seed", "rules", "plays": [..], "play", "top"}`: the solitaire
+//!   game dealt by the seed, replayed through the plays made so far, then `play` tried.
+//!
+//! Squares are numbered `0..225` in reading order; a play's start square is `x y` with `(0, 0)` the
+//! centre, `x` to the right and `y` upwards.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::Query;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use solvebatch_scrabble::{
+    Board, Play, Position, Premium, Rack, Rulebook, Rules, RulesName, Scored, SolitaireGame, Square,
+    DEFAULT_TOP,
+};
+
+use super::error::ApiError;
+use super::state::State;
+
+/// The most best plays a request may ask for.
+pub const MAX_TOP: usize = 100;
+
+/// A board with its rack, as the page draws it.
+#[derive(Debug, Serialize)]
+pub struct TableView {
+    /// `lab` or `standard`.
+    rules: String,
+    /// Each square's premium in reading order: `""`, `DL`, `TL`, `DW` or `TW`.
+    premiums: Vec<&'static str>,
+    /// Each square's tile in reading order: `""`, a letter, or a lower-case letter for a blank.
+    board: Vec<String>,
+    /// The rack's tiles (`?` for a blank) with their values.
+    rack: Vec<(char, u32)>,
+    /// The play checked, if one was given.
+    check: Option<CheckView>,
+    /// The best plays of the rack, best first, as `scrabble hint` lists them.
+    hints: Vec<HintView>,
+}
+
+/// A play checked.
+#[derive(Debug, Serialize)]
+pub struct CheckView {
+    /// The play as written back: `LETTERS x y direction`.
+    play: String,
+    /// Its score when valid.
+    score: Option<u32>,
+    /// The words it forms with their scores, when valid.
+    words: Vec<String>,
+    /// The squares its tiles go on, when valid.
+    squares: Vec<usize>,
+    /// Why it is rejected.
+    rejected: Option<String>,
+    /// The hint after a rejection, as the command line prints it.
+    hint: Option<String>,
+}
+
+/// One of the best plays.
+#[derive(Debug, Serialize)]
+pub struct HintView {
+    /// `SCORE WORD x y direction LETTERS`.
+    text: String,
+    /// The play to type: `LETTERS x y direction`.
+    play: String,
+    /// The squares its tiles go on.
+    squares: Vec<usize>,
+}
+
+/// The query of a position.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionQuery {
+    /// A play to check.
+    play: Option<String>,
+    /// The rack, beating the file's `rack:` line.
+    rack: Option<String>,
+    /// The rules, beating the file's `rules:` line.
+    rules: Option<String>,
+    /// How many best plays to list (default 10).
+    top: Option<usize>,
+}
+
+/// `POST /api/scrabble/position`.
+pub async fn position(
+    axum::extract::State(state): axum::extract::State<Arc<State>>,
+    query: Result<Query<PositionQuery>, axum::extract::rejection::QueryRejection>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<Json<TableView>, ApiError> {
+    let Query(query) = query?;
+    let body = body?;
+    let top = top(query.top)?;
+    let rules = query.rules.as_deref().map(rules_named).transpose()?;
+    let shared = Arc::clone(&state);
+    state
+        .pool
+        .run(move || {
+            let text = crate::text::decode(&body).map_err(ApiError::bad_request)?;
+            let mut position = Position::parse_board_file(text, rules.as_ref())
+                .map_err(|error| ApiError::bad_request(error.to_string()))?;
+            if let Some(rack) = &query.rack {
+                position.rack = rack_of(rack, &position.rules)?;
+            }
+            let rulebook =
+                Rulebook { dictionary: &shared.dictionary, tiles: &shared.tiles, rules: &position.rules };
+            let play = query.play.as_deref().map(|text| play_of(text, &position.rules)).transpose()?;
+            let check = play.map(|play| match rulebook.check(&position.board, &position.rack, &play) {
+                Ok(scored) => valid(&play, &scored),
+                Err(rejection) => {
+                    let hint = solvebatch_scrabble::hint(&rulebook, &position.board, &position.rack, &play);
+                    rejected(&play, rejection.to_string(), hint.to_string())
+                }
+            });
+            Ok(view(&rulebook, &position.board, &position.rack, check, top))
+        })
+        .await?
+        .map(Json)
+}
+
+/// A solitaire game so far.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolitaireTurns {
+    /// The seed that shuffles the pool.
+    seed: u64,
+    /// `lab` (default) or `standard`.
+    rules: Option<String>,
+    /// The valid plays made so far, in order.
+    plays: Vec<String>,
+    /// A play to try now.
+    play: Option<String>,
+    /// How many best plays to list (default 10).
+    top: Option<usize>,
+}
+
+/// A solitaire game as it stands.
+#[derive(Debug, Serialize)]
+pub struct SolitaireView {
+    /// The board, the rack, the play tried and the best plays.
+    #[serde(flatten)]
+    table: TableView,
+    /// Whether the play tried was valid (it is then part of the game: send it among `plays`).
+    accepted: bool,
+    /// The points scored so far.
+    score: u32,
+    /// Tiles still to draw.
+    pool: usize,
+    /// Whether the rack and the pool are empty.
+    over: bool,
+}
+
+/// `POST /api/scrabble/solitaire`.
+pub async fn solitaire(
+    axum::extract::State(state): axum::extract::State<Arc<State>>,
+    turns: Result<Json<SolitaireTurns>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<SolitaireView>, ApiError> {
+    let Json(turns) = turns?;
+    let top = top(turns.top)?;
+    let rules = turns.rules.as_deref().map_or(Ok(Rules::lab()), rules_named)?;
+    let shared = Arc::clone(&state);
+    state
+        .pool
+        .run(move || {
+            let rulebook = Rulebook { dictionary: &shared.dictionary, tiles: &shared.tiles, rules: &rules };
+            let mut game = SolitaireGame::new(rulebook, turns.seed)
+                .map_err(|error| ApiError::bad_request(error.to_string()))?;
+            game.refill();
+            for (index, text) in turns.plays.iter().enumerate() {
+                let play = play_of(text, &rules).map_err(|error| numbered(index, error))?;
+                game.play(&play).map_err(|rejection| {
+                    ApiError::bad_request(format!("play {}: {play}: rejected: {rejection}", index + 1))
+                })?;
+                game.refill();
+            }
+            let mut accepted = false;
+            let check = match turns.play.as_deref().map(|text| play_of(text, &rules)).transpose()? {
+                None => None,
+                Some(play) => match game.play(&play) {
+                    Ok(scored) => {
+                        accepted = true;
+                        game.refill();
+                        Some(valid(&play, &scored))
+                    }
+                    Err(rejection) => {
+                        Some(rejected(&play, rejection.to_string(), game.hint(&play).to_string()))
+                    }
+                },
+            };
+            let table = view(game.rulebook(), game.board(), game.rack(), check, top);
+            Ok(SolitaireView {
+                table,
+                accepted,
+                score: game.score(),
+                pool: game.pool_len(),
+                over: game.rack().is_empty(),
+            })
+        })
+        .await?
+        .map(Json)
+}
+
+/// The board, rack, check and `top` best plays.
+fn view(rulebook: &Rulebook, board: &Board, rack: &Rack, check: Option<CheckView>, top: usize) -> TableView {
+    let hints = rulebook
+        .best_moves(board, rack, top)
+        .iter()
+        .map(|listed| {
+            let play = listed.play();
+            let squares =
+                rulebook.check(board, rack, &play).map(|scored| squares(&scored)).unwrap_or_default();
+            HintView { text: listed.to_string(), play: play.to_string(), squares }
+        })
+        .collect();
+    TableView {
+        rules: rulebook.rules.name().to_string(),
+        premiums: Square::all().map(|square| premium_name(rulebook.rules.premium(square))).collect(),
+        board: Square::all()
+            .map(|square| board.tile(square).map(|tile| tile.to_string()).unwrap_or_default())
+            .collect(),
+        rack: rack
+            .tiles()
+            .map(|tile| match tile {
+                Some(letter) => (letter.to_char(), rulebook.tiles.value(letter)),
+                None => ('?', 0),
+            })
+            .collect(),
+        check,
+        hints,
+    }
+}
+
+/// A valid play's view.
+fn valid(play: &Play, scored: &Scored) -> CheckView {
+    CheckView {
+        play: play.to_string(),
+        score: Some(scored.score),
+        words: scored.words.iter().map(ToString::to_string).collect(),
+        squares: squares(scored),
+        rejected: None,
+        hint: None,
+    }
+}
+
+/// A rejected play's view.
+fn rejected(play: &Play, reason: String, hint: String) -> CheckView {
+    CheckView {
+        play: play.to_string(),
+        score: None,
+        words: Vec::new(),
+        squares: Vec::new(),
+        rejected: Some(reason),
+        hint: Some(hint),
+    }
+}
+
+/// The squares a scored play puts tiles on.
+fn squares(scored: &Scored) -> Vec<usize> {
+    scored.placed.iter().map(|(square, _)| square.index()).collect()
+}
+
+/// The page's name of a premium.
+fn premium_name(premium: Premium) -> &'static str {
+    match premium {
+        Premium::DOUBLE_LETTER => "DL",
+        Premium::TRIPLE_LETTER => "TL",
+        Premium::DOUBLE_WORD => "DW",
+        Premium::TRIPLE_WORD => "TW",
+        _ => "",
+    }
+}
+
+/// The rules called `name`.
+fn rules_named(name: &str) -> Result<Rules, ApiError> {
+    let name: RulesName = name.parse().map_err(|error: solvebatch_scrabble::UnknownRules| {
+        ApiError::bad_request(format!("rules: {error}"))
+    })?;
+    Ok(Rules::named(name))
+}
+
+/// The play written `text`, lower-case letters as blanks under rules that have them.
+fn play_of(text: &str, rules: &Rules) -> Result<Play, ApiError> {
+    Play::parse_under(text, rules).map_err(|error| ApiError::bad_request(format!("play: {error}")))
+}
+
+/// The rack written `text`.
+fn rack_of(text: &str, rules: &Rules) -> Result<Rack, ApiError> {
+    let rack: Rack = text.parse().map_err(|error| ApiError::bad_request(format!("rack: {error}")))?;
+    if rack.blanks() > 0 && !rules.allows_blanks() {
+        return Err(ApiError::bad_request("rack: '?' is a blank, which only the standard rules have"));
+    }
+    Ok(rack)
+}
+
+/// The error of the play at `index` among the plays so far.
+fn numbered(index: usize, error: ApiError) -> ApiError {
+    ApiError { message: format!("play {}: {}", index + 1, error.message), ..error }
+}
+
+/// How many best plays to list.
+fn top(asked: Option<usize>) -> Result<usize, ApiError> {
+    match asked {
+        Some(top) if top > MAX_TOP => {
+            Err(ApiError::bad_request(format!("top: at most {MAX_TOP}, not {top}")))
+        }
+        asked => Ok(asked.unwrap_or(DEFAULT_TOP)),
+    }
+}

@@ -1,0 +1,50 @@
+//! What every request shares: the solving pool, the settings given to the families, and the
+//! Scrabble dictionary and tiles read at start.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::anyhow;
+use solvebatch_scrabble::{Dictionary, TileSet};
+
+use super::pool::Pool;
+use crate::family::Settings;
+
+/// The server's shared state.
+pub struct State {
+    /// Where solves run.
+    pub pool: Pool,
+    /// The settings every solve starts from: the dictionary and tile files (so that a position's own
+    /// `dictionary:` and `tiles:` lines are never read), one thread, seed 0.
+    pub settings: Settings,
+    /// The dictionary of the Scrabble page.
+    pub dictionary: Arc<Dictionary>,
+    /// The tiles of the Scrabble page.
+    pub tiles: Arc<TileSet>,
+}
+
+impl State {
+    /// Reads the dictionary and the tile file and starts `workers` solving threads taking at most
+    /// `capacity` jobs at once.
+    ///
+    /// # Errors
+    /// A file cannot be read or is invalid (the message names it); the threads cannot start.
+    pub fn new(dictionary: &Path, tiles: &Path, workers: usize, capacity: usize) -> anyhow::Result<State> {
+        let words = Dictionary::load(dictionary)
+            .map_err(|error| anyhow!("{error}; give another with --dictionary"))?;
+        let tile_set = TileSet::load(tiles).map_err(|error| anyhow!("{error}; give another with --tiles"))?;
+        Ok(State {
+            pool: Pool::new(workers, capacity)?,
+            settings: Settings {
+                seed: 0,
+                threads: 1,
+                dictionary: Some(dictionary.to_path_buf()),
+                tiles: Some(tiles.to_path_buf()),
+                rules: None,
+                digits: None,
+            },
+            dictionary: Arc::new(words),
+            tiles: Arc::new(tile_set),
+        })
+    }
+}

@@ -1,0 +1,513 @@
+//! The web app's HTTP API, end to end: `solvebatch serve` started on a free port, every endpoint
+//! called over HTTP, answers compared with the datasets' references (the command line's outputs).
+
+mod server;
+
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use server::{dataset, Server};
+
+/// A client that hands every status back instead of failing on 4xx and 5xx.
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder().http_status_as_error(false).build().into()
+}
+
+/// The status and JSON body of a `POST` of `body` to `url`.
+fn post(url: &str, body: &[u8]) -> (u16, Value) {
+    answer(agent().post(url).send(body).expect("the server answers"))
+}
+
+/// The status and JSON body of a `POST` of `value` as JSON.
+fn post_json(url: &str, value: &Value) -> (u16, Value) {
+    answer(
+        agent()
+            .post(url)
+            .header("Content-Type", "application/json")
+            .send(value.to_string())
+            .expect("the server answers"),
+    )
+}
+
+/// The status and JSON body of a `GET` of `url`.
+fn get(url: &str) -> (u16, Value) {
+    answer(agent().get(url).call().expect("the server answers"))
+}
+
+fn answer(mut response: ureq::http::Response<ureq::Body>) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let text = response.body_mut().with_config().limit(64 << 20).read_to_string().expect("a text body");
+    (status, serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}")))
+}
+
+/// The inputs of `folder` (under `datasets/`) ending in `extension`, in name order.
+fn inputs(folder: &str, extension: &str) -> Vec<std::path::PathBuf> {
+    let mut found: Vec<_> = std::fs::read_dir(dataset(folder))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.to_str().unwrap().ends_with(extension))
+        .collect();
+    found.sort();
+    found
+}
+
+/// Posts each input to `/api/solve/FAMILY` and checks that the output is the reference's bytes,
+/// with 400 exactly for the inputs the family finds invalid.
+fn answers_as_the_command_line(
+    server: &Server,
+    family: &str,
+    files: &[std::path::PathBuf],
+    reference: fn(&Path) -> std::path::PathBuf,
+) {
+    assert!(!files.is_empty());
+    for path in files {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let (status, record) =
+            post(&server.at(&format!("/api/solve/{family}?name={name}")), &std::fs::read(path).unwrap());
+        let expected = std::fs::read_to_string(reference(path)).unwrap();
+        assert_eq!(record["output"], expected, "{name}");
+        assert_eq!(record["file"], name);
+        assert_eq!(record["family"], family);
+        assert_eq!(status == 400, record["status"] == "invalid", "{name}: {status} {record}");
+        assert!(status == 200 || status == 400, "{name}: {status}");
+    }
+}
+
+fn with_expected(path: &Path) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".expected");
+    name.into()
+}
+
+#[test]
+fn tournament_datasets_answer_as_the_command_line() {
+    let server = Server::start(&[]);
+    let mut files = inputs("tournament", ".csv");
+    files.extend(inputs("tournament/generated", ".csv"));
+    answers_as_the_command_line(&server, "tournament", &files, with_expected);
+    let (status, record) = post(
+        &server.at("/api/solve/tournament?solver=dlx"),
+        &std::fs::read(dataset("tournament/spec-example.csv")).unwrap(),
+    );
+    assert_eq!((status, &record["solver"], &record["status"]), (200, &json!("dlx"), &json!("solved")));
+    assert_eq!(record["output"], "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n");
+}
+
+#[test]
+fn tictactoe_datasets_answer_as_the_command_line_and_list_their_turns() {
+    let server = Server::start(&[]);
+    answers_as_the_command_line(&server, "tictactoe", &inputs("tictactoe", ".in"), |path| {
+        path.with_extension("ref")
+    });
+
+    let (status, turns) =
+        post(&server.at("/api/tictactoe/turns"), &std::fs::read(dataset("tictactoe/00-example.in")).unwrap());
+    assert_eq!(status, 200);
+    assert_eq!(turns["n"], 3);
+    let kinds: Vec<&str> =
+        turns["turns"].as_array().unwrap().iter().map(|turn| turn["kind"].as_str().unwrap()).collect();
+    assert_eq!(
+        kinds,
+        ["chosen", "chosen", "chosen", "chosen", "chosen", "chosen", "not_your_turn", "assigned"]
+    );
+    // The messages of the moves, in order, are the reference's message lines.
+    let messages: String =
+        turns["turns"].as_array().unwrap().iter().map(|turn| turn["messages"].as_str().unwrap()).collect();
+    assert_eq!(messages, "NOT YOUR TURN\nNOT AN EMPTY CELL\n");
+    // X's third move, (0, 2), completes the top row of the first miniboard.
+    assert_eq!(turns["turns"][4]["won"], 0);
+    let (status, error) = post(&server.at("/api/tictactoe/turns"), b"3 2\nX 0 0\n");
+    assert_eq!((status, error["error"].as_str().unwrap()), (400, "line 2: the file ends after 1 of 2 moves"));
+}
+
+#[test]
+fn guess_datasets_and_games_answer_as_the_command_line() {
+    let server = Server::start(&[]);
+    answers_as_the_command_line(&server, "guess", &inputs("guess", ".guess"), with_expected);
+
+    // The reference: "secret 3242: 1000 2111 3222 3223 3232 3242 (6 guesses)".
+    let (status, game) =
+        post_json(&server.at("/api/guess/codebreaker"), &json!({"answers": [0, 0, 3, 2, 3, 4]}));
+    assert_eq!(status, 200);
+    assert_eq!(
+        game,
+        json!({"guesses": [1000, 2111, 3222, 3223, 3232, 3242], "state": "won", "candidates": 1, "message": null})
+    );
+    // The reference: "answers 1000=3 1001=1: inconsistent answers".
+    let (_, game) = post_json(&server.at("/api/guess/codebreaker"), &json!({"answers": [3, 1]}));
+    assert_eq!((&game["guesses"], &game["state"]), (&json!([1000, 1001]), &json!("inconsistent")));
+    assert_eq!(game["message"], "no number matches all your answers");
+    let (status, error) = post_json(&server.at("/api/guess/codebreaker"), &json!({"answers": [5]}));
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (400, "answer 1: 5 is not a number of matches from 0 to 4")
+    );
+
+    let secret = solvebatch_guess::Host::seeded(solvebatch_guess::Digits::FOUR, 7).secret();
+    let (_, hosted) =
+        post_json(&server.at("/api/guess/host"), &json!({"seed": 7, "guesses": [1234, secret]}));
+    assert_eq!(
+        hosted,
+        json!({"answers": [solvebatch_guess::matches(1234, secret), 4], "found": true, "secret": secret})
+    );
+    let (_, hosted) = post_json(&server.at("/api/guess/host"), &json!({"seed": 7, "guesses": [1234]}));
+    assert_eq!(hosted["secret"], Value::Null);
+    let (status, error) = post_json(&server.at("/api/guess/host"), &json!({"seed": 7, "guesses": [123]}));
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (400, "guess 1: 123 is not a 4-digit number (1000 to 9999)")
+    );
+
+    // README: "strategy max-parts, 4 digits, 9000 secrets / worst case: 13 guesses / mean: 10.0061".
+    let (status, summary) = get(&server.at("/api/guess/simulate?strategy=max-parts"));
+    assert_eq!((status, &summary["secrets"], &summary["worst_case"]), (200, &json!(9000), &json!(13)));
+    assert_eq!(format!("{:.4}", summary["mean"].as_f64().unwrap()), "10.0061");
+    let bars: u64 =
+        summary["histogram"].as_array().unwrap().iter().map(|bar| bar["secrets"].as_u64().unwrap()).sum();
+    assert_eq!(bars, 9000);
+}
+
+#[test]
+fn scrabble_datasets_on_the_bundled_dictionary_answer_as_the_command_line() {
+    let server = Server::start(&[]);
+    // The server reads only its own dictionary: the positions that name the bundled one.
+    let files: Vec<_> = inputs("scrabble", ".scrabble")
+        .into_iter()
+        .filter(|path| std::fs::read_to_string(path).unwrap().contains("dictionary: dictionary.txt\n"))
+        .collect();
+    assert_eq!(files.len(), 11);
+    answers_as_the_command_line(&server, "scrabble", &files, with_expected);
+
+    // The reference's first line: "play GARI 5 -3 vertical: 25"; its best play "25 GARI 5 -3 vertical GARI".
+    let text = std::fs::read(dataset("scrabble/midgame-01.scrabble")).unwrap();
+    let (status, view) =
+        post(&server.at("/api/scrabble/position?play=GARI%205%20-3%20vertical&top=3"), &text);
+    assert_eq!((status, &view["check"]["score"]), (200, &json!(25)));
+    assert_eq!(view["check"]["squares"], json!([162, 177, 192, 207]));
+    assert_eq!(view["hints"][0]["text"], "25 GARI 5 -3 vertical GARI");
+    assert_eq!(view["hints"].as_array().unwrap().len(), 3);
+    let (_, view) = post(&server.at("/api/scrabble/position?play=IRAG%205%20-3%20vertical"), &text);
+    assert_eq!(view["check"]["rejected"], "not in the dictionary: IRAG, XG");
+    assert_eq!(
+        view["check"]["hint"],
+        "hint: IRAG makes no valid play from any start square or direction; try other letters"
+    );
+
+    // A solitaire game: seven tiles dealt; the best play is accepted and scored.
+    let (status, game) = post_json(&server.at("/api/scrabble/solitaire"), &json!({"seed": 7, "plays": []}));
+    assert_eq!((status, game["rack"].as_array().unwrap().len(), &game["score"]), (200, 7, &json!(0)));
+    let best = game["hints"][0].clone();
+    let score: u64 = best["text"].as_str().unwrap().split(' ').next().unwrap().parse().unwrap();
+    let (_, after) = post_json(
+        &server.at("/api/scrabble/solitaire"),
+        &json!({"seed": 7, "plays": [], "play": best["play"]}),
+    );
+    assert_eq!((&after["accepted"], &after["score"]), (&json!(true), &json!(score)));
+    assert_eq!(after["check"]["squares"], best["squares"]);
+    let (_, again) =
+        post_json(&server.at("/api/scrabble/solitaire"), &json!({"seed": 7, "plays": [best["play"]]}));
+    assert_eq!((&again["score"], &again["board"]), (&json!(score), &after["board"]));
+}
+
+#[test]
+fn positions_never_open_the_files_they_name() {
+    let server = Server::start(&[]);
+    let folder = tempfile::TempDir::new().unwrap();
+    // A tile file that would make every letter worth 9 points: never read.
+    let tiles = folder.path().join("tiles.txt");
+    let nines: String = ('A'..='Z').map(|letter| format!("{letter} 9 9\n")).collect();
+    std::fs::write(&tiles, nines).unwrap();
+    let text = std::fs::read_to_string(dataset("scrabble/midgame-01.scrabble")).unwrap();
+    let expected = std::fs::read_to_string(dataset("scrabble/midgame-01.scrabble.expected")).unwrap();
+    for (dictionary, tiles) in
+        [("/nonexistent/words.txt", "/nonexistent/tiles.txt"), ("/etc/passwd", tiles.to_str().unwrap())]
+    {
+        let named = text
+            .replace("dictionary: dictionary.txt\n", &format!("dictionary: {dictionary}\ntiles: {tiles}\n"));
+        assert_ne!(named, text);
+        let (status, record) = post(&server.at("/api/solve/scrabble"), named.as_bytes());
+        assert_eq!((status, &record["output"]), (200, &json!(expected)), "{dictionary} {tiles}");
+    }
+}
+
+#[test]
+fn solvers_are_listed_by_family() {
+    let server = Server::start(&[]);
+    let (status, families) = get(&server.at("/api/solvers"));
+    assert_eq!(status, 200);
+    let names: Vec<&str> =
+        families.as_array().unwrap().iter().map(|family| family["family"].as_str().unwrap()).collect();
+    assert_eq!(names, ["tournament", "tictactoe", "guess", "scrabble"]);
+    let tournament: Vec<&str> = families[0]["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|solver| solver["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(tournament, ["backtrack", "dlx", "dlx-links", "sat", "portfolio"]);
+    assert_eq!(families[3]["extension"], ".scrabble");
+}
+
+#[test]
+fn errors_are_json_with_their_status() {
+    let server = Server::start(&[]);
+    let round = std::fs::read(dataset("tournament/spec-example.csv")).unwrap();
+    let cases: [(&str, &[u8], u16, &str); 9] = [
+        ("/api/solve/tournament?timeout=x", &round, 400, "timeout: `x` is not a number of seconds"),
+        (
+            "/api/solve/tournament?timeout=61",
+            &round,
+            400,
+            "timeout: 61 seconds is above the limit of 60 seconds",
+        ),
+        ("/api/solve/tournament?digits=4", &round, 400, "digits is an option of the guess family only"),
+        ("/api/solve/guess?digits=10", b"secret 12\n", 400, "digits: `10` is not a number from 2 to 9"),
+        ("/api/solve/scrabble?rules=x", b"", 400, "rules: `x` is neither `lab` nor `standard`"),
+        (
+            "/api/solve/chess",
+            &round,
+            404,
+            "no family is called `chess`; the families are tournament, tictactoe, guess, scrabble",
+        ),
+        ("/api/nothing", b"", 404, "no page or endpoint at /api/nothing; / lists the pages"),
+        (
+            "/api/solve/tournament?solver=greedy",
+            &round,
+            422,
+            "the tournament family has no solver `greedy`; it has: backtrack, dlx, dlx-links, sat, portfolio",
+        ),
+        ("/api/solve/tournament?solver=dlx&colour=red", &round, 400, ""),
+    ];
+    for (path, body, status, message) in cases {
+        let (answered, error) = post(&server.at(path), body);
+        assert_eq!(answered, status, "{path}: {error}");
+        if message.is_empty() {
+            assert!(error["error"].as_str().unwrap().contains("unknown field `colour`"), "{error}");
+        } else {
+            assert_eq!(error["error"], message, "{path}");
+        }
+    }
+    let (status, error) = get(&server.at("/api/guess/simulate?strategy=clever"));
+    assert_eq!(status, 422);
+    assert!(error["error"].as_str().unwrap().starts_with("unknown strategy \"clever\""), "{error}");
+
+    // Bad input: the record, with the spec's message, and 400.
+    let bad = std::fs::read(dataset("tournament/error-players-same.csv")).unwrap();
+    let (status, record) = post(&server.at("/api/solve/tournament"), &bad);
+    assert_eq!(
+        (status, &record["status"], &record["message"]),
+        (400, &json!("invalid"), &json!("Line 2: The players are the same."))
+    );
+}
+
+#[test]
+fn a_body_over_the_limit_is_refused_with_413() {
+    let server = Server::start(&[]);
+    let limit = 4 << 20;
+    // Announced too large (with `Expect: 100-continue`, as curl sends large bodies): refused before
+    // the body is sent.
+    let address = server.url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    let mut stream = std::net::TcpStream::connect(&address).unwrap();
+    write!(
+        stream,
+        "POST /api/solve/tournament HTTP/1.1\r\nHost: {address}\r\nContent-Length: {}\r\n\
+         Expect: 100-continue\r\nConnection: close\r\n\r\n",
+        limit + 1
+    )
+    .unwrap();
+    let mut response = String::new();
+    std::io::Read::read_to_string(&mut stream, &mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 413 "), "{response}");
+    assert!(
+        response.ends_with(r#"{"error":"the request body is larger than the limit of 4 MiB"}"#),
+        "{response}"
+    );
+    // Sent in chunks, without a length announced: refused as it arrives.
+    let chunks = std::io::Cursor::new(vec![b' '; limit + 1]);
+    let response = agent()
+        .post(server.at("/api/solve/tournament"))
+        .send(ureq::SendBody::from_reader(&mut { chunks }))
+        .unwrap();
+    let (status, error) = answer(response);
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (413, "the request body is larger than the limit of 4 MiB")
+    );
+    // At the limit, the body is read and solved: the spec's example padded with blank lines.
+    let mut padded = std::fs::read(dataset("tournament/spec-example.csv")).unwrap();
+    padded.resize(limit, b'\n');
+    let (status, record) = post(&server.at("/api/solve/tournament"), &padded);
+    assert_eq!(
+        (status, &record["output"]),
+        (200, &json!("Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n"))
+    );
+}
+
+#[test]
+fn a_full_server_answers_503_and_every_solve_has_a_time_limit() {
+    let server = Server::start(&["--workers", "1", "--max-solves", "1"]);
+    let hard = std::fs::read(dataset("tournament/hard/tournament-45-d6-s3-planted.pairings")).unwrap();
+    let url = server.at("/api/solve/tournament?solver=backtrack&timeout=2");
+    let started = Instant::now();
+    let slow = std::thread::spawn(move || post(&url, &hard));
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, error) = post(&server.at("/api/solve/tournament"), b"1\n0,1,0\n");
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (503, "busy: 1 solves are under way or waiting; try again shortly")
+    );
+    let (status, record) = slow.join().unwrap();
+    assert_eq!((status, &record["status"], &record["output"]), (200, &json!("timeout"), &json!("")));
+    let elapsed = started.elapsed();
+    assert!(elapsed >= Duration::from_secs(2) && elapsed < Duration::from_secs(10), "{elapsed:?}");
+    // The place is free again.
+    let (status, record) = post(&server.at("/api/solve/tournament"), b"1\n0,1,0\n");
+    assert_eq!((status, &record["output"]), (200, &json!("Table 0: 0 vs. 1\n")));
+}
+
+/// A multipart form with one part per file.
+fn multipart(files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
+    let boundary = "solvebatch-test-boundary";
+    let mut body = Vec::new();
+    for (name, bytes) in files {
+        write!(
+            body,
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\r\n"
+        )
+        .unwrap();
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    write!(body, "--{boundary}--\r\n").unwrap();
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+fn post_form(url: &str, files: &[(&str, &[u8])]) -> (u16, Value) {
+    let (content_type, body) = multipart(files);
+    answer(agent().post(url).header("Content-Type", &content_type).send(&body[..]).unwrap())
+}
+
+/// A `.zip` archive of `files`, deflated.
+fn zipped(files: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut archive = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in files {
+        archive.start_file(*name, zip::write::SimpleFileOptions::default()).unwrap();
+        archive.write_all(bytes).unwrap();
+    }
+    archive.finish().unwrap().into_inner()
+}
+
+#[test]
+fn batch_solves_files_and_zips_with_verdicts_and_limits() {
+    let server = Server::start(&[]);
+    let read = |path: &str| std::fs::read(dataset(path)).unwrap();
+    let (round, round_reference) =
+        (read("tournament/spec-example.csv"), read("tournament/spec-example.csv.expected"));
+    let (game, game_reference) = (read("tictactoe/00-example.in"), read("tictactoe/00-example.ref"));
+    let archive = zipped(&[
+        ("games/00-example.in", &game),
+        ("games/00-example.ref", &game_reference),
+        ("notes.txt", b"x"),
+    ]);
+    let (status, batch) = post_form(
+        &server.at("/api/batch"),
+        &[
+            ("spec-example.csv", &round),
+            ("spec-example.csv.expected", &round_reference),
+            ("games.zip", &archive),
+        ],
+    );
+    assert_eq!(status, 200, "{batch}");
+    let rows: Vec<(String, String)> = batch["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|record| {
+            (record["file"].as_str().unwrap().to_string(), record["verdict"].as_str().unwrap().to_string())
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("games/00-example.in".to_string(), "same".to_string()),
+            ("spec-example.csv".to_string(), "same".to_string())
+        ]
+    );
+    assert_eq!(batch["records"][1]["output"], String::from_utf8(round_reference).unwrap());
+    assert_eq!((&batch["summary"]["files"], &batch["summary"]["skipped"]), (&json!(2), &json!(1)));
+    let html = batch["html"].as_str().unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("games/00-example.in"), "{html}");
+
+    let names: Vec<String> = (0..1001).map(|index| format!("{index}.csv")).collect();
+    let many: Vec<(&str, &[u8])> = names.iter().map(|name| (name.as_str(), &b""[..])).collect();
+    let (status, error) = post_form(&server.at("/api/batch"), &[("many.zip", &zipped(&many))]);
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (413, "many.zip: 1001 entries, above the limit of 1000")
+    );
+    let zeros = vec![0; (64 << 20) + 1];
+    let (status, error) =
+        post_form(&server.at("/api/batch"), &[("big.zip", &zipped(&[("big.csv", &zeros)]))]);
+    assert_eq!((status, error["error"].as_str().unwrap()), (413, "big.zip: unpacks to more than 64 MiB"));
+    let (status, error) = post_form(&server.at("/api/batch"), &[("bad.zip", b"not a zip")]);
+    assert_eq!(status, 400);
+    assert!(error["error"].as_str().unwrap().starts_with("bad.zip: not a readable zip archive: "), "{error}");
+}
+
+#[test]
+fn two_hundred_concurrent_small_solves_are_all_answered() {
+    let server = Server::start(&[]);
+    let round = std::fs::read(dataset("tournament/spec-example.csv")).unwrap();
+    let expected = std::fs::read_to_string(dataset("tournament/spec-example.csv.expected")).unwrap();
+    let url = server.at("/api/solve/tournament");
+    let barrier = std::sync::Barrier::new(200);
+    let started = Instant::now();
+    let mut latencies: Vec<Duration> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..200)
+            .map(|_| {
+                scope.spawn(|| {
+                    barrier.wait();
+                    let sent = Instant::now();
+                    let (status, record) = post(&url, &round);
+                    assert_eq!((status, record["output"].as_str().unwrap()), (200, expected.as_str()));
+                    sent.elapsed()
+                })
+            })
+            .collect();
+        workers.into_iter().map(|worker| worker.join().unwrap()).collect()
+    });
+    let wall = started.elapsed();
+    latencies.sort();
+    // Figures for the record (cargo test -- --nocapture shows them); the test checks the answers only.
+    println!(
+        "200 concurrent solves: p50 {:?}, p99 {:?}, {:.0} requests/s",
+        latencies[99],
+        latencies[197],
+        200.0 / wall.as_secs_f64()
+    );
+}
+
+#[test]
+fn pages_and_their_assets_are_served_from_the_binary() {
+    let server = Server::start(&[]);
+    for page in ["/", "/tournament", "/tictactoe", "/guess", "/scrabble", "/batch"] {
+        let mut response = agent().get(server.at(page)).call().unwrap();
+        assert_eq!(response.status().as_u16(), 200, "{page}");
+        assert_eq!(response.headers()["content-type"], "text/html; charset=utf-8", "{page}");
+        let html = response.body_mut().read_to_string().unwrap();
+        // Nothing from elsewhere: every script and stylesheet is one of the server's own.
+        assert!(!html.contains("http://") && !html.contains("https://"), "{page}");
+        for asset in html.split('"').filter(|part| part.starts_with("/assets/")) {
+            let response = agent().get(server.at(asset)).call().unwrap();
+            assert_eq!(response.status().as_u16(), 200, "{page}: {asset}");
+            let expected = if asset.ends_with(".js") {
+                "text/javascript; charset=utf-8"
+            } else {
+                "text/css; charset=utf-8"
+            };
+            assert_eq!(response.headers()["content-type"], expected, "{asset}");
+        }
+    }
+}
