@@ -68,6 +68,7 @@
 mod board;
 mod brute_force;
 mod dictionary;
+mod file;
 mod game;
 mod generate;
 mod graph;
@@ -76,6 +77,7 @@ mod letter;
 mod moves;
 mod play;
 mod position;
+mod quote;
 mod rack;
 mod rules;
 mod solitaire;
@@ -85,7 +87,8 @@ mod words;
 
 pub use board::{Board, BoardRowError, Direction, DirectionError, Square, BOARD_SIZE, RADIUS, SQUARE_COUNT};
 pub use brute_force::{moves_by_brute_force, TimedOut};
-pub use dictionary::{Dictionary, DictionaryError};
+pub use dictionary::{Dictionary, DictionaryError, DICTIONARY_SIZE_LIMIT};
+pub use file::ReadError;
 pub use game::{Game, GameError, MAX_POOL_SIZE};
 pub use graph::{Node, WordGraph, WordGraphError};
 pub use hint::{hint, Hint};
@@ -100,5 +103,7 @@ pub use rack::{Rack, RackError, RACK_SIZE};
 pub use rules::{Premium, Rules, RulesName, UnknownRules};
 pub use solitaire::run_solitaire;
 pub use solver::{Generator, UnknownGenerator};
-pub use tiles::{TileField, TileFileError, TileLoadError, TileSet, GENERATED_POOL_SIZE};
+pub use tiles::{
+    TileField, TileFileError, TileLoadError, TileSet, GENERATED_POOL_SIZE, TILE_FILE_SIZE_LIMIT,
+};
 pub use words::{find_words, FoundWord};
