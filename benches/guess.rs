@@ -39,7 +39,7 @@ fn simulated_game_at_nine_digits(c: &mut Criterion) {
     // 987654321 takes 18 guesses; the first filters 900 million candidates.
     let digits = Digits::new(9).unwrap();
     let mut group = c.benchmark_group("nine digits");
-    group.sample_size(10).measurement_time(Duration::from_secs(30));
+    group.sample_size(10).measurement_time(Duration::from_secs(60));
     group.bench_function("simulate first, secret 987654321", |b| {
         b.iter(|| {
             simulate(strategy("first").unwrap(), digits, Some(black_box(&[987_654_321])), None).unwrap()
