@@ -1,7 +1,9 @@
 //! Benchmarks of the guess family, one per goal: the reference strategy over every 4-digit secret
-//! (goal: under 20 ms), one reference game at 8 digits (under 10 s), the scoring strategies over
-//! every 4-digit secret (`max-parts`: under 3 s on 2 cores), building the optimal strategy for 4
-//! digits (under 2 s on 2 cores) and proving its worst case of 12 (under 10 s).
+//! (goal: under 20 ms), one reference game at 8 digits (under 10 s), one simulated game at 9 digits
+//! (seconds, within 1 GiB: `/usr/bin/time -v solvebatch guess simulate --digits 9 --secrets FILE`
+//! gives its peak memory), the scoring strategies over every 4-digit secret (`max-parts`: under 3 s
+//! on 2 cores), building the optimal strategy for 4 digits (under 2 s on 2 cores) and proving its
+//! worst case of 12 (under 10 s).
 //!
 //! `cargo bench --bench guess`; the worst case and mean of each strategy come from
 //! `solvebatch guess simulate --strategy NAME`.
@@ -28,6 +30,19 @@ fn reference_game_at_eight_digits(c: &mut Criterion) {
     group.bench_function("first, secret 98765432", |b| {
         b.iter(|| {
             solve_job(black_box(&Job::Secret(98_765_432)), digits, strategy("first").unwrap(), None).unwrap()
+        })
+    });
+    group.finish();
+}
+
+fn simulated_game_at_nine_digits(c: &mut Criterion) {
+    // 987654321 takes 18 guesses; the first filters 900 million candidates.
+    let digits = Digits::new(9).unwrap();
+    let mut group = c.benchmark_group("nine digits");
+    group.sample_size(10).measurement_time(Duration::from_secs(60));
+    group.bench_function("simulate first, secret 987654321", |b| {
+        b.iter(|| {
+            simulate(strategy("first").unwrap(), digits, Some(black_box(&[987_654_321])), None).unwrap()
         })
     });
     group.finish();
@@ -60,6 +75,7 @@ criterion_group!(
     benches,
     reference_over_all_secrets,
     reference_game_at_eight_digits,
+    simulated_game_at_nine_digits,
     scoring_strategies_over_all_secrets,
     optimal_strategy_and_its_bound
 );

@@ -2,6 +2,8 @@
 //! and on a 30-table instance; `dlx` on the slowest of its 45-table regular instances of degree 5, 6
 //! and 7 (goal: every one under 1 s); `sat` on 30- and 45-table ones. The 60-table instances (goal:
 //! under 10 s each) take too long for criterion's repeated samples: `solvebatch compare` times them.
+//! Every solver on 40 000 and 200 000 tables with one pairing each, where the work is the set-up and
+//! a run of forced choices (goal: linear in the input, 40 000 tables under 0.5 s).
 //!
 //! `cargo bench --bench tournament`. The side-by-side figures over whole families (every solver,
 //! seeds 1 to 10, ratios) come from `solvebatch compare`; the comparison with the `xcov` crate from
@@ -11,7 +13,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use solvebatch_tournament::{parse, solver, to_text, Instance, Limits, Regular};
+use solvebatch_tournament::{parse, solver, solvers, to_text, Instance, Limits, Pairing, Regular};
 
 const EXAMPLE: &str = "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n";
 
@@ -73,5 +75,33 @@ fn sat_on_regular_instances(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, parse_and_backtrack, dlx_on_regular_instances, sat_on_regular_instances);
+/// `n` tables with one pairing each, `2t,2t+1,t`: the only round, which every solver must find in time
+/// linear in `n`.
+fn one_pairing_per_table(tables: u64) -> Instance {
+    let pairings = (0..tables).map(|t| Pairing { first: 2 * t, second: 2 * t + 1, table: t }).collect();
+    Instance { tables, pairings }
+}
+
+fn set_up_on_one_pairing_per_table(c: &mut Criterion) {
+    let mut group = c.benchmark_group("one pairing per table");
+    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    for tables in [40_000, 200_000] {
+        let instance = one_pairing_per_table(tables);
+        for solver in solvers() {
+            let id = BenchmarkId::new(solver.name(), format!("{tables} tables"));
+            group.bench_with_input(id, &instance, |b, instance| {
+                b.iter(|| solver.solve(black_box(instance), &Limits::default()).unwrap())
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    parse_and_backtrack,
+    dlx_on_regular_instances,
+    sat_on_regular_instances,
+    set_up_on_one_pairing_per_table
+);
 criterion_main!(benches);

@@ -15,13 +15,28 @@ const PARALLEL_MIN_WORDS: usize = 1 << 12;
 /// Words per parallel task: 65 536 numbers, a few hundred microseconds of work.
 const CHUNK_WORDS: usize = 1 << 10;
 
-/// The numbers of a `d`-digit range still consistent with the answers so far, as a bitset: bit `i` of
-/// word `i / 64` stands for the number `10^(d-1) + i`. Nine digits take 900 million bits (113 MB).
+/// A set holding fewer than one number of the range in this many is kept as a list.
+const LIST_RATIO: usize = 32;
+
+/// The numbers of a `d`-digit range still consistent with the answers so far: a bitset while at least
+/// one number of the range in [`LIST_RATIO`] is left (bit `i` of word `i / 64` stands for the number
+/// `10^(d-1) + i`; nine digits take 900 million bits, 113 MB), then the sorted list of the numbers
+/// left, which takes less memory than the bitset and is filtered in time proportional to its length.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CandidateSet {
     digits: Digits,
-    words: Vec<u64>,
+    members: Members,
     len: usize,
+}
+
+/// How a [`CandidateSet`] holds its numbers. Which form a set has depends on its length alone, so
+/// that equal sets have equal forms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Members {
+    /// A bit for every number of the range.
+    Bits(Vec<u64>),
+    /// The numbers left, in increasing order.
+    List(Vec<u32>),
 }
 
 impl CandidateSet {
@@ -32,7 +47,7 @@ impl CandidateSet {
         if len % 64 != 0 {
             words[len / 64] = (1 << (len % 64)) - 1;
         }
-        CandidateSet { digits, words, len }
+        CandidateSet { digits, members: Members::Bits(words), len }
     }
 
     /// The number of digits of the range.
@@ -43,6 +58,14 @@ impl CandidateSet {
     /// How many candidates are left.
     pub fn len(&self) -> usize {
         self.len
+    }
+
+    /// The memory the set takes for its numbers, in bytes: 8 a word of a bitset, 4 a number of a list.
+    pub fn heap_bytes(&self) -> usize {
+        match &self.members {
+            Members::Bits(words) => 8 * words.len(),
+            Members::List(numbers) => 4 * numbers.len(),
+        }
     }
 
     /// Whether no candidate is left: the answers are inconsistent.
@@ -57,10 +80,14 @@ impl CandidateSet {
 
     /// Whether `n` is a candidate (false for numbers outside the range).
     pub fn contains(&self, n: u32) -> bool {
-        self.digits.contains(n) && {
-            let index = (n - self.digits.smallest()) as usize;
-            self.words[index / 64] >> (index % 64) & 1 == 1
-        }
+        self.digits.contains(n)
+            && match &self.members {
+                Members::Bits(words) => {
+                    let index = (n - self.digits.smallest()) as usize;
+                    words[index / 64] >> (index % 64) & 1 == 1
+                }
+                Members::List(numbers) => numbers.binary_search(&n).is_ok(),
+            }
     }
 
     /// The smallest candidate, or `None` when the set is empty.
@@ -70,17 +97,23 @@ impl CandidateSet {
 
     /// The candidates in increasing order.
     pub fn iter(&self) -> Iter<'_> {
-        Iter { words: &self.words, next_word: 0, current: 0, first: self.digits.smallest().wrapping_sub(64) }
+        Iter(match &self.members {
+            Members::Bits(words) => {
+                Walk::Bits { words, next_word: 0, current: 0, first: self.digits.smallest().wrapping_sub(64) }
+            }
+            Members::List(numbers) => Walk::List(numbers.iter()),
+        })
     }
 
     /// Keeps only the candidates `c` with `matches(c, guess) == answer`: the secret answered `answer`
-    /// to `guess`. Large sets are filtered in parallel, in chunks of 65 536 numbers.
+    /// to `guess`. Large bitsets are filtered in parallel, in chunks of 65 536 numbers; a bitset left
+    /// with fewer than one number in [`LIST_RATIO`] becomes a list.
     pub fn eliminate(&mut self, guess: u32, answer: u32) {
         self.filter(guess, answer, None);
     }
 
     /// [`CandidateSet::eliminate`], giving up once `deadline` passes (checked before each chunk of
-    /// 65 536 numbers: a pass over 9 digits takes seconds).
+    /// 65 536 numbers of a bitset, and before filtering a list: a pass over 9 digits takes seconds).
     ///
     /// # Errors
     /// [`GuessError::Interrupted`] when the deadline passed first; the set is then left empty.
@@ -106,38 +139,55 @@ impl CandidateSet {
             self.clear();
             return true;
         };
-        let smallest = self.digits.smallest();
-        let filter_chunk = |(chunk_index, chunk): (usize, &mut [u64])| -> Option<usize> {
-            if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-                return None;
-            }
-            let first_word = chunk_index * CHUNK_WORDS;
-            let mut kept = 0;
-            for (offset, word) in chunk.iter_mut().enumerate() {
-                let first = smallest + ((first_word + offset) * 64) as u32;
-                *word = keep_matching(*word, first, guess, mismatches);
-                kept += word.count_ones() as usize;
-            }
-            Some(kept)
+        let kept = match &mut self.members {
+            Members::Bits(words) => filter_bits(words, self.digits.smallest(), guess, mismatches, deadline),
+            Members::List(numbers) => deadline.is_none_or(|deadline| Instant::now() < deadline).then(|| {
+                numbers.retain(|&number| Packed::new(number).mismatches(guess) == mismatches);
+                numbers.len()
+            }),
         };
-        let kept = if self.words.len() >= PARALLEL_MIN_WORDS {
-            self.words.par_chunks_mut(CHUNK_WORDS).enumerate().map(filter_chunk).sum()
-        } else {
-            self.words.chunks_mut(CHUNK_WORDS).enumerate().map(filter_chunk).sum()
-        };
-        match kept {
-            Some(kept) => {
-                self.len = kept;
-                true
-            }
-            None => false,
+        let Some(kept) = kept else { return false };
+        self.len = kept;
+        if matches!(self.members, Members::Bits(_)) && kept < self.digits.range_len() / LIST_RATIO {
+            self.members = Members::List(self.iter().collect());
         }
+        true
     }
 
     /// Eliminates every number.
     fn clear(&mut self) {
-        self.words.fill(0);
+        self.members = Members::List(Vec::new());
         self.len = 0;
+    }
+}
+
+/// Keeps the bits of `words` (bit `i` standing for `smallest + i`) whose numbers differ from `guess`
+/// in exactly `mismatches` positions: how many are kept, or `None` when `deadline` passed first (some
+/// chunks are then left unfiltered).
+fn filter_bits(
+    words: &mut [u64],
+    smallest: u32,
+    guess: Packed,
+    mismatches: u32,
+    deadline: Option<Instant>,
+) -> Option<usize> {
+    let filter_chunk = |(chunk_index, chunk): (usize, &mut [u64])| -> Option<usize> {
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return None;
+        }
+        let first_word = chunk_index * CHUNK_WORDS;
+        let mut kept = 0;
+        for (offset, word) in chunk.iter_mut().enumerate() {
+            let first = smallest + ((first_word + offset) * 64) as u32;
+            *word = keep_matching(*word, first, guess, mismatches);
+            kept += word.count_ones() as usize;
+        }
+        Some(kept)
+    };
+    if words.len() >= PARALLEL_MIN_WORDS {
+        words.par_chunks_mut(CHUNK_WORDS).enumerate().map(filter_chunk).sum()
+    } else {
+        words.chunks_mut(CHUNK_WORDS).enumerate().map(filter_chunk).sum()
     }
 }
 
@@ -159,26 +209,38 @@ fn keep_matching(word: u64, first: u32, guess: Packed, mismatches: u32) -> u64 {
 
 /// The candidates of a [`CandidateSet`] in increasing order.
 #[derive(Debug, Clone)]
-pub struct Iter<'a> {
-    words: &'a [u64],
-    next_word: usize,
-    current: u64,
-    /// The number standing for bit 0 of `current`.
-    first: u32,
+pub struct Iter<'a>(Walk<'a>);
+
+/// A walk through a bitset or a list.
+#[derive(Debug, Clone)]
+enum Walk<'a> {
+    Bits {
+        words: &'a [u64],
+        next_word: usize,
+        current: u64,
+        /// The number standing for bit 0 of `current`.
+        first: u32,
+    },
+    List(std::slice::Iter<'a, u32>),
 }
 
 impl Iterator for Iter<'_> {
     type Item = u32;
 
     fn next(&mut self) -> Option<u32> {
-        while self.current == 0 {
-            self.current = *self.words.get(self.next_word)?;
-            self.next_word += 1;
-            self.first = self.first.wrapping_add(64);
+        match &mut self.0 {
+            Walk::Bits { words, next_word, current, first } => {
+                while *current == 0 {
+                    *current = *words.get(*next_word)?;
+                    *next_word += 1;
+                    *first = first.wrapping_add(64);
+                }
+                let bit = current.trailing_zeros();
+                *current &= *current - 1;
+                Some(*first + bit)
+            }
+            Walk::List(numbers) => numbers.next().copied(),
         }
-        let bit = self.current.trailing_zeros();
-        self.current &= self.current - 1;
-        Some(self.first + bit)
     }
 }
 
@@ -215,6 +277,27 @@ mod tests {
         set.eliminate(1235, 1);
         assert!(set.is_empty());
         assert_eq!(set.smallest(), None);
+    }
+
+    #[test]
+    fn a_sparse_set_becomes_a_list_and_equal_sets_compare_equal() {
+        // 4 digits: 9000 numbers in 141 words; a list below 9000 / 32 = 281 numbers.
+        let mut set = CandidateSet::all(Digits::FOUR);
+        assert_eq!(set.heap_bytes(), 141 * 8);
+        set.eliminate(1000, 0);
+        assert_eq!((set.len(), set.heap_bytes()), (5832, 141 * 8));
+        // 3 matches with 1235: one position changed, to one of 9 digits (8 at the front): 35.
+        let mut list = CandidateSet::all(Digits::FOUR);
+        list.eliminate(1235, 3);
+        assert_eq!((list.len(), list.heap_bytes()), (35, 35 * 4));
+        assert!(list.contains(1234) && list.contains(9235) && !list.contains(1235) && !list.contains(1000));
+        assert_eq!(list.iter().take(3).collect::<Vec<_>>(), [1035, 1135, 1205]);
+        assert_eq!(list.smallest(), Some(1035));
+        list.eliminate(1234, 4);
+        let mut direct = CandidateSet::all(Digits::FOUR);
+        direct.eliminate(1234, 4);
+        assert_eq!(list, direct);
+        assert_eq!(list.iter().collect::<Vec<_>>(), [1234]);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! The crate has the game's parts, each usable alone:
 //! - [`matches()`], the answer, by integer arithmetic;
 //! - [`CandidateSet`], the numbers still consistent with the answers, a bitset over the range
-//!   filtered in parallel when large (up to 9 digits: 900 million bits);
+//!   filtered in parallel when large (up to 9 digits: 900 million bits), a list once few are left;
 //! - [`Strategy`] and its registry [`strategies`]: `first` (the reference codebreaker: the smallest
 //!   candidate), `minimax` (Knuth 1976), `max-parts`, `entropy` and `optimal` (the fewest guesses in
 //!   the worst case, proved: 12 for 4 digits, with a mean of 9.8711);
@@ -36,7 +36,7 @@
 //! | 2 to 4 | no table of answers: at 4 digits it would hold 81 million bytes and take about 0.3 s to fill, longer than the whole `max-parts` simulation of all 9000 secrets (under 0.2 s), which scores a reduced pool of guesses against mostly small candidate sets directly |
 //! | 5 | no table either (it would take 8.1 GB); a scoring strategy takes a few seconds a guess early in the game |
 //! | 2 to 4 | `optimal` builds its strategy tree once per process at the first guess (0.2 s at 4 digits) and keeps the guess of every candidate set it reaches, keyed by the set |
-//! | 6 to 9 | only `first` plays: scoring a guess costs (range) x (candidates) comparisons; the bitset takes up to 113 MB and is filtered in parallel |
+//! | 6 to 9 | only `first` plays: scoring a guess costs (range) x (candidates) comparisons; the bitset takes up to 113 MB and is filtered in parallel, and becomes a list once fewer than one number in 32 is left; [`simulate`] plays at most [`MAX_SIMULATED_SECRETS`] secrets, so every number of the range up to 7 digits |
 #![deny(missing_docs)]
 
 mod batch;
@@ -66,7 +66,9 @@ pub use job::{verify, BatchAnswerError, GuessBatch, GuessSetupError};
 pub use matches::matches;
 pub use optimal::{minimum_worst_case, Bound, BoundStep, Proof, Settings as SearchSettings, StrategyTree};
 pub use secrets::parse_secrets;
-pub use simulate::{simulate, Bar, SimulateError, SimulatedGame, Simulation, SimulationSummary};
+pub use simulate::{
+    simulate, Bar, SimulateError, SimulatedGame, Simulation, SimulationSummary, MAX_SIMULATED_SECRETS,
+};
 pub use strategy::{
     strategies, strategy, First, GuessError, Partition, Strategy, UnknownStrategy, UnsupportedDigits,
 };

@@ -1,6 +1,6 @@
 //! Playing many secrets with one strategy, in parallel, and summarising the guess counts.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -50,6 +50,55 @@ pub enum SimulateError {
     /// The strategy gave no guess: the deadline passed first ([`GuessError::Interrupted`]).
     #[error(transparent)]
     Guess(#[from] GuessError),
+    /// More secrets than [`MAX_SIMULATED_SECRETS`]: refused before any is played, with the estimated
+    /// time and memory of the request.
+    #[error(
+        "simulating {secrets} secrets at {digits} digits would take about {} and {} of memory, past the \
+         limit of {MAX_SIMULATED_SECRETS} secrets; list the secrets with --secrets",
+        Seconds(*secrets as u64 * NANOSECONDS_PER_SECRET / 1_000_000_000),
+        Gigabytes(*secrets as u64 * BYTES_PER_SECRET)
+    )]
+    TooMany {
+        /// The secrets asked for (every number of the range when none was listed).
+        secrets: usize,
+        /// The number of digits.
+        digits: Digits,
+    },
+}
+
+/// The most secrets one simulation plays: every number of the range up to 7 digits (9 million, about
+/// 1.2 GB and 12 s), lists of secrets at 8 and 9 digits. Its games and their guesses take
+/// [`BYTES_PER_SECRET`] each, so the 900 million secrets of 9 digits would need over 100 GB.
+pub const MAX_SIMULATED_SECRETS: usize = 10_000_000;
+
+/// Time per secret of a simulation with `first` over a whole range, on 2 cores: 5 digits in
+/// 0.13 s (1.4 µs a secret), 6 digits in 1.2 s (1.3 µs), 7 digits in 11.5 s (1.3 µs).
+const NANOSECONDS_PER_SECRET: u64 = 1300;
+
+/// Peak memory per secret of the same simulations (the games, their guesses and the candidate sets):
+/// 1.14 GB for the 9 million secrets of 7 digits.
+const BYTES_PER_SECRET: u64 = 128;
+
+/// A duration in seconds, for a message: `45 seconds`, `20 minutes`, `3 hours`.
+struct Seconds(u64);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            seconds if seconds < 120 => write!(f, "{seconds} seconds"),
+            seconds if seconds < 2 * 3600 => write!(f, "{} minutes", (seconds + 30) / 60),
+            seconds => write!(f, "{} hours", (seconds + 1800) / 3600),
+        }
+    }
+}
+
+/// An amount of memory in bytes, for a message, in whole gigabytes (10^9 bytes): `115 GB`.
+struct Gigabytes(u64);
+
+impl fmt::Display for Gigabytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} GB", (self.0 + 500_000_000) / 1_000_000_000)
+    }
 }
 
 /// Plays every secret of `secrets` (every number of the range when `None`) with `strategy` and
@@ -57,11 +106,24 @@ pub enum SimulateError {
 ///
 /// A strategy's guess depends only on the candidates left, so the games are played together as one
 /// game tree: each node guesses once for every secret that reaches it, and splits them by their
-/// answers. Subtrees are played in parallel on the current rayon pool. A secret listed twice is played
-/// once.
+/// answers. A secret listed twice is played once. Memory: the games and their guesses, and one
+/// candidate set per node of the tree being played (at most 113 MB each at 9 digits, far less once
+/// few candidates are left: see [`CandidateSet`]). The subtrees of a node with a small set are played
+/// in parallel on the current rayon pool, each child taking a copy of its parent's set; those of a
+/// large set one after the other, each copy made only when its child is played, so that one game
+/// holds one set at a time.
 ///
 /// # Errors
-/// See [`SimulateError`].
+/// See [`SimulateError`]; [`SimulateError::TooMany`] before anything is played when more than
+/// [`MAX_SIMULATED_SECRETS`] secrets are asked for.
+///
+/// ```
+/// use solvebatch_guess::{simulate, strategy, Digits, SimulateError};
+///
+/// let nine = Digits::new(9).unwrap();
+/// let error = simulate(strategy("first").unwrap(), nine, None, None).unwrap_err();
+/// assert_eq!(error, SimulateError::TooMany { secrets: 900_000_000, digits: nine });
+/// ```
 pub fn simulate(
     strategy: &dyn Strategy,
     digits: Digits,
@@ -69,6 +131,10 @@ pub fn simulate(
     deadline: Option<Instant>,
 ) -> Result<Simulation, SimulateError> {
     strategy.check_digits(digits)?;
+    let count = secrets.map_or(digits.range_len(), <[u32]>::len);
+    if count > MAX_SIMULATED_SECRETS {
+        return Err(SimulateError::TooMany { secrets: count, digits });
+    }
     let mut secrets = match secrets {
         Some(secrets) => secrets.to_vec(),
         None => (digits.smallest()..=digits.largest()).collect(),
@@ -91,6 +157,13 @@ pub fn simulate(
 /// Nodes reached by fewer secrets than this play their subtrees on the current thread: splitting them
 /// further costs more than it gains.
 const PARALLEL_MIN_SECRETS: usize = 64;
+
+/// The largest candidate set, in bytes, whose subtrees are played in parallel: every bitset up to 7
+/// digits (1.1 MB at 7) and every list of up to half a million numbers, so that the copies held by
+/// the subtrees in progress on each thread stay small. Larger sets (the bitsets of 8 and 9 digits,
+/// 11 MB and 113 MB) have their subtrees played one after the other, and the filtering of each set is
+/// what runs in parallel.
+const PARALLEL_MAX_SET_BYTES: usize = 2 << 20;
 
 /// Plays the `secrets` (all in `candidates`) from the node reached by the guesses `before`: each secret
 /// with the guesses of its game.
@@ -117,24 +190,33 @@ fn play_node(
         .filter(|(_, group)| !group.is_empty())
         .map(|(answer, group)| (answer as u32, group))
         .collect();
-    // Every child but the last filters a copy; the last takes this node's set, so that a path through
-    // the tree holds one set per branching rather than one per guess (113 MB each at 9 digits).
-    let mut sets = Vec::with_capacity(children.len());
-    if !children.is_empty() {
-        sets.extend((1..children.len()).map(|_| candidates.clone()));
-        sets.push(candidates);
-    }
-    let play_child = |((answer, group), mut child): ((u32, Vec<u32>), CandidateSet)| {
+    let play_child = |(answer, group): (u32, Vec<u32>), mut child: CandidateSet| {
         child.eliminate(guess, answer);
         play_node(strategy, child, group, &guesses, deadline)
     };
     let total: usize = children.iter().map(|(_, group)| group.len()).sum();
-    let child_games: Vec<Vec<(u32, Vec<u32>)>> = if total >= PARALLEL_MIN_SECRETS {
-        children.into_par_iter().zip(sets).map(play_child).collect::<Result<_, _>>()?
+    if total >= PARALLEL_MIN_SECRETS && candidates.heap_bytes() <= PARALLEL_MAX_SET_BYTES {
+        // Every child but the last filters a copy, the last this node's set.
+        let mut sets = vec![candidates.clone(); children.len().saturating_sub(1)];
+        sets.push(candidates);
+        let child_games: Vec<Vec<(u32, Vec<u32>)>> = children
+            .into_par_iter()
+            .zip(sets)
+            .map(|(child, set)| play_child(child, set))
+            .collect::<Result<_, _>>()?;
+        games.extend(child_games.into_iter().flatten());
     } else {
-        children.into_iter().zip(sets).map(play_child).collect::<Result<_, _>>()?
-    };
-    games.extend(child_games.into_iter().flatten());
+        // One child at a time, each copy made when its child is played and the last child taking this
+        // node's set: a path through the tree holds one set per branching, and a single game one set.
+        let mut children = children.into_iter();
+        let last = children.next_back();
+        for child in children {
+            games.extend(play_child(child, candidates.clone())?);
+        }
+        if let Some(child) = last {
+            games.extend(play_child(child, candidates)?);
+        }
+    }
     Ok(games)
 }
 
@@ -323,6 +405,40 @@ mod tests {
         assert_eq!(simulation.transcripts, [vec![1000], vec![1000, 2111, 3222, 3223, 3232, 3242]]);
         assert_eq!(simulation.mean(), 3.5);
         assert_eq!(simulation.histogram(), [0, 1, 0, 0, 0, 0, 1]);
+    }
+
+    #[test]
+    fn more_secrets_than_the_limit_are_refused_before_playing() {
+        let nine = Digits::new(9).unwrap();
+        let error = simulate(strategy("first").unwrap(), nine, None, None).unwrap_err();
+        assert_eq!(error, SimulateError::TooMany { secrets: 900_000_000, digits: nine });
+        // 900 million secrets: 1 170 s and 115.2 GB at 1.3 µs and 128 bytes each.
+        assert_eq!(
+            error.to_string(),
+            "simulating 900000000 secrets at 9 digits would take about 20 minutes and 115 GB of memory, \
+             past the limit of 10000000 secrets; list the secrets with --secrets"
+        );
+        let error = simulate(strategy("first").unwrap(), Digits::new(8).unwrap(), None, None).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "simulating 90000000 secrets at 8 digits would take about 117 seconds and 12 GB of memory, past \
+             the limit of 10000000 secrets; list the secrets with --secrets"
+        );
+        // A list counts as written, repeats included.
+        let listed = vec![123_456_789; MAX_SIMULATED_SECRETS + 1];
+        let error = simulate(strategy("first").unwrap(), nine, Some(&listed), None).unwrap_err();
+        assert_eq!(error, SimulateError::TooMany { secrets: 10_000_001, digits: nine });
+    }
+
+    /// 100000000 gets 8 matches: one position differs. 100000001 gets 8 too, which leaves the numbers
+    /// that differ from both in that one position: the last, set to 2 to 9. Each is guessed in turn.
+    #[test]
+    fn a_nine_digit_game_by_the_reference_strategy() {
+        let simulation =
+            simulate(strategy("first").unwrap(), Digits::new(9).unwrap(), Some(&[100_000_009]), None)
+                .unwrap();
+        assert_eq!(simulation.games, [SimulatedGame { secret: 100_000_009, guesses: 10 }]);
+        assert_eq!(simulation.transcripts, [(100_000_000..=100_000_009).collect::<Vec<u32>>()]);
     }
 
     #[test]

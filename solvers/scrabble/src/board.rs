@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::letter::{Letter, Tile};
+use crate::quote::quote;
 
 /// Squares along one side of the board.
 pub const BOARD_SIZE: usize = 15;
@@ -134,7 +135,8 @@ impl fmt::Display for Direction {
     }
 }
 
-/// Text that is neither `horizontal` nor `vertical`.
+/// Text that is neither `horizontal` nor `vertical` (its first 60 characters, with `…` after a longer
+/// one).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a direction (horizontal or vertical)")]
 pub struct DirectionError(pub String);
@@ -147,7 +149,7 @@ impl FromStr for Direction {
         match text.to_ascii_lowercase().as_str() {
             "horizontal" => Ok(Direction::Horizontal),
             "vertical" => Ok(Direction::Vertical),
-            _ => Err(DirectionError(text.to_string())),
+            _ => Err(DirectionError(quote(text))),
         }
     }
 }

@@ -5,7 +5,8 @@ use std::fmt;
 
 use crate::board::{Board, Direction, Square};
 use crate::letter::{tiles_to_string, Tile};
-use crate::play::{Play, Rulebook};
+use crate::play::{check_rack, Play, Rulebook};
+use crate::quote::quote;
 use crate::rack::Rack;
 
 /// What to suggest after a rejected play.
@@ -27,8 +28,12 @@ pub enum Hint {
     },
 }
 
-/// The hint for `play` (rejected) with `rack` on `board`.
+/// The hint for `play` (rejected) with `rack` on `board`. Tiles the rack does not hold make no valid
+/// play anywhere, which is found without trying the squares.
 pub fn hint(rulebook: &Rulebook, board: &Board, rack: &Rack, play: &Play) -> Hint {
+    if check_rack(rack, &play.tiles).is_err() {
+        return Hint::OtherLetters { letters: play.tiles.clone() };
+    }
     let mut best: Option<(Play, u32)> = None;
     for square in Square::all() {
         for direction in [Direction::Horizontal, Direction::Vertical] {
@@ -48,7 +53,8 @@ pub fn hint(rulebook: &Rulebook, board: &Board, rack: &Rack, play: &Play) -> Hin
 
 impl fmt::Display for Hint {
     /// `hint: try AE 3 2 vertical (7 points)`, or
-    /// `hint: AE makes no valid play from any start square or direction; try other letters`.
+    /// `hint: AE makes no valid play from any start square or direction; try other letters` (the
+    /// letters cut to 60, with `…` after them).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Hint::Elsewhere { play, score } => {
@@ -60,7 +66,7 @@ impl fmt::Display for Hint {
             Hint::OtherLetters { letters } => write!(
                 f,
                 "hint: {} makes no valid play from any start square or direction; try other letters",
-                tiles_to_string(letters)
+                quote(&tiles_to_string(letters))
             ),
         }
     }

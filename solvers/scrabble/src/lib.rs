@@ -68,6 +68,7 @@
 mod board;
 mod brute_force;
 mod dictionary;
+mod file;
 mod game;
 mod generate;
 mod graph;
@@ -77,6 +78,7 @@ mod letter;
 mod moves;
 mod play;
 mod position;
+mod quote;
 mod rack;
 mod rules;
 mod solitaire;
@@ -86,7 +88,8 @@ mod words;
 
 pub use board::{Board, BoardRowError, Direction, DirectionError, Square, BOARD_SIZE, RADIUS, SQUARE_COUNT};
 pub use brute_force::{moves_by_brute_force, TimedOut};
-pub use dictionary::{Dictionary, DictionaryError};
+pub use dictionary::{Dictionary, DictionaryError, DICTIONARY_SIZE_LIMIT};
+pub use file::ReadError;
 pub use game::{GameError, SolitaireGame, MAX_POOL_SIZE};
 pub use graph::{Node, WordGraph, WordGraphError};
 pub use hint::{hint, Hint};
@@ -105,5 +108,7 @@ pub use rack::{Rack, RackError, RACK_SIZE};
 pub use rules::{Premium, Rules, RulesName, UnknownRules};
 pub use solitaire::run_solitaire;
 pub use solver::{Generator, UnknownGenerator};
-pub use tiles::{TileField, TileFileError, TileLoadError, TileSet, GENERATED_POOL_SIZE};
+pub use tiles::{
+    TileField, TileFileError, TileLoadError, TileSet, GENERATED_POOL_SIZE, TILE_FILE_SIZE_LIMIT,
+};
 pub use words::{find_words, FoundWord};

@@ -12,6 +12,7 @@ use crate::board::{Board, Direction, DirectionError, Square};
 use crate::dictionary::Dictionary;
 use crate::letter::{parse_tiles, Letter, Tile, TileCharError, LETTER_COUNT};
 use crate::moves::{LetterRun, Move};
+use crate::quote::quote;
 use crate::rack::{Rack, RACK_SIZE};
 use crate::rules::Rules;
 use crate::tiles::TileSet;
@@ -41,7 +42,8 @@ pub struct Play {
     pub direction: Direction,
 }
 
-/// Text that is not a play.
+/// Text that is not a play. Text quoted from it is cut to its first 60 characters, with `…` after
+/// them.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayParseError {
     /// Not three or four fields.
@@ -98,11 +100,11 @@ impl Play {
         let (letters, rest) = match fields.as_slice() {
             [letters, rest @ ..] if rest.len() == 3 => (*letters, rest),
             rest if rest.len() == 3 => ("", rest),
-            _ => return Err(PlayParseError::Shape(text.trim().to_string())),
+            _ => return Err(PlayParseError::Shape(quote(text.trim()))),
         };
         let tiles = parse_tiles(letters, blanks)?;
         let coordinate = |axis: char, text: &str| {
-            text.parse::<i32>().map_err(|_| PlayParseError::Coordinate { axis, text: text.to_string() })
+            text.parse::<i32>().map_err(|_| PlayParseError::Coordinate { axis, text: quote(text) })
         };
         Ok(Play {
             tiles,

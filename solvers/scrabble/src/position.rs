@@ -22,6 +22,7 @@ use crate::brute_force::TimedOut;
 use crate::hint::hint;
 use crate::moves::format;
 use crate::play::{Play, PlayParseError, Rulebook};
+use crate::quote::quote;
 use crate::rack::{Rack, RackError};
 use crate::rules::{Rules, UnknownRules};
 use crate::solver::Generator;
@@ -48,7 +49,8 @@ pub struct Position {
     pub board: Board,
 }
 
-/// What is wrong with one line of a position file.
+/// What is wrong with one line of a position file. Text quoted from the line is cut to its first 60
+/// characters, with `…` after them.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LineProblem {
     /// Neither a comment, a blank line nor `key: value`.
@@ -134,7 +136,8 @@ pub struct PositionReport {
 const KEYS: [&str; 7] = ["dictionary", "tiles", "rules", "rack", "top", "play", "board"];
 
 impl Position {
-    /// Reads a position file's text, under its `rules:` line or else the spec's (`lab`) rules.
+    /// Reads a position file's text, under its `rules:` line or else the spec's (`lab`) rules. A
+    /// leading byte order mark (U+FEFF) is dropped.
     ///
     /// # Errors
     /// The first bad line with its number, a missing `rack:` or `board:` line, or a short board.
@@ -161,6 +164,7 @@ impl Position {
     }
 
     fn read(text: &str, rack_required: bool, given_rules: Option<&Rules>) -> Result<Position, PositionError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // The rules decide how the rack, the board and the plays are written, whatever line comes first.
         let rules = match given_rules {
             Some(rules) => rules.clone(),
@@ -178,12 +182,12 @@ impl Position {
                 continue;
             }
             let (key, value) =
-                content.split_once(':').ok_or_else(|| fail(LineProblem::NotKeyValue(content.into())))?;
+                content.split_once(':').ok_or_else(|| fail(LineProblem::NotKeyValue(quote(content))))?;
             let (key, value) = (key.trim(), value.trim());
             let which = KEYS
                 .iter()
                 .position(|&k| k == key)
-                .ok_or_else(|| fail(LineProblem::UnknownKey(key.into())))?;
+                .ok_or_else(|| fail(LineProblem::UnknownKey(quote(key))))?;
             let key = KEYS[which];
             if key != "play" && first_on[which] != 0 {
                 return Err(fail(LineProblem::Repeated { key, first: first_on[which] }));
@@ -210,12 +214,12 @@ impl Position {
                     rack = Some(parsed);
                 }
                 "top" => {
-                    top = Some(value.parse::<usize>().map_err(|_| fail(LineProblem::Top(value.into())))?)
+                    top = Some(value.parse::<usize>().map_err(|_| fail(LineProblem::Top(quote(value))))?)
                 }
                 "play" => plays.push(Play::parse_under(value, &rules).map_err(|e| fail(e.into()))?),
                 _ => {
                     if !value.is_empty() {
-                        return Err(fail(LineProblem::BoardValue(value.into())));
+                        return Err(fail(LineProblem::BoardValue(quote(value))));
                     }
                     board = Some(read_board(&mut lines, blanks)?);
                     break;
@@ -224,7 +228,7 @@ impl Position {
         }
         for (line, content) in lines {
             if !content.is_empty() && !content.starts_with('#') {
-                return Err(PositionError::Line { line, problem: LineProblem::AfterBoard(content.into()) });
+                return Err(PositionError::Line { line, problem: LineProblem::AfterBoard(quote(content)) });
             }
         }
         Ok(Position {
@@ -243,7 +247,8 @@ impl Position {
     }
 
     /// The batch report: each `play:` line checked on the board as given (with a hint when rejected),
-    /// then the `top` best plays found by `generator`.
+    /// then the `top` best plays found by `generator`. A play is echoed as written, cut to 60
+    /// characters with `…` after them (no valid play is that long).
     ///
     /// # Errors
     /// [`TimedOut`] when `deadline` passes during the search.
@@ -255,11 +260,12 @@ impl Position {
     ) -> Result<PositionReport, TimedOut> {
         let mut text = String::new();
         for play in &self.plays {
+            let shown = quote(&play.to_string());
             match rulebook.check(&self.board, &self.rack, play) {
-                Ok(scored) => writeln!(text, "play {play}: {}", scored.score),
+                Ok(scored) => writeln!(text, "play {shown}: {}", scored.score),
                 Err(rejection) => writeln!(
                     text,
-                    "play {play}: rejected: {rejection}\n{}",
+                    "play {shown}: rejected: {rejection}\n{}",
                     hint(rulebook, &self.board, &self.rack, play)
                 ),
             }
@@ -374,6 +380,75 @@ mod tests {
         assert_eq!(error(&format!("rack: A\n{BOARD}top: 3\n")), "line 18: 'top: 3' after the board");
         assert_eq!(error("rules: scrabble"), "line 1: rules: unknown rules 'scrabble' (lab or standard)");
         assert_eq!(error("rules: lab\nrules: lab"), "line 2: rules is already given on line 1");
+    }
+
+    #[test]
+    fn a_long_line_is_quoted_cut_to_60_characters() {
+        let error = |text: &str| Position::parse(text).unwrap_err().to_string();
+        let x60 = "x".repeat(60);
+        let line = "x".repeat(1 << 20);
+        assert_eq!(error(&line), format!("line 1: '{x60}…' is not 'key: value'"));
+        assert_eq!(
+            error(&format!("{line}: value")),
+            format!("line 1: unknown key '{x60}…' (the keys are dictionary, tiles, rules, rack, top, play and board)")
+        );
+        assert_eq!(
+            error(&format!("top: {line}")),
+            format!("line 1: top: '{x60}…' is not a non-negative integer")
+        );
+        assert_eq!(
+            error(&format!("rules: {line}")),
+            format!("line 1: rules: unknown rules '{x60}…' (lab or standard)")
+        );
+        assert_eq!(
+            error(&format!("board: {line}")),
+            format!("line 1: board: the 15 rows go on the lines after 'board:', found '{x60}…'")
+        );
+        assert_eq!(error(&format!("rack: A\n{BOARD}{line}")), format!("line 18: '{x60}…' after the board"));
+        let many_fields = "A ".repeat(1 << 19);
+        assert_eq!(
+            error(&format!("play: {many_fields}")),
+            format!(
+                "line 1: play: '{}…' is not a play: write LETTERS X Y DIRECTION, for example AE 0 -1 horizontal",
+                &many_fields[..60]
+            )
+        );
+        assert_eq!(
+            error(&format!("play: A {line} 0 vertical")),
+            format!("line 1: play: x: '{x60}…' is not an integer")
+        );
+        assert_eq!(
+            error(&format!("play: A 0 0 {line}")),
+            format!("line 1: play: '{x60}…' is not a direction (horizontal or vertical)")
+        );
+    }
+
+    #[test]
+    fn a_long_play_is_echoed_cut_and_hinted_without_trying_every_square() {
+        let dictionary = crate::Dictionary::from_text(b"are\nla".to_vec());
+        let tiles = crate::TileSet::standard();
+        let rules = Rules::lab();
+        let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+        let letters = "A".repeat(1 << 20);
+        let position =
+            Position::parse(&format!("rack: AE\nplay: {letters} 0 0 horizontal\n{BOARD}")).unwrap();
+        let solution = position.solve(&rulebook, Generator::Anchor, None).unwrap();
+        let a60 = "A".repeat(60);
+        assert!(
+            solution.text.starts_with(&format!(
+                "play {a60}…: rejected: the play uses 1048576 A but the rack holds 1\n\
+                 hint: {a60}… makes no valid play from any start square or direction; try other letters\n"
+            )),
+            "{}",
+            &solution.text[..200]
+        );
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_dropped() {
+        let position =
+            Position::parse(&format!("\u{feff}# saved with a byte order mark\nrack: AE\n{BOARD}")).unwrap();
+        assert_eq!(position.rack.to_string(), "AE");
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Square, SQUARE_COUNT};
+use crate::quote::quote;
 
 /// The multipliers of one square, counted only for a tile placed on it by the play being scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,7 +108,7 @@ pub enum RulesName {
     Standard,
 }
 
-/// A name that is no rule set's.
+/// A name that is no rule set's (its first 60 characters, with `…` after a longer one).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown rules '{0}' (lab or standard)")]
 pub struct UnknownRules(pub String);
@@ -120,7 +121,7 @@ impl FromStr for RulesName {
         match name {
             "lab" => Ok(RulesName::Lab),
             "standard" => Ok(RulesName::Standard),
-            _ => Err(UnknownRules(name.to_string())),
+            _ => Err(UnknownRules(quote(name))),
         }
     }
 }

@@ -5,10 +5,11 @@
 //! square and the direction. A valid play is scored and its tiles leave the rack; a rejected play gets
 //! a hint (the same letters elsewhere, or, when they fit nowhere, the best plays of the rack). An answer
 //! that cannot be a play (an unknown direction, a square off the board, letters not on the rack) is
-//! explained and asked again. The game ends at "no", at the end of the input, or when the rack and the
-//! pool are empty, with the final score.
+//! explained and asked again, and so is an answer longer than [`ANSWER_LIMIT`] bytes, whose line is
+//! skipped unread. The game ends at "no", at the end of the input, or when the rack and the pool are
+//! empty, with the final score.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use crate::board::{Direction, Square};
 use crate::game::SolitaireGame;
@@ -16,6 +17,11 @@ use crate::hint::Hint;
 use crate::letter::parse_tiles;
 use crate::moves::format;
 use crate::play::{check_rack, Play, PlayParseError, Rejection};
+use crate::quote::quote;
+
+/// The longest answer line read, in bytes, its line end included: every valid answer is far shorter,
+/// and a longer line is not kept in memory.
+pub(crate) const ANSWER_LIMIT: u64 = 1 << 10;
 
 /// Plays `game` to its end, reading answers from `input` and writing the dialogue to `output`;
 /// `hint_top` is how many best plays a hint of other letters shows. Returns the final score.
@@ -116,15 +122,22 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
     }
 
     /// Asks `prompt` until `read` accepts the answer, printing why it does not; `None` at the end of
-    /// the input. Bytes that are not UTF-8 read as U+FFFD, which no answer accepts.
+    /// the input. Bytes that are not UTF-8 read as U+FFFD, which no answer accepts. Of a line longer
+    /// than [`ANSWER_LIMIT`] bytes, the rest is skipped without being kept.
     fn ask<T>(&mut self, prompt: &str, read: impl Fn(&str) -> Result<T, String>) -> Answer<T> {
         let mut line = Vec::new();
         loop {
             write!(self.output, "{prompt}")?;
             self.output.flush()?;
             line.clear();
-            if self.input.read_until(b'\n', &mut line)? == 0 {
+            let length = (&mut *self.input).take(ANSWER_LIMIT).read_until(b'\n', &mut line)?;
+            if length == 0 {
                 return Ok(None);
+            }
+            if length as u64 == ANSWER_LIMIT && !line.ends_with(b"\n") {
+                self.input.skip_until(b'\n')?;
+                writeln!(self.output, "the answer is longer than {ANSWER_LIMIT} bytes")?;
+                continue;
             }
             match read(String::from_utf8_lossy(&line).trim()) {
                 Ok(value) => return Ok(Some(value)),
@@ -167,8 +180,7 @@ fn start_square(text: &str) -> Result<Square, String> {
         return Err("write the start square as two integers x y, each from -7 to 7, for example 0 -1".into());
     };
     let coordinate = |axis: char, text: &str| {
-        text.parse::<i32>()
-            .map_err(|_| PlayParseError::Coordinate { axis, text: text.to_string() }.to_string())
+        text.parse::<i32>().map_err(|_| PlayParseError::Coordinate { axis, text: quote(text) }.to_string())
     };
     let (x, y) = (coordinate('x', x)?, coordinate('y', y)?);
     Square::new(x, y).ok_or_else(|| Rejection::StartOutside { x, y }.to_string())
@@ -338,6 +350,25 @@ mod tests {
         let mut output = Vec::new();
         run_solitaire(&mut game, 3, &b"yes\nA\xff\n"[..], &mut output).unwrap();
         assert_eq!(String::from_utf8(output).unwrap(), expected);
+    }
+
+    #[test]
+    fn an_answer_longer_than_the_limit_is_skipped_and_asked_again() {
+        let tiles = "A 1 1\nT 1 1";
+        let long = "y".repeat(ANSWER_LIMIT as usize);
+        let turn = format!("{}rack: A(1) T(1)\nscore: 0\n", printed(&[]));
+        assert_eq!(
+            dialogue("at", tiles, Rules::lab(), &format!("{long}{long}\nno\n")),
+            format!(
+                "{turn}play again? (yes or no) the answer is longer than 1024 bytes\n\
+                 play again? (yes or no) final score: 0\n"
+            )
+        );
+        // One byte shorter, with its line end, is read: and refused as no answer.
+        assert_eq!(
+            dialogue("at", tiles, Rules::lab(), &format!("{}\nno\n", &long[1..])),
+            format!("{turn}play again? (yes or no) please answer yes or no\nplay again? (yes or no) final score: 0\n")
+        );
     }
 
     #[test]

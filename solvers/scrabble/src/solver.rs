@@ -8,6 +8,7 @@ use crate::board::Board;
 use crate::brute_force::{moves_by_brute_force, TimedOut};
 use crate::moves::Move;
 use crate::play::Rulebook;
+use crate::quote::quote;
 use crate::rack::Rack;
 
 /// A way to find every valid play.
@@ -65,7 +66,7 @@ impl fmt::Display for Generator {
     }
 }
 
-/// A name that is no generator's.
+/// A name that is no generator's (its first 60 characters, with `…` after a longer one).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown scrabble solver '{0}' (anchor or brute-force)")]
 pub struct UnknownGenerator(pub String);
@@ -77,6 +78,6 @@ impl FromStr for Generator {
         Generator::ALL
             .into_iter()
             .find(|generator| generator.name() == name)
-            .ok_or(UnknownGenerator(name.to_string()))
+            .ok_or_else(|| UnknownGenerator(quote(name)))
     }
 }

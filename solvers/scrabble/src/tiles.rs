@@ -2,12 +2,18 @@
 //!
 //! The file format is one tile kind a line, `LETTER SCORE COUNT` separated by white space
 //! (`A 1 9`, `e 1 12`), letters in either case, score and count non-negative integers; blank lines are
-//! skipped. [`TileSet::from_frequencies`] derives a set from a dictionary's letter counts by the spec's rule.
+//! skipped, a UTF-8 byte order mark at the start is dropped. At most [`TILE_FILE_SIZE_LIMIT`] bytes are
+//! read. [`TileSet::from_frequencies`] derives a set from a dictionary's letter counts by the spec's rule.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::file::{read_at_most, ReadError};
 use crate::letter::{Letter, LETTER_COUNT};
+use crate::quote::quote;
+
+/// The largest tile definition file read, in bytes: 64 KiB, hundreds of times the 26 lines it needs.
+pub const TILE_FILE_SIZE_LIMIT: u64 = 64 << 10;
 
 /// The number of tiles a generated pool holds.
 pub const GENERATED_POOL_SIZE: u64 = 100;
@@ -74,9 +80,16 @@ impl fmt::Display for TileField {
     }
 }
 
-/// What is wrong with a tile definition file; `line` is 1-based.
+/// What is wrong with a tile definition file; `line` is 1-based. Text quoted from the file is cut
+/// to its first 60 characters, with `…` after them.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TileFileError {
+    /// The line holds a byte sequence that is not UTF-8.
+    #[error("line {line}: not UTF-8 text")]
+    NotUtf8 {
+        /// The 1-based line number.
+        line: usize,
+    },
     /// The line ends before this field.
     #[error("line {line}: {field}: missing")]
     Missing {
@@ -137,13 +150,13 @@ pub enum TileFileError {
 /// wrong), so it has no separate source.
 #[derive(Debug, thiserror::Error)]
 pub enum TileLoadError {
-    /// The file cannot be opened or read.
+    /// The file cannot be opened or read, is a folder, or is larger than [`TILE_FILE_SIZE_LIMIT`].
     #[error("{}: cannot read the tile definitions: {error}", path.display())]
     Read {
         /// The file as given.
         path: PathBuf,
-        /// What the operating system said.
-        error: std::io::Error,
+        /// What went wrong.
+        error: ReadError,
     },
     /// The file has a bad line.
     #[error("{}: {error}", path.display())]
@@ -156,14 +169,26 @@ pub enum TileLoadError {
 }
 
 impl TileSet {
-    /// Reads the tile definition file at `path`.
+    /// Reads the tile definition file at `path`: a regular file or a stream, of at most
+    /// [`TILE_FILE_SIZE_LIMIT`] bytes.
     ///
     /// # Errors
-    /// The file cannot be read, or has a bad line; both name `path`.
+    /// The file cannot be read, is a folder or larger than the limit, or has a bad line (one that is
+    /// not UTF-8 included); each names `path`.
     pub fn load(path: &Path) -> Result<TileSet, TileLoadError> {
-        let text = std::fs::read_to_string(path)
+        TileSet::load_with_limit(path, TILE_FILE_SIZE_LIMIT)
+    }
+
+    /// [`TileSet::load`] with another size limit, in bytes.
+    pub(crate) fn load_with_limit(path: &Path, limit: u64) -> Result<TileSet, TileLoadError> {
+        let parse_error = |error| TileLoadError::Parse { path: path.to_path_buf(), error };
+        let bytes = read_at_most(path, limit)
             .map_err(|error| TileLoadError::Read { path: path.to_path_buf(), error })?;
-        TileSet::parse(&text).map_err(|error| TileLoadError::Parse { path: path.to_path_buf(), error })
+        let text = std::str::from_utf8(&bytes).map_err(|error| {
+            let line = 1 + bytes[..error.valid_up_to()].iter().filter(|&&byte| byte == b'\n').count();
+            parse_error(TileFileError::NotUtf8 { line })
+        })?;
+        TileSet::parse(text).map_err(parse_error)
     }
 
     /// The standard English tile set (the same as `../shared/data/scrabble/tiles-standard.txt`).
@@ -175,7 +200,7 @@ impl TileSet {
         TileSet { kinds }
     }
 
-    /// Reads a tile definition file's text.
+    /// Reads a tile definition file's text; a leading byte order mark (U+FEFF) is dropped.
     ///
     /// # Errors
     /// The first bad line, naming the line (1-based) and the field: a missing field, a letter that is
@@ -184,6 +209,7 @@ impl TileSet {
     pub fn parse(text: &str) -> Result<TileSet, TileFileError> {
         let mut kinds = [None; LETTER_COUNT];
         let mut defined_on = [0usize; LETTER_COUNT];
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (number, content) in text.lines().enumerate() {
             let line = number + 1;
             let mut fields = content.split_whitespace();
@@ -191,12 +217,12 @@ impl TileSet {
             let mut chars = letter_text.chars();
             let letter = match (chars.next().and_then(Letter::from_char), chars.next()) {
                 (Some(letter), None) => letter,
-                _ => return Err(TileFileError::NotALetter { line, text: letter_text.to_string() }),
+                _ => return Err(TileFileError::NotALetter { line, text: quote(letter_text) }),
             };
             let score = parse_number(fields.next(), line, TileField::Score)?;
             let count = parse_number(fields.next(), line, TileField::Count)?;
             if let Some(extra) = fields.next() {
-                return Err(TileFileError::Extra { line, text: extra.to_string() });
+                return Err(TileFileError::Extra { line, text: quote(extra) });
             }
             let first = defined_on[letter.index()];
             if first != 0 {
@@ -298,9 +324,9 @@ impl TileSet {
 fn parse_number(field: Option<&str>, line: usize, which: TileField) -> Result<u32, TileFileError> {
     let text = field.ok_or(TileFileError::Missing { line, field: which })?;
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(TileFileError::NotANumber { line, field: which, text: text.to_string() });
+        return Err(TileFileError::NotANumber { line, field: which, text: quote(text) });
     }
-    text.parse().map_err(|_| TileFileError::TooLarge { line, field: which, text: text.to_string() })
+    text.parse().map_err(|_| TileFileError::TooLarge { line, field: which, text: quote(text) })
 }
 
 #[cfg(test)]
@@ -380,6 +406,49 @@ mod tests {
     fn load_errors_name_the_file() {
         let error = TileSet::load(Path::new("no/such/tiles.txt")).unwrap_err().to_string();
         assert!(error.starts_with("no/such/tiles.txt: cannot read the tile definitions: "), "{error}");
+        let error = TileSet::load(Path::new("/dev/urandom")).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "/dev/urandom: cannot read the tile definitions: it is larger than the limit of 64 KiB"
+        );
+    }
+
+    #[test]
+    fn a_file_past_the_limit_or_not_utf8_is_refused() {
+        let path = std::env::temp_dir().join(format!("solvebatch-scrabble-tiles-{}.txt", std::process::id()));
+        std::fs::write(&path, "A 1 9\nB 3 2\n").unwrap();
+        assert_eq!(TileSet::load_with_limit(&path, 12).unwrap().pool_size(), 11);
+        let error = TileSet::load_with_limit(&path, 11).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!(
+                "{}: cannot read the tile definitions: it is larger than the limit of 11 bytes",
+                path.display()
+            )
+        );
+        std::fs::write(&path, b"A 1 9\nB 3 2\n\xff 1 1\n").unwrap();
+        let error = TileSet::load(&path).unwrap_err().to_string();
+        assert_eq!(error, format!("{}: line 3: not UTF-8 text", path.display()));
+        std::fs::remove_file(path).unwrap();
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_dropped_and_long_fields_are_cut() {
+        let tiles = TileSet::parse("\u{feff}A 1 9\nb 3 2").unwrap();
+        assert_eq!(tiles.to_file_text(), "A 1 9\nB 3 2\n");
+        let long = "x".repeat(100_000);
+        let error = |text: &str| TileSet::parse(text).unwrap_err().to_string();
+        let cut = format!("{}…", "x".repeat(60));
+        assert_eq!(error(&long), format!("line 1: letter: '{cut}' is not a single letter A to Z"));
+        assert_eq!(
+            error(&format!("A {long} 2")),
+            format!("line 1: score: '{cut}' is not a non-negative integer")
+        );
+        assert_eq!(
+            error(&format!("A 1 {}", "9".repeat(100))),
+            format!("line 1: count: {}… is too large (at most 4294967295)", "9".repeat(60))
+        );
+        assert_eq!(error(&format!("A 1 9 {long}")), format!("line 1: unexpected '{cut}' after the count"));
     }
 
     #[test]

@@ -126,6 +126,20 @@ mod tests {
     }
 
     #[test]
+    fn a_file_with_a_byte_order_mark_replays_as_without() {
+        // The spec example, saved with a byte order mark.
+        let replayed = replay(
+            b"\xEF\xBB\xBF3 8\r\nX 0 0\r\n0 0 3\r\nX 0 1\r\n0 0 4\r\nX 0 2\r\n0 0 5\r\n0 0 0\r\nX 0 0\r\n",
+        )
+        .unwrap();
+        assert_eq!(
+            replayed.output,
+            "NOT YOUR TURN\nNOT AN EMPTY CELL\nX0-\n---\n---\nDraw again! Let's play darts!\n\
+             X 0.2500000000\n0 0.3333333333\n"
+        );
+    }
+
+    #[test]
     fn an_empty_game_has_no_rounds() {
         let replayed = replay(b"2 0\n").unwrap();
         assert_eq!(replayed.output, "--\n--\nDraw again! Let's play darts!\nX N/A\n0 N/A\n");

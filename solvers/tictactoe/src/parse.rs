@@ -9,6 +9,9 @@ pub const MAX_SIZE: usize = 100;
 /// Longest piece of an offending token quoted in an error message, in bytes.
 const QUOTE_LIMIT: usize = 40;
 
+/// U+FEFF in UTF-8, which some editors write at the start of a text file.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
 /// A number is read saturating at this magnitude: anything past 32 bits stays past it without overflow.
 const SATURATION: u64 = 1 << 33;
 
@@ -167,7 +170,8 @@ pub struct GameFile<'a> {
     pub moves: PlayerMoves<'a>,
 }
 
-/// Reads the header `n m` of a game file; the moves follow lazily in [`GameFile::moves`].
+/// Reads the header `n m` of a game file; the moves follow lazily in [`GameFile::moves`]. A UTF-8 byte
+/// order mark at the start of `text` is dropped, as some editors write one.
 ///
 /// # Errors
 /// [`GameFileError`] for a missing, non-numeric or out-of-range `n` or `m` (`n` must be in `1..=100`, `m`
@@ -184,6 +188,7 @@ pub struct GameFile<'a> {
 ///            "line 1: expected the number of moves m, found \"x\"");
 /// ```
 pub fn parse(text: &[u8]) -> Result<GameFile<'_>, GameFileError> {
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     let mut reader = Reader { text, position: 0, line: 1, token_line: 1 };
     let n = reader.number(MoveField::Size)?;
     if n < 1 || n as usize > MAX_SIZE {
@@ -358,6 +363,18 @@ mod tests {
                 PlayerMove { player: Player::Zero, row: -3, column: 4 },
             ]
         );
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_dropped() {
+        assert_eq!(
+            moves("\u{feff}1 1\nX 0 0").unwrap(),
+            vec![PlayerMove { player: Player::X, row: 0, column: 0 }]
+        );
+        assert_eq!(error("\u{feff}\n\nx"), "line 3: expected the board size n, found \"x\"");
+        // Only at the start: anywhere else it is a token like any other.
+        assert_eq!(error("3 \u{feff}1"), "line 1: expected the number of moves m, found \"\u{feff}1\"");
+        assert_eq!(error("\u{feff}\u{feff}3 1"), "line 1: expected the board size n, found \"\u{feff}3\"");
     }
 
     #[test]

@@ -41,6 +41,9 @@ struct Split {
     /// Options removed and items covered, in order, for undoing.
     removed: Vec<u32>,
     covered_items: Vec<u32>,
+    /// Items whose count fell to 1 or 0 since the last propagation: the only candidates for a forced
+    /// choice or a dead end, so that propagating does not scan every item.
+    low: Vec<u32>,
 }
 
 impl Split {
@@ -52,7 +55,8 @@ impl Split {
                 item_options[item as usize].push(option as u32);
             }
         }
-        let count = item_options.iter().map(|options| options.len() as u32).collect();
+        let count: Vec<u32> = item_options.iter().map(|options| options.len() as u32).collect();
+        let low = (0..3 * n as u32).filter(|&item| count[item as usize] <= 1).collect();
         Split {
             alive: vec![true; items.len()],
             items,
@@ -62,6 +66,7 @@ impl Split {
             covered: vec![false; 3 * n],
             removed: Vec::new(),
             covered_items: Vec::new(),
+            low,
         }
     }
 
@@ -72,7 +77,12 @@ impl Split {
             self.covered_items.push(item);
             for &other in &self.item_options[item as usize] {
                 if std::mem::replace(&mut self.alive[other as usize], false) {
-                    self.items[other as usize].iter().for_each(|&i| self.count[i as usize] -= 1);
+                    for i in self.items[other as usize] {
+                        self.count[i as usize] -= 1;
+                        if self.count[i as usize] <= 1 {
+                            self.low.push(i);
+                        }
+                    }
                     self.removed.push(other);
                 }
             }
@@ -95,22 +105,34 @@ impl Split {
     }
 
     /// Makes the forced choices, then tells how the node ends.
+    ///
+    /// Only the items whose count fell to 1 or 0 are looked at until none is left, then every item once
+    /// to find the branching. The order of the forced choices does not matter: they are the unit
+    /// propagation of "exactly one option per item", whose outcome (every forced choice made, or a
+    /// dead end) is the same in any order.
     fn propagate(&mut self) -> Node {
-        loop {
-            // The uncovered item with the fewest options, the lowest-numbered among equals.
-            let fewest = (0..self.count.len())
-                .filter(|&item| !self.covered[item])
-                .min_by_key(|&item| (self.count[item], item));
-            match fewest.map(|item| (item, self.count[item])) {
-                None => return Node::Covered,
-                Some((_, 0)) => return Node::DeadEnd,
-                Some((item, 1)) => {
+        while let Some(item) = self.low.pop() {
+            let item = item as usize;
+            if self.covered[item] {
+                continue;
+            }
+            match self.count[item] {
+                0 => {
+                    self.low.clear();
+                    return Node::DeadEnd;
+                }
+                1 => {
                     let option = self.options_of(item).next().expect("one option remains");
                     self.select(option);
                 }
-                Some((item, _)) => return Node::Branch(item),
+                _ => {}
             }
         }
+        // The uncovered item with the fewest options (two or more), the lowest-numbered among equals.
+        let fewest = (0..self.count.len())
+            .filter(|&item| !self.covered[item])
+            .min_by_key(|&item| (self.count[item], item));
+        fewest.map_or(Node::Covered, Node::Branch)
     }
 
     /// The remaining options of `item`, in file order.

@@ -19,6 +19,9 @@ pub(crate) struct Links {
     right: Vec<u32>,
     /// Index of the first header node, `3m`.
     header: u32,
+    /// How many uncovered items have no option left: while there is none, [`Links::choose`] stops at
+    /// the first item with one option, so that a run of forced choices costs no scans of the item list.
+    empty: usize,
     /// Options tried and taken back.
     pub(crate) stats: Stats,
 }
@@ -44,7 +47,8 @@ impl Links {
         let root = items as u32;
         let left = (0..=items as u32).map(|i| if i == 0 { root } else { i - 1 }).collect();
         let right = (0..=items as u32).map(|i| if i == root { 0 } else { i + 1 }).collect();
-        Links { up, down, item: nodes, len, left, right, header, stats: Stats::default() }
+        let empty = len.iter().filter(|&&len| len == 0).count();
+        Links { up, down, item: nodes, len, left, right, header, empty, stats: Stats::default() }
     }
 
     /// Removes the options of `item`, then the item itself.
@@ -58,10 +62,16 @@ impl Links {
         let (l, r) = (self.left[item as usize], self.right[item as usize]);
         self.right[l as usize] = r;
         self.left[r as usize] = l;
+        if self.len[item as usize] == 0 {
+            self.empty -= 1;
+        }
     }
 
     /// Undoes [`Links::cover`], in reverse order.
     fn uncover(&mut self, item: u32) {
+        if self.len[item as usize] == 0 {
+            self.empty += 1;
+        }
         let (l, r) = (self.left[item as usize], self.right[item as usize]);
         self.right[l as usize] = item;
         self.left[r as usize] = item;
@@ -80,7 +90,11 @@ impl Links {
             let (u, d) = (self.up[other as usize], self.down[other as usize]);
             self.down[u as usize] = d;
             self.up[d as usize] = u;
-            self.len[self.item[other as usize] as usize] -= 1;
+            let len = &mut self.len[self.item[other as usize] as usize];
+            *len -= 1;
+            if *len == 0 {
+                self.empty += 1;
+            }
         }
     }
 
@@ -91,14 +105,20 @@ impl Links {
             let (u, d) = (self.up[other as usize], self.down[other as usize]);
             self.down[u as usize] = other;
             self.up[d as usize] = other;
-            self.len[self.item[other as usize] as usize] += 1;
+            let len = &mut self.len[self.item[other as usize] as usize];
+            if *len == 0 {
+                self.empty -= 1;
+            }
+            *len += 1;
         }
     }
 
     /// The uncovered item with the fewest remaining options (the first such in list order, which is item
-    /// order), or `None` when every item is covered.
+    /// order), or `None` when every item is covered. The scan stops at the first item with no option
+    /// left, or with one when no item has none.
     fn choose(&self) -> Option<u32> {
         let root = self.len.len() as u32;
+        let fewest_possible = u32::from(self.empty == 0);
         let mut item = self.right[root as usize];
         let mut best = None;
         let mut best_len = u32::MAX;
@@ -107,7 +127,7 @@ impl Links {
             if len < best_len {
                 best = Some(item);
                 best_len = len;
-                if len == 0 {
+                if len == fewest_possible {
                     break;
                 }
             }

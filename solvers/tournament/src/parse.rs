@@ -82,8 +82,9 @@ const SATURATION: i128 = 1 << 65;
 
 /// Parses a pairing file.
 ///
-/// Line 0 holds `n`; every later non-blank line `first,second,table`. Spaces around numbers,
-/// `\r\n` endings, a UTF-8 byte order mark and blank lines are accepted. Checks run in file order, and
+/// Line 0 holds `n`; every later non-blank line `first,second,table`. White space around numbers
+/// (spaces, tabs and carriage returns, as C#'s `int.Parse` accepts them), `\r\n` endings, a UTF-8
+/// byte order mark and blank lines (empty or only white space) are accepted. Checks run in file order, and
 /// within a line field by field (first player, second player, table: each "integer?" then "in range?"),
 /// then the players-equal check.
 ///
@@ -142,7 +143,7 @@ fn parse_pairing(line: &[u8], line_number: usize, tables: u64) -> Result<Pairing
     Ok(Pairing { first, second, table })
 }
 
-/// A decimal integer with an optional sign and surrounding spaces, saturated at
+/// A decimal integer with an optional sign and surrounding white space, saturated at
 /// ±[`SATURATION`]; `None` when the text is not one.
 fn parse_integer(text: &[u8]) -> Option<i128> {
     let text = trim(text);
@@ -159,15 +160,22 @@ fn parse_integer(text: &[u8]) -> Option<i128> {
     Some(sign * magnitude)
 }
 
+/// The white space the specification accepts around a number: space, tab and carriage return.
+fn is_white(byte: &u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r')
+}
+
+/// `text` without its leading and trailing white space.
 fn trim(text: &[u8]) -> &[u8] {
-    let start = text.iter().position(|&b| b != b' ').unwrap_or(text.len());
-    let end = text.iter().rposition(|&b| b != b' ').map_or(start, |i| i + 1);
+    let start = text.iter().position(|b| !is_white(b)).unwrap_or(text.len());
+    let end = text.iter().rposition(|b| !is_white(b)).map_or(start, |i| i + 1);
     &text[start..end]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{format, Backtrack, Limits, Solver};
 
     fn error(text: &str) -> String {
         parse(text).unwrap_err().to_string()
@@ -211,9 +219,28 @@ mod tests {
     }
 
     #[test]
-    fn only_spaces_surround_numbers() {
-        assert_eq!(error("3\n0\t,1,0\n"), "Line 1: The first player is not an integer.");
-        assert_eq!(error("3\n\t\n"), "Line 1: Expected 3 comma-separated values.");
+    fn tabs_and_carriage_returns_surround_numbers() {
+        let round = [Pairing { first: 0, second: 1, table: 0 }];
+        assert_eq!(parse("1\n0\t,1,0\n").unwrap().pairings, round);
+        assert_eq!(parse("1\n0,1,0\r\r\n").unwrap().pairings, round);
+        assert_eq!(parse("\t1\r\r\n\r\t0 ,\t1\t,\r0").unwrap().pairings, round);
+        let instance = parse("1\n0\t,1,0\n").unwrap();
+        let solution = Backtrack.solve(&instance, &Limits::default()).unwrap();
+        assert_eq!(format(&instance, solution.round.as_ref()), "Table 0: 0 vs. 1\n");
+    }
+
+    #[test]
+    fn white_space_alone_is_a_blank_line_or_not_an_integer() {
+        // A line of white space only is blank: skipped, yet counted.
+        assert_eq!(error("3\n\t\r\n \t\n0,1\n"), "Line 3: Expected 3 comma-separated values.");
+        assert_eq!(error("\t\r\n3\n"), "Line 0: The number of tables is not an integer.");
+        assert_eq!(error("3\n\t,1,0\n"), "Line 1: The first player is not an integer.");
+        assert_eq!(error("3\n0, \t\r,0\n"), "Line 1: The second player is not an integer.");
+        assert_eq!(error("3\n0,1,\r\r\n"), "Line 1: The table is not an integer.");
+        // White space inside a number, or other control characters around it, are still errors.
+        assert_eq!(error("3\n0,1\t2,0\n"), "Line 1: The second player is not an integer.");
+        assert_eq!(error("3\n- 1,1,0\n"), "Line 1: The first player is not an integer.");
+        assert_eq!(error("3\n0,1,0\x0c\n"), "Line 1: The table is not an integer.");
     }
 
     #[test]

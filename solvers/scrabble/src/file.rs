@@ -1,0 +1,125 @@
+//! Reading an input file into memory, never more of it than a stated limit: a file past the limit is
+//! refused after reading at most one byte beyond it, so that `/dev/zero` or `/dev/urandom` given as a
+//! dictionary fails fast instead of filling the memory.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// Why a file could not be read into memory.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The operating system refused to open or read it (it is missing, unreadable, ...).
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    /// It is a folder.
+    #[error("it is a folder, not a file")]
+    Folder,
+    /// It holds more than `limit` bytes (a regular file by its size, a stream once one byte more than
+    /// `limit` was read).
+    #[error("it is larger than the limit of {}", Bytes(*limit))]
+    TooLarge {
+        /// The most bytes read from such a file.
+        limit: u64,
+    },
+}
+
+/// Reads the file at `path`, a regular file or a stream (a FIFO, a character device, ...), holding at
+/// most `limit` bytes. A regular file larger than `limit` is refused by its size without being read;
+/// anything else is read up to `limit + 1` bytes.
+pub(crate) fn read_at_most(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+    let file = File::open(path)?;
+    let metadata = file.metadata()?;
+    if metadata.is_dir() {
+        return Err(ReadError::Folder);
+    }
+    if metadata.is_file() && metadata.len() > limit {
+        return Err(ReadError::TooLarge { limit });
+    }
+    // A regular file's size, at most `limit`, is its likely length; a stream's is unknown.
+    let expected = if metadata.is_file() { metadata.len() } else { 0 };
+    let mut bytes = Vec::with_capacity(usize::try_from(expected).unwrap_or(0));
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge { limit });
+    }
+    Ok(bytes)
+}
+
+/// A byte count in the largest binary unit that divides it exactly: `256 MiB`, `64 KiB`, `100 bytes`.
+struct Bytes(u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            bytes if bytes >= 1 << 20 && bytes % (1 << 20) == 0 => write!(f, "{} MiB", bytes >> 20),
+            bytes if bytes >= 1 << 10 && bytes % (1 << 10) == 0 => write!(f, "{} KiB", bytes >> 10),
+            1 => f.write_str("1 byte"),
+            bytes => write!(f, "{bytes} bytes"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    fn write(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("solvebatch-scrabble-file-{}-{name}", std::process::id()));
+        File::create(&path).unwrap().write_all(bytes).unwrap();
+        path
+    }
+
+    #[test]
+    fn reads_a_file_up_to_the_limit_and_refuses_one_byte_more() {
+        let path = write("eight", b"12345678");
+        assert_eq!(read_at_most(&path, 8).unwrap(), b"12345678");
+        assert_eq!(read_at_most(&path, 7).unwrap_err().to_string(), "it is larger than the limit of 7 bytes");
+        std::fs::remove_file(path).unwrap();
+    }
+
+    #[test]
+    fn a_stream_is_read_up_to_one_byte_past_the_limit() {
+        // /dev/zero never ends: only the bound stops the reading.
+        let error = read_at_most(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+        assert_eq!(error.to_string(), "it is larger than the limit of 1 MiB");
+        assert_eq!(read_at_most(Path::new("/dev/null"), 1).unwrap(), b"");
+    }
+
+    #[test]
+    fn a_fifo_is_read_with_the_same_bound() {
+        let path = std::env::temp_dir().join(format!("solvebatch-scrabble-fifo-{}", std::process::id()));
+        assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success());
+        let writer = {
+            let path = path.clone();
+            // Writes until the reader closes its end, which fails the write.
+            std::thread::spawn(move || {
+                let mut fifo = File::options().write(true).open(path).unwrap();
+                while fifo.write_all(&[b'a'; 4096]).is_ok() {}
+            })
+        };
+        let error = read_at_most(&path, 10_000).unwrap_err();
+        assert_eq!(error.to_string(), "it is larger than the limit of 10000 bytes");
+        writer.join().unwrap();
+        std::fs::remove_file(path).unwrap();
+    }
+
+    #[test]
+    fn a_folder_or_a_missing_file_is_refused() {
+        assert_eq!(
+            read_at_most(&std::env::temp_dir(), 1 << 10).unwrap_err().to_string(),
+            "it is a folder, not a file"
+        );
+        assert!(matches!(read_at_most(Path::new("no/such/file"), 1 << 10), Err(ReadError::Io(_))));
+    }
+
+    #[test]
+    fn byte_counts_use_the_unit_that_divides_them() {
+        let shown = [256 << 20, 64 << 10, 1536, 100, 1].map(|bytes| Bytes(bytes).to_string());
+        assert_eq!(shown, ["256 MiB", "64 KiB", "1536 bytes", "100 bytes", "1 byte"]);
+    }
+}
