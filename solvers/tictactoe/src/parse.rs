@@ -6,8 +6,9 @@ use std::fmt;
 /// The largest board parameter `n` accepted (the board is `n² × n²` cells).
 pub const MAX_SIZE: usize = 100;
 
-/// Longest piece of an offending token quoted in an error message, in bytes.
-const QUOTE_LIMIT: usize = 40;
+/// Longest piece of an offending token quoted in an error message, in characters (`…` follows a
+/// longer token).
+const QUOTE_LIMIT: usize = 60;
 
 /// U+FEFF in UTF-8, which some editors write at the start of a text file.
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
@@ -274,11 +275,18 @@ impl<'a> Reader<'a> {
         None
     }
 
-    /// The token starting at `position`, shortened for quoting in a message.
+    /// The token starting at `position`, shortened for quoting in a message: its first
+    /// [`QUOTE_LIMIT`] characters, with `…` after a longer token.
     fn quote_token(&self) -> String {
         let rest = &self.text[self.position..];
         let end = rest.iter().position(|&byte| is_space(byte)).unwrap_or(rest.len());
-        String::from_utf8_lossy(&rest[..end.min(QUOTE_LIMIT)]).into_owned()
+        // A character takes at most 4 bytes: decoding a bounded prefix keeps the cost independent of
+        // the token's length.
+        let token = String::from_utf8_lossy(&rest[..end.min(4 * QUOTE_LIMIT + 4)]);
+        match token.char_indices().nth(QUOTE_LIMIT) {
+            Some((cut, _)) => format!("{}…", &token[..cut]),
+            None => token.into_owned(),
+        }
     }
 
     fn at_token_end(&self, index: usize) -> bool {
@@ -412,6 +420,11 @@ mod tests {
     #[test]
     fn rejects_non_numeric_numbers() {
         assert_eq!(error("three 1"), "line 1: expected the board size n, found \"three\"");
+        let long = "7".repeat(1 << 20);
+        assert_eq!(
+            error(&format!("3 1\nX 0 {long}x")),
+            format!("line 2: expected the column y of move 1, found \"{}…\"", "7".repeat(60))
+        );
         assert_eq!(error("3 1\n\nX 1 2a"), "line 3: expected the column y of move 1, found \"2a\"");
         assert_eq!(error("3 1\nX - 2"), "line 2: expected the row x of move 1, found \"-\"");
         assert_eq!(error("3 1\nX 1.5 2"), "line 2: expected the row x of move 1, found \"1.5\"");
@@ -449,10 +462,10 @@ mod tests {
 
     #[test]
     fn quotes_long_and_binary_tokens_shortened() {
-        let long = "7".repeat(60);
+        let long = "7".repeat(61);
         assert_eq!(
             error(&format!("3 1\nX {long} 0")),
-            format!("line 2: the row x of move 1 is outside the 32-bit range, found {}", &long[..40])
+            format!("line 2: the row x of move 1 is outside the 32-bit range, found {}…", &long[..60])
         );
         assert_eq!(
             moves("3 1\n\u{ff}x 0 0").unwrap_err().to_string(),
