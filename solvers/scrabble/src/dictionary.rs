@@ -45,7 +45,7 @@ pub struct Dictionary {
 }
 
 impl Dictionary {
-    /// Reads the word list at `path`: a regular file or a stream (a FIFO, a device), of at most
+    /// Reads the word list at `path`: a regular file or a device (a FIFO is refused), of at most
     /// [`DICTIONARY_SIZE_LIMIT`] bytes.
     ///
     /// # Errors
