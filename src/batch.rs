@@ -31,7 +31,7 @@ type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
 pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
-    let own = Own::new(exporters.files(), options.out.as_deref());
+    let own = Own::new(exporters.files());
     let found = inputs::find(&options.paths, options.kind, &own);
     if found.inputs.is_empty() {
         let skipped = match found.skipped {
@@ -46,6 +46,9 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     }
     let prepared = prepare(options, &found.inputs)?;
     if let Some(out) = &options.out {
+        if out.exists() && !out.is_dir() {
+            return Err(UsageError(format!("--out {}: not a folder", display_path(out))).into());
+        }
         check_distinct_outputs(out, &found.inputs)?;
     }
     signals::finish_batches_gracefully();
@@ -173,7 +176,7 @@ fn solve_all(
         drop(send);
         let mut pending = BTreeMap::new();
         for (index, record, diff) in receive {
-            progress.set_message(record.file.clone());
+            progress.set_message(crate::report::style::escape_cell(&record.file, false));
             progress.inc(1);
             pending.insert(index, (record, diff));
             while let Some((record, diff)) = pending.remove(&records.len()) {

@@ -48,19 +48,19 @@ pub enum Command {
 /// Arguments of `solvebatch run`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Families by extension: tournament .csv (reference .csv.expected), tic-tac-toe .in (.ref),
-guess .guess (.guess.expected), scrabble .scrabble (.scrabble.expected). A reference file beside an
-input turns on the regression verdict for it: same (byte-equal), valid (another correct answer, such
+Families by extension: tournament .csv (reference .csv.expected), tic-tac-toe .in (.ref), \
+guess .guess (.guess.expected), scrabble .scrabble (.scrabble.expected). A reference file beside an \
+input turns on the regression verdict for it: same (byte-equal), valid (another correct answer, such \
 as another valid tournament round), or differs.
 
 Settings: a flag given here beats a setting inside an input file, which beats the default.
 
-Exit status: 0 when every file is as expected (same or valid, or solved without a reference),
+Exit status: 0 when every file is as expected (same or valid, or solved without a reference), \
 1 when a file failed or differs, 2 on usage errors.
 
 Examples:
   solvebatch run datasets
-  solvebatch run datasets/tournament --solver dlx --timeout 5 --json report.jsonl
+  solvebatch run datasets/tournament --solver dlx --json report.jsonl
   solvebatch run my-games --out results --diff
   solvebatch run datasets --json - | jq .status")]
 pub struct RunArgs {

@@ -22,16 +22,16 @@ use crate::report::{
 /// Arguments of `solvebatch compare`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Each cell shows the median time of the solver on the file and its ratio to the fastest solver there.
-The summary counts wins (fastest on a file), timeouts and the geometric mean of the ratios over the
+Each cell shows the median time of the solver on the file and its ratio to the fastest solver there. \
+The summary counts wins (fastest on a file), timeouts and the geometric mean of the ratios over the \
 files the solver finished. Files whose input is invalid are listed but not counted.
 
-Exit status: 0 when all solvers agree on every file and every solution is valid, 1 otherwise,
+Exit status: 0 when all solvers agree on every file and every solution is valid, 1 otherwise, \
 2 on usage errors.
 
 Examples:
-  solvebatch compare datasets/tournament --solvers dlx,sat --repeat 3 --timeout 10
-  solvebatch compare hard/ --json compare.jsonl --csv compare.csv --html compare.html")]
+  solvebatch compare datasets/tournament --solvers dlx,sat --repeat 3
+  solvebatch compare hard/ --timeout 10 --json c.jsonl --html c.html")]
 pub struct Args {
     /// Input files and folders; folders are walked recursively and reference files are skipped.
     #[arg(required = true)]
@@ -46,8 +46,8 @@ pub struct Args {
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub solvers: Option<Vec<String>>,
 
-    /// Runs of each solver on each file; the median time is reported.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Runs of each solver on each file (1 to 1000); the median time is reported.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeat: u32,
 
     /// Stop a run after this many seconds and count it as a timeout.
@@ -85,7 +85,7 @@ struct FileResult {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let kind = args.kind.as_deref().map(family_named).transpose()?;
     let mut exporters = Exporters::open(&args.reports, args.terminal.terminal())?;
-    let own = Own::new(exporters.files(), None);
+    let own = Own::new(exporters.files());
     let found = inputs::find(&args.paths, kind, &own);
     if found.inputs.is_empty() {
         anyhow::bail!("no inputs found; use --kind to name the family of other files");
@@ -99,7 +99,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let started = Instant::now();
     let mut results = Vec::with_capacity(found.inputs.len());
+    crate::signals::finish_batches_gracefully();
     for input in &found.inputs {
+        if crate::signals::interrupted() {
+            break;
+        }
         let file = display_path(&input.path);
         let problem = match (&input.problem, input.family) {
             (Some(problem), _) => Some(problem.clone()),
@@ -129,7 +133,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
         results.push(result);
     }
-    let summary = summarise(&results, started.elapsed().as_secs_f64() * 1000.0);
+    let mut summary = summarise(&results, started.elapsed().as_secs_f64() * 1000.0);
+    summary.interrupted = crate::signals::interrupted();
+    if summary.interrupted {
+        summary.exit_code = 1;
+    }
     let records: Vec<Record> = results.into_iter().flat_map(|result| result.records).collect();
     let batch = Batch {
         layout: Layout::Compare,

@@ -31,17 +31,17 @@ pub struct Found {
     pub skipped: usize,
 }
 
-/// Files the batch writes and must never read: its report files, its `--out` folder, and the file
-/// its standard output is redirected to.
+/// Files the batch writes and must never read: its report files and the file its standard output
+/// is redirected to. (Its `--out` outputs end in `.out`, which no family reads; their folder may be
+/// the input folder itself.)
 #[derive(Default)]
 pub struct Own {
     files: HashSet<(u64, u64)>,
-    folders: Vec<PathBuf>,
 }
 
 impl Own {
-    /// The report files `files`, the output folder `out`, and standard output's file.
-    pub fn new(files: &[PathBuf], out: Option<&Path>) -> Own {
+    /// The report files `files` and standard output's file.
+    pub fn new(files: &[PathBuf]) -> Own {
         let mut own = Own::default();
         for file in files {
             if let Some(id) = std::fs::metadata(file).ok().and_then(|metadata| file_id(&metadata)) {
@@ -51,15 +51,11 @@ impl Own {
         if let Some(id) = stdout_file_id() {
             own.files.insert(id);
         }
-        own.folders.extend(out.and_then(|out| std::fs::canonicalize(out).ok()));
         own
     }
 
-    fn contains(&self, path: &Path, metadata: &std::fs::Metadata) -> bool {
+    fn contains(&self, metadata: &std::fs::Metadata) -> bool {
         file_id(metadata).is_some_and(|id| self.files.contains(&id))
-            || (!self.folders.is_empty()
-                && std::fs::canonicalize(path)
-                    .is_ok_and(|path| self.folders.iter().any(|folder| path.starts_with(folder))))
     }
 }
 
@@ -118,7 +114,7 @@ fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, found: &mut F
             continue;
         }
         let Ok(metadata) = entry.metadata() else { continue };
-        if own.contains(entry.path(), &metadata) {
+        if own.contains(&metadata) {
             continue;
         }
         let family = match kind {

@@ -22,15 +22,15 @@ pub struct Args {
 pub enum Family {
     /// Random regular pairing files: every table and every player in exactly D pairings.
     #[command(after_help = "\
-The instances come from the configuration model (uniform over regular instances without a repeated
-pairing), drawn with ChaCha8 from the seed: the same arguments give the same files on every platform.
+The instances come from the configuration model (uniform over regular instances without a repeated \
+pairing), drawn with ChaCha8 from the seed: the same arguments give the same files on every platform. \
 Degrees 6 and 7 are the hard region. Without --out the file is printed on standard output.
 
 Files are named tournament-N-dD-sS.csv (tournament-N-dD-sS-planted.csv with --planted).
 
 Examples:
   solvebatch gen tournament --tables 45 --degree 6 --seed 1 > t45.csv
-  solvebatch gen tournament --tables 60 --degree 6 --seed 1 --count 10 --out bench/t60")]
+  solvebatch gen tournament --tables 60 --degree 6 --count 10 --out t60")]
     Tournament(TournamentArgs),
 }
 

@@ -50,8 +50,8 @@ pub enum GuessCommand {
     #[command(after_help = "\
 Examples:
   solvebatch guess simulate --strategy max-parts
-  solvebatch guess simulate --strategy first,minimax,entropy --html strategies.html
-  solvebatch guess simulate --secrets mine.txt --json - --transcript games.txt")]
+  solvebatch guess simulate --strategy first,minimax,entropy --html s.html
+  solvebatch guess simulate --secrets mine.txt --json - --transcript t.txt")]
     Simulate {
         /// The strategies, separated by commas: first, minimax, max-parts, entropy or optimal.
         #[arg(long, default_value = "first", value_name = "S", value_parser = strategy, value_delimiter = ',')]

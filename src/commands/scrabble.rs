@@ -49,7 +49,7 @@ pub enum ScrabbleCommand {
     /// be opened, one is derived from the dictionary and written there. The game ends at "no", at the
     /// end of the input, or when the tiles run out.
     #[command(
-        after_help = "Example:\n  solvebatch scrabble play -d datasets/scrabble/dictionary.txt -t tiles.txt --seed 7"
+        after_help = "Example:\n  solvebatch scrabble play -d datasets/scrabble/dictionary.txt -t t.txt"
     )]
     Play(PlayArgs),
 }

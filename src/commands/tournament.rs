@@ -1,14 +1,14 @@
 //! `solvebatch tournament`: find one round in a pairing file, print it and optionally save it.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::anyhow;
+use anyhow::{anyhow, Context};
 use solvebatch_tournament::{self as tournament, RoundFinder, RoundOutcome};
 
-use crate::output::write_file;
+use crate::output::{write_file, OutputFile};
 
 /// Arguments of `solvebatch tournament`.
 #[derive(Debug, clap::Args)]
@@ -40,7 +40,7 @@ pub struct Args {
     /// Instead of solving, write the problem as a DIMACS CNF formula for any SAT solver: variable k is
     /// true when the k-th pairing is played, and comment lines map each variable to its pairing (`-`
     /// for standard output; the counts go to standard error).
-    #[arg(long, value_name = "OUT.cnf")]
+    #[arg(long, value_name = "OUT.cnf", conflicts_with = "save")]
     pub emit_cnf: Option<PathBuf>,
 }
 
@@ -66,14 +66,22 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let finder = RoundFinder::new(&args.solver, args.jobs, args.seed)?;
+    // Opened before the search, so that a path that cannot be written is found at once; dropped
+    // unwritten when there is no round.
+    let save = args.save.as_deref().map(OutputFile::create).transpose()?;
     let deadline = args.timeout.map(|limit| Instant::now() + limit);
     match finder.solve(&text, deadline) {
-        RoundOutcome::Found { output, .. } => {
-            std::io::stdout().write_all(output.as_bytes())?;
-            if let Some(path) = &args.save {
-                write_file(path, output.as_bytes())?;
+        RoundOutcome::Found { output, .. } => match save {
+            Some(mut file) => {
+                if file.path() != Path::new("-") {
+                    std::io::stdout().write_all(output.as_bytes())?;
+                }
+                file.write_all(output.as_bytes())
+                    .with_context(|| format!("{}: cannot write", file.path().display()))?;
+                file.commit()?;
             }
-        }
+            None => std::io::stdout().write_all(output.as_bytes())?,
+        },
         RoundOutcome::NoRound { output, .. } => std::io::stdout().write_all(output.as_bytes())?,
         RoundOutcome::Invalid(error) => anyhow::bail!("{name}: {error}"),
         RoundOutcome::Interrupted => anyhow::bail!("{name}: no answer within the time limit"),

@@ -79,16 +79,16 @@ pub trait Exporter {
 /// The report files asked for on the command line (shared by `run`, `compare` and `guess simulate`).
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct ReportArgs {
-    /// Write one JSON record per file (JSON lines) to FILE, then a summary record; `-` for standard
-    /// output.
+    /// Write one JSON record per row (a file; a strategy in `guess simulate`) to FILE as JSON lines,
+    /// then a summary record; `-` for standard output.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
 
-    /// Put each file's output text in its JSON record (field `output`).
+    /// Put each file's output text in its JSON record (field `output`; `run` and `compare`).
     #[arg(long)]
     pub json_outputs: bool,
 
-    /// Write one CSV row per file to FILE; `-` for standard output.
+    /// Write one CSV row per file (per strategy in `guess simulate`) to FILE; `-` for standard output.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
 
@@ -207,15 +207,28 @@ impl Exporters {
     }
 }
 
-/// Whether two report paths name the same file (standard output is never "the same" as a file).
+/// Whether two report paths name the same file (standard output is never "the same" as a file),
+/// whether or not the file exists yet: `new.jsonl` and `./new.jsonl` are the same.
 fn same_file(a: &Path, b: &Path) -> bool {
     if a == b {
         return true;
     }
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
+    match (resolved(a), resolved(b)) {
+        (Some(a), Some(b)) => a == b,
         _ => false,
     }
+}
+
+/// The absolute path `path` names, links followed: itself when it exists, else its folder's with its
+/// file name.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok().or_else(|| {
+        let folder = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        Some(std::fs::canonicalize(folder).ok()?.join(path.file_name()?))
+    })
 }
 
 /// A path for reports: non-UTF-8 bytes as `\xE8`, so that every report can hold it.
@@ -245,6 +258,16 @@ pub fn duration(ms: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_file_spelled_two_ways_is_the_same_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("new.jsonl");
+        let roundabout = dir.path().join(".").join("new.jsonl");
+        assert!(same_file(&plain, &roundabout));
+        assert!(!same_file(&plain, &dir.path().join("other.jsonl")));
+        assert!(!same_file(Path::new("-"), &plain));
+    }
 
     #[test]
     fn durations_choose_their_unit() {

@@ -143,6 +143,10 @@ impl Record {
     /// Whether the file is as expected: `same` or `valid` (only `same` when `strict`), or with no
     /// reference, solved or without a solution.
     pub fn passes(&self, strict: bool) -> bool {
+        if self.status == Status::Failed {
+            // An output that could not be written fails whatever its verdict.
+            return false;
+        }
         match self.verdict {
             Some(Verdict::Same) => true,
             Some(Verdict::Valid) => !strict,
@@ -200,5 +204,8 @@ mod tests {
         assert!(record.passes(true));
         record.status = Status::Invalid;
         assert!(!record.passes(false));
+        record.status = Status::Failed;
+        record.verdict = Some(Verdict::Same);
+        assert!(!record.passes(false), "an output that could not be written");
     }
 }

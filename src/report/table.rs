@@ -234,7 +234,8 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
         lines.push(format!("not as expected: {}{more}", names.join(", ")));
     }
     if summary.interrupted {
-        lines.push("interrupted: the files above are those solved before the signal".to_string());
+        lines
+            .push("interrupted: the files above are those finished; the others were not started".to_string());
     }
     lines
 }
@@ -355,7 +356,7 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
     let mut cells: Vec<Vec<String>> =
         grid.rows.iter().map(|row| row.iter().map(|cell| escape_cell(&cell.text, false)).collect()).collect();
     if let Some(limit) = terminal.width {
-        let widths = fit(&grid.header, &cells, limit);
+        let widths = fit(&grid.header, &grid.numeric, &cells, limit);
         for row in &mut cells {
             for (index, text) in row.iter_mut().enumerate() {
                 if width(text) > widths[index] {
@@ -399,8 +400,8 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
 
 /// Column widths that fit `limit` terminal columns: the natural widths, then the widest columns other
 /// than the path shrunk first (messages lose their ends), and the path (column 0) last, so that a
-/// file stays recognisable; no column below its header or 12 columns.
-fn fit(header: &[String], cells: &[Vec<String>], limit: usize) -> Vec<usize> {
+/// file stays recognisable; no column below its header or 12 columns, and numbers never cut.
+fn fit(header: &[String], numeric: &[bool], cells: &[Vec<String>], limit: usize) -> Vec<usize> {
     let mut widths: Vec<usize> = header.iter().map(|name| width(name)).collect();
     for row in cells {
         for (index, text) in row.iter().enumerate() {
@@ -414,7 +415,9 @@ fn fit(header: &[String], cells: &[Vec<String>], limit: usize) -> Vec<usize> {
     for path_column in [false, true] {
         while excess > 0 {
             let Some(index) = (0..widths.len())
-                .filter(|&index| (index == 0) == path_column && widths[index] > floor(index))
+                .filter(|&index| {
+                    !numeric[index] && (index == 0) == path_column && widths[index] > floor(index)
+                })
                 .max_by_key(|&index| widths[index])
             else {
                 break;

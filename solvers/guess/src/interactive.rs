@@ -1,11 +1,11 @@
 //! The interactive games: the program as codebreaker ([`play`]) or as host ([`host`]), over any
 //! line-oriented input and output, so that a person, a pipe or a test can drive them.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use crate::codebreaker::{AnswerError, Codebreaker};
 use crate::host::Host;
-use crate::text::{parse_whole_number, plural};
+use crate::text::{parse_whole_number, plural, quoted};
 
 /// How an interactive game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,9 +71,11 @@ pub fn play(input: &mut impl BufRead, output: &mut impl Write, game: &mut Codebr
                     return Ok(Ending::Inconsistent(game.prior_guesses().to_vec()));
                 }
                 // Not a number, or above the number of digits: the game is unchanged.
-                _ => {
-                    writeln!(output, "\"{line}\" is not a number of matches from 0 to {digits}; try again.")?
-                }
+                _ => writeln!(
+                    output,
+                    "\"{}\" is not a number of matches from 0 to {digits}; try again.",
+                    quoted(&line)
+                )?,
             }
         }
         if game.is_over() {
@@ -124,7 +126,7 @@ pub fn host(input: &mut impl BufRead, output: &mut impl Write, host: &Host) -> i
         let answer = match parse_whole_number(&line) {
             Some(guess) => host.answer(guess).map(|answer| (guess, answer)),
             None => {
-                writeln!(output, "\"{line}\" is not a number; type a {digits}-digit number.")?;
+                writeln!(output, "\"{}\" is not a number; type a {digits}-digit number.", quoted(&line))?;
                 continue;
             }
         };
@@ -145,7 +147,8 @@ pub fn host(input: &mut impl BufRead, output: &mut impl Write, host: &Host) -> i
             }
             Err(_) => writeln!(
                 output,
-                "\"{line}\" is not a {digits}-digit number ({} to {}); try again.",
+                "\"{}\" is not a {digits}-digit number ({} to {}); try again.",
+                quoted(&line),
                 digits.smallest(),
                 digits.largest()
             )?,
@@ -153,12 +156,21 @@ pub fn host(input: &mut impl BufRead, output: &mut impl Write, host: &Host) -> i
     }
 }
 
-/// The next line without its line ending and surrounding blanks, or `None` at the end of the input.
-/// Bytes that are not UTF-8 are replaced, so they get the invalid-input message.
+/// The most bytes of an answer line kept: no answer is longer, and a longer line (even an endless
+/// one from `/dev/zero`) is skipped unread past it and then answered as invalid.
+const LINE_LIMIT: u64 = 1024;
+
+/// The next line without its line ending and surrounding blanks (its first [`LINE_LIMIT`] bytes), or
+/// `None` at the end of the input. Bytes that are not UTF-8 are replaced, so they get the
+/// invalid-input message.
 fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
     let mut bytes = Vec::new();
-    if input.read_until(b'\n', &mut bytes)? == 0 {
+    let length = input.by_ref().take(LINE_LIMIT).read_until(b'\n', &mut bytes)?;
+    if length == 0 {
         return Ok(None);
+    }
+    if length as u64 == LINE_LIMIT && !bytes.ends_with(b"\n") {
+        input.skip_until(b'\n')?;
     }
     Ok(Some(String::from_utf8_lossy(&bytes).trim().to_string()))
 }
@@ -190,6 +202,16 @@ mod tests {
             output.ends_with("Matches? No number matches all your answers after 2 guesses: 1000 1001.\n"),
             "{output}"
         );
+    }
+
+    #[test]
+    fn a_megabyte_answer_is_skipped_past_1024_bytes_and_quoted_short() {
+        let (ending, output) = play_with(&format!("{}\n0\n", "1".repeat(1 << 20)), "first");
+        assert_eq!(ending, Ending::EndOfInput(vec![1000, 2111]));
+        assert!(output.contains(&format!(
+            "Matches? \"{}…\" is not a number of matches from 0 to 4; try again.\nMatches? Guess 2: 2111\n",
+            "1".repeat(60)
+        )));
     }
 
     #[test]
