@@ -41,8 +41,12 @@ pub enum Command {
         /// The shell to complete for.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) to standard output: `solvebatch man | man -l -`.
-    Man,
+    /// Print a manual page (roff) to standard output: `solvebatch man run | man -l -`.
+    Man {
+        /// The command whose page to print (`run`, `compare`, `tournament`, ...); default: the
+        /// overview.
+        command: Option<String>,
+    },
 }
 
 /// Arguments of `solvebatch run`.

@@ -60,9 +60,27 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             std::io::Write::write_all(&mut std::io::stdout(), &script)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Man => {
+        Command::Man { command } => {
+            let mut cli = Cli::command();
+            cli.build();
+            let (shown, title) = match &command {
+                None => (cli, "solvebatch".to_string()),
+                Some(name) => {
+                    let Some(sub) = cli.find_subcommand(name).cloned() else {
+                        let names: Vec<String> =
+                            cli.get_subcommands().map(|sub| sub.get_name().to_string()).collect();
+                        return Err(options::UsageError(format!(
+                            "no command is called `{name}`; the commands are {}",
+                            names.join(", ")
+                        ))
+                        .into());
+                    };
+                    // Titled as the overview's SEE ALSO section names it.
+                    (sub.version(env!("CARGO_PKG_VERSION")), format!("solvebatch-{name}"))
+                }
+            };
             let mut page = Vec::new();
-            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+            clap_mangen::Man::new(shown).title(title).render(&mut page)?;
             std::io::Write::write_all(&mut std::io::stdout(), &page)?;
             Ok(ExitCode::SUCCESS)
         }

@@ -305,6 +305,21 @@ fn man_prints_a_roff_page() {
     assert!(page.contains("\n.SH SUBCOMMANDS\n"), "{page}");
 }
 
+#[test]
+fn man_prints_the_page_of_a_command_with_its_options() {
+    let output = std::process::Command::new(BINARY).args(["man", "run"]).output().unwrap();
+    assert!(output.status.success());
+    let page = text(&output.stdout);
+    assert!(
+        page.contains(&format!("\n.TH solvebatch-run 1  \"run {}\"", env!("CARGO_PKG_VERSION"))),
+        "{page}"
+    );
+    assert!(page.contains("\\-\\-strict"), "the options are listed: {page}");
+    let unknown = std::process::Command::new(BINARY).args(["man", "chess"]).output().unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).starts_with("error: no command is called `chess`; the commands are run, "));
+}
+
 /// A batch that takes a while: one quick file, then hard ones stopped after `timeout` seconds each,
 /// one at a time, with outputs and two reports.
 fn slow_batch(timeout: &str) -> (TempDir, Child) {
