@@ -60,7 +60,8 @@ Examples:
   solvebatch run datasets
   solvebatch run datasets/tournament --solver dlx --timeout 5 --json report.jsonl
   solvebatch run my-games --out results --diff
-  solvebatch run datasets --json - | jq .status")]
+  solvebatch run datasets --json - | jq .status
+  solvebatch run datasets --shard 2/4 --json shard-2.jsonl")]
 pub struct RunArgs {
     /// Input files and folders; folders are walked recursively and reference files are skipped.
     #[arg(required = true)]
@@ -120,6 +121,16 @@ pub struct RunArgs {
     /// Scrabble: the rules to score by (beats a position file's `rules:` line; default lab).
     #[arg(long, value_name = "RULES", value_parser = ["lab", "standard"])]
     pub rules: Option<String>,
+
+    /// Solve only share K of N of the inputs (by a hash of each path relative to its root), for
+    /// `solvebatch merge`; `auto` reads Slurm array, Kubernetes Indexed Job or GNU parallel variables.
+    #[arg(long, value_name = "K/N|auto")]
+    pub shard: Option<crate::shard::ShardChoice>,
+
+    /// With `--shard auto`: the number of shards (default: $SOLVEBATCH_SHARD_COUNT, or GNU parallel's
+    /// job slots; a Slurm array gives its own).
+    #[arg(long, value_name = "N", requires = "shard", value_parser = clap::value_parser!(u32).range(1..))]
+    pub shard_count: Option<u32>,
 }
 
 /// How the terminal output looks (shared by `run` and `compare`).

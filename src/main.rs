@@ -16,6 +16,7 @@ mod inputs;
 mod options;
 mod output;
 mod report;
+mod shard;
 mod signals;
 mod text;
 mod verdict;
