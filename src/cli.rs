@@ -23,6 +23,8 @@ pub enum Command {
     ListSolvers,
     /// Run every solver of a family on every file: agreement, validity, median times and ratios.
     Compare(crate::compare::Args),
+    /// Join the JSON reports of `run --shard` (or the results of `tournament --cubes`) into one report.
+    Merge(crate::merge::Args),
     /// Generate random instances (reproducible from a seed).
     Gen(commands::gen::Args),
     /// Find one tournament round in a pairing file and print or save it.

@@ -11,8 +11,10 @@ mod batch;
 mod cli;
 mod commands;
 mod compare;
+mod cubes;
 mod family;
 mod inputs;
+mod merge;
 mod options;
 mod output;
 mod report;
@@ -47,6 +49,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Run(args) => batch::run(&options::RunOptions::from_args(args)?),
         Command::ListSolvers => commands::list_solvers::run(),
         Command::Compare(args) => compare::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Gen(args) => commands::gen::run(&args),
         Command::Tournament(args) => commands::tournament::run(&args),
         Command::TicTacToe(args) => commands::tictactoe::run(&args),
