@@ -129,8 +129,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "K/N|auto")]
     pub shard: Option<crate::shard::ShardChoice>,
 
-    /// With `--shard auto`: the number of shards (default: $SOLVEBATCH_SHARD_COUNT, or GNU parallel's
-    /// job slots; a Slurm array gives its own).
+    /// With `--shard auto`: the number of shards (default: $SOLVEBATCH_SHARD_COUNT; a Slurm array
+    /// gives its own).
     #[arg(long, value_name = "N", requires = "shard", value_parser = clap::value_parser!(u32).range(1..))]
     pub shard_count: Option<u32>,
 }

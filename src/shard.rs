@@ -76,15 +76,14 @@ impl FromStr for ShardChoice {
     }
 }
 
-/// The variable that gives the shard count to `--shard auto` under Kubernetes (and GNU parallel, where
-/// it beats `PARALLEL_JOBSLOTS`); `--shard-count` beats it.
+/// The variable that gives the shard count to `--shard auto` under Kubernetes and GNU parallel, whose
+/// variables hold the task's number only; `--shard-count` beats it.
 pub const COUNT_VARIABLE: &str = "SOLVEBATCH_SHARD_COUNT";
 
 /// The share a cluster engine gives this process, read from its variables by `var` (the process
 /// environment, in `run`). The innermost engine wins, in this order:
 ///
-/// 1. GNU parallel: `PARALLEL_SEQ` is K; N is `count`, else [`COUNT_VARIABLE`], else
-///    `PARALLEL_JOBSLOTS` (so run as many jobs as slots).
+/// 1. GNU parallel: `PARALLEL_SEQ` (from 1) is K; N is `count`, else [`COUNT_VARIABLE`].
 /// 2. Kubernetes Indexed Job: `JOB_COMPLETION_INDEX` (from 0) plus 1 is K; N is `count`, else
 ///    [`COUNT_VARIABLE`] (the Job's `completions`).
 /// 3. Slurm array job: K is `SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN` + 1, and N is
@@ -111,19 +110,21 @@ pub fn from_engine(var: impl Fn(&str) -> Option<String>, count: Option<u32>) -> 
             format!("{source} is not a shard from 1 to {count}: check the engine's task numbers")
         })
     };
+    let no_count = |variable: &str, engine: &str, count: &str| {
+        format!(
+            "{variable} is set ({engine}) but not the shard count: give --shard-count N or \
+             {COUNT_VARIABLE}=N, {count}"
+        )
+    };
     if let Some(sequence) = number("PARALLEL_SEQ")? {
-        let count = match count {
-            Some(count) => count,
-            None => number("PARALLEL_JOBSLOTS")?
-                .ok_or("PARALLEL_SEQ is set but not PARALLEL_JOBSLOTS: give --shard-count N".to_string())?,
-        };
+        let count =
+            count.ok_or_else(|| no_count("PARALLEL_SEQ", "a GNU parallel job", "the number of jobs"))?;
         return share(Some(sequence), count, format!("PARALLEL_SEQ={sequence}"));
     }
     if let Some(index) = number("JOB_COMPLETION_INDEX")? {
-        let count = count.ok_or(format!(
-            "JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job) but not the shard count: give \
-             --shard-count N or {COUNT_VARIABLE}=N, the Job's completions"
-        ))?;
+        let count = count.ok_or_else(|| {
+            no_count("JOB_COMPLETION_INDEX", "a Kubernetes Indexed Job", "the Job's completions")
+        })?;
         return share(index.checked_add(1), count, format!("JOB_COMPLETION_INDEX={index}"));
     }
     if let Some(id) = number("SLURM_ARRAY_TASK_ID")? {
@@ -327,13 +328,19 @@ mod tests {
     }
 
     #[test]
-    fn gnu_parallel_counts_job_slots_unless_a_count_is_given_and_wins_over_outer_engines() {
-        let slots = [("PARALLEL_SEQ", "2"), ("PARALLEL_JOBSLOTS", "4"), ("SLURM_ARRAY_TASK_ID", "9")];
-        assert_eq!(engine(&slots, None), Ok(Share { index: 2, count: 4 }));
-        assert_eq!(engine(&slots, Some(2)), Ok(Share { index: 2, count: 2 }));
+    fn gnu_parallel_needs_a_count_and_wins_over_outer_engines() {
+        let nested = [("PARALLEL_SEQ", "2"), (COUNT_VARIABLE, "4"), ("SLURM_ARRAY_TASK_ID", "9")];
+        assert_eq!(engine(&nested, None), Ok(Share { index: 2, count: 4 }));
+        assert_eq!(engine(&nested, Some(2)), Ok(Share { index: 2, count: 2 }), "--shard-count wins");
         assert_eq!(
-            engine(&[("PARALLEL_SEQ", "5"), ("PARALLEL_JOBSLOTS", "4")], None),
+            engine(&[("PARALLEL_SEQ", "5")], Some(4)),
             Err("PARALLEL_SEQ=5 is not a shard from 1 to 4: check the engine's task numbers".to_string())
+        );
+        assert_eq!(
+            engine(&[("PARALLEL_SEQ", "1")], None),
+            Err("PARALLEL_SEQ is set (a GNU parallel job) but not the shard count: give --shard-count N or \
+                 SOLVEBATCH_SHARD_COUNT=N, the number of jobs"
+                .to_string())
         );
     }
 
