@@ -13,13 +13,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::anyhow;
+use anyhow::{anyhow, Context};
 use serde::{Deserialize, Serialize};
 use solvebatch_tournament::{self as tournament, CubeShare, ShareAnswer};
 use xxhash_rust::xxh3::xxh3_128;
 
 use crate::merge::{listed, usage, Line};
-use crate::output::write_file;
+use crate::output::OutputFile;
 use crate::report::ReportArgs;
 use crate::shard::Share;
 
@@ -81,6 +81,9 @@ pub fn run_share(
     json: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
+    // Opened first, so that a path that cannot be written is known before hours of search.
+    let destination = json.unwrap_or(Path::new("-"));
+    let mut out = OutputFile::create(destination)?;
     let name = crate::inputs::name(file);
     let text = crate::inputs::read_named(file)?;
     let instance = tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}"))?;
@@ -103,7 +106,8 @@ pub fn run_share(
     };
     let mut line = serde_json::to_vec(&Line::CubeShare(result))?;
     line.push(b'\n');
-    write_file(json.unwrap_or(Path::new("-")), &line)?;
+    out.write_all(&line).with_context(|| format!("{}: cannot write", destination.display()))?;
+    out.commit()?;
     Ok(if answer == Answer::Timeout { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
@@ -112,8 +116,9 @@ pub fn run_share(
 /// error which shares timed out, and exits 1.
 ///
 /// # Errors
-/// A [`crate::options::UsageError`] naming the result for report options (`--json`, `--csv`, ...), results of other
-/// inputs or share counts, a share given twice, or, when no round was found, a missing share.
+/// A result whose share is not K of N; a [`crate::options::UsageError`] naming the result for report
+/// options (`--json`, `--csv`, ...), results of other inputs or share counts, a share given twice, or,
+/// when no round was found, a missing share.
 pub fn merge(results: Vec<(String, ShareResult)>, reports: &ReportArgs) -> anyhow::Result<ExitCode> {
     if reports.json.is_some() || reports.csv.is_some() || reports.markdown.is_some() || reports.html.is_some()
     {
@@ -124,6 +129,11 @@ pub fn merge(results: Vec<(String, ShareResult)>, reports: &ReportArgs) -> anyho
         ));
     }
     let mut results = results;
+    if let Some((name, result)) =
+        results.iter().find(|(_, result)| Share::new(result.share.index, result.share.count).is_none())
+    {
+        anyhow::bail!("{name}: share {} is not a share (K from 1 to N)", result.share);
+    }
     let (first_name, first) = &results[0];
     for (name, result) in &results[1..] {
         if result.input != first.input {
