@@ -18,35 +18,55 @@ fail() {
   exit 1
 }
 
-for tool in munged munge slurmctld slurmd sbatch sinfo; do
+for tool in munged munge slurmctld slurmd sbatch sinfo scontrol timeout; do
   command -v "$tool" >/dev/null || fail "$tool is missing: apt-get install slurm-wlm munge"
 done
 [ -x "$solvebatch" ] || fail "no solvebatch at $solvebatch: run cargo build first, or set SOLVEBATCH"
 solvebatch=$(cd "$(dirname "$solvebatch")" && pwd)/$(basename "$solvebatch")
 
 work=$(mktemp -d /tmp/solvebatch-slurm.XXXXXX)
-pid_files=("$work/slurmd.pid" "$work/slurmctld.pid" "$work/munge/munged.pid")
+# The daemons run in the foreground, as children of this script, so that their process ids are known.
+daemons=()
 
 show_logs() {
   for log in "$work"/*.log "$work"/munge/*.log; do
-    [ -f "$log" ] && { echo "--- $log" >&2; tail -n 20 "$log" >&2; }
+    [ -s "$log" ] && { echo "--- $log" >&2; tail -n 20 "$log" >&2; }
   done
   return 0
 }
 
 stop_daemons() {
-  local status=$?
+  local status=$? pid alive
   [ "$status" -eq 0 ] || show_logs
-  for pid_file in "${pid_files[@]}"; do
-    if [ -s "$pid_file" ]; then
-      kill "$(cat "$pid_file")" 2>/dev/null || true
-    fi
+  for pid in "${daemons[@]}"; do
+    kill "$pid" 2>/dev/null || true
   done
-  sleep 1
+  for _ in $(seq 25); do
+    alive=0
+    for pid in "${daemons[@]}"; do
+      kill -0 "$pid" 2>/dev/null && alive=1
+    done
+    [ "$alive" -eq 0 ] && break
+    sleep 0.2
+  done
+  for pid in "${daemons[@]}"; do
+    kill -KILL "$pid" 2>/dev/null || true
+  done
+  wait 2>/dev/null || true
   rm -rf "$work"
   exit "$status"
 }
 trap stop_daemons EXIT
+
+# Runs the command "$2..." until it succeeds, for at most $1 seconds; fails after that.
+wait_for() {
+  local deadline=$((SECONDS + $1))
+  shift
+  until "$@"; do
+    [ "$SECONDS" -lt "$deadline" ] || return 1
+    sleep 0.5
+  done
+}
 
 # munge: a private key and socket (slurm.conf points the daemons and clients at the socket).
 mkdir -p "$work/munge"
@@ -54,10 +74,12 @@ chmod 0700 "$work/munge"
 dd if=/dev/urandom of="$work/munge/munge.key" bs=1024 count=1 status=none
 chmod 0400 "$work/munge/munge.key"
 socket="$work/munge/munge.socket"
-munged --force --key-file="$work/munge/munge.key" --socket="$socket" --pid-file="$work/munge/munged.pid" \
-  --log-file="$work/munge/munged.log" --seed-file="$work/munge/munged.seed" 2>"$work/munge/start.log" ||
-  fail "munged did not start: $(cat "$work/munge/start.log")"
-munge --socket="$socket" -n | unmunge --socket="$socket" >/dev/null || fail "munge cannot encode and decode a credential"
+munged --foreground --force --key-file="$work/munge/munge.key" --socket="$socket" \
+  --pid-file="$work/munge/munged.pid" --log-file="$work/munge/munged.log" \
+  --seed-file="$work/munge/munged.seed" 2>"$work/munge/start.log" &
+daemons+=($!)
+munge_works() { munge --socket="$socket" -n 2>/dev/null | unmunge --socket="$socket" >/dev/null 2>&1; }
+wait_for 10 munge_works || fail "munged did not start: $(cat "$work/munge/start.log")"
 
 # Slurm: one node, this machine, on ports of its own.
 node=$(hostname -s)
@@ -82,6 +104,7 @@ ReturnToService=2
 SchedulerType=sched/backfill
 JobCompType=jobcomp/none
 AccountingStorageType=accounting_storage/none
+MessageTimeout=5
 StateSaveLocation=$work/state
 SlurmdSpoolDir=$work/spool
 SlurmctldPidFile=$work/slurmctld.pid
@@ -91,15 +114,18 @@ SlurmdLogFile=$work/slurmd.log
 NodeName=$node NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
 PartitionName=test Nodes=$node Default=YES MaxTime=INFINITE State=UP
 EOF
-slurmctld -c -f "$SLURM_CONF" || fail "slurmctld did not start"
-slurmd -f "$SLURM_CONF" || fail "slurmd did not start"
-state=""
-for _ in $(seq 60); do
-  state=$(sinfo -h -o %t 2>/dev/null || true)
-  [ "$state" = idle ] && break
-  sleep 0.5
-done
-[ "$state" = idle ] || fail "the node is not idle after 30 s (sinfo says '${state:-nothing}')"
+slurmctld -D -c -f "$SLURM_CONF" 2>"$work/slurmctld.start.log" &
+controller=$!
+daemons+=("$controller")
+controller_up() {
+  kill -0 "$controller" 2>/dev/null || fail "slurmctld exited: $(tail -n 2 "$work/slurmctld.log" 2>/dev/null)"
+  timeout 3 scontrol ping 2>/dev/null | grep -q 'is UP'
+}
+wait_for 20 controller_up || fail "slurmctld does not answer after 20 s"
+slurmd -D -f "$SLURM_CONF" 2>"$work/slurmd.start.log" &
+daemons+=($!)
+node_idle() { [ "$(timeout 3 sinfo -h -o %t 2>/dev/null)" = idle ]; }
+wait_for 30 node_idle || fail "the node is not idle after 30 s (sinfo says '$(timeout 3 sinfo -h -o %t 2>&1)')"
 
 # The recipe, as written, from the folder that holds `inputs`.
 mkdir "$work/run"
