@@ -1,5 +1,6 @@
-//! `solvebatch run`: find the inputs, prepare each family once, solve the files in parallel, and
-//! hand each record to the reporters in sorted path order as soon as it is known.
+//! `solvebatch run`: find the inputs, prepare each family once, keep the share of `--shard`, solve the
+//! files in parallel, and hand each record to the reporters in sorted path order as soon as it is
+//! known.
 
 use std::collections::{BTreeMap, HashMap};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -17,6 +18,7 @@ use crate::inputs::{self, Input, Own, ReadError};
 use crate::options::{RunOptions, UsageError};
 use crate::output::write_file;
 use crate::report::{display_path, Batch, Exporters, Layout, Record, Report, Status, Summary};
+use crate::shard;
 use crate::signals;
 use crate::verdict::judge;
 
@@ -27,12 +29,12 @@ type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
 ///
 /// # Errors
 /// A report path that cannot be written, a solver or setting a family met in the batch cannot use
-/// (usage errors, before any work), or no inputs.
+/// (usage errors, before any work), or no inputs in the whole batch (a shard may hold none).
 pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
     let own = Own::new(exporters.files());
-    let found = inputs::find(&options.paths, options.kind, &own);
+    let mut found = inputs::find(&options.paths, options.kind, &own);
     if found.inputs.is_empty() {
         let skipped = match found.skipped {
             0 => String::new(),
@@ -51,6 +53,11 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
         }
         check_distinct_outputs(out, &found.inputs)?;
     }
+    // Every shard prepares and checks the whole batch, so that all fail alike as one run would.
+    let input_set = shard::input_set(&options.paths, &found);
+    if let Some(share) = options.shard {
+        found.inputs.retain(|input| share.holds(&input.path, &options.paths));
+    }
     signals::finish_batches_gracefully();
     let (records, diffs) = solve_all(options, &prepared, &found.inputs, &mut exporters)?;
 
@@ -61,6 +68,9 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     if summary.interrupted {
         summary.exit_code = 1;
     }
+    summary.shard = options.shard;
+    summary.inputs = Some(input_set);
+    summary.options = Some(options.result_options());
     let batch = Batch {
         layout: Layout::Run,
         records: &records,

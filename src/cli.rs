@@ -23,6 +23,8 @@ pub enum Command {
     ListSolvers,
     /// Run every solver of a family on every file: agreement, validity, median times and ratios.
     Compare(crate::compare::Args),
+    /// Join the JSON reports of `run --shard` (or the results of `tournament --cubes`) into one report.
+    Merge(crate::merge::Args),
     /// Generate random instances (reproducible from a seed).
     Gen(commands::gen::Args),
     /// Find one tournament round in a pairing file and print or save it.
@@ -66,7 +68,8 @@ Examples:
   solvebatch run datasets
   solvebatch run datasets/tournament --solver dlx --json report.jsonl
   solvebatch run my-games --out results --diff
-  solvebatch run datasets --json - | jq .status")]
+  solvebatch run datasets --json - | jq .status
+  solvebatch run datasets --shard 2/4 --json shard-2.jsonl")]
 pub struct RunArgs {
     /// Input files and folders; folders are walked recursively and reference files are skipped.
     #[arg(required = true)]
@@ -126,6 +129,16 @@ pub struct RunArgs {
     /// Scrabble: the rules to score by (beats a position file's `rules:` line; default lab).
     #[arg(long, value_name = "RULES", value_parser = ["lab", "standard"])]
     pub rules: Option<String>,
+
+    /// Solve only share K of N of the inputs (by a hash of each path relative to its root), for
+    /// `solvebatch merge`; `auto` reads Slurm array, Kubernetes Indexed Job or GNU parallel variables.
+    #[arg(long, value_name = "K/N|auto")]
+    pub shard: Option<crate::shard::ShardChoice>,
+
+    /// With `--shard auto`: the number of shards (default: $SOLVEBATCH_SHARD_COUNT; a Slurm array
+    /// gives its own).
+    #[arg(long, value_name = "N", requires = "shard", value_parser = clap::value_parser!(u32).range(1..))]
+    pub shard_count: Option<u32>,
 }
 
 /// How the terminal output looks (shared by `run` and `compare`).

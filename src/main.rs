@@ -11,12 +11,15 @@ mod batch;
 mod cli;
 mod commands;
 mod compare;
+mod cubes;
 mod family;
 mod inputs;
+mod merge;
 mod options;
 mod output;
 mod report;
 mod serve;
+mod shard;
 mod signals;
 mod text;
 mod verdict;
@@ -47,6 +50,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Run(args) => batch::run(&options::RunOptions::from_args(args)?),
         Command::ListSolvers => commands::list_solvers::run(),
         Command::Compare(args) => compare::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Gen(args) => commands::gen::run(&args),
         Command::Tournament(args) => commands::tournament::run(&args),
         Command::TicTacToe(args) => commands::tictactoe::run(&args),

@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use crate::cli::{RunArgs, TerminalArgs};
 use crate::family::{self, Family, Settings};
-use crate::report::ReportArgs;
+use crate::report::summary::ResultOptions;
+use crate::report::{display_path, ReportArgs};
+use crate::shard::{self, ShardChoice, Share};
 
 /// A mistake in how the command was called: reported with exit status 2.
 #[derive(Debug)]
@@ -53,13 +55,17 @@ pub struct RunOptions {
     pub terminal: TerminalArgs,
     /// What families read from the command line.
     pub settings: Settings,
+    /// The share of the inputs to solve (`--shard`), or `None` for all of them.
+    pub shard: Option<Share>,
 }
 
 impl RunOptions {
     /// Checks `args`.
     ///
     /// # Errors
-    /// A [`UsageError`] for an unknown family, a solver no family offers, or `--jobs 0`.
+    /// A [`UsageError`] for an unknown family, a solver no family offers, `--jobs 0`, `--shard auto`
+    /// without a cluster engine's variables ([`shard::from_engine`]), or `--shard-count` with a given
+    /// share.
     pub fn from_args(args: RunArgs) -> anyhow::Result<RunOptions> {
         let kind = args.kind.as_deref().map(family_named).transpose()?;
         if let Some(solver) = &args.solver {
@@ -78,6 +84,16 @@ impl RunOptions {
         if args.jobs == Some(0) {
             return Err(UsageError("--jobs must be at least 1".to_string()).into());
         }
+        let shard = match args.shard {
+            None => None,
+            Some(ShardChoice::Given(_)) if args.shard_count.is_some() => {
+                return Err(UsageError("--shard-count goes with --shard auto".to_string()).into());
+            }
+            Some(ShardChoice::Given(share)) => Some(share),
+            Some(ShardChoice::Auto) => Some(
+                shard::from_engine(|name| std::env::var(name).ok(), args.shard_count).map_err(UsageError)?,
+            ),
+        };
         Ok(RunOptions {
             paths: args.paths,
             kind,
@@ -97,7 +113,25 @@ impl RunOptions {
                 digits: args.digits,
                 rules: args.rules,
             },
+            shard,
         })
+    }
+
+    /// The options that affect the results, as reports record them.
+    pub fn result_options(&self) -> ResultOptions {
+        let shown = |path: &Option<PathBuf>| path.as_deref().map(display_path);
+        ResultOptions {
+            kind: self.kind.map(|family| family.name().to_string()),
+            solver: self.solver.clone(),
+            timeout_ms: self.timeout.map(|limit| limit.as_secs_f64() * 1000.0),
+            strict: self.strict,
+            seed: self.settings.seed,
+            json_outputs: self.reports.json_outputs,
+            dictionary: shown(&self.settings.dictionary),
+            tiles: shown(&self.settings.tiles),
+            digits: self.settings.digits,
+            rules: self.settings.rules.clone(),
+        }
     }
 }
 

@@ -42,6 +42,9 @@ pub struct Args {
     /// for standard output; the counts go to standard error).
     #[arg(long, value_name = "OUT.cnf", conflicts_with = "save")]
     pub emit_cnf: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub cubes: crate::cubes::CubeArgs,
 }
 
 fn solver_name(name: &str) -> Result<String, String> {
@@ -53,6 +56,9 @@ fn solver_name(name: &str) -> Result<String, String> {
 /// # Errors
 /// An unreadable or invalid file (`FILE: message`, the spec's message), a time-out, a failed save.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if let Some(share) = args.cubes.cubes {
+        return crate::cubes::run_share(&args.file, share, args.timeout, args.cubes.json.as_deref());
+    }
     let name = crate::inputs::name(&args.file);
     let text = crate::inputs::read_named(&args.file)?;
     if let Some(path) = &args.emit_cnf {

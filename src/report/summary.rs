@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::record::{Record, Status, Verdict};
+use crate::shard::Share;
 
 /// Files per status.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,6 +73,44 @@ pub struct SolverSummary {
     pub total_ms: f64,
 }
 
+/// The inputs of a whole batch, before sharding: what the reports of every shard of one batch share.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputSet {
+    /// The paths given on the command line, in order.
+    pub roots: Vec<String>,
+    /// Inputs in the whole batch (every shard's files together).
+    pub files: usize,
+    /// XXH3-128, in hexadecimal, of the roots in order, every input path in sorted order, and the
+    /// count of skipped files: equal for two runs exactly when they saw the same inputs.
+    pub fingerprint: String,
+}
+
+/// The options of `run` that affect the records and the summary (not `--jobs`, `--out`, `--diff`,
+/// the report files or the terminal): the shards of one batch must share them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ResultOptions {
+    /// `--kind`, or `null`.
+    pub kind: Option<String>,
+    /// `--solver`, or `null` for each family's default.
+    pub solver: Option<String>,
+    /// `--timeout` in milliseconds, or `null`.
+    pub timeout_ms: Option<f64>,
+    /// `--strict`.
+    pub strict: bool,
+    /// `--seed`.
+    pub seed: u64,
+    /// `--json-outputs`: whether records hold their output text.
+    pub json_outputs: bool,
+    /// `--dictionary` as given, or `null`.
+    pub dictionary: Option<String>,
+    /// `--tiles` as given, or `null`.
+    pub tiles: Option<String>,
+    /// `--digits`, or `null`.
+    pub digits: Option<u32>,
+    /// `--rules`, or `null`.
+    pub rules: Option<String>,
+}
+
 /// The summary record that closes a report.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
@@ -103,6 +142,15 @@ pub struct Summary {
     pub interrupted: bool,
     /// The exit status of the command: 0 all as expected, 1 otherwise.
     pub exit_code: u8,
+    /// `run --shard K/N`: `{"index":K,"count":N}`; `null` for a whole batch (and in `merge`'s report).
+    #[serde(default)]
+    pub shard: Option<Share>,
+    /// `run` and `merge`: the whole batch's inputs; `null` in `compare`.
+    #[serde(default)]
+    pub inputs: Option<InputSet>,
+    /// `run` and `merge`: the options that affect the results; `null` in `compare`.
+    #[serde(default)]
+    pub options: Option<ResultOptions>,
 }
 
 impl Summary {
@@ -121,6 +169,9 @@ impl Summary {
             solvers: Vec::new(),
             interrupted: false,
             exit_code: 0,
+            shard: None,
+            inputs: None,
+            options: None,
         };
         for record in records {
             summary.statuses.add(record.status);

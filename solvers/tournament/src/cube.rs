@@ -168,6 +168,11 @@ pub(crate) struct Cubes {
     frames: Vec<Frame>,
     chosen: Vec<usize>,
     started: bool,
+    /// Only the cubes numbered `offset`, `offset + stride`, ... (from 0, in the walk's order) are
+    /// yielded; `numbered` counts the cubes met so far.
+    offset: usize,
+    stride: usize,
+    numbered: usize,
 }
 
 impl Cubes {
@@ -180,7 +185,23 @@ impl Cubes {
             Some(n) => Split::new(dlx::options(instance, n), n),
             None => Split::new((Vec::new(), Vec::new()), 0),
         };
-        Cubes { split, max_weight, from_back, frames: Vec::new(), chosen: Vec::new(), started: n.is_none() }
+        Cubes {
+            split,
+            max_weight,
+            from_back,
+            frames: Vec::new(),
+            chosen: Vec::new(),
+            started: n.is_none(),
+            offset: 0,
+            stride: 1,
+            numbered: 0,
+        }
+    }
+
+    /// Only every `stride`-th cube, from the `offset`-th (counted from 0): one of `stride` disjoint
+    /// shares that together are all the cubes. `offset` must be below `stride`.
+    pub(crate) fn share(self, offset: usize, stride: usize) -> Cubes {
+        Cubes { offset, stride, ..self }
     }
 
     /// The position of the cube last returned in depth-first order: the index of the option taken at
@@ -216,6 +237,19 @@ impl Iterator for Cubes {
     type Item = Cube;
 
     fn next(&mut self) -> Option<Cube> {
+        loop {
+            let cube = self.next_in_tree()?;
+            self.numbered += 1;
+            if (self.numbered - 1) % self.stride == self.offset {
+                return Some(cube);
+            }
+        }
+    }
+}
+
+impl Cubes {
+    /// The next cube of the whole split, whatever the share.
+    fn next_in_tree(&mut self) -> Option<Cube> {
         if !std::mem::replace(&mut self.started, true) {
             if let Some(cube) = self.enter() {
                 return Some(cube);
@@ -369,5 +403,19 @@ mod tests {
             reversed.reverse();
             assert_eq!(reversed, cubes.into_iter().zip(positions).collect::<Vec<_>>());
         }
+    }
+
+    /// Three shares of a split take its cubes in turn: together they are every cube, each once.
+    #[test]
+    fn shares_take_the_cubes_in_turn() {
+        let instance = Regular { tables: 20, degree: 5, seed: 2, planted: true }.generate().unwrap();
+        let all = cubes(&instance, 1000.0);
+        assert!(all.len() > 10, "{} cubes", all.len());
+        let shares: Vec<Vec<Cube>> =
+            (0..3).map(|offset| Cubes::new(&instance, 1000.0, false).share(offset, 3).collect()).collect();
+        for (number, cube) in all.iter().enumerate() {
+            assert_eq!(&shares[number % 3][number / 3], cube);
+        }
+        assert_eq!(shares.iter().map(Vec::len).sum::<usize>(), all.len());
     }
 }

@@ -6,7 +6,8 @@
 //! pairing file format ([`parse`]), offers several solvers through one registry ([`solvers`]): the
 //! reference backtracking matcher ([`Backtrack`]), Algorithm X ([`Dlx`], [`DlxLinks`]), SAT on varisat
 //! ([`Sat`], with the CNF exported by [`encode`] and [`write_dimacs`]) and a race of the last two
-//! ([`Portfolio`]). It checks any round independently ([`check_round`], [`read_round`]), prints a round
+//! ([`Portfolio`]); one share of SAT's cube split can be solved alone ([`solve_cube_share`]), to spread a
+//! hard instance over many processes. It checks any round independently ([`check_round`], [`read_round`]), prints a round
 //! exactly as specified ([`format`]) and draws random regular instances ([`Regular`]).
 //!
 //! ```
@@ -41,6 +42,7 @@ mod portfolio;
 mod proof_sink;
 mod round;
 mod sat;
+mod share;
 mod solver;
 mod stop;
 mod verify;
@@ -55,5 +57,6 @@ pub use parse::{parse, Field, ParseError};
 pub use portfolio::Portfolio;
 pub use round::{check_round, format, Round, RoundError, NO_ROUND};
 pub use sat::Sat;
+pub use share::{solve_cube_share, CubeShare, ShareAnswer, ShareSolution};
 pub use solver::{solver, solvers, Interrupted, Limits, Solution, Solver, Stats};
 pub use verify::{read_round, OutputError};

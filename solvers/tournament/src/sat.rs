@@ -90,7 +90,7 @@ pub(crate) fn solve(instance: &Instance, stop: &Stop) -> Result<Solution, Interr
 /// [`Cubes::position`]) of the cubes each took last, the first solver walking from the front, the
 /// second from the back.
 #[derive(Default)]
-struct Meeting {
+pub(crate) struct Meeting {
     taken: Mutex<Taken>,
 }
 
@@ -120,7 +120,7 @@ impl Meeting {
 }
 
 /// What one solver found.
-enum Answer {
+pub(crate) enum Answer {
     /// A model: the pairing indices in the round.
     Round(Vec<usize>),
     /// Its cubes hold no round.
@@ -158,11 +158,7 @@ fn solve_threads(instance: &Instance, stop: &Stop, threads: usize) -> Result<Sol
     for (answer, _) in answers {
         match answer {
             Ok(Answer::Round(chosen)) => {
-                let round = Round::from_pairings(instance, chosen);
-                if let Err(error) = check_round(instance, &round) {
-                    panic!("varisat's model is not a round ({error}): the encoding is wrong");
-                }
-                return Ok(Solution { round: Some(round), stats });
+                return Ok(Solution { round: Some(decode(instance, chosen)), stats })
             }
             Ok(Answer::NoRound) => return Ok(Solution { round: None, stats }),
             Ok(Answer::NoRoundInCubes) => {}
@@ -177,10 +173,22 @@ fn solve_threads(instance: &Instance, stop: &Stop, threads: usize) -> Result<Sol
     }
 }
 
+/// The round of a model's chosen pairings, checked.
+///
+/// # Panics
+/// When the pairings are not a round: the encoding would be wrong.
+pub(crate) fn decode(instance: &Instance, chosen: Vec<usize>) -> Round {
+    let round = Round::from_pairings(instance, chosen);
+    if let Err(error) = check_round(instance, &round) {
+        panic!("varisat's model is not a round ({error}): the encoding is wrong");
+    }
+    round
+}
+
 /// Solves `cubes` in turn on one incremental solver for `encoding`, until one holds a round, they run
 /// out or reach the cubes the other walk took (`meeting`), or the search must stop (`stop`, or
 /// `partner` answered). Conflicts are added to `learned`.
-fn conquer(
+pub(crate) fn conquer(
     encoding: &Encoding,
     mut cubes: Cubes,
     meeting: &Meeting,

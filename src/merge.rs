@@ -1,0 +1,361 @@
+//! `solvebatch merge`: joins the JSON reports of `run --shard K/N` into the one report a single `run`
+//! over all the inputs would have written (the same rows in the same order, the same summary and exit
+//! status, times aside), through every exporter. The results of `tournament --cubes K/N` merge too
+//! ([`crate::cubes::merge`]).
+//!
+//! Each report must be whole (its summary line last) and from `run` (its summary records the inputs
+//! and options), and not interrupted. The reports must come from one batch: the same input
+//! fingerprint, the same options, the same shard count, each shard once and none missing, and every
+//! row in the shard its path hashes to. Any other set is refused with a message naming the report
+//! and exit status 2.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::anyhow;
+use serde::{Deserialize, Serialize};
+
+use crate::cli::TerminalArgs;
+use crate::cubes::ShareResult;
+use crate::options::UsageError;
+use crate::report::summary::{InputSet, ResultOptions};
+use crate::report::{Batch, Exporters, Layout, Record, Report, ReportArgs, Summary};
+use crate::shard::Share;
+
+/// Arguments of `solvebatch merge`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Every shard of one batch must be given once: the same inputs, options and shard count. The merged
+report has the rows, summary and exit status of a single run (its wall time is the slowest shard's).
+
+Examples:
+  solvebatch merge shard-*.jsonl --markdown report.md --json report.jsonl
+  solvebatch merge cubes-*.json")]
+pub struct Args {
+    /// The JSON reports of `run --shard K/N --json FILE`, or the results of `tournament --cubes K/N`,
+    /// in any order; `-` reads standard input.
+    #[arg(required = true, value_name = "SHARD.jsonl")]
+    pub shards: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub reports: ReportArgs,
+
+    #[command(flatten)]
+    pub terminal: TerminalArgs,
+}
+
+/// A line of a JSON report or result, as `merge` reads it.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Line {
+    /// A file's record.
+    File(Record),
+    /// The summary that closes a report.
+    Summary(Box<Summary>),
+    /// The result of `tournament --cubes K/N`.
+    CubeShare(ShareResult),
+}
+
+/// A shard's report, checked alone.
+struct ShardReport {
+    name: String,
+    share: Share,
+    records: Vec<Record>,
+    summary: Summary,
+    inputs: InputSet,
+    options: ResultOptions,
+}
+
+/// What one file holds.
+enum Read {
+    Shard(Box<ShardReport>),
+    Cubes(ShareResult),
+}
+
+/// Merges the shards and writes the reports.
+///
+/// # Errors
+/// A file that cannot be read or is not a report (exit status 1); a [`UsageError`] for reports that
+/// are not the shards of one batch, or result kinds mixed.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let mut shards = Vec::new();
+    let mut cubes = Vec::new();
+    for path in &args.shards {
+        let name = crate::inputs::name(path);
+        match read(path, &name)? {
+            Read::Shard(report) => shards.push(*report),
+            Read::Cubes(result) => cubes.push((name, result)),
+        }
+    }
+    match (shards.first(), cubes.first()) {
+        (Some(shard), Some((cube, _))) => Err(usage(format!(
+            "{} is a batch report and {cube} a `tournament --cubes` result: merge one kind at a time",
+            shard.name
+        ))),
+        (None, _) => crate::cubes::merge(cubes, &args.reports),
+        (Some(_), None) => write(args, merge(shards)?),
+    }
+}
+
+/// Reads the report or result at `path`, called `name` in messages.
+fn read(path: &Path, name: &str) -> anyhow::Result<Read> {
+    let bytes = crate::inputs::read_named(path)?;
+    let text = String::from_utf8(bytes).map_err(|_| anyhow!("{name}: not UTF-8 text, not a JSON report"))?;
+    let mut lines = Vec::new();
+    for (number, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
+        let line: Line = serde_json::from_str(line).map_err(|error| {
+            anyhow!("{name} line {}: not a line of a solvebatch JSON report ({error})", number + 1)
+        })?;
+        lines.push((number + 1, line));
+    }
+    let mut records = Vec::new();
+    let mut summary = None;
+    let count = lines.len();
+    for (number, line) in lines {
+        if summary.is_some() {
+            anyhow::bail!("{name} line {number}: a line after the summary");
+        }
+        match line {
+            Line::File(record) => records.push(record),
+            Line::Summary(closing) => summary = Some(*closing),
+            Line::CubeShare(result) if count == 1 => return Ok(Read::Cubes(result)),
+            Line::CubeShare(_) => {
+                anyhow::bail!("{name} line {number}: a `tournament --cubes` result among other lines")
+            }
+        }
+    }
+    let summary = summary.ok_or_else(|| anyhow!("{name}: no summary line: the report is incomplete"))?;
+    let (Some(inputs), Some(options)) = (summary.inputs.clone(), summary.options.clone()) else {
+        anyhow::bail!("{name}: its summary records no inputs or options: not a report of `solvebatch run`");
+    };
+    if records.len() != summary.files {
+        anyhow::bail!("{name}: {} file lines, but its summary counts {}", records.len(), summary.files);
+    }
+    let share = summary.shard.unwrap_or(Share { index: 1, count: 1 });
+    if Share::new(share.index, share.count).is_none() {
+        anyhow::bail!("{name}: shard {share} is not a share (K from 1 to N)");
+    }
+    if summary.interrupted {
+        anyhow::bail!("{name}: shard {share} was interrupted before all its files were solved; run it again");
+    }
+    Ok(Read::Shard(Box::new(ShardReport {
+        name: name.to_string(),
+        share,
+        records,
+        summary,
+        inputs,
+        options,
+    })))
+}
+
+/// The merged batch: every row in path order, and the summary of a single run.
+struct Merged {
+    records: Vec<Record>,
+    summary: Summary,
+}
+
+/// Checks that `shards` are the shards of one batch, each once, and joins them.
+fn merge(mut shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
+    let first = &shards[0];
+    for shard in &shards[1..] {
+        let (name, share, first_name, first_share) = (&shard.name, shard.share, &first.name, first.share);
+        if share.count != first_share.count {
+            return Err(usage(format!(
+                "{name} is shard {share}, {first_name} shard {first_share}: the shard counts differ"
+            )));
+        }
+        if shard.inputs != first.inputs {
+            return Err(usage(format!(
+                "{name} (shard {share}) was run on other inputs than {first_name} (shard {first_share}): {}",
+                inputs_difference(&shard.inputs, &first.inputs)
+            )));
+        }
+        if let Some(difference) = options_difference(&shard.options, &first.options) {
+            return Err(usage(format!(
+                "{name} (shard {share}) was run with other options than {first_name} (shard {first_share}): \
+                 {difference}"
+            )));
+        }
+    }
+    shards.sort_by_key(|shard| shard.share.index);
+    if let Some(pair) = shards.windows(2).find(|pair| pair[0].share == pair[1].share) {
+        return Err(usage(format!("{} and {} are both shard {}", pair[0].name, pair[1].name, pair[0].share)));
+    }
+    let count = shards[0].share.count;
+    let missing: Vec<String> = (1..=count)
+        .filter(|index| !shards.iter().any(|shard| shard.share.index == *index))
+        .map(|index| format!("{index}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        let given: Vec<String> = shards.iter().map(|shard| shard.share.to_string()).collect();
+        let verb = if missing.len() == 1 { "is" } else { "are" };
+        return Err(usage(format!(
+            "{} {verb} missing (given: {})",
+            listed("shard", &missing),
+            given.join(", ")
+        )));
+    }
+    join(shards)
+}
+
+/// Joins the checked shards of one batch, in shard order: rows in path order, each in the shard its
+/// path hashes to.
+fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
+    let roots: Vec<PathBuf> = shards[0].inputs.roots.iter().map(PathBuf::from).collect();
+    let mut rows = Vec::with_capacity(shards[0].inputs.files);
+    let wall_ms = shards.iter().map(|shard| shard.summary.wall_ms).fold(0.0, f64::max);
+    let (skipped, inputs, options) =
+        (shards[0].summary.skipped, shards[0].inputs.clone(), shards[0].options.clone());
+    for shard in shards {
+        for record in shard.records {
+            let path = path_of(&record.file);
+            if !shard.share.holds(&path, &roots) {
+                return Err(usage(format!(
+                    "{}: the row of {} is not in shard {} (a shard from another solvebatch version?)",
+                    shard.name, record.file, shard.share
+                )));
+            }
+            rows.push((path, record));
+        }
+    }
+    if rows.len() != inputs.files {
+        return Err(usage(format!(
+            "the shards hold {} rows, but the batch has {} inputs",
+            rows.len(),
+            inputs.files
+        )));
+    }
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    let records: Vec<Record> = rows.into_iter().map(|(_, record)| record).collect();
+    let mut summary = Summary::of(&records, options.strict);
+    summary.wall_ms = wall_ms;
+    summary.skipped = skipped;
+    summary.inputs = Some(inputs);
+    summary.options = Some(options);
+    Ok(Merged { records, summary })
+}
+
+/// Writes the merged batch to every exporter; the exit status is the summary's.
+fn write(args: &Args, merged: Merged) -> anyhow::Result<ExitCode> {
+    let mut exporters = Exporters::open(&args.reports, args.terminal.terminal())?;
+    for record in &merged.records {
+        exporters.record(record)?;
+    }
+    let roots: Vec<PathBuf> =
+        merged.summary.inputs.iter().flat_map(|inputs| &inputs.roots).map(PathBuf::from).collect();
+    let batch = Batch {
+        layout: Layout::Run,
+        records: &merged.records,
+        summary: &merged.summary,
+        diffs: &[],
+        roots: &roots,
+    };
+    exporters.finish(&Report::Batch(batch))?;
+    Ok(ExitCode::from(merged.summary.exit_code))
+}
+
+/// How two input sets differ, in words.
+fn inputs_difference(inputs: &InputSet, first: &InputSet) -> String {
+    if inputs.roots != first.roots {
+        format!("roots {}, not {}", inputs.roots.join(" "), first.roots.join(" "))
+    } else if inputs.files != first.files {
+        format!("{} inputs, not {}", inputs.files, first.files)
+    } else {
+        "the same roots and number of inputs, but other paths or skipped files".to_string()
+    }
+}
+
+/// The first option that differs, as `seed 1, not 0`; `None` when they are equal.
+fn options_difference(options: &ResultOptions, first: &ResultOptions) -> Option<String> {
+    let (serde_json::Value::Object(options), serde_json::Value::Object(first)) =
+        (serde_json::to_value(options).ok()?, serde_json::to_value(first).ok()?)
+    else {
+        return None;
+    };
+    options.iter().find(|(key, value)| first.get(*key) != Some(value)).map(|(key, value)| {
+        let first = first.get(key).unwrap_or(&serde_json::Value::Null);
+        format!("{key} {value}, not {first}")
+    })
+}
+
+/// `shard 3/4`, or `shards 2/4, 3/4` for several.
+pub fn listed(noun: &str, items: &[String]) -> String {
+    match items {
+        [one] => format!("{noun} {one}"),
+        _ => format!("{noun}s {}", items.join(", ")),
+    }
+}
+
+/// The path a report's `file` names: the `\xE8` escapes of bytes that are not UTF-8 (see
+/// [`crate::report::display_path`]) turned back into bytes, so that rows sort as `run` sorts them.
+#[cfg(unix)]
+fn path_of(file: &str) -> PathBuf {
+    use std::os::unix::ffi::OsStringExt;
+    let bytes = file.as_bytes();
+    let mut path = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let escaped = bytes[at..]
+            .starts_with(b"\\x")
+            .then(|| file.get(at + 2..at + 4))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            .filter(|byte| *byte >= 0x80);
+        match escaped {
+            Some(byte) => {
+                path.push(byte);
+                at += 4;
+            }
+            None => {
+                path.push(bytes[at]);
+                at += 1;
+            }
+        }
+    }
+    PathBuf::from(std::ffi::OsString::from_vec(path))
+}
+
+#[cfg(not(unix))]
+fn path_of(file: &str) -> PathBuf {
+    PathBuf::from(file)
+}
+
+/// A [`UsageError`] (exit status 2) saying `message`.
+pub fn usage(message: String) -> anyhow::Error {
+    UsageError(message).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn escaped_bytes_come_back_and_other_text_stays() {
+        use std::os::unix::ffi::OsStrExt;
+        assert_eq!(path_of("d/zo\\xE8.csv").as_os_str().as_bytes(), b"d/zo\xe8.csv");
+        assert_eq!(path_of("a\\x41\\x.csv").as_os_str().as_bytes(), b"a\\x41\\x.csv");
+        assert_eq!(path_of("é\\xE").as_os_str().as_bytes(), "é\\xE".as_bytes());
+    }
+
+    #[test]
+    fn the_first_differing_option_is_named() {
+        let options = ResultOptions {
+            kind: None,
+            solver: Some("dlx".to_string()),
+            timeout_ms: None,
+            strict: false,
+            seed: 0,
+            json_outputs: false,
+            dictionary: None,
+            tiles: None,
+            digits: None,
+            rules: None,
+        };
+        let other = ResultOptions { seed: 1, ..options.clone() };
+        assert_eq!(options_difference(&options, &options), None);
+        assert_eq!(options_difference(&other, &options), Some("seed 1, not 0".to_string()));
+        let solver = ResultOptions { solver: None, ..options.clone() };
+        assert_eq!(options_difference(&solver, &options), Some("solver null, not \"dlx\"".to_string()));
+    }
+}
