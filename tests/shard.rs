@@ -511,3 +511,11 @@ fn the_slurm_recipe_is_shown_in_the_guide() {
     }
     assert!(recipe("slurm/shards.sbatch").contains("solvebatch run inputs --shard auto "));
 }
+
+#[test]
+fn a_shards_summary_line_names_its_share() {
+    let dir = mixed_inputs();
+    let output = solvebatch(dir.path()).args(["run", "d", "--shard", "2/3", "-q"]).output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.starts_with("shard 2/3: "), "{stdout}");
+}

@@ -194,7 +194,10 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
         .filter(|status| summary.statuses.get(**status) > 0)
         .map(|status| format!("{} {}", summary.statuses.get(*status), status.name().replace('_', " ")))
         .collect();
-    let mut first = format!("{} file{plural}", summary.files);
+    let mut first = match summary.shard {
+        Some(share) => format!("shard {share}: {} file{plural}", summary.files),
+        None => format!("{} file{plural}", summary.files),
+    };
     if !statuses.is_empty() {
         first.push_str(&format!(": {}", statuses.join(", ")));
     }
