@@ -70,15 +70,23 @@ impl RunOptions {
         let kind = args.kind.as_deref().map(family_named).transpose()?;
         if let Some(solver) = &args.solver {
             let offered = |family: &dyn Family| family.solvers().iter().any(|info| info.name == solver);
-            let known = match kind {
-                Some(family) => offered(family),
-                None => family::FAMILIES.iter().any(|family| offered(*family)),
-            };
-            if !known {
-                return Err(UsageError(format!(
-                    "no solver is called `{solver}`; `solvebatch list-solvers` lists them"
-                ))
-                .into());
+            match kind {
+                Some(family) if !offered(family) => {
+                    let names: Vec<_> = family.solvers().iter().map(|info| info.name).collect();
+                    return Err(UsageError(format!(
+                        "the {} family has no solver `{solver}` (it has: {})",
+                        family.name(),
+                        names.join(", ")
+                    ))
+                    .into());
+                }
+                None if !family::FAMILIES.iter().any(|family| offered(*family)) => {
+                    return Err(UsageError(format!(
+                        "no solver is called `{solver}`; `solvebatch list-solvers` lists them"
+                    ))
+                    .into());
+                }
+                _ => {}
             }
         }
         if args.jobs == Some(0) {

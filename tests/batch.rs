@@ -168,6 +168,10 @@ fn usage_errors_exit_2() {
     let (_dir, mut command) = setup(&[GOOD]);
     command.args(["run", "a", "--solver", "magic"]).assert().code(2);
     let (_dir, mut command) = setup(&[GOOD]);
+    command.args(["run", "a", "--kind", "guess", "--solver", "dlx"]).assert().code(2).stderr(
+        "error: the guess family has no solver `dlx` (it has: first, minimax, max-parts, entropy, optimal)\n",
+    );
+    let (_dir, mut command) = setup(&[GOOD]);
     command.args(["run", "a", "--timeout", "-1"]).assert().code(2);
 }
 
