@@ -70,7 +70,7 @@ fn stdout_file_id() -> Option<(u64, u64)> {
     stream_identity(&std::io::stdout())
 }
 
-/// Every input under `paths`, sorted by path, each once.
+/// Every input under `paths`, sorted by path, each file once however it is named.
 ///
 /// A file named directly is an input even when no family claims its extension (its row then says so);
 /// inside folders, only files a family claims (or the `kind` family, when given) are inputs, and the
@@ -91,7 +91,11 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own) -> 
         }
     }
     found.inputs.sort_by(|a, b| a.path.cmp(&b.path));
-    found.inputs.dedup_by(|a, b| a.path == b.path);
+    // `x`, `./x` and a folder walked twice name the same file: solved once.
+    let mut seen = HashSet::new();
+    found.inputs.retain(|input| {
+        seen.insert(std::fs::canonicalize(&input.path).unwrap_or_else(|_| input.path.clone()))
+    });
     found
 }
 

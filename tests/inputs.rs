@@ -114,3 +114,13 @@ fn a_device_named_directly_is_read_no_further_than_the_limit() {
         .code(1)
         .stdout(predicate::str::contains("| failed: larger than 256 MiB, the most an input may hold |"));
 }
+
+#[test]
+fn a_file_named_twice_is_solved_once() {
+    let (_dir, mut command) = setup(&[("d/a.csv", GOOD)]);
+    command
+        .args(["run", "d/a.csv", "./d/a.csv", "d", "-q"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("1 file: 1 solved;"));
+}
