@@ -13,6 +13,11 @@ async function api(path, options) {
   return { status: response.status, body };
 }
 
+// POSTs `value` as JSON to `path`: the status and the parsed answer, as `api` gives them.
+function postJson(path, value) {
+  return api(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(value) });
+}
+
 // The message of an API error body, or of a record that carries one.
 function messageOf(body) {
   return body.error || body.message || "unknown error";

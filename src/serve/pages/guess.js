@@ -13,11 +13,7 @@ function listed(guesses) {
 let codebreaker = { strategy: "first", digits: 4, answers: [] };
 
 async function playCodebreaker() {
-  const answer = await api("/api/guess/codebreaker", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(codebreaker),
-  });
+  const answer = await postJson("/api/guess/codebreaker", codebreaker);
   if (answer.status !== 200) {
     codebreaker.answers.pop();
     showMessage(messageOf(answer.body));
@@ -68,11 +64,7 @@ $("new-codebreaker").addEventListener("click", () => {
 let hosted = null;
 
 async function playHost(reveal) {
-  const answer = await api("/api/guess/host", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...hosted, reveal }),
-  });
+  const answer = await postJson("/api/guess/host", { ...hosted, reveal });
   if (answer.status !== 200) {
     hosted.guesses.pop();
     showMessage(messageOf(answer.body));

@@ -145,11 +145,7 @@ $("new-game").addEventListener("click", async () => {
 
 // Sends the game so far and `play` (or none); a valid play becomes part of the game.
 async function playSolitaire(play) {
-  const answer = await api("/api/scrabble/solitaire", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...solitaire, play }),
-  });
+  const answer = await postJson("/api/scrabble/solitaire", { ...solitaire, play });
   if (answer.status !== 200) return showMessage(messageOf(answer.body));
   const view = answer.body;
   if (view.accepted) solitaire.plays.push(play);
