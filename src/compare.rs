@@ -105,29 +105,23 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             break;
         }
         let file = display_path(&input.path);
-        let problem = match (&input.problem, input.family) {
-            (Some(problem), _) => Some(problem.clone()),
-            (None, None) => Some("no family reads this kind of file; use --kind".to_string()),
-            (None, Some(_)) => None,
+        let solved = match (&input.problem, input.family) {
+            (Some(problem), _) => Err(problem.clone()),
+            (None, None) => Err("no family reads this kind of file; use --kind".to_string()),
+            (None, Some(family)) => match inputs::read(&input.path, args.timeout) {
+                Ok(text) => {
+                    let solvers =
+                        &prepared.iter().find(|(name, _)| *name == family.name()).expect("prepared").1;
+                    Ok(compare_file(args, &input.path, file.clone(), family, solvers, &text))
+                }
+                Err(inputs::ReadError::Failed(message)) => Err(message),
+                Err(inputs::ReadError::Timeout) => Err("nothing to read within the time limit".to_string()),
+            },
         };
-        let text = match problem {
-            Some(problem) => Err(problem),
-            None => inputs::read(&input.path, args.timeout).map_err(|error| match error {
-                inputs::ReadError::Failed(message) => message,
-                inputs::ReadError::Timeout => "nothing to read within the time limit".to_string(),
-            }),
-        };
-        let result = match (text, input.family) {
-            (Ok(text), Some(family)) => {
-                let solvers = &prepared.iter().find(|(name, _)| *name == family.name()).expect("prepared").1;
-                compare_file(args, &input.path, file, family, solvers, &text)
-            }
-            (Err(message), family) => {
-                let record = Record::failed(file, family.map(|family| family.name()), message);
-                FileResult { records: vec![record], failed: true, left_out: true }
-            }
-            (Ok(_), None) => unreachable!("a file without a family has a problem"),
-        };
+        let result = solved.unwrap_or_else(|message| {
+            let record = Record::failed(file, input.family.map(|family| family.name()), message);
+            FileResult { records: vec![record], failed: true, left_out: true }
+        });
         for record in &result.records {
             exporters.record(record)?;
         }
