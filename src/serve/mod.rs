@@ -34,7 +34,8 @@ use state::State;
 /// Arguments of `solvebatch serve`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Pages: / (links), /tournament, /tictactoe, /guess, /scrabble, /batch. \
+Pages: / (links), /tournament, /tictactoe, /guess, /scrabble, /batch.
+
 API: POST /api/solve/FAMILY?solver=NAME&timeout=SECONDS with the file as the body answers the JSON \
 record of `run --json` with its output; GET /api/solvers lists the solvers. Requests are limited to \
 4 MiB, solves to 10 s by default and 60 s at most.
