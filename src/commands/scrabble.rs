@@ -9,9 +9,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::{
-    find_words, format, hint, run_solitaire, Dictionary, Generator, Hint, LoadedPosition, Play, Position,
-    PositionLoadError, PositionSettings, PositionSolver, Rack, Rulebook, Rules, RulesName, SolitaireGame,
-    TileSet,
+    bag_size, find_words, hint, listing, ranked_candidates, run_solitaire, simulate, unseen, Dictionary,
+    Generator, Hint, LeaveTable, LoadedPosition, Play, Position, PositionLoadError, PositionSettings,
+    PositionSolver, Rack, Ranking, Rulebook, Rules, RulesName, SolitaireGame, TileSet,
 };
 
 use crate::output::write_file;
@@ -33,7 +33,20 @@ pub enum ScrabbleCommand {
     /// the play (exit 0); or `play ...: rejected: REASON` and a hint (exit 1): the best place for the
     /// same letters, or, when they fit nowhere, the best plays of the rack.
     Check(CheckArgs),
-    /// List the best plays of a rack on a board: `SCORE WORD X Y DIRECTION LETTERS`, best first.
+    /// List the best plays of a rack on a board, best first.
+    ///
+    /// Ranked by score (the lab rules' default), each line is `SCORE WORD X Y DIRECTION LETTERS`.
+    /// Ranked by equity (the standard rules' default: the score plus the learned value of the tiles
+    /// kept), each line is `EQUITY  SCORE WORD X Y DIRECTION LETTERS  keep LEAVE VALUE`, and the best
+    /// exchange (`EQUITY  exchange TILES  keep LEAVE VALUE`) is listed among them when the bag holds at
+    /// least 7 tiles: the bag is the tile set and blanks less the board, the rack and a full rack of the
+    /// opponent's. With `--simulate N` the listed candidates are played out N times each (two plies
+    /// against random racks of the opponent) and ranked by mean spread: each line starts `SPREAD ±SE
+    /// ITERATIONS`.
+    #[command(
+        after_help = "Example:\n  solvebatch scrabble hint datasets/scrabble/standard-midgame.scrabble \
+                            --simulate 1000 --seed 7"
+    )]
     Hint(HintArgs),
     /// Write a tile definition file derived from a dictionary's letter frequencies (100 tiles).
     Tiles(TilesArgs),
@@ -106,6 +119,20 @@ pub struct HintArgs {
     /// How many best plays to list; default: the position file's `top:`, else 10.
     #[arg(long, value_name = "N")]
     pub top: Option<usize>,
+
+    /// `score` or `equity` (score plus leave value, with exchanges); default: `equity` under the
+    /// standard rules, `score` under the lab rules (which have no leave values).
+    #[arg(long, value_name = "RANKING")]
+    pub rank: Option<Ranking>,
+
+    /// Play out each listed candidate N times against random draws (two plies) and rank by mean
+    /// spread; candidates clearly behind stop early (standard rules, ranked by equity).
+    #[arg(long, value_name = "N")]
+    pub simulate: Option<usize>,
+
+    /// Seed of the simulation's draws: the same seed gives the same result on any number of threads.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "simulate")]
+    pub seed: u64,
 }
 
 /// Arguments of `solvebatch scrabble tiles`.
@@ -244,7 +271,8 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             let hint = hint(&rulebook, board, rack, play);
             out.push_str(&format!("{hint}\n"));
             if matches!(hint, Hint::OtherLetters { .. }) {
-                out.push_str(&plays_listing(&rulebook, position, args.top));
+                let ranking = ranking(None, &position.rules)?;
+                out.push_str(&plays_listing(&rulebook, position, args.top, ranking));
             }
             ExitCode::FAILURE
         }
@@ -256,14 +284,56 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
 fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let loaded = args.board.load()?;
     let position = &loaded.position;
-    let listing = plays_listing(&loaded.rulebook(), position, args.top.unwrap_or(position.top));
+    let ranking = ranking(args.rank, &position.rules)?;
+    let top = args.top.unwrap_or(position.top);
+    let rulebook = loaded.rulebook();
+    let listing = match args.simulate {
+        None => plays_listing(&rulebook, position, top, ranking),
+        Some(_) if ranking == Ranking::Score => {
+            return Err(anyhow!("--simulate: simulation ranks by equity; drop --rank score"));
+        }
+        Some(iterations) => simulation_listing(&rulebook, position, top, iterations, args.seed),
+    };
     std::io::stdout().write_all(listing.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The `top` best plays of the position's rack, one a line, or `no valid play`.
-fn plays_listing(rulebook: &Rulebook, position: &Position, top: usize) -> String {
-    format(rulebook.moves(&position.board, &position.rack), top)
+/// The ranking asked for, else the rules' default ([`Ranking::default_for`]).
+fn ranking(asked: Option<Ranking>, rules: &Rules) -> anyhow::Result<Ranking> {
+    match (asked, rules.name()) {
+        (Some(Ranking::Equity), RulesName::Lab) => {
+            Err(anyhow!("--rank equity: the leave values are for the standard rules (--rules standard)"))
+        }
+        (asked, _) => Ok(asked.unwrap_or_else(|| Ranking::default_for(rules))),
+    }
+}
+
+/// The `top` best candidates of the position's rack under `ranking`, one a line, or `no valid play`
+/// ([`listing`]).
+fn plays_listing(rulebook: &Rulebook, position: &Position, top: usize, ranking: Ranking) -> String {
+    let unseen = unseen(rulebook.tiles, rulebook.rules, &position.board, &position.rack);
+    let moves = rulebook.moves(&position.board, &position.rack);
+    listing(moves, &position.rack, bag_size(&unseen), ranking, top)
+}
+
+/// The `top` best candidates by equity simulated `iterations` times each, best mean spread first.
+fn simulation_listing(
+    rulebook: &Rulebook,
+    position: &Position,
+    top: usize,
+    iterations: usize,
+    seed: u64,
+) -> String {
+    let (board, rack) = (&position.board, &position.rack);
+    let table = LeaveTable::standard();
+    let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
+    let moves = rulebook.moves(board, rack);
+    let candidates = ranked_candidates(&moves, rack, bag_size(&unseen), table, Ranking::Equity, top);
+    if candidates.is_empty() && top > 0 {
+        return "no valid play\n".to_string();
+    }
+    let simulated = simulate(rulebook, board, &unseen, table, &candidates, iterations, seed);
+    simulated.iter().map(|line| format!("{line}\n")).collect()
 }
 
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {

@@ -68,12 +68,14 @@
 mod board;
 mod brute_force;
 mod dictionary;
+mod equity;
 mod file;
 mod game;
 mod generate;
 mod graph;
 mod hint;
 mod job;
+mod leave;
 mod letter;
 mod moves;
 mod play;
@@ -81,14 +83,21 @@ mod position;
 mod quote;
 mod rack;
 mod rules;
+mod selfplay;
+mod simulate;
 mod solitaire;
 mod solver;
 mod tiles;
+mod train;
 mod words;
 
 pub use board::{Board, BoardRowError, Direction, DirectionError, Square, BOARD_SIZE, RADIUS, SQUARE_COUNT};
 pub use brute_force::{moves_by_brute_force, TimedOut};
 pub use dictionary::{Dictionary, DictionaryError, DICTIONARY_SIZE_LIMIT};
+pub use equity::{
+    bag_size, best_candidate, listing, ranked_candidates, unseen, Action, Candidate, RackLeaves, Ranking,
+    UnknownRanking, EXCHANGE_MIN_BAG,
+};
 pub use file::ReadError;
 pub use game::{GameError, SolitaireGame, MAX_POOL_SIZE};
 pub use graph::{Node, WordGraph, WordGraphError};
@@ -97,6 +106,7 @@ pub use job::{
     verify, ListingError, LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings,
     PositionSolver,
 };
+pub use leave::{Leave, LeaveError, LeaveFileError, LeaveTable, BLANK, MAX_LEAVE, TILE_KINDS};
 pub use letter::{
     letters_to_string, parse_letters, parse_tiles, tiles_to_string, Letter, LetterSet, Tile, TileCharError,
     LETTER_COUNT,
@@ -106,9 +116,14 @@ pub use play::{FormedWord, Play, PlayParseError, Rejection, Rulebook, Scored};
 pub use position::{parse, LineProblem, Position, PositionError, PositionReport, DEFAULT_TOP};
 pub use rack::{Rack, RackError, RACK_SIZE};
 pub use rules::{Premium, Rules, RulesName, UnknownRules};
+pub use selfplay::{
+    duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction, SCORELESS_TURNS_TO_END,
+};
+pub use simulate::{simulate, Simulated, MIN_ITERATIONS, ROUND, Z};
 pub use solitaire::run_solitaire;
 pub use solver::{Generator, UnknownGenerator};
 pub use tiles::{
     TileField, TileFileError, TileLoadError, TileSet, GENERATED_POOL_SIZE, TILE_FILE_SIZE_LIMIT,
 };
+pub use train::{train_leaves, IterationReport, TrainOptions, MIN_SAMPLES, RIDGE, SAMPLE_MIN_BAG, SHRINK};
 pub use words::{find_words, FoundWord};

@@ -12,10 +12,10 @@
 use std::io::{self, BufRead, Read, Write};
 
 use crate::board::{Direction, Square};
+use crate::equity::{listing, Ranking};
 use crate::game::SolitaireGame;
 use crate::hint::Hint;
 use crate::letter::parse_tiles;
-use crate::moves::format;
 use crate::play::{check_rack, Play, PlayParseError, Rejection};
 use crate::quote::quote;
 
@@ -114,7 +114,8 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
                 writeln!(out, "{hint}")?;
                 if matches!(hint, Hint::OtherLetters { .. }) {
                     let moves = game.rulebook().moves(game.board(), game.rack());
-                    write!(out, "{}", format(moves, hint_top))?;
+                    let ranking = Ranking::default_for(game.rulebook().rules);
+                    write!(out, "{}", listing(moves, game.rack(), game.pool_len(), ranking, hint_top))?;
                 }
             }
         }

@@ -1,0 +1,395 @@
+//! Equity: a move's score plus the value of the tiles it keeps (Sheppard 2002, "World-championship-
+//! caliber Scrabble", the static evaluation of Maven), and the candidates ranked by it: every play,
+//! and the best exchange when the bag allows one.
+//!
+//! The leave counts only while there are tiles to draw: with an empty bag a move's equity is its
+//! score. An exchange scores 0 and keeps the tiles it does not throw back; it is allowed only when
+//! the bag holds at least [`EXCHANGE_MIN_BAG`] tiles.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::{Board, Square};
+use crate::leave::{Leave, LeaveTable, BLANK, TILE_KINDS};
+use crate::letter::{Letter, LETTER_COUNT};
+use crate::moves::format;
+use crate::moves::Move;
+use crate::rack::{Rack, RACK_SIZE};
+use crate::rules::{Rules, RulesName};
+use crate::tiles::TileSet;
+
+/// The fewest tiles the bag must hold for an exchange (the standard rules' seven).
+pub const EXCHANGE_MIN_BAG: usize = 7;
+
+/// How best plays are ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ranking {
+    /// By score alone, ties as the spec says ([`Move::ranking`]); no exchanges.
+    Score,
+    /// By equity, score plus leave value; the best exchange is a candidate too.
+    Equity,
+}
+
+/// A ranking name other than `score` and `equity`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown ranking '{0}': expected score or equity")]
+pub struct UnknownRanking(pub String);
+
+impl Ranking {
+    /// The default of `rules`: equity under the standard rules, score under the lab rules (the leave
+    /// values are learned for the standard rules).
+    pub fn default_for(rules: &Rules) -> Ranking {
+        match rules.name() {
+            RulesName::Lab => Ranking::Score,
+            RulesName::Standard => Ranking::Equity,
+        }
+    }
+}
+
+impl FromStr for Ranking {
+    type Err = UnknownRanking;
+
+    fn from_str(text: &str) -> Result<Ranking, UnknownRanking> {
+        match text {
+            "score" => Ok(Ranking::Score),
+            "equity" => Ok(Ranking::Equity),
+            _ => Err(UnknownRanking(crate::quote::quote(text))),
+        }
+    }
+}
+
+impl fmt::Display for Ranking {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ranking::Score => "score",
+            Ranking::Equity => "equity",
+        })
+    }
+}
+
+/// What a candidate does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// A play on the board.
+    Play(Move),
+    /// Throw these tiles back into the bag and draw as many.
+    Exchange(Leave),
+}
+
+/// A candidate move with its score, the tiles it keeps and its equity in points.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Candidate {
+    /// The play or the exchange.
+    pub action: Action,
+    /// Its score (0 for an exchange).
+    pub score: u32,
+    /// The tiles kept.
+    pub leave: Leave,
+    /// The value of the leave counted in the equity (0 with an empty bag).
+    pub leave_value: f32,
+}
+
+impl Candidate {
+    /// Score plus leave value, in points.
+    pub fn equity(&self) -> f32 {
+        self.score as f32 + self.leave_value
+    }
+
+    /// Best first: higher equity, then plays before exchanges, plays by [`Move::ranking`] and
+    /// exchanges by the tiles kept.
+    pub fn ranking(&self, other: &Candidate) -> Ordering {
+        other.equity().total_cmp(&self.equity()).then_with(|| match (&self.action, &other.action) {
+            (Action::Play(a), Action::Play(b)) => a.ranking(b),
+            (Action::Play(_), Action::Exchange(_)) => Ordering::Less,
+            (Action::Exchange(_), Action::Play(_)) => Ordering::Greater,
+            (Action::Exchange(a), Action::Exchange(b)) => a.cmp(b),
+        })
+    }
+}
+
+impl fmt::Display for Candidate {
+    /// `EQUITY  PLAY  keep LEAVE VALUE`: the equity with one decimal, the play as listed
+    /// (`SCORE WORD x y direction LETTERS`) or `exchange TILES`, the tiles kept (`-` for none) and
+    /// their value, for example `  28.5  24 QUA 0 -1 horizontal QA  keep ERS +4.5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:>6.1}  ", self.equity())?;
+        match &self.action {
+            Action::Play(listed) => write!(f, "{listed}")?,
+            Action::Exchange(thrown) => write!(f, "exchange {thrown}")?,
+        }
+        write!(f, "  keep {} {:+.1}", self.leave, self.leave_value)
+    }
+}
+
+/// The values of every leave one rack can keep, computed once per rack: a play's leave value is
+/// then an index into a small array.
+pub struct RackLeaves {
+    rack: Leave,
+    /// The kinds the rack holds and the stride of each in [`RackLeaves::values`].
+    kinds: Vec<(usize, usize)>,
+    /// The value of each sub-multiset of the rack, by mixed-radix index of its counts.
+    values: Vec<f32>,
+}
+
+impl RackLeaves {
+    /// The leave values of `rack` under `table`; all 0 when `bag` is 0 (no tile to draw).
+    pub fn new(rack: &Rack, table: &LeaveTable, bag: usize) -> RackLeaves {
+        let rack = Leave::of_rack(rack);
+        let counts = rack.counts();
+        let mut kinds = Vec::new();
+        let mut size = 1;
+        for kind in rack.kinds() {
+            kinds.push((kind, size));
+            size *= counts[kind] as usize + 1;
+        }
+        let mut values = vec![0.0; size];
+        if bag > 0 {
+            for subset in rack.subsets() {
+                let sub = subset.counts();
+                let index: usize = kinds.iter().map(|&(kind, stride)| sub[kind] as usize * stride).sum();
+                values[index] = table.value(&subset);
+            }
+        }
+        RackLeaves { rack, kinds, values }
+    }
+
+    /// The value of `leave`, a sub-multiset of the rack.
+    pub fn value(&self, leave: &Leave) -> f32 {
+        let counts = leave.counts();
+        self.values[self.kinds.iter().map(|&(kind, stride)| counts[kind] as usize * stride).sum::<usize>()]
+    }
+
+    /// The candidate of `played`, a play of the rack.
+    pub fn play(&self, played: &Move) -> Candidate {
+        let mut counts = self.rack.counts();
+        for tile in played.letters.tiles() {
+            counts[if tile.blank { BLANK } else { tile.letter.index() }] -= 1;
+        }
+        let leave = Leave::from_counts(counts);
+        Candidate {
+            action: Action::Play(*played),
+            score: played.score,
+            leave,
+            leave_value: self.value(&leave),
+        }
+    }
+
+    /// The best exchange (highest leave value, ties by [`Candidate::ranking`]), or `None` for an
+    /// empty rack. Whether the bag allows it is the caller's question.
+    pub fn best_exchange(&self) -> Option<Candidate> {
+        let mut best: Option<Candidate> = None;
+        for keep in self.rack.subsets() {
+            if keep == self.rack {
+                continue;
+            }
+            let candidate = Candidate {
+                action: Action::Exchange(self.rack.minus(&keep).expect("a subset")),
+                score: 0,
+                leave: keep,
+                leave_value: self.value(&keep),
+            };
+            if best.is_none_or(|best| candidate.ranking(&best) == Ordering::Less) {
+                best = Some(candidate);
+            }
+        }
+        best
+    }
+}
+
+/// Every play of `moves` (all plays of `rack`) as a candidate under `ranking`, plus, ranking by
+/// equity with at least [`EXCHANGE_MIN_BAG`] tiles in the bag, the best exchange; best first, the
+/// first `top` of them. `bag` is the number of tiles left to draw.
+pub fn ranked_candidates(
+    moves: &[Move],
+    rack: &Rack,
+    bag: usize,
+    table: &LeaveTable,
+    ranking: Ranking,
+    top: usize,
+) -> Vec<Candidate> {
+    let leaves = RackLeaves::new(rack, table, if ranking == Ranking::Equity { bag } else { 0 });
+    let mut candidates: Vec<Candidate> = moves.iter().map(|played| leaves.play(played)).collect();
+    if ranking == Ranking::Equity && bag >= EXCHANGE_MIN_BAG {
+        candidates.extend(leaves.best_exchange());
+    }
+    if top < candidates.len() {
+        if top == 0 {
+            return Vec::new();
+        }
+        candidates.select_nth_unstable_by(top - 1, Candidate::ranking);
+        candidates.truncate(top);
+    }
+    candidates.sort_unstable_by(Candidate::ranking);
+    candidates
+}
+
+/// The best candidate of [`ranked_candidates`], without sorting the rest.
+pub fn best_candidate(
+    moves: &[Move],
+    rack: &Rack,
+    bag: usize,
+    table: &LeaveTable,
+    ranking: Ranking,
+) -> Option<Candidate> {
+    let leaves = RackLeaves::new(rack, table, if ranking == Ranking::Equity { bag } else { 0 });
+    let exchange = (ranking == Ranking::Equity && bag >= EXCHANGE_MIN_BAG).then(|| leaves.best_exchange());
+    moves.iter().map(|played| leaves.play(played)).chain(exchange.flatten()).min_by(Candidate::ranking)
+}
+
+/// The report of the `top` best candidates of `moves` (all plays of `rack`; `bag` tiles to draw)
+/// under `ranking` with the bundled leave values, one a line, best first, or `no valid play` (when
+/// `top > 0`): by score the spec's lines ([`format`]), by equity the [`Candidate`] lines.
+pub fn listing(moves: Vec<Move>, rack: &Rack, bag: usize, ranking: Ranking, top: usize) -> String {
+    if ranking == Ranking::Score {
+        return format(moves, top);
+    }
+    let candidates = ranked_candidates(&moves, rack, bag, LeaveTable::standard(), ranking, top);
+    if candidates.is_empty() && top > 0 {
+        return "no valid play\n".to_string();
+    }
+    candidates.iter().map(|candidate| format!("{candidate}\n")).collect()
+}
+
+/// The tiles not in sight of the player: every tile of `tiles` and the rules' blanks, less the tiles
+/// on `board` (a blank on the board counts as a blank) and on `rack`; a kind already used up counts 0.
+/// They are the opponent's rack and the bag. Counts by kind ([`TILE_KINDS`]: letters, then the blank).
+pub fn unseen(tiles: &TileSet, rules: &Rules, board: &Board, rack: &Rack) -> [u32; TILE_KINDS] {
+    let mut counts = [0u32; TILE_KINDS];
+    for letter in Letter::all() {
+        counts[letter.index()] = tiles.count(letter);
+    }
+    counts[BLANK] = rules.blank_tiles();
+    let mut take = |kind: usize| counts[kind] = counts[kind].saturating_sub(1);
+    for square in Square::all() {
+        if let Some(tile) = board.tile(square) {
+            take(if tile.blank { BLANK } else { tile.letter.index() });
+        }
+    }
+    for tile in rack.tiles() {
+        take(tile.map_or(BLANK, Letter::index));
+    }
+    counts
+}
+
+/// The tiles in the bag when `unseen` tiles are out of sight and the opponent holds a full rack.
+pub fn bag_size(unseen: &[u32; TILE_KINDS]) -> usize {
+    (unseen.iter().sum::<u32>() as usize).saturating_sub(RACK_SIZE)
+}
+
+const _: () = assert!(TILE_KINDS == LETTER_COUNT + 1);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dictionary::Dictionary;
+    use crate::play::{Play, Rulebook};
+
+    fn rack(text: &str) -> Rack {
+        text.parse().unwrap()
+    }
+
+    /// Lab rules, a toy dictionary and `ZAXJ` across the centre: with `EQRSVVW`, `ZAXJERS` scores
+    /// 30 and keeps `QVVW`; `AQVVW` down through the A scores 23 and keeps `ERS`. (A 7-tile rack
+    /// cannot keep both `QVVWU` and `ERS`, eight tiles; this is the nearest case.)
+    fn zaxj<'a>(dictionary: &'a Dictionary, tiles: &'a TileSet, rules: &'a Rules) -> (Rulebook<'a>, Board) {
+        let rulebook = Rulebook { dictionary, tiles, rules };
+        let mut board = Board::new();
+        let play: Play = "ZAXJ -1 0 horizontal".parse().unwrap();
+        rulebook.check(&board, &rack("AJXZ"), &play).unwrap().apply(&mut board);
+        (rulebook, board)
+    }
+
+    fn toy_dictionary() -> Dictionary {
+        Dictionary::from_text(b"zaxj\nzaxjers\naqvvw\naw\n".to_vec())
+    }
+
+    fn listing(candidates: &[Candidate]) -> Vec<String> {
+        candidates.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn equity_puts_keeping_ers_before_a_higher_score_keeping_qvvw() {
+        let (dictionary, tiles, rules) = (toy_dictionary(), TileSet::standard(), Rules::lab());
+        let (rulebook, board) = zaxj(&dictionary, &tiles, &rules);
+        let rack = rack("EQRSVVW");
+        let moves = rulebook.moves(&board, &rack);
+        let table = LeaveTable::parse("Q -7\nV -3\nW -2\nU -1\nE 2\nR 1\nS 8\nVV -3\n").unwrap();
+        assert_eq!(
+            listing(&ranked_candidates(&moves, &rack, 50, &table, Ranking::Score, 10)),
+            [
+                "  30.0  30 ZAXJERS -1 0 horizontal ERS  keep QVVW +0.0",
+                "  23.0  23 AQVVW 0 0 vertical QVVW  keep ERS +0.0",
+                "   5.0  5 AW 0 0 vertical W  keep EQRSVV +0.0"
+            ]
+        );
+        assert_eq!(
+            listing(&ranked_candidates(&moves, &rack, 50, &table, Ranking::Equity, 2)),
+            [
+                "  34.0  23 AQVVW 0 0 vertical QVVW  keep ERS +11.0",
+                "  18.0  30 ZAXJERS -1 0 horizontal ERS  keep QVVW -12.0"
+            ]
+        );
+        // The learned table agrees, and values QVVWU below ERS.
+        let standard = LeaveTable::standard();
+        let top = best_candidate(&moves, &rack, 50, standard, Ranking::Equity).unwrap();
+        assert_eq!(top.leave.to_string(), "ERS");
+        assert!(standard.value(&"QVVWU".parse().unwrap()) + 10.0 < standard.value(&"ERS".parse().unwrap()));
+        // With an empty bag the leave counts nothing: the score decides.
+        assert_eq!(
+            best_candidate(&moves, &rack, 0, standard, Ranking::Equity).unwrap().leave.to_string(),
+            "QVVW"
+        );
+    }
+
+    #[test]
+    fn an_exchange_is_chosen_when_best_and_only_with_seven_in_the_bag() {
+        let (dictionary, tiles, rules) = (toy_dictionary(), TileSet::standard(), Rules::lab());
+        let (rulebook, board) = zaxj(&dictionary, &tiles, &rules);
+        let rack = rack("IQUUVWW");
+        let moves = rulebook.moves(&board, &rack);
+        let table = LeaveTable::parse("Q -7\nV -3\nW -2\nU -1\nI 0.5\nVV -8\n").unwrap();
+        assert_eq!(
+            listing(&ranked_candidates(&moves, &rack, 7, &table, Ranking::Equity, 10)),
+            ["   0.5  exchange QUUVWW  keep I +0.5", "  -8.5  5 AW 0 0 vertical W  keep IQUUVW -13.5"]
+        );
+        assert_eq!(
+            listing(&ranked_candidates(&moves, &rack, 6, &table, Ranking::Equity, 10)),
+            ["  -8.5  5 AW 0 0 vertical W  keep IQUUVW -13.5"]
+        );
+        assert!(matches!(
+            best_candidate(&moves, &rack, 7, &table, Ranking::Equity).unwrap().action,
+            Action::Exchange(_)
+        ));
+        assert!(matches!(
+            best_candidate(&moves, &rack, 6, &table, Ranking::Equity).unwrap().action,
+            Action::Play(_)
+        ));
+        // Ranked by score, never an exchange.
+        assert!(matches!(
+            best_candidate(&moves, &rack, 50, &table, Ranking::Score).unwrap().action,
+            Action::Play(_)
+        ));
+    }
+
+    #[test]
+    fn unseen_tiles_are_the_set_less_board_and_rack() {
+        let (dictionary, tiles, rules) = (toy_dictionary(), TileSet::standard(), Rules::standard());
+        let (_, board) = zaxj(&dictionary, &tiles, &rules);
+        let unseen = unseen(&tiles, &rules, &board, &rack("AEQ?"));
+        // 100 tiles less ZAXJ and the four on the rack; the only Z, X, J and Q are all in sight.
+        assert_eq!(unseen.iter().sum::<u32>(), 92);
+        assert_eq!((unseen[0], unseen[25], unseen[16], unseen[BLANK]), (7, 0, 0, 1));
+        assert_eq!(bag_size(&unseen), 85);
+    }
+
+    #[test]
+    fn names_of_rankings() {
+        assert_eq!("equity".parse::<Ranking>(), Ok(Ranking::Equity));
+        assert_eq!("score".parse::<Ranking>(), Ok(Ranking::Score));
+        assert_eq!(
+            "best".parse::<Ranking>().unwrap_err().to_string(),
+            "unknown ranking 'best': expected score or equity"
+        );
+    }
+}

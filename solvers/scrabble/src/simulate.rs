@@ -1,0 +1,310 @@
+//! Simulation: each candidate played out two plies against random draws, ranked by the mean
+//! spread (Sheppard 2002, "World-championship-caliber Scrabble": Maven's simulations; Quackle and
+//! Macondo simulate the same way).
+//!
+//! One iteration of a candidate: the opponent's rack is drawn at random from the unseen tiles (7, or
+//! all when fewer), the bag is the rest (plus the tiles an exchange throws back); we play the
+//! candidate and refill our rack from the bag at random; the opponent plays its best reply by
+//! equity (an exchange or a pass when that is best; tiles it throws back are not drawn again within
+//! the two plies) and refills; we play our best move by equity.
+//! The spread is `our score + our second score + the value of our leave then - the opponent's score -
+//! the value of its leave` (leave values count only while the bag holds tiles). Candidates run in
+//! rounds of [`ROUND`] iterations; from [`MIN_ITERATIONS`] on, a candidate whose mean plus [`Z`]
+//! standard errors is below the leader's mean minus [`Z`] standard errors stops. Each iteration
+//! has its own seed ([`sub_seed`] of the seed, the candidate's number and the iteration's), and the
+//! rounds end in the same state whatever the number of threads, so a seed gives one result.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::board::Board;
+use crate::equity::{best_candidate, Action, Candidate, Ranking};
+use crate::leave::{Leave, LeaveTable, TILE_KINDS};
+use crate::letter::Letter;
+use crate::moves::Move;
+use crate::play::Rulebook;
+use crate::rack::{Rack, RACK_SIZE};
+use crate::selfplay::sub_seed;
+
+/// Iterations of each candidate between two checks for candidates that are clearly behind.
+pub const ROUND: usize = 50;
+
+/// Iterations before a candidate can be stopped.
+pub const MIN_ITERATIONS: usize = 100;
+
+/// Standard errors on each side of a mean that make a candidate clearly behind.
+pub const Z: f64 = 2.0;
+
+/// A candidate and the outcome of its iterations.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Simulated {
+    /// The candidate.
+    pub candidate: Candidate,
+    /// Iterations played (fewer than asked when it was stopped).
+    pub iterations: usize,
+    /// Mean spread, in points.
+    pub mean: f64,
+    /// Standard error of the mean, in points.
+    pub standard_error: f64,
+}
+
+impl std::fmt::Display for Simulated {
+    /// `SPREAD ±SE ITERATIONS  CANDIDATE`, for example `  +31.2 ±0.8  1000    28.5  24 QUA ...`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:>+7.1} ±{:.1} {:>5}  {}",
+            self.mean, self.standard_error, self.iterations, self.candidate
+        )
+    }
+}
+
+/// Running sums of one candidate's spreads.
+#[derive(Default, Clone, Copy)]
+struct Sums {
+    count: usize,
+    sum: f64,
+    squares: f64,
+}
+
+impl Sums {
+    fn mean(&self) -> f64 {
+        self.sum / self.count.max(1) as f64
+    }
+
+    fn standard_error(&self) -> f64 {
+        if self.count < 2 {
+            return 0.0;
+        }
+        let n = self.count as f64;
+        let variance = ((self.squares - self.sum * self.sum / n) / (n - 1.0)).max(0.0);
+        (variance / n).sqrt()
+    }
+}
+
+/// What stays fixed across one candidate's iterations.
+struct Start<'a> {
+    /// The board after the candidate.
+    board: Board,
+    /// The tiles kept.
+    leave: Leave,
+    /// The score of the candidate.
+    score: f64,
+    /// The tiles the opponent's rack and the bag come from (the unseen tiles), and the tiles the
+    /// candidate throws back.
+    unseen: &'a [Option<Letter>],
+    thrown: Vec<Option<Letter>>,
+}
+
+/// Simulates `candidates` (moves of `rack` on `board`, whose `unseen` tiles by kind are the
+/// opponent's rack and the bag) `iterations` times each at most, under `rulebook` with `table`'s
+/// leave values, seeded by `seed`; best mean spread first. Runs on rayon's current pool.
+pub fn simulate(
+    rulebook: &Rulebook,
+    board: &Board,
+    unseen: &[u32; TILE_KINDS],
+    table: &LeaveTable,
+    candidates: &[Candidate],
+    iterations: usize,
+    seed: u64,
+) -> Vec<Simulated> {
+    let unseen: Vec<Option<Letter>> = (0..TILE_KINDS)
+        .flat_map(|kind| std::iter::repeat_n(Letter::from_index(kind), unseen[kind] as usize))
+        .collect();
+    let starts: Vec<Start> = candidates
+        .iter()
+        .map(|candidate| {
+            let mut after = board.clone();
+            let thrown = match candidate.action {
+                Action::Play(played) => {
+                    let rack = merge(&candidate.leave, &played);
+                    rulebook
+                        .check(board, &rack, &played.play())
+                        .expect("a candidate is a valid play")
+                        .apply(&mut after);
+                    Vec::new()
+                }
+                Action::Exchange(thrown) => thrown.to_rack().tiles().collect(),
+            };
+            Start {
+                board: after,
+                leave: candidate.leave,
+                score: f64::from(candidate.score),
+                unseen: &unseen,
+                thrown,
+            }
+        })
+        .collect();
+    let mut sums = vec![Sums::default(); candidates.len()];
+    let mut active: Vec<usize> = (0..candidates.len()).collect();
+    let mut done = 0;
+    while done < iterations && active.len() > 1 {
+        let end = (done + ROUND).min(iterations);
+        let work: Vec<(usize, usize)> = active
+            .iter()
+            .flat_map(|&candidate| (done..end).map(move |iteration| (candidate, iteration)))
+            .collect();
+        let spreads: Vec<f64> = work
+            .par_iter()
+            .map_init(Vec::new, |moves, &(candidate, iteration)| {
+                let seed = sub_seed(sub_seed(seed, candidate as u64), iteration as u64);
+                play_out(rulebook, table, &starts[candidate], seed, moves)
+            })
+            .collect();
+        for (&(candidate, _), spread) in work.iter().zip(spreads) {
+            let sums = &mut sums[candidate];
+            sums.count += 1;
+            sums.sum += spread;
+            sums.squares += spread * spread;
+        }
+        done = end;
+        if done >= MIN_ITERATIONS {
+            let leader = active
+                .iter()
+                .map(|&c| sums[c].mean() - Z * sums[c].standard_error())
+                .fold(f64::MIN, f64::max);
+            active.retain(|&c| sums[c].mean() + Z * sums[c].standard_error() >= leader);
+        }
+    }
+    let mut simulated: Vec<Simulated> = candidates
+        .iter()
+        .zip(&sums)
+        .map(|(&candidate, sums)| Simulated {
+            candidate,
+            iterations: sums.count,
+            mean: sums.mean(),
+            standard_error: sums.standard_error(),
+        })
+        .collect();
+    simulated.sort_by(|a, b| b.mean.total_cmp(&a.mean).then_with(|| a.candidate.ranking(&b.candidate)));
+    simulated
+}
+
+/// The rack that played `played` and kept `leave`.
+fn merge(leave: &Leave, played: &Move) -> Rack {
+    let mut rack = leave.to_rack();
+    for tile in played.letters.tiles() {
+        rack.add((!tile.blank).then_some(tile.letter)).expect("a rack holds at most 7 tiles");
+    }
+    rack
+}
+
+/// Takes a tile at random from `pool` (the tiles before `*drawn` are already taken: a partial
+/// Fisher-Yates shuffle), `None` when none is left.
+fn take(pool: &mut [Option<Letter>], drawn: &mut usize, rng: &mut ChaCha8Rng) -> Option<Option<Letter>> {
+    if *drawn == pool.len() {
+        return None;
+    }
+    let pick = rng.random_range(*drawn..pool.len());
+    pool.swap(*drawn, pick);
+    *drawn += 1;
+    Some(pool[*drawn - 1])
+}
+
+/// Fills `rack` to [`RACK_SIZE`] at random from `pool`.
+fn refill(rack: &mut Rack, pool: &mut [Option<Letter>], drawn: &mut usize, rng: &mut ChaCha8Rng) {
+    while rack.len() < RACK_SIZE {
+        let Some(tile) = take(pool, drawn, rng) else { break };
+        rack.add(tile).expect("the rack has room");
+    }
+}
+
+/// One iteration from `start`: the spread (module documentation).
+fn play_out(rulebook: &Rulebook, table: &LeaveTable, start: &Start, seed: u64, moves: &mut Vec<Move>) -> f64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pool: Vec<Option<Letter>> = start.unseen.to_vec();
+    let mut drawn = 0;
+    let mut opponent = Rack::default();
+    refill(&mut opponent, &mut pool, &mut drawn, &mut rng);
+    // The bag: the rest of the unseen tiles, and what the candidate throws back.
+    let mut bag: Vec<Option<Letter>> = pool[drawn..].iter().chain(&start.thrown).copied().collect();
+    let mut taken = 0;
+    let mut ours = start.leave.to_rack();
+    refill(&mut ours, &mut bag, &mut taken, &mut rng);
+    let mut board = start.board.clone();
+    let (their_score, their_leave) =
+        reply(rulebook, table, &mut board, &mut opponent, bag.len() - taken, moves);
+    refill(&mut opponent, &mut bag, &mut taken, &mut rng);
+    let mut after = board;
+    let (our_score, our_leave) = reply(rulebook, table, &mut after, &mut ours, bag.len() - taken, moves);
+    start.score + our_score + our_leave - their_score - their_leave
+}
+
+/// The best move by equity of `rack` on `board` with `bag` tiles in the bag, played on `board` and
+/// taken off `rack`: its score and leave value (both 0 for a pass).
+fn reply(
+    rulebook: &Rulebook,
+    table: &LeaveTable,
+    board: &mut Board,
+    rack: &mut Rack,
+    bag: usize,
+    moves: &mut Vec<Move>,
+) -> (f64, f64) {
+    moves.clear();
+    rulebook.moves_into(board, rack, moves);
+    let Some(chosen) = best_candidate(moves, rack, bag, table, Ranking::Equity) else { return (0.0, 0.0) };
+    if let Action::Play(played) = chosen.action {
+        let scored = rulebook.check(board, rack, &played.play()).expect("a generated play is valid");
+        scored.apply(board);
+        rack.remove(&scored.tiles());
+    } else {
+        *rack = chosen.leave.to_rack();
+    }
+    (f64::from(chosen.score), f64::from(chosen.leave_value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dictionary::Dictionary;
+    use crate::equity::{bag_size, ranked_candidates, unseen};
+    use crate::position::Position;
+    use crate::rules::Rules;
+    use crate::tiles::TileSet;
+
+    fn data(name: &str) -> String {
+        format!("{}/../../datasets/scrabble/{name}", env!("CARGO_MANIFEST_DIR"))
+    }
+
+    /// `standard-midgame.scrabble` simulated with `threads` threads.
+    fn run(threads: usize, seed: u64) -> Vec<String> {
+        let dictionary = Dictionary::load(std::path::Path::new(&data("dictionary.txt"))).unwrap();
+        let text = std::fs::read_to_string(data("standard-midgame.scrabble")).unwrap();
+        let position = Position::parse(&text).unwrap();
+        let (tiles, rules) = (TileSet::standard(), Rules::standard());
+        let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+        let table = LeaveTable::standard();
+        let unseen = unseen(&tiles, &rules, &position.board, &position.rack);
+        let moves = rulebook.moves(&position.board, &position.rack);
+        let candidates =
+            ranked_candidates(&moves, &position.rack, bag_size(&unseen), table, Ranking::Equity, 4);
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let simulated =
+            pool.install(|| simulate(&rulebook, &position.board, &unseen, table, &candidates, 150, seed));
+        assert_eq!(simulated.len(), 4);
+        assert_eq!(simulated[0].iterations, 150);
+        assert!(simulated.windows(2).all(|pair| pair[0].mean >= pair[1].mean));
+        simulated.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn a_seed_gives_one_result_on_any_number_of_threads() {
+        let one = run(1, 9);
+        assert_eq!(run(2, 9), one);
+        assert_ne!(run(2, 10), one);
+    }
+
+    #[test]
+    fn standard_errors_follow_the_spreads() {
+        let mut sums = Sums::default();
+        for spread in [10.0, 12.0, 14.0] {
+            sums.count += 1;
+            sums.sum += spread;
+            sums.squares += spread * spread;
+        }
+        // Mean 12, sample variance 4, standard error sqrt(4 / 3).
+        assert_eq!(sums.mean(), 12.0);
+        assert!((sums.standard_error() - (4.0f64 / 3.0).sqrt()).abs() < 1e-12);
+    }
+}
