@@ -467,11 +467,66 @@ fn check_and_hint_under_the_standard_rules() {
         .stderr("error: --rack: '?' is a blank, which only the standard rules have (--rules standard)\n");
     // The position's own rules line decides.
     solvebatch()
-        .args(["scrabble", "hint", "standard-blanks.scrabble"])
+        .args(["scrabble", "hint", "standard-blanks.scrabble", "--rank", "score"])
         .current_dir(datasets())
         .assert()
         .success()
         .stdout("5 CaTS -1 0 horizontal S\n4 CaTs -1 0 horizontal s\n");
+}
+
+#[test]
+fn hint_ranks_by_equity_under_the_standard_rules_with_exchanges() {
+    // Keeping the blank is worth more than the point the blank S would save; throwing back the S
+    // and keeping the blank is the second best (88 tiles in the bag).
+    solvebatch()
+        .args(["scrabble", "hint", "standard-blanks.scrabble"])
+        .current_dir(datasets())
+        .assert()
+        .success()
+        .stdout(EQUITY_STANDARD_BLANKS);
+    solvebatch()
+        .args(["scrabble", "hint", "standard-blanks.scrabble", "--rank", "equity", "--top", "1"])
+        .current_dir(datasets())
+        .assert()
+        .success()
+        .stdout(EQUITY_STANDARD_BLANKS.lines().next().unwrap().to_string() + "\n");
+    solvebatch()
+        .args(["scrabble", "hint", "assignment-are-la.scrabble", "--rank", "equity"])
+        .current_dir(datasets())
+        .assert()
+        .code(1)
+        .stderr("error: --rank equity: the leave values are for the standard rules (--rules standard)\n");
+    solvebatch()
+        .args(["scrabble", "hint", "standard-blanks.scrabble", "--rank", "score", "--simulate", "10"])
+        .current_dir(datasets())
+        .assert()
+        .code(1)
+        .stderr("error: --simulate: simulation ranks by equity; drop --rank score\n");
+}
+
+const EQUITY_STANDARD_BLANKS: &str = concat!(
+    "  32.4  5 CaTS -1 0 horizontal S  keep ? +27.4\n",
+    "  27.4  exchange S  keep ? +27.4\n",
+    "  11.7  4 CaTs -1 0 horizontal s  keep S +7.7\n",
+);
+
+#[test]
+fn a_simulation_seed_gives_one_listing_on_any_number_of_threads() {
+    let simulate = |threads: &str, seed: &str| {
+        let output = solvebatch()
+            .args(["scrabble", "hint", "midgame-03.scrabble", "--rules", "standard", "--top", "4"])
+            .args(["--simulate", "200", "--seed", seed])
+            .env("RAYON_NUM_THREADS", threads)
+            .current_dir(datasets())
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let one = simulate("1", "5");
+    assert_eq!(one.lines().count(), 4);
+    assert_eq!(simulate("2", "5"), one);
+    assert_ne!(simulate("2", "6"), one);
 }
 
 #[test]

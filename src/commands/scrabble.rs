@@ -31,7 +31,8 @@ pub enum ScrabbleCommand {
     ///
     /// Prints `play LETTERS X Y DIRECTION: SCORE`, the new words with their scores and the board after
     /// the play (exit 0); or `play ...: rejected: REASON` and a hint (exit 1): the best place for the
-    /// same letters, or, when they fit nowhere, the best plays of the rack.
+    /// same letters, or, when they fit nowhere, the best plays of the rack (ranked as `hint` ranks them
+    /// by default: by equity under the standard rules).
     Check(CheckArgs),
     /// List the best plays of a rack on a board, best first.
     ///

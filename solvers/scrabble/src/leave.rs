@@ -263,9 +263,9 @@ impl LeaveTable {
             let mut counts = [0; TILE_KINDS];
             counts[kind] = 1;
             single[kind] = line(&Leave { counts }).unwrap_or(0.0);
-            for n in 1..=RACK_SIZE {
+            for (n, group) in groups[kind].iter_mut().enumerate().skip(1) {
                 counts[kind] = n as u8;
-                groups[kind][n] = line(&Leave { counts }).unwrap_or(n as f32 * single[kind]);
+                *group = line(&Leave { counts }).unwrap_or(n as f32 * single[kind]);
             }
         }
         let mut synergy = vec![0f32; TILE_KINDS * TILE_KINDS];

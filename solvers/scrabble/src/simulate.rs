@@ -8,11 +8,15 @@
 //! equity (an exchange or a pass when that is best; tiles it throws back are not drawn again within
 //! the two plies) and refills; we play our best move by equity.
 //! The spread is `our score + our second score + the value of our leave then - the opponent's score -
-//! the value of its leave` (leave values count only while the bag holds tiles). Candidates run in
-//! rounds of [`ROUND`] iterations; from [`MIN_ITERATIONS`] on, a candidate whose mean plus [`Z`]
-//! standard errors is below the leader's mean minus [`Z`] standard errors stops. Each iteration
-//! has its own seed ([`sub_seed`] of the seed, the candidate's number and the iteration's), and the
-//! rounds end in the same state whatever the number of threads, so a seed gives one result.
+//! the value of its leave` (leave values count only while the bag holds tiles).
+//!
+//! Iteration `i` of every candidate draws from the same seed ([`sub_seed`] of the seed and `i`), so
+//! candidates meet the same racks (common random numbers) and their differences are measured with
+//! less noise. Candidates run in rounds of [`ROUND`] iterations; from [`MIN_ITERATIONS`] on, a
+//! candidate stops when its spread less the leader's, iteration by iteration, has a mean more than
+//! [`Z`] standard errors below 0; the simulation ends when one candidate is left or every candidate
+//! has run the iterations asked. The rounds end in the same state whatever the number of threads,
+//! so a seed gives one result.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -69,6 +73,14 @@ struct Sums {
 }
 
 impl Sums {
+    fn of(values: &[f64]) -> Sums {
+        values.iter().fold(Sums::default(), |sums, &value| Sums {
+            count: sums.count + 1,
+            sum: sums.sum + value,
+            squares: sums.squares + value * value,
+        })
+    }
+
     fn mean(&self) -> f64 {
         self.sum / self.count.max(1) as f64
     }
@@ -136,7 +148,7 @@ pub fn simulate(
             }
         })
         .collect();
-    let mut sums = vec![Sums::default(); candidates.len()];
+    let mut spreads: Vec<Vec<f64>> = vec![Vec::with_capacity(iterations); candidates.len()];
     let mut active: Vec<usize> = (0..candidates.len()).collect();
     let mut done = 0;
     while done < iterations && active.len() > 1 {
@@ -145,36 +157,38 @@ pub fn simulate(
             .iter()
             .flat_map(|&candidate| (done..end).map(move |iteration| (candidate, iteration)))
             .collect();
-        let spreads: Vec<f64> = work
+        let results: Vec<f64> = work
             .par_iter()
             .map_init(Vec::new, |moves, &(candidate, iteration)| {
-                let seed = sub_seed(sub_seed(seed, candidate as u64), iteration as u64);
-                play_out(rulebook, table, &starts[candidate], seed, moves)
+                play_out(rulebook, table, &starts[candidate], sub_seed(seed, iteration as u64), moves)
             })
             .collect();
-        for (&(candidate, _), spread) in work.iter().zip(spreads) {
-            let sums = &mut sums[candidate];
-            sums.count += 1;
-            sums.sum += spread;
-            sums.squares += spread * spread;
+        for (&(candidate, _), spread) in work.iter().zip(results) {
+            spreads[candidate].push(spread);
         }
         done = end;
         if done >= MIN_ITERATIONS {
-            let leader = active
-                .iter()
-                .map(|&c| sums[c].mean() - Z * sums[c].standard_error())
-                .fold(f64::MIN, f64::max);
-            active.retain(|&c| sums[c].mean() + Z * sums[c].standard_error() >= leader);
+            let mean = |c: usize| Sums::of(&spreads[c]).mean();
+            let leader = active.iter().copied().max_by(|&a, &b| mean(a).total_cmp(&mean(b)).then(b.cmp(&a)));
+            let leader = leader.expect("two or more active");
+            active.retain(|&c| {
+                let behind: Vec<f64> = spreads[c].iter().zip(&spreads[leader]).map(|(s, l)| s - l).collect();
+                let behind = Sums::of(&behind);
+                behind.mean() + Z * behind.standard_error() >= 0.0
+            });
         }
     }
     let mut simulated: Vec<Simulated> = candidates
         .iter()
-        .zip(&sums)
-        .map(|(&candidate, sums)| Simulated {
-            candidate,
-            iterations: sums.count,
-            mean: sums.mean(),
-            standard_error: sums.standard_error(),
+        .zip(&spreads)
+        .map(|(&candidate, spreads)| {
+            let sums = Sums::of(spreads);
+            Simulated {
+                candidate,
+                iterations: sums.count,
+                mean: sums.mean(),
+                standard_error: sums.standard_error(),
+            }
         })
         .collect();
     simulated.sort_by(|a, b| b.mean.total_cmp(&a.mean).then_with(|| a.candidate.ranking(&b.candidate)));
@@ -297,12 +311,7 @@ mod tests {
 
     #[test]
     fn standard_errors_follow_the_spreads() {
-        let mut sums = Sums::default();
-        for spread in [10.0, 12.0, 14.0] {
-            sums.count += 1;
-            sums.sum += spread;
-            sums.squares += spread * spread;
-        }
+        let sums = Sums::of(&[10.0, 12.0, 14.0]);
         // Mean 12, sample variance 4, standard error sqrt(4 / 3).
         assert_eq!(sums.mean(), 12.0);
         assert!((sums.standard_error() - (4.0f64 / 3.0).sqrt()).abs() < 1e-12);

@@ -3,7 +3,8 @@
 //! Each turn: the rack is filled to 7 from the pool; the board, the rack with each tile's value and
 //! the score are printed; the player says whether to play again, then gives the letters, the start
 //! square and the direction. A valid play is scored and its tiles leave the rack; a rejected play gets
-//! a hint (the same letters elsewhere, or, when they fit nowhere, the best plays of the rack). An answer
+//! a hint (the same letters elsewhere, or, when they fit nowhere, the best plays of the rack, ranked
+//! by [`Ranking::default_for`] the rules: by equity under the standard rules). An answer
 //! that cannot be a play (an unknown direction, a square off the board, letters not on the rack) is
 //! explained and asked again, and so is an answer longer than [`ANSWER_LIMIT`] bytes, whose line is
 //! skipped unread. The game ends at "no", at the end of the input, or when the rack and the pool are

@@ -118,7 +118,7 @@ pub fn train_leaves(
         }
         let mut leaves: Vec<(Leave, f64, u32)> =
             sums.into_iter().map(|(leave, (sum, count))| (leave, sum / f64::from(count), count)).collect();
-        leaves.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        leaves.sort_unstable_by_key(|leave| leave.0);
         let header = vec![
             "Leave values for the standard rules and tiles, learned by self-play with the bundled dictionary."
                 .to_string(),
@@ -255,6 +255,30 @@ mod tests {
 
     fn leave(text: &str) -> Leave {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn training_depends_on_the_options_alone() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../datasets/scrabble/dictionary.txt");
+        let dictionary = crate::dictionary::Dictionary::load(std::path::Path::new(path)).unwrap();
+        let (tiles, rules) = (crate::tiles::TileSet::standard(), crate::rules::Rules::standard());
+        let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+        let options = TrainOptions { games: 6, seed: 3, iterations: 2 };
+        let train = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let mut reports = Vec::new();
+            let table = pool
+                .install(|| train_leaves(&rulebook, options, "test", |report| reports.push(report.clone())));
+            (table, reports)
+        };
+        let (table, reports) = train(1);
+        assert_eq!(train(2), (table.clone(), reports.clone()));
+        assert_eq!(reports.len(), 2);
+        assert_eq!(reports[1].iteration, 2);
+        assert!(reports.iter().all(|report| report.games == 6 && report.samples > 0 && report.lines > 0));
+        assert_eq!(table.len(), reports[1].lines);
+        assert_eq!(table.header()[1], "command: test");
+        assert_eq!(LeaveTable::parse(&table.to_file_text()).unwrap(), table);
     }
 
     #[test]
