@@ -505,9 +505,9 @@ fn hint_ranks_by_equity_under_the_standard_rules_with_exchanges() {
 }
 
 const EQUITY_STANDARD_BLANKS: &str = concat!(
-    "  32.4  5 CaTS -1 0 horizontal S  keep ? +27.4\n",
-    "  27.4  exchange S  keep ? +27.4\n",
-    "  11.7  4 CaTs -1 0 horizontal s  keep S +7.7\n",
+    "  32.5  5 CaTS -1 0 horizontal S  keep ? +27.5\n",
+    "  27.5  exchange S  keep ? +27.5\n",
+    "  11.8  4 CaTs -1 0 horizontal s  keep S +7.8\n",
 );
 
 #[test]

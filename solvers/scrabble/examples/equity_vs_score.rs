@@ -3,7 +3,8 @@
 //! sides swapped.
 //!
 //! Usage: `cargo run --release -p solvebatch-scrabble --example equity_vs_score -- --pairs N --seed S
-//! [--dictionary FILE]`; prints the mean margin of equity per game with its standard error.
+//! [--dictionary FILE] [--leaves FILE]`; prints the mean margin of equity per game with its standard
+//! error. `--leaves` plays with the values of that leave file instead of the bundled ones.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -11,17 +12,19 @@ use std::time::Instant;
 
 use solvebatch_scrabble::{duel, Dictionary, Engine, LeaveTable, Ranking, Rulebook, Rules, TileSet};
 
-const USAGE: &str = "usage: equity_vs_score --pairs N --seed S [--dictionary FILE]";
+const USAGE: &str = "usage: equity_vs_score --pairs N --seed S [--dictionary FILE] [--leaves FILE]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (mut pairs, mut seed) = (0, 0);
     let mut dictionary = PathBuf::from("datasets/scrabble/dictionary.txt");
+    let mut leaves = None;
     for pair in args.chunks(2) {
         match (pair, pair.get(1).map(|value| value.parse::<u64>())) {
             ([name, _], Some(Ok(n))) if name == "--pairs" => pairs = n as usize,
             ([name, _], Some(Ok(n))) if name == "--seed" => seed = n,
             ([name, value], _) if name == "--dictionary" => dictionary = PathBuf::from(value),
+            ([name, value], _) if name == "--leaves" => leaves = Some(PathBuf::from(value)),
             _ => {
                 eprintln!("{USAGE}");
                 return ExitCode::from(2);
@@ -41,7 +44,18 @@ fn main() -> ExitCode {
     };
     let (tiles, rules) = (TileSet::standard(), Rules::standard());
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
-    let table = LeaveTable::standard();
+    let read = leaves.map(|path| {
+        let text = std::fs::read_to_string(&path).map_err(|error| format!("{}: {error}", path.display()))?;
+        LeaveTable::parse(&text).map_err(|error| format!("{}: {error}", path.display()))
+    });
+    let table = match read.transpose() {
+        Ok(table) => table,
+        Err(error) => {
+            eprintln!("{error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let table = table.as_ref().unwrap_or_else(|| LeaveTable::standard());
     let equity = Engine { ranking: Ranking::Equity, table };
     let score = Engine { ranking: Ranking::Score, table };
     let started = Instant::now();

@@ -49,10 +49,13 @@ fn main() -> ExitCode {
     };
     let (tiles, rules) = (TileSet::standard(), Rules::standard());
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
-    let command = format!(
+    let mut command = format!(
         "cargo run --release -p solvebatch-scrabble --example train_leaves -- --games {} --seed {} --iterations {}",
         options.games, options.seed, options.iterations
     );
+    if let Some(path) = &output {
+        command.push_str(&format!(" --output {}", path.display()));
+    }
     let started = Instant::now();
     let mut last = Instant::now();
     let table = train_leaves(&rulebook, options, &command, |report| {

@@ -12,7 +12,7 @@ use std::str::FromStr;
 
 use crate::board::{Board, Square};
 use crate::leave::{Leave, LeaveTable, BLANK, TILE_KINDS};
-use crate::letter::{Letter, LETTER_COUNT};
+use crate::letter::Letter;
 use crate::moves::format;
 use crate::moves::Move;
 use crate::rack::{Rack, RACK_SIZE};
@@ -162,11 +162,7 @@ impl RackLeaves {
 
     /// The candidate of `played`, a play of the rack.
     pub fn play(&self, played: &Move) -> Candidate {
-        let mut counts = self.rack.counts();
-        for tile in played.letters.tiles() {
-            counts[if tile.blank { BLANK } else { tile.letter.index() }] -= 1;
-        }
-        let leave = Leave::from_counts(counts);
+        let leave = self.rack.after(played);
         Candidate {
             action: Action::Play(*played),
             score: played.score,
@@ -276,8 +272,6 @@ pub fn unseen(tiles: &TileSet, rules: &Rules, board: &Board, rack: &Rack) -> [u3
 pub fn bag_size(unseen: &[u32; TILE_KINDS]) -> usize {
     (unseen.iter().sum::<u32>() as usize).saturating_sub(RACK_SIZE)
 }
-
-const _: () = assert!(TILE_KINDS == LETTER_COUNT + 1);
 
 #[cfg(test)]
 mod tests {

@@ -50,10 +50,12 @@ impl Leave {
         Leave { counts }
     }
 
-    /// What `rack` keeps after `played`: its tiles less the tiles placed (a blank for each blank).
-    /// `played` must be a play of `rack`.
-    pub fn after(rack: &Rack, played: &Move) -> Leave {
-        let mut leave = Leave::of_rack(rack);
+    /// What these tiles keep after `played`: less the tiles placed (a blank for each blank).
+    ///
+    /// # Panics
+    /// When `played` places a tile the leave does not hold.
+    pub fn after(&self, played: &Move) -> Leave {
+        let mut leave = *self;
         for tile in played.letters.tiles() {
             let kind = if tile.blank { BLANK } else { tile.letter.index() };
             leave.counts[kind] -= 1;

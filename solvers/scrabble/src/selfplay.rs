@@ -173,7 +173,7 @@ pub struct DuelReport {
     pub mean: f64,
     /// The standard error of `mean`, over the pairs' means (the pairs are independent).
     pub standard_error: f64,
-    /// Games A won, drew and lost.
+    /// Games A won.
     pub wins: usize,
     /// Games drawn.
     pub draws: usize,

@@ -297,7 +297,8 @@ mod tests {
         let simulated =
             pool.install(|| simulate(&rulebook, &position.board, &unseen, table, &candidates, 150, seed));
         assert_eq!(simulated.len(), 4);
-        assert_eq!(simulated[0].iterations, 150);
+        // Every candidate runs at least the minimum, none more than asked.
+        assert!(simulated.iter().all(|line| (MIN_ITERATIONS..=150).contains(&line.iterations)));
         assert!(simulated.windows(2).all(|pair| pair[0].mean >= pair[1].mean));
         simulated.iter().map(ToString::to_string).collect()
     }

@@ -418,4 +418,29 @@ mod tests {
         .concat();
         assert_eq!(dialogue("cat\ncats", tiles, Rules::standard(), &answers), expected);
     }
+
+    #[test]
+    fn standard_rules_suggest_plays_by_equity() {
+        // 13 letter tiles and two blanks: 8 left in the pool after the first rack, so the leaves count
+        // and an exchange is allowed. QAT fits nowhere: the best candidates by equity follow.
+        let tiles = "A 1 4\nC 3 2\nT 1 4\nS 1 2\nQ 10 1";
+        let rack = "rack: A(1) A(1) C(3) Q(10) T(1) T(1) ?(0)\n\
+                    (play a blank as the lower-case letter it stands for)\nscore: 0\n";
+        let expected = [
+            &printed(&[]),
+            rack,
+            PROMPTS,
+            "play QAT -1 0 horizontal: rejected: not in the dictionary: QAT\n",
+            "hint: QAT makes no valid play from any start square or direction; try other letters\n",
+            "  30.7  exchange AQTT  keep AC? +30.7\n",
+            "  26.9  10 ACT 0 2 vertical ACT  keep AQT? +16.9\n",
+            "  26.9  10 ACT 0 1 vertical ACT  keep AQT? +16.9\n",
+            &printed(&[]),
+            rack,
+            "play again? (yes or no) \nfinal score: 0\n",
+        ]
+        .concat();
+        let answers = "yes\nQAT\n-1 0\nhorizontal\n";
+        assert_eq!(dialogue("cat\nact\nacts\nta\nat", tiles, Rules::standard(), answers), expected);
+    }
 }
