@@ -502,6 +502,12 @@ fn hint_ranks_by_equity_under_the_standard_rules_with_exchanges() {
         .assert()
         .code(1)
         .stderr("error: --simulate: simulation ranks by equity; drop --rank score\n");
+    solvebatch()
+        .args(["scrabble", "hint", "standard-blanks.scrabble", "--simulate", "0"])
+        .current_dir(datasets())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value '0' for '--simulate <N>': 0 is not in 1.."));
 }
 
 const EQUITY_STANDARD_BLANKS: &str = concat!(

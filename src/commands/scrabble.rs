@@ -128,8 +128,8 @@ pub struct HintArgs {
 
     /// Play out each listed candidate N times against random draws (two plies) and rank by mean
     /// spread; candidates clearly behind stop early (standard rules, ranked by equity).
-    #[arg(long, value_name = "N")]
-    pub simulate: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub simulate: Option<u64>,
 
     /// Seed of the simulation's draws: the same seed gives the same result on any number of threads.
     #[arg(long, value_name = "N", default_value_t = 1, requires = "simulate")]
@@ -293,7 +293,7 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
         Some(_) if ranking == Ranking::Score => {
             return Err(anyhow!("--simulate: simulation ranks by equity; drop --rank score"));
         }
-        Some(iterations) => simulation_listing(&rulebook, position, top, iterations, args.seed),
+        Some(iterations) => simulation_listing(&rulebook, position, top, iterations as usize, args.seed),
     };
     std::io::stdout().write_all(listing.as_bytes())?;
     Ok(ExitCode::SUCCESS)

@@ -14,8 +14,8 @@
 //! candidates meet the same racks (common random numbers) and their differences are measured with
 //! less noise. Candidates run in rounds of [`ROUND`] iterations; from [`MIN_ITERATIONS`] on, a
 //! candidate stops when its spread less the leader's, iteration by iteration, has a mean more than
-//! [`Z`] standard errors below 0; the simulation ends when one candidate is left or every candidate
-//! has run the iterations asked. The rounds end in the same state whatever the number of threads,
+//! [`Z`] standard errors below 0; the simulation ends when one candidate of several is left or every
+//! candidate has run the iterations asked. The rounds end in the same state whatever the number of threads,
 //! so a seed gives one result.
 
 use rand::{Rng, SeedableRng};
@@ -151,7 +151,7 @@ pub fn simulate(
     let mut spreads: Vec<Vec<f64>> = vec![Vec::with_capacity(iterations); candidates.len()];
     let mut active: Vec<usize> = (0..candidates.len()).collect();
     let mut done = 0;
-    while done < iterations && active.len() > 1 {
+    while done < iterations && (active.len() > 1 || candidates.len() == 1) {
         let end = (done + ROUND).min(iterations);
         let work: Vec<(usize, usize)> = active
             .iter()
@@ -282,7 +282,9 @@ mod tests {
     }
 
     /// `standard-midgame.scrabble` simulated with `threads` threads.
-    fn run(threads: usize, seed: u64) -> Vec<String> {
+    /// The `top` best candidates of `standard-midgame.scrabble` simulated `iterations` times with
+    /// `threads` threads.
+    fn simulated(top: usize, iterations: usize, threads: usize, seed: u64) -> Vec<Simulated> {
         let dictionary = Dictionary::load(std::path::Path::new(&data("dictionary.txt"))).unwrap();
         let text = std::fs::read_to_string(data("standard-midgame.scrabble")).unwrap();
         let position = Position::parse(&text).unwrap();
@@ -291,11 +293,14 @@ mod tests {
         let table = LeaveTable::standard();
         let unseen = unseen(&tiles, &rules, &position.board, &position.rack);
         let moves = rulebook.moves(&position.board, &position.rack);
-        let candidates =
-            ranked_candidates(&moves, &position.rack, bag_size(&unseen), table, Ranking::Equity, 4);
+        let bag = bag_size(&unseen);
+        let candidates = ranked_candidates(&moves, &position.rack, bag, table, Ranking::Equity, top);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        let simulated =
-            pool.install(|| simulate(&rulebook, &position.board, &unseen, table, &candidates, 150, seed));
+        pool.install(|| simulate(&rulebook, &position.board, &unseen, table, &candidates, iterations, seed))
+    }
+
+    fn run(threads: usize, seed: u64) -> Vec<String> {
+        let simulated = simulated(4, 150, threads, seed);
         assert_eq!(simulated.len(), 4);
         // Every candidate runs at least the minimum, none more than asked.
         assert!(simulated.iter().all(|line| (MIN_ITERATIONS..=150).contains(&line.iterations)));
@@ -308,6 +313,13 @@ mod tests {
         let one = run(1, 9);
         assert_eq!(run(2, 9), one);
         assert_ne!(run(2, 10), one);
+    }
+
+    #[test]
+    fn a_lone_candidate_runs_every_iteration() {
+        let simulated = simulated(1, 30, 2, 1);
+        assert_eq!(simulated.len(), 1);
+        assert_eq!(simulated[0].iterations, 30);
     }
 
     #[test]
