@@ -235,7 +235,7 @@ pub fn best_candidate(
 
 /// The report of the `top` best candidates of `moves` (all plays of `rack`; `bag` tiles to draw)
 /// under `ranking` with the bundled leave values, one a line, best first, or `no valid play` (when
-/// `top > 0`): by score the spec's lines ([`format`]), by equity the [`Candidate`] lines.
+/// `top > 0`): by score the spec's lines ([`format()`]), by equity the [`Candidate`] lines.
 pub fn listing(moves: Vec<Move>, rack: &Rack, bag: usize, ranking: Ranking, top: usize) -> String {
     if ranking == Ranking::Score {
         return format(moves, top);

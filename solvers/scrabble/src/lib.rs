@@ -18,6 +18,10 @@
 //! - [`Position`]: a `.scrabble` batch file and its report.
 //! - [`find_words`]: every word some of a rack's tiles spell, by a walk of the DAWG.
 //! - [`SolitaireGame`], [`run_solitaire`]: the solitaire game and its dialogue over any text input and output.
+//! - [`LeaveTable`]: the value of the tiles a move keeps ([`Leave`]), learned by self-play
+//!   ([`train_leaves`], [`play_game`]); [`ranked_candidates`]: plays and the best exchange ranked by
+//!   equity, score plus leave value (Sheppard 2002); [`simulate`]: the top candidates played out two
+//!   plies against random draws; [`duel`]: one engine against another over pairs of games.
 //!
 //! ```
 //! use solvebatch_scrabble::{Board, Dictionary, Letter, Play, Rack, Rules, Rulebook, Square, TileSet};
@@ -41,6 +45,25 @@
 //!
 //! let best: Vec<String> = rulebook.best_moves(&board, &rack, 3).iter().map(ToString::to_string).collect();
 //! assert_eq!(best, ["5 ARE 0 -1 horizontal AE", "2 LA -1 0 vertical A"]);
+//! ```
+//!
+//! Equity ranks a lower score that keeps good tiles before a higher one that keeps bad ones:
+//!
+//! ```
+//! use solvebatch_scrabble::{ranked_candidates, Board, Dictionary, LeaveTable, Ranking, Rulebook, Rules, TileSet};
+//!
+//! let dictionary = Dictionary::from_text(b"qat\nat\n".to_vec());
+//! let (tiles, rules) = (TileSet::standard(), Rules::standard());
+//! let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+//! let rack = "AQST".parse().unwrap();
+//! let moves = rulebook.moves(&Board::new(), &rack);
+//! let table = LeaveTable::parse("Q -9\nS 8\n").unwrap();
+//! let best = ranked_candidates(&moves, &rack, 80, &table, Ranking::Equity, 1);
+//! // QAT on the centre's double word scores 24 and keeps S (+8); AT scores 4 and keeps QS (-1).
+//! assert_eq!(best[0].to_string(), "  32.0  24 QAT 0 2 vertical QAT  keep S +8.0");
+//! // Ranked by score, the leave counts nothing.
+//! let by_score = ranked_candidates(&moves, &rack, 80, &table, Ranking::Score, 1);
+//! assert_eq!(by_score[0].equity(), 24.0);
 //! ```
 //!
 //! Under the standard rules the centre's double word doubles the first word, and a blank is worth 0:
