@@ -412,6 +412,27 @@ fn play_refuses_a_bad_tile_file_and_leaves_it() {
 }
 
 #[test]
+fn play_ranks_by_equity_only_under_the_standard_rules() {
+    let folder = game_folder("at\n", "A 1 9\nT 1 9\n");
+    solvebatch()
+        .args(["scrabble", "play", "-d", "words.txt", "-t", "tiles.txt", "--rank", "equity"])
+        .current_dir(folder.path())
+        .write_stdin("no\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("error: --rank equity: the leave values are for the standard rules (--rules standard)\n");
+    solvebatch()
+        .args(["scrabble", "play", "-d", "words.txt", "-t", "tiles.txt", "--seed", "1"])
+        .args(["--rules", "standard", "--rank", "score"])
+        .current_dir(folder.path())
+        .write_stdin("no\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("final score: 0\n"));
+}
+
+#[test]
 fn words_lists_what_the_rack_spells_best_first() {
     let folder = game_folder("cat\ncats\ncast\nact\nat\nta\ntact\nzap\n", "");
     // C3 A1 T1 S1: CAST and CATS 6, ACT and CAT 5, AT and TA 2 (one T: no TACT). With a blank instead

@@ -190,6 +190,11 @@ pub struct PlayArgs {
     /// How many best plays a hint shows when the letters tried fit nowhere.
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub top: usize,
+
+    /// How a hint ranks the best plays: `score`, or `equity` (score plus leave value, with
+    /// exchanges); default: `equity` under the standard rules, `score` under the lab rules.
+    #[arg(long, value_name = "RANKING")]
+    pub rank: Option<Ranking>,
 }
 
 /// Runs a `solvebatch scrabble` subcommand.
@@ -367,9 +372,10 @@ fn words(args: &WordsArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let rules = Rules::named(args.rules);
+    let ranking = ranking(args.rank, &rules)?;
     let dictionary = load_dictionary(&args.dictionary)?;
     let tiles = game_tiles(&args.tiles, &args.dictionary, &dictionary)?;
-    let rules = Rules::named(args.rules);
     let seed = args.seed.unwrap_or_else(|| {
         let seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |time| time.as_nanos() as u64);
         eprintln!("seed: {seed}");
@@ -378,6 +384,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
     let mut game =
         SolitaireGame::new(rulebook, seed).map_err(|error| anyhow!("{}: {error}", args.tiles.display()))?;
+    game.set_ranking(ranking);
     run_solitaire(&mut game, args.top, std::io::stdin().lock(), std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -6,6 +6,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::board::Board;
+use crate::equity::Ranking;
 use crate::hint::{hint, Hint};
 use crate::letter::Letter;
 use crate::play::{Play, Rejection, Rulebook, Scored};
@@ -31,13 +32,16 @@ pub struct SolitaireGame<'a> {
     /// The tiles still to draw, drawn from the end: `Some(letter)` a letter tile, `None` a blank.
     pool: Vec<Option<Letter>>,
     score: u32,
+    /// How the suggestions of a hint are ranked.
+    ranking: Ranking,
 }
 
 impl<'a> SolitaireGame<'a> {
     /// A new game with an empty board, an empty rack and score 0. The pool holds every tile of
     /// `rulebook.tiles` (letters in alphabetical order, each as many times as its count) followed by
     /// the rules' blanks, shuffled by `rand`'s `SliceRandom::shuffle` with a `ChaCha8Rng` seeded by
-    /// `seed`: the same seed deals the same tiles.
+    /// `seed`: the same seed deals the same tiles. Suggestions are ranked by the rules' default
+    /// ([`Ranking::default_for`]).
     ///
     /// # Errors
     /// [`GameError::PoolTooLarge`] beyond [`MAX_POOL_SIZE`] tiles.
@@ -51,7 +55,8 @@ impl<'a> SolitaireGame<'a> {
             .chain(std::iter::repeat_n(None, rulebook.rules.blank_tiles() as usize))
             .collect();
         pool.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
-        Ok(SolitaireGame { rulebook, board: Board::new(), rack: Rack::default(), pool, score: 0 })
+        let ranking = Ranking::default_for(rulebook.rules);
+        Ok(SolitaireGame { rulebook, board: Board::new(), rack: Rack::default(), pool, score: 0, ranking })
     }
 
     /// The dictionary, tile values and rules of the game.
@@ -72,6 +77,16 @@ impl<'a> SolitaireGame<'a> {
     /// The points scored so far.
     pub fn score(&self) -> u32 {
         self.score
+    }
+
+    /// How the suggestions of a hint are ranked.
+    pub fn ranking(&self) -> Ranking {
+        self.ranking
+    }
+
+    /// Ranks the suggestions of hints by `ranking` (the leave values are the standard rules').
+    pub fn set_ranking(&mut self, ranking: Ranking) {
+        self.ranking = ranking;
     }
 
     /// The number of tiles still to draw.

@@ -4,7 +4,7 @@
 //! the score are printed; the player says whether to play again, then gives the letters, the start
 //! square and the direction. A valid play is scored and its tiles leave the rack; a rejected play gets
 //! a hint (the same letters elsewhere, or, when they fit nowhere, the best plays of the rack, ranked
-//! by [`Ranking::default_for`] the rules: by equity under the standard rules). An answer
+//! by [`SolitaireGame::ranking`]: by default by equity under the standard rules). An answer
 //! that cannot be a play (an unknown direction, a square off the board, letters not on the rack) is
 //! explained and asked again, and so is an answer longer than [`ANSWER_LIMIT`] bytes, whose line is
 //! skipped unread. The game ends at "no", at the end of the input, or when the rack and the pool are
@@ -13,7 +13,7 @@
 use std::io::{self, BufRead, Read, Write};
 
 use crate::board::{Direction, Square};
-use crate::equity::{listing, Ranking};
+use crate::equity::listing;
 use crate::game::SolitaireGame;
 use crate::hint::Hint;
 use crate::letter::parse_tiles;
@@ -115,8 +115,11 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
                 writeln!(out, "{hint}")?;
                 if matches!(hint, Hint::OtherLetters { .. }) {
                     let moves = game.rulebook().moves(game.board(), game.rack());
-                    let ranking = Ranking::default_for(game.rulebook().rules);
-                    write!(out, "{}", listing(moves, game.rack(), game.pool_len(), ranking, hint_top))?;
+                    write!(
+                        out,
+                        "{}",
+                        listing(moves, game.rack(), game.pool_len(), game.ranking(), hint_top)
+                    )?;
                 }
             }
         }
