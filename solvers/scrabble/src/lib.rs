@@ -50,7 +50,9 @@
 //! Equity ranks a lower score that keeps good tiles before a higher one that keeps bad ones:
 //!
 //! ```
-//! use solvebatch_scrabble::{ranked_candidates, Board, Dictionary, LeaveTable, Ranking, Rulebook, Rules, TileSet};
+//! use solvebatch_scrabble::{
+//!     ranked_candidates, Board, Dictionary, LeaveTable, Ranking, Rulebook, Rules, TileSet,
+//! };
 //!
 //! let dictionary = Dictionary::from_text(b"qat\nat\n".to_vec());
 //! let (tiles, rules) = (TileSet::standard(), Rules::standard());

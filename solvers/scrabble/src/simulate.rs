@@ -5,18 +5,18 @@
 //! One iteration of a candidate: the opponent's rack is drawn at random from the unseen tiles (7, or
 //! all when fewer), the bag is the rest (plus the tiles an exchange throws back); we play the
 //! candidate and refill our rack from the bag at random; the opponent plays its best reply by
-//! equity (an exchange or a pass when that is best; tiles it throws back are not drawn again within
-//! the two plies) and refills; we play our best move by equity.
-//! The spread is `our score + our second score + the value of our leave then - the opponent's score -
-//! the value of its leave` (leave values count only while the bag holds tiles).
+//! equity (an exchange or a pass when that is best) and refills; we play our best move by equity
+//! (the opponent's refill counts only by the tiles it leaves in the bag). The spread is `our score
+//! + our second score + the value of our leave then - the opponent's score - the value of its leave`
+//! (leave values count only while the bag holds tiles).
 //!
 //! Iteration `i` of every candidate draws from the same seed ([`sub_seed`] of the seed and `i`), so
 //! candidates meet the same racks (common random numbers) and their differences are measured with
 //! less noise. Candidates run in rounds of [`ROUND`] iterations; from [`MIN_ITERATIONS`] on, a
 //! candidate stops when its spread less the leader's, iteration by iteration, has a mean more than
 //! [`Z`] standard errors below 0; the simulation ends when one candidate of several is left or every
-//! candidate has run the iterations asked. The rounds end in the same state whatever the number of threads,
-//! so a seed gives one result.
+//! candidate has run the iterations asked. The rounds end in the same state whatever the number of
+//! threads, so a seed gives one result.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -237,35 +237,38 @@ fn play_out(rulebook: &Rulebook, table: &LeaveTable, start: &Start, seed: u64, m
     let mut ours = start.leave.to_rack();
     refill(&mut ours, &mut bag, &mut taken, &mut rng);
     let mut board = start.board.clone();
-    let (their_score, their_leave) =
-        reply(rulebook, table, &mut board, &mut opponent, bag.len() - taken, moves);
-    refill(&mut opponent, &mut bag, &mut taken, &mut rng);
-    let mut after = board;
-    let (our_score, our_leave) = reply(rulebook, table, &mut after, &mut ours, bag.len() - taken, moves);
+    let bag_left = bag.len() - taken;
+    let theirs = best_reply(rulebook, table, &board, &opponent, bag_left, moves);
+    // The opponent's refill matters only by how many tiles it leaves in the bag.
+    let mut refilled = 0;
+    if let Some(Candidate { action: Action::Play(played), .. }) = theirs {
+        let scored = rulebook.check(&board, &opponent, &played.play()).expect("a generated play is valid");
+        scored.apply(&mut board);
+        refilled = played.letters.len();
+    }
+    let ours = best_reply(rulebook, table, &board, &ours, bag_left.saturating_sub(refilled), moves);
+    let (their_score, their_leave) = score_and_leave(theirs);
+    let (our_score, our_leave) = score_and_leave(ours);
     start.score + our_score + our_leave - their_score - their_leave
 }
 
-/// The best move by equity of `rack` on `board` with `bag` tiles in the bag, played on `board` and
-/// taken off `rack`: its score and leave value (both 0 for a pass).
-fn reply(
+/// The best move by equity of `rack` on `board` with `bag` tiles in the bag; `None` for a pass.
+fn best_reply(
     rulebook: &Rulebook,
     table: &LeaveTable,
-    board: &mut Board,
-    rack: &mut Rack,
+    board: &Board,
+    rack: &Rack,
     bag: usize,
     moves: &mut Vec<Move>,
-) -> (f64, f64) {
+) -> Option<Candidate> {
     moves.clear();
     rulebook.moves_into(board, rack, moves);
-    let Some(chosen) = best_candidate(moves, rack, bag, table, Ranking::Equity) else { return (0.0, 0.0) };
-    if let Action::Play(played) = chosen.action {
-        let scored = rulebook.check(board, rack, &played.play()).expect("a generated play is valid");
-        scored.apply(board);
-        rack.remove(&scored.tiles());
-    } else {
-        *rack = chosen.leave.to_rack();
-    }
-    (f64::from(chosen.score), f64::from(chosen.leave_value))
+    best_candidate(moves, rack, bag, table, Ranking::Equity)
+}
+
+/// A move's score and leave value, both 0 for a pass.
+fn score_and_leave(candidate: Option<Candidate>) -> (f64, f64) {
+    candidate.map_or((0.0, 0.0), |chosen| (f64::from(chosen.score), f64::from(chosen.leave_value)))
 }
 
 #[cfg(test)]
@@ -281,7 +284,6 @@ mod tests {
         format!("{}/../../datasets/scrabble/{name}", env!("CARGO_MANIFEST_DIR"))
     }
 
-    /// `standard-midgame.scrabble` simulated with `threads` threads.
     /// The `top` best candidates of `standard-midgame.scrabble` simulated `iterations` times with
     /// `threads` threads.
     fn simulated(top: usize, iterations: usize, threads: usize, seed: u64) -> Vec<Simulated> {
