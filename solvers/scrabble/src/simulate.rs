@@ -6,9 +6,9 @@
 //! all when fewer), the bag is the rest (plus the tiles an exchange throws back); we play the
 //! candidate and refill our rack from the bag at random; the opponent plays its best reply by
 //! equity (an exchange or a pass when that is best) and refills; we play our best move by equity
-//! (the opponent's refill counts only by the tiles it leaves in the bag). The spread is `our score
-//! + our second score + the value of our leave then - the opponent's score - the value of its leave`
-//! (leave values count only while the bag holds tiles).
+//! (the opponent's refill counts only by the tiles it leaves in the bag). The spread is
+//! `our score + our second score + the value of our leave then - the opponent's score - the value of
+//! its leave` (leave values count only while the bag holds tiles).
 //!
 //! Iteration `i` of every candidate draws from the same seed ([`sub_seed`] of the seed and `i`), so
 //! candidates meet the same racks (common random numbers) and their differences are measured with
