@@ -113,13 +113,19 @@ impl fmt::Display for Candidate {
     /// (`SCORE WORD x y direction LETTERS`) or `exchange TILES`, the tiles kept (`-` for none) and
     /// their value, for example `  28.5  24 QUA 0 -1 horizontal QA  keep ERS +4.5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:>6.1}  ", self.equity())?;
+        write!(f, "{:>6.1}  ", tenths(self.equity().into()))?;
         match &self.action {
             Action::Play(listed) => write!(f, "{listed}")?,
             Action::Exchange(thrown) => write!(f, "exchange {thrown}")?,
         }
-        write!(f, "  keep {} {:+.1}", self.leave, self.leave_value)
+        write!(f, "  keep {} {:+.1}", self.leave, tenths(self.leave_value.into()))
     }
+}
+
+/// `value` rounded to tenths of a point, a negative value that rounds to zero made `0.0`: printed with
+/// one decimal, it never reads `-0.0`.
+pub(crate) fn tenths(value: f64) -> f64 {
+    (value * 10.0).round() / 10.0 + 0.0
 }
 
 /// The values of every leave one rack can keep, computed once per rack: a play's leave value is
@@ -375,6 +381,13 @@ mod tests {
         assert_eq!(unseen.iter().sum::<u32>(), 92);
         assert_eq!((unseen[0], unseen[25], unseen[16], unseen[BLANK]), (7, 0, 0, 1));
         assert_eq!(bag_size(&unseen), 85);
+    }
+
+    #[test]
+    fn values_print_in_tenths_never_as_minus_zero() {
+        assert_eq!(format!("{:+.1}", tenths(-0.04)), "+0.0");
+        assert_eq!(format!("{:+.1}", tenths(-0.05)), "-0.1");
+        assert_eq!(format!("{:+.1}", tenths(14.06)), "+14.1");
     }
 
     #[test]

@@ -23,7 +23,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::board::Board;
-use crate::equity::{best_candidate, Action, Candidate, Ranking};
+use crate::equity::{best_candidate, tenths, Action, Candidate, Ranking};
 use crate::leave::{Leave, LeaveTable, TILE_KINDS};
 use crate::letter::Letter;
 use crate::moves::Move;
@@ -59,7 +59,10 @@ impl std::fmt::Display for Simulated {
         write!(
             f,
             "{:>+7.1} ±{:.1} {:>5}  {}",
-            self.mean, self.standard_error, self.iterations, self.candidate
+            tenths(self.mean),
+            self.standard_error,
+            self.iterations,
+            self.candidate
         )
     }
 }
