@@ -54,7 +54,8 @@ pub struct Stats {
     /// Nodes refuted by a kept infeasibility certificate, without an LP (`dlx-lp`).
     #[serde(skip_serializing_if = "is_zero")]
     pub certificate_hits: u64,
-    /// Wall-clock time spent in LPs and certificate checks of LPs, in microseconds (`dlx-lp`).
+    /// Wall-clock time spent in LPs and in checking certificates (kept ones and the LPs' own), in
+    /// microseconds (`dlx-lp`).
     #[serde(skip_serializing_if = "is_zero")]
     pub lp_microseconds: u64,
 }
