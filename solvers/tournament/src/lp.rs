@@ -99,7 +99,8 @@ pub(crate) struct Lp {
     pivots_since_refactor: u64,
     /// Dual simplex pivots made in all.
     pub(crate) pivots: u64,
-    /// Calls of [`Lp::solve`].
+    /// Names the current basis: one more with each [`Lp::solve`], set back by [`Lp::restore`], so that
+    /// a restore can see that nothing changed since its snapshot.
     solves: u64,
 }
 
