@@ -246,7 +246,7 @@ fn solvers_are_listed_by_family() {
         .iter()
         .map(|solver| solver["name"].as_str().unwrap())
         .collect();
-    assert_eq!(tournament, ["backtrack", "dlx", "dlx-links", "sat", "portfolio"]);
+    assert_eq!(tournament, ["backtrack", "dlx", "dlx-links", "dlx-lp", "sat", "portfolio"]);
     assert_eq!(families[3]["extension"], ".scrabble");
 }
 
@@ -276,7 +276,7 @@ fn errors_are_json_with_their_status() {
             "/api/solve/tournament?solver=greedy",
             &round,
             422,
-            "the tournament family has no solver `greedy`; it has: backtrack, dlx, dlx-links, sat, portfolio",
+            "the tournament family has no solver `greedy`; it has: backtrack, dlx, dlx-links, dlx-lp, sat, portfolio",
         ),
         ("/api/solve/tournament?solver=dlx&colour=red", &round, 400, ""),
     ];

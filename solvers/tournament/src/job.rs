@@ -138,7 +138,7 @@ mod tests {
             finder.solve(EXAMPLE, None),
             RoundOutcome::Found {
                 output: "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n".to_string(),
-                stats: Stats { nodes: 3, backtracks: 0 },
+                stats: Stats { nodes: 3, backtracks: 0, ..Stats::default() },
             }
         );
         assert!(
@@ -150,7 +150,7 @@ mod tests {
         );
         assert_eq!(
             RoundFinder::new("magic", 1, 0).unwrap_err().to_string(),
-            "no tournament solver is called `magic` (there are: backtrack, dlx, dlx-links, sat, portfolio)"
+            "no tournament solver is called `magic` (there are: backtrack, dlx, dlx-links, dlx-lp, sat, portfolio)"
         );
     }
 }

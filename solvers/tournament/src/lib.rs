@@ -4,10 +4,11 @@
 //! This is a generalisation of 3-dimensional matching, solved here as exact cover: the items are the `n`
 //! tables and `2n` players, the options the pairings, each covering three items. The crate parses the
 //! pairing file format ([`parse`]), offers several solvers through one registry ([`solvers`]): the
-//! reference backtracking matcher ([`Backtrack`]), Algorithm X ([`Dlx`], [`DlxLinks`]), SAT on varisat
-//! ([`Sat`], with the CNF exported by [`encode`] and [`write_dimacs`]) and a race of the last two
-//! ([`Portfolio`]); one share of SAT's cube split can be solved alone ([`solve_cube_share`]), to spread a
-//! hard instance over many processes. It checks any round independently ([`check_round`], [`read_round`]), prints a round
+//! reference backtracking matcher ([`Backtrack`]), Algorithm X ([`Dlx`], [`DlxLinks`]), Algorithm X
+//! pruned by the LP relaxation ([`DlxLp`]), SAT on varisat ([`Sat`], with the CNF exported by [`encode`]
+//! and [`write_dimacs`]) and a race of `dlx` and `sat` ([`Portfolio`]); one share of SAT's cube split
+//! can be solved alone ([`solve_cube_share`]), to spread a hard instance over many processes. It checks
+//! any round independently ([`check_round`], [`read_round`]), prints a round
 //! exactly as specified ([`format`]) and draws random regular instances ([`Regular`]).
 //!
 //! ```
@@ -21,7 +22,7 @@
 //! // A random 30-table instance with a hidden round: every solver but the exponential reference
 //! // matcher finds a round quickly.
 //! let planted = Regular { tables: 30, degree: 6, seed: 1, planted: true }.generate().unwrap();
-//! for name in ["dlx", "dlx-links", "sat", "portfolio"] {
+//! for name in ["dlx", "dlx-links", "dlx-lp", "sat", "portfolio"] {
 //!     let solution = solver(name).unwrap().solve(&planted, &Limits::default()).unwrap();
 //!     assert_eq!(solution.round.map(|round| round.pairing_at_table.len()), Some(30));
 //! }
@@ -33,10 +34,12 @@ mod bitset;
 mod cnf;
 mod cube;
 mod dlx;
+mod dlx_lp;
 mod generate;
 mod instance;
 mod job;
 mod links;
+mod lp;
 mod parse;
 mod portfolio;
 mod proof_sink;
@@ -50,6 +53,7 @@ mod verify;
 pub use backtrack::Backtrack;
 pub use cnf::{encode, write_dimacs, Encoding, PAIRWISE_LIMIT};
 pub use dlx::{Dlx, DlxLinks};
+pub use dlx_lp::DlxLp;
 pub use generate::{to_text, GenerateError, Regular};
 pub use instance::{Instance, Pairing};
 pub use job::{verify, RoundFinder, RoundOutcome, UnknownSolver, VerifyError};

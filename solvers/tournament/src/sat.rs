@@ -153,7 +153,8 @@ fn solve_threads(instance: &Instance, stop: &Stop, threads: usize) -> Result<Sol
     } else {
         vec![run(false)]
     };
-    let stats = Stats { nodes: 0, backtracks: answers.iter().map(|(_, learned)| learned).sum() };
+    let stats =
+        Stats { nodes: 0, backtracks: answers.iter().map(|(_, learned)| learned).sum(), ..Stats::default() };
     let mut exhausted = true;
     for (answer, _) in answers {
         match answer {

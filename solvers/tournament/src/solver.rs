@@ -44,6 +44,24 @@ pub struct Stats {
     pub nodes: u64,
     /// Dead ends: pairings taken back (backtrack, dancing links), conflicts (SAT).
     pub backtracks: u64,
+    /// LP relaxations solved (`dlx-lp`); this and the fields below are left out of the serialised
+    /// record when zero, as they are for every other solver.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub lp_solves: u64,
+    /// Dual simplex pivots over all LPs (`dlx-lp`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub lp_pivots: u64,
+    /// Nodes refuted by a kept infeasibility certificate, without an LP (`dlx-lp`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub certificate_hits: u64,
+    /// Wall-clock time spent in LPs and in checking certificates (kept ones and the LPs' own), in
+    /// microseconds (`dlx-lp`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub lp_microseconds: u64,
+}
+
+fn is_zero(value: &u64) -> bool {
+    *value == 0
 }
 
 /// The answer of a solver: a round if one exists, and the effort spent.
@@ -73,7 +91,7 @@ pub trait Solver: Sync {
 
 /// Every solver of this crate; the first, the reference backtracking matcher, is the default.
 pub fn solvers() -> &'static [&'static dyn Solver] {
-    &[&crate::Backtrack, &crate::Dlx, &crate::DlxLinks, &crate::Sat, &crate::Portfolio]
+    &[&crate::Backtrack, &crate::Dlx, &crate::DlxLinks, &crate::DlxLp, &crate::Sat, &crate::Portfolio]
 }
 
 /// The solver called `name`, if there is one.
@@ -109,24 +127,45 @@ mod tests {
 
     #[test]
     fn backtrack_takes_one_pairing_per_table_in_one_pass() {
-        assert_eq!(solves_one_pairing_per_table("backtrack"), Stats { nodes: 2000, backtracks: 0 });
+        assert_eq!(
+            solves_one_pairing_per_table("backtrack"),
+            Stats { nodes: 2000, backtracks: 0, ..Stats::default() }
+        );
     }
 
     /// Every item has one option: each level takes the first table's, without a dead end.
     #[test]
     fn dlx_takes_one_pairing_per_table_without_a_dead_end() {
-        assert_eq!(solves_one_pairing_per_table("dlx"), Stats { nodes: 2000, backtracks: 0 });
+        assert_eq!(
+            solves_one_pairing_per_table("dlx"),
+            Stats { nodes: 2000, backtracks: 0, ..Stats::default() }
+        );
     }
 
     #[test]
     fn dlx_links_takes_one_pairing_per_table_without_a_dead_end() {
-        assert_eq!(solves_one_pairing_per_table("dlx-links"), Stats { nodes: 2000, backtracks: 0 });
+        assert_eq!(
+            solves_one_pairing_per_table("dlx-links"),
+            Stats { nodes: 2000, backtracks: 0, ..Stats::default() }
+        );
+    }
+
+    /// Above 100 tables `dlx-lp` is `dlx` on one thread: no LP.
+    #[test]
+    fn dlx_lp_takes_one_pairing_per_table_without_a_dead_end() {
+        assert_eq!(
+            solves_one_pairing_per_table("dlx-lp"),
+            Stats { nodes: 2000, backtracks: 0, ..Stats::default() }
+        );
     }
 
     /// The split forces every pairing: one empty cube, solved without a conflict.
     #[test]
     fn sat_takes_one_pairing_per_table_without_a_conflict() {
-        assert_eq!(solves_one_pairing_per_table("sat"), Stats { nodes: 0, backtracks: 0 });
+        assert_eq!(
+            solves_one_pairing_per_table("sat"),
+            Stats { nodes: 0, backtracks: 0, ..Stats::default() }
+        );
     }
 
     #[test]
