@@ -489,6 +489,34 @@ fn two_hundred_concurrent_small_solves_are_all_answered() {
     );
 }
 
+/// The values of the `<option>`s of the `<select id="ID">` in `html`, in order.
+fn menu(html: &str, id: &str) -> Vec<String> {
+    let start = html.find(&format!("<select id=\"{id}\"")).unwrap_or_else(|| panic!("no menu {id}"));
+    let menu = &html[start..start + html[start..].find("</select>").unwrap()];
+    menu.split("<option value=\"")
+        .skip(1)
+        .map(|option| option[..option.find('"').unwrap()].to_owned())
+        .collect()
+}
+
+#[test]
+fn the_pages_offer_every_solver_and_strategy_the_server_has() {
+    let server = Server::start(&[]);
+    let (status, families) = get(&server.at("/api/solvers"));
+    assert_eq!(status, 200);
+    let names = |family: &str| -> Vec<String> {
+        let family = families.as_array().unwrap().iter().find(|f| f["family"] == family).unwrap();
+        family["solvers"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_owned()).collect()
+    };
+    let page = |path: &str| agent().get(server.at(path)).call().unwrap().body_mut().read_to_string().unwrap();
+    let tournament = names("tournament");
+    assert_eq!(tournament, ["backtrack", "dlx", "dlx-links", "dlx-lp", "sat", "portfolio"]);
+    assert_eq!(menu(&page("/tournament"), "solver"), tournament);
+    let guess = page("/guess");
+    assert_eq!(menu(&guess, "strategy"), names("guess"));
+    assert_eq!(menu(&guess, "sim-strategy"), names("guess"));
+}
+
 #[test]
 fn pages_and_their_assets_are_served_from_the_binary() {
     let server = Server::start(&[]);
