@@ -261,9 +261,10 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The `top` best plays of the position's rack, one a line, or `no valid play`.
+/// The `top` best plays of the position's rack, one a line, or `no valid play`; only `top` plays are
+/// ever held.
 fn plays_listing(rulebook: &Rulebook, position: &Position, top: usize) -> String {
-    format(rulebook.moves(&position.board, &position.rack), top)
+    format(rulebook.best_moves(&position.board, &position.rack, top), top)
 }
 
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {

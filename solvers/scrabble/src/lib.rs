@@ -2,8 +2,9 @@
 //! every valid play of a rack (move generation), hints for rejected plays, batch position files, a
 //! word finder and a solitaire game; under the spec's rules or the standard tournament rules.
 //!
-//! - [`Dictionary`]: a word list (comments, either case, skipped entries counted) held as an `fst`
-//!   set for membership and as a minimal DAWG ([`WordGraph`]) for move generation.
+//! - [`Dictionary`]: a word list (comments, either case, skipped entries counted) or a compiled word
+//!   graph, held as a minimal DAWG ([`WordGraph`]) for membership and move generation;
+//!   [`WordGraph::to_bytes`] and [`WordGraph::from_bytes`] write and check the compiled form.
 //! - [`TileSet`]: letter scores and counts, read from a tile definition file or derived from a
 //!   dictionary's letter frequencies.
 //! - [`Board`], [`Square`], [`Direction`]: the 15×15 board addressed `(x, y)` from the centre.
@@ -72,6 +73,7 @@ mod file;
 mod game;
 mod generate;
 mod graph;
+mod graph_file;
 mod hint;
 mod job;
 mod letter;
@@ -88,10 +90,11 @@ mod words;
 
 pub use board::{Board, BoardRowError, Direction, DirectionError, Square, BOARD_SIZE, RADIUS, SQUARE_COUNT};
 pub use brute_force::{moves_by_brute_force, TimedOut};
-pub use dictionary::{Dictionary, DictionaryError, DICTIONARY_SIZE_LIMIT};
+pub use dictionary::{Dictionary, DictionaryError, DictionaryFault, DICTIONARY_SIZE_LIMIT};
 pub use file::ReadError;
 pub use game::{GameError, SolitaireGame, MAX_POOL_SIZE};
 pub use graph::{Node, WordGraph, WordGraphError};
+pub use graph_file::{GraphFileError, GRAPH_MAGIC, GRAPH_VERSION};
 pub use hint::{hint, Hint};
 pub use job::{
     verify, ListingError, LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings,
