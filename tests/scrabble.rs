@@ -496,3 +496,88 @@ fn run_rules_come_from_the_option_then_the_file_then_lab() {
     // The command line beats the file: under the lab rules AT scores 2, not the reference's 4.
     run(&["--rules", "lab"]).assert().code(1);
 }
+
+#[test]
+fn compile_writes_a_word_graph_that_position_files_and_d_accept() {
+    let folder = tempfile::tempdir().unwrap();
+    let graph = folder.path().join("dictionary.graph");
+    solvebatch()
+        .args(["scrabble", "compile", "dictionary.txt", "-o"])
+        .arg(&graph)
+        .current_dir(datasets())
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(format!("{}: 269870 words, 78232 nodes, 186889 edges, 1495152 bytes\n", graph.display()));
+    assert_eq!(std::fs::metadata(&graph).unwrap().len(), 1_495_152);
+    // The mid-game positions naming the graph instead of the word list give the same references.
+    for name in ["midgame-01.scrabble", "midgame-08.scrabble", "standard-midgame.scrabble"] {
+        let text = std::fs::read_to_string(datasets().join(name)).unwrap();
+        let text = text.replace("dictionary: dictionary.txt", "dictionary: dictionary.graph");
+        assert!(text.contains("dictionary: dictionary.graph"));
+        std::fs::write(folder.path().join(name), text).unwrap();
+        let expected = datasets().join(format!("{name}.expected"));
+        std::fs::copy(expected, folder.path().join(format!("{name}.expected"))).unwrap();
+    }
+    solvebatch()
+        .arg("run")
+        .arg(folder.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("references: 3 same, 0 valid, 0 differ"));
+    let hint = |dictionary: &Path| {
+        let output = solvebatch()
+            .args(["scrabble", "hint", "midgame-05.scrabble", "--top", "4", "-d"])
+            .arg(dictionary)
+            .current_dir(datasets())
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(hint(&graph), hint(&datasets().join("dictionary.txt")));
+}
+
+#[test]
+fn a_damaged_or_foreign_word_graph_is_an_error_naming_it() {
+    let folder = tempfile::tempdir().unwrap();
+    let graph = folder.path().join("words.graph");
+    solvebatch()
+        .args(["scrabble", "compile", "-o"])
+        .arg(&graph)
+        .arg(datasets().join("assignment-words.txt"))
+        .assert()
+        .success();
+    let bytes = std::fs::read(&graph).unwrap();
+    let refused = |bytes: &[u8], message: &str| {
+        std::fs::write(&graph, bytes).unwrap();
+        solvebatch()
+            .args(["scrabble", "words", "--rack", "ARE", "-d"])
+            .arg(&graph)
+            .assert()
+            .code(1)
+            .stderr(format!("error: {}: cannot read the dictionary: {message}\n", graph.display()));
+    };
+    let mut flipped = bytes.clone();
+    flipped[44] ^= 1;
+    refused(&flipped, "corrupt compiled word graph: the checksum does not match the contents");
+    let edges = (bytes.len() - 40) / 8;
+    refused(
+        &bytes[..bytes.len() - 3],
+        &format!(
+            "truncated compiled word graph: the header announces {edges} edges ({} bytes after the header) but {} bytes follow it",
+            edges * 8,
+            edges * 8 - 3
+        ),
+    );
+    let mut newer = bytes.clone();
+    newer[8] = 7;
+    refused(
+        &newer,
+        "compiled word graph of format version 7; this program reads version 1: compile the word list again",
+    );
+    refused(
+        b"\x7fELF\x02\x01\x01\x00\x00",
+        "binary data (a NUL byte at offset 7): neither a word list nor a compiled word graph",
+    );
+}

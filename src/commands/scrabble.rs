@@ -37,6 +37,17 @@ pub enum ScrabbleCommand {
     Hint(HintArgs),
     /// Write a tile definition file derived from a dictionary's letter frequencies (100 tiles).
     Tiles(TilesArgs),
+    /// Compile a word list into a word graph file that loads in about a millisecond.
+    ///
+    /// The graph file (about 1.5 MB for the bundled 270,000-word list) may be given wherever a
+    /// dictionary is: `-d` of every subcommand and a position file's `dictionary:` line. A word list
+    /// and a graph are told apart by the graph's first bytes; a graph is checked as it is read (its
+    /// format version, its length, a checksum and its structure), and a damaged or foreign file is an
+    /// error naming it.
+    #[command(
+        after_help = "Example:\n  solvebatch scrabble compile datasets/scrabble/dictionary.txt -o dictionary.graph"
+    )]
+    Compile(CompileArgs),
     /// List every dictionary word some of the rack's tiles spell: `SCORE WORD`, best first.
     ///
     /// Ties in score are listed alphabetically. A `?` on the rack is a blank: it stands for any letter,
@@ -121,6 +132,19 @@ pub struct TilesArgs {
     pub output: PathBuf,
 }
 
+/// Arguments of `solvebatch scrabble compile`.
+#[derive(Debug, clap::Args)]
+pub struct CompileArgs {
+    /// The word list (or a compiled graph, written again).
+    #[arg(value_name = "DICT")]
+    pub dictionary: PathBuf,
+
+    /// The word graph file to write (replaced whole, never left half-written; `-` for standard
+    /// output).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: PathBuf,
+}
+
 /// Arguments of `solvebatch scrabble words`.
 #[derive(Debug, clap::Args)]
 pub struct WordsArgs {
@@ -174,6 +198,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         ScrabbleCommand::Check(args) => check(args),
         ScrabbleCommand::Hint(args) => list_hints(args),
         ScrabbleCommand::Tiles(args) => tiles(args),
+        ScrabbleCommand::Compile(args) => compile(args),
         ScrabbleCommand::Words(args) => words(args),
         ScrabbleCommand::Play(args) => play(args),
     }
@@ -277,6 +302,23 @@ fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
         args.output.display(),
         tiles.to_file_text().lines().count(),
         tiles.pool_size()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn compile(args: &CompileArgs) -> anyhow::Result<ExitCode> {
+    let dictionary = load_dictionary(&args.dictionary)?;
+    let graph = dictionary.graph();
+    let bytes = graph.to_bytes();
+    write_file(&args.output, &bytes)?;
+    // On standard error, so that `-o -` writes the graph alone.
+    eprintln!(
+        "{}: {} words, {} nodes, {} edges, {} bytes",
+        args.output.display(),
+        graph.word_count(),
+        graph.node_count(),
+        graph.edge_count(),
+        bytes.len()
     );
     Ok(ExitCode::SUCCESS)
 }
