@@ -78,6 +78,7 @@ mod hint;
 mod job;
 mod letter;
 mod moves;
+mod notation;
 mod play;
 mod position;
 mod quote;
@@ -105,6 +106,10 @@ pub use letter::{
     LETTER_COUNT,
 };
 pub use moves::{best, format, rank, LetterRun, Move};
+pub use notation::{
+    board_text, coordinate, format_move, format_play, is_standard_play, parse_coordinate, parse_play as parse_standard_play,
+    parse_square_name, square_name, NotationError,
+};
 pub use play::{FormedWord, Play, PlayParseError, Rejection, Rulebook, Scored};
 pub use position::{parse, LineProblem, Position, PositionError, PositionReport, DEFAULT_TOP};
 pub use rack::{Rack, RackError, RACK_SIZE};
