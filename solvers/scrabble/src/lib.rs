@@ -107,8 +107,8 @@ pub use letter::{
 };
 pub use moves::{best, format, rank, LetterRun, Move};
 pub use notation::{
-    board_text, coordinate, format_move, format_play, is_standard_play, parse_coordinate, parse_play as parse_standard_play,
-    parse_square_name, square_name, NotationError,
+    board_text, coordinate, format_move, format_play, is_standard_play, parse_coordinate,
+    parse_play as parse_standard_play, parse_square_name, square_name, NotationError,
 };
 pub use play::{FormedWord, Play, PlayParseError, Rejection, Rulebook, Scored};
 pub use position::{parse, LineProblem, Position, PositionError, PositionReport, DEFAULT_TOP};

@@ -140,10 +140,9 @@ pub fn parse_play(text: &str, board: &Board) -> Result<Play, NotationError> {
                         }
                     }
                     None if through || c == '.' => return Err(NotationError::Empty(square_name(here))),
-                    None => tiles.push(Tile {
-                        letter: letter.expect("a letter"),
-                        blank: c.is_ascii_lowercase(),
-                    }),
+                    None => {
+                        tiles.push(Tile { letter: letter.expect("a letter"), blank: c.is_ascii_lowercase() })
+                    }
                 }
                 previous = here;
                 square = here.next(direction);
@@ -157,13 +156,17 @@ pub fn parse_play(text: &str, board: &Board) -> Result<Play, NotationError> {
     Ok(Play { tiles, x: start.x(), y: start.y(), direction })
 }
 
-/// `play` on `board` in this notation, before it is made: the coordinate of its first square, then
-/// the word from there to the end of the run of tiles, tiles already on the board in parentheses
-/// (`8G (CaT)S`). A play that runs off the board lists its remaining tiles after the last square.
+/// `play` on `board` in this notation, before it is made: the coordinate of the first square of its
+/// word (tiles on the board just before its start square belong to it), then the word to the end of
+/// the run of tiles, tiles already on the board in parentheses (`8G (CaT)S`). A play that runs off the
+/// board lists its remaining tiles after the last square.
 pub fn format_play(play: &Play, board: &Board) -> String {
-    let Some(start) = Square::new(play.x, play.y) else {
+    let Some(mut start) = Square::new(play.x, play.y) else {
         return format!("{} {} {}", crate::letter::tiles_to_string(&play.tiles), play.x, play.y);
     };
+    while let Some(before) = start.previous(play.direction).filter(|&square| board.tile(square).is_some()) {
+        start = before;
+    }
     let mut text = format!("{} ", coordinate(start, play.direction));
     let mut tiles = play.tiles.iter();
     let mut square = Some(start);
@@ -207,7 +210,8 @@ pub fn format_move(listed: &Move, board: &Board) -> String {
 /// The board under the standard rules: columns `A`–`O` above and below, rows `1`–`15` on both sides,
 /// each square a letter (lower case for a blank), a premium symbol or `.`, then a legend.
 pub fn board_text(board: &Board, rules: &Rules) -> String {
-    let columns: String = (0..BOARD_SIZE).map(|column| format!(" {}", char::from(b'A' + column as u8))).collect();
+    let columns: String =
+        (0..BOARD_SIZE).map(|column| format!(" {}", char::from(b'A' + column as u8))).collect();
     let mut text = format!("   {columns}\n");
     for row in 0..BOARD_SIZE {
         let _ = write!(text, "{:>2} ", row + 1);
@@ -281,7 +285,10 @@ mod tests {
         // FORE down column I through the O of HELLO and the blank R below it.
         assert_eq!(play("I7 F(Or)E"), Ok("FE 1 1 vertical".into()));
         assert_eq!(play("i7 f(OR)e"), Ok("fe 1 1 vertical".into()));
-        assert_eq!(play("H8 MOO"), Err(NotationError::Mismatch { square: "H8".into(), tile: 'L', letter: 'M' }));
+        assert_eq!(
+            play("H8 MOO"),
+            Err(NotationError::Mismatch { square: "H8".into(), tile: 'L', letter: 'M' })
+        );
         assert_eq!(play("8A (AB)"), Err(NotationError::Empty("A8".into())));
         assert_eq!(play("8N ABC"), Err(NotationError::OffBoard("O8".into())));
         assert_eq!(play("8A A-B"), Err(NotationError::Word("A-B".into())));
@@ -296,6 +303,7 @@ mod tests {
         let board = board();
         let written = |text: &str| format_play(&Play::parse_with_blanks(text).unwrap(), &board);
         assert_eq!(written("S -3 0 horizontal"), "8E (HELLO)S");
+        assert_eq!(written("S 2 0 horizontal"), "8E (HELLO)S");
         assert_eq!(written("FE 1 1 vertical"), "I7 F(Or)E");
         assert_eq!(written("XY -2 1 horizontal"), "7F XY");
         assert_eq!(written("aB 0 1 vertical"), "H7 a(L)B");
@@ -315,7 +323,12 @@ mod tests {
         assert_eq!(lines[9], " 9  . . ' . . . ' . r . . . ' . .  9");
         assert_eq!(lines[15], "15  = . . ' . . . = . . . ' . . =  15");
         assert_eq!(lines[16], lines[0]);
-        assert_eq!(lines[17], "    = triple word  - double word  \" triple letter  ' double letter  * centre");
-        assert!(board_text(&Board::new(), &Rules::standard()).contains(" 8  = . . ' . . . * . . . ' . . =  8\n"));
+        assert_eq!(
+            lines[17],
+            "    = triple word  - double word  \" triple letter  ' double letter  * centre"
+        );
+        assert!(
+            board_text(&Board::new(), &Rules::standard()).contains(" 8  = . . ' . . . * . . . ' . . =  8\n")
+        );
     }
 }
