@@ -304,15 +304,24 @@ fn play_a_game_through_piped_input() {
 
 #[test]
 fn play_under_the_standard_rules_deals_blanks() {
+    use solvebatch_scrabble::{board_text, Board, Rules, Square, Tile};
     let folder = game_folder("cat\n", "C 3 1\nT 1 1\n");
+    let mut after = Board::new();
+    for (x, c) in [(-1, 'C'), (0, 'a'), (1, 'T')] {
+        let letter = solvebatch_scrabble::Letter::from_char(c.to_ascii_uppercase()).unwrap();
+        after.place(Square::new(x, 0).unwrap(), Tile { letter, blank: c.is_ascii_lowercase() });
+    }
+    let blanks =
+        "(? is a blank, worth 0; in a play a lower-case letter is a blank standing for that letter)\n";
     let expected = [
-        printed(&[]),
-        "rack: C(3) T(1) ?(0) ?(0)\n(play a blank as the lower-case letter it stands for)\nscore: 0\n".into(),
-        PROMPTS.into(),
+        board_text(&Board::new(), &Rules::standard()),
+        format!("rack: C(3) T(1) ?(0) ?(0)\n{blanks}score: 0\nbag: 0 tiles\n"),
+        "play again? (yes or no) play (8H WORD across, H8 WORD down, or letters; pass; exchange LETTERS): "
+            .into(),
         // (C3 + a blank + T1) on the centre's double word: 8.
-        "play CaT -1 0 horizontal: 8\nwords: CaT 8\n".into(),
-        printed(&[(0, "      CaT      ")]),
-        "rack: ?(0)\n(play a blank as the lower-case letter it stands for)\nscore: 8\n".into(),
+        "play 8G CaT: 8\nwords: CaT 8\n".into(),
+        board_text(&after, &Rules::standard()),
+        format!("rack: ?(0)\n{blanks}score: 8\nbag: 0 tiles\n"),
         "play again? (yes or no) \nfinal score: 8\n".into(),
     ]
     .concat();
@@ -330,7 +339,7 @@ fn play_under_the_standard_rules_deals_blanks() {
             "standard",
         ])
         .current_dir(folder.path())
-        .write_stdin("yes\nCaT\n-1 0\nhorizontal\n")
+        .write_stdin("yes\n8G CaT\n")
         .assert()
         .success()
         .stdout(expected);
@@ -451,7 +460,7 @@ fn check_and_hint_under_the_standard_rules() {
     check("A", "A -1 -1 vertical", &["--rules", "standard"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("play A -1 -1 vertical: 3\nwords: LA 3\n"));
+        .stdout(predicate::str::starts_with("play G8 (L)A: 3\nwords: LA 3\n"));
     check("A", "A -1 -1 vertical", &[])
         .assert()
         .success()
@@ -460,7 +469,7 @@ fn check_and_hint_under_the_standard_rules() {
     check("A?", "a -1 -1 vertical", &["--rules", "standard"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("play a -1 -1 vertical: 1\nwords: La 1\n"));
+        .stdout(predicate::str::starts_with("play G8 (L)a: 1\nwords: La 1\n"));
     check("A?", "a -1 -1 vertical", &[])
         .assert()
         .code(1)
@@ -471,7 +480,20 @@ fn check_and_hint_under_the_standard_rules() {
         .current_dir(datasets())
         .assert()
         .success()
-        .stdout("5 CaTS -1 0 horizontal S\n4 CaTs -1 0 horizontal s\n");
+        .stdout("5 8G (CaT)S\n4 8G (CaT)s\n");
+    // The standard notation is read as well: the same play across from G8, and the board after it
+    // shows the coordinates and the premium squares.
+    check("A", "G7 A(L)", &["--rules", "standard"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("play G7 A(L): rejected: not in the dictionary: AL\n"));
+    check("A", "G8 (L)A", &["--rules", "standard"]).assert().success().stdout(predicate::str::contains(
+        "play G8 (L)A: 3\nwords: LA 3\n    A B C D E F G H I J K L M N O\n 1  = . . ' . . . = . . . ' . . =  1\n",
+    ));
+    check("A", "G8 (E)A", &["--rules", "standard"])
+        .assert()
+        .code(1)
+        .stderr("error: --play: G8 holds L, not E\n");
 }
 
 #[test]
@@ -580,4 +602,33 @@ fn a_damaged_or_foreign_word_graph_is_an_error_naming_it() {
         b"\x7fELF\x02\x01\x01\x00\x00",
         "binary data (a NUL byte at offset 7): neither a word list nor a compiled word graph",
     );
+}
+
+#[test]
+fn ctrl_c_ends_the_game_with_the_final_score_as_the_end_of_input_does() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::Stdio;
+    let folder = game_folder("cat\n", "C 3 1\nA 1 2\nT 1 2\n");
+    let mut game = std::process::Command::new(assert_cmd::cargo::cargo_bin("solvebatch"))
+        .args(["scrabble", "play", "-d", "words.txt", "-t", "tiles.txt", "--seed", "4"])
+        .current_dir(folder.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // One whole turn, then the game waits for an answer that never comes: standard input stays open.
+    let mut stdin = game.stdin.take().unwrap();
+    stdin.write_all(b"yes\nCAT\n-1 0\nhorizontal\n").unwrap();
+    let mut stdout = BufReader::new(game.stdout.take().unwrap());
+    let mut seen = String::new();
+    while !seen.ends_with("score: 5\n") {
+        assert!(stdout.read_line(&mut seen).unwrap() > 0, "the game ended early:\n{seen}");
+    }
+    let status = std::process::Command::new("kill").args(["-INT", &game.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert!(game.wait().unwrap().success());
+    assert_eq!(rest, "play again? (yes or no) \nfinal score: 5\n");
+    drop(stdin);
 }

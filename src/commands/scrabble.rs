@@ -9,9 +9,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::{
-    find_words, format, hint, run_solitaire, Dictionary, Generator, Hint, LoadedPosition, Play, Position,
-    PositionLoadError, PositionSettings, PositionSolver, Rack, Rulebook, Rules, RulesName, SolitaireGame,
-    TileSet,
+    board_text, find_words, format, format_move, format_play, hint, is_standard_play, parse_standard_play,
+    run_solitaire, Dictionary, Generator, Hint, LoadedPosition, Play, Position, PositionLoadError,
+    PositionSettings, PositionSolver, Rack, Rulebook, Rules, RulesName, SolitaireGame, TileSet,
 };
 
 use crate::output::write_file;
@@ -33,7 +33,12 @@ pub enum ScrabbleCommand {
     /// the play (exit 0); or `play ...: rejected: REASON` and a hint (exit 1): the best place for the
     /// same letters, or, when they fit nowhere, the best plays of the rack.
     Check(CheckArgs),
-    /// List the best plays of a rack on a board: `SCORE WORD X Y DIRECTION LETTERS`, best first.
+    /// List the best plays of a rack on a board, best first.
+    ///
+    /// Under the lab rules each line is `SCORE WORD X Y DIRECTION LETTERS`; under the standard rules
+    /// it is `SCORE COORDINATE WORD` as players write plays: columns A-O, rows 1-15, `8H` across (row
+    /// first), `H8` down (column first), letters already on the board in parentheses, a blank in lower
+    /// case (`25 5F GARI`, `5 8G (CaT)S`). Only the best N plays are ever held.
     Hint(HintArgs),
     /// Write a tile definition file derived from a dictionary's letter frequencies (100 tiles).
     Tiles(TilesArgs),
@@ -58,7 +63,15 @@ pub enum ScrabbleCommand {
     /// Each turn prints the board, the rack with each tile's value and the score, then asks whether to
     /// play again, the letters, the start square (`x y`) and the direction. When the tile file cannot
     /// be opened, one is derived from the dictionary and written there. The game ends at "no", at the
-    /// end of the input, or when the tiles run out.
+    /// end of the input, at Ctrl-C (with the final score, as at the end of the input), or when the
+    /// tiles run out.
+    ///
+    /// Under `--rules standard` the board shows columns A-O, rows 1-15 and the premium squares (`=`
+    /// triple word, `-` double word, `"` triple letter, `'` double letter, `*` the centre), and the
+    /// letters prompt also takes a whole play (`8H WORD` across, `H8 WORD` down, letters on the board
+    /// in parentheses or as `.`, a blank as a lower-case letter; or `LETTERS X Y DIRECTION`), `pass`
+    /// (or `-`) and `exchange LETTERS` (or `-LETTERS`, `?` for a blank; at least 7 tiles must be left
+    /// in the bag). Six scoreless turns in a row end the game.
     #[command(
         after_help = "Example:\n  solvebatch scrabble play -d datasets/scrabble/dictionary.txt -t t.txt"
     )]
@@ -99,7 +112,8 @@ pub struct CheckArgs {
     pub board: BoardArgs,
 
     /// The play: rack letters, start square and direction, for example "AE 0 -1 horizontal" (under the
-    /// standard rules a lower-case letter plays a blank as that letter).
+    /// standard rules a lower-case letter plays a blank as that letter); or in the standard notation,
+    /// "9G ARE" across or "G9 ARE" down, letters already on the board in parentheses ("8E (HELLO)S").
     #[arg(long, value_name = "PLAY", allow_hyphen_values = true, value_parser = play_syntax)]
     pub play: String,
 
@@ -204,9 +218,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Accepts the text of a play (both notations take the same texts; the rules then say whether a
-/// lower-case letter is a blank).
+/// Accepts the text of a play: `LETTERS X Y DIRECTION` (the rules then say whether a lower-case
+/// letter is a blank), or the standard notation (`8H WORD`), read against the board later.
 fn play_syntax(text: &str) -> Result<String, String> {
+    if is_standard_play(text) {
+        return Ok(text.to_string());
+    }
     text.parse::<Play>().map(|_| text.to_string()).map_err(|error| error.to_string())
 }
 
@@ -250,24 +267,41 @@ fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let loaded = args.board.load()?;
     let position = &loaded.position;
-    let play = Play::parse_under(&args.play, &position.rules).map_err(|error| anyhow!("--play: {error}"))?;
+    let standard = position.rules.name() == RulesName::Standard;
+    let play = if is_standard_play(&args.play) {
+        parse_standard_play(&args.play, &position.board).map_err(|error| anyhow!("--play: {error}"))?
+    } else {
+        Play::parse_under(&args.play, &position.rules).map_err(|error| anyhow!("--play: {error}"))?
+    };
     let rulebook = loaded.rulebook();
     let (board, rack, play) = (&position.board, &position.rack, &play);
+    // Under the standard rules plays are written as players write them, else as the spec does.
+    let written = |play: &Play| if standard { format_play(play, board) } else { play.to_string() };
     let mut out = String::new();
     let code = match rulebook.check(board, rack, play) {
         Ok(scored) => {
-            out.push_str(&format!("play {play}: {}\n", scored.score));
+            out.push_str(&format!("play {}: {}\n", written(play), scored.score));
             let words: Vec<String> = scored.words.iter().map(ToString::to_string).collect();
             out.push_str(&format!("words: {}\n", words.join(", ")));
             let mut after = board.clone();
             scored.apply(&mut after);
-            out.push_str(&after.to_string());
+            if standard {
+                out.push_str(&board_text(&after, &position.rules));
+            } else {
+                out.push_str(&after.to_string());
+            }
             ExitCode::SUCCESS
         }
         Err(rejection) => {
-            out.push_str(&format!("play {play}: rejected: {rejection}\n"));
+            out.push_str(&format!("play {}: rejected: {rejection}\n", written(play)));
             let hint = hint(&rulebook, board, rack, play);
-            out.push_str(&format!("{hint}\n"));
+            match &hint {
+                Hint::Elsewhere { play, score } if standard => {
+                    let points = if *score == 1 { "point" } else { "points" };
+                    out.push_str(&format!("hint: try {} ({score} {points})\n", written(play)));
+                }
+                hint => out.push_str(&format!("{hint}\n")),
+            }
             if matches!(hint, Hint::OtherLetters { .. }) {
                 out.push_str(&plays_listing(&rulebook, position, args.top));
             }
@@ -287,9 +321,14 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The `top` best plays of the position's rack, one a line, or `no valid play`; only `top` plays are
-/// ever held.
+/// ever held. Under the standard rules each is `SCORE COORDINATE WORD` in the standard notation
+/// (`25 5F GARI`), else the spec's `SCORE WORD x y direction LETTERS`.
 fn plays_listing(rulebook: &Rulebook, position: &Position, top: usize) -> String {
-    format(rulebook.best_moves(&position.board, &position.rack, top), top)
+    let best = rulebook.best_moves(&position.board, &position.rack, top);
+    if position.rules.name() != RulesName::Standard || best.is_empty() {
+        return format(best, top);
+    }
+    best.iter().map(|listed| format!("{}\n", format_move(listed, &position.board))).collect()
 }
 
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
@@ -350,7 +389,8 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
     let mut game =
         SolitaireGame::new(rulebook, seed).map_err(|error| anyhow!("{}: {error}", args.tiles.display()))?;
-    run_solitaire(&mut game, args.top, std::io::stdin().lock(), std::io::stdout().lock())?;
+    let input = std::io::BufReader::new(crate::game_input::GameInput::start());
+    run_solitaire(&mut game, args.top, input, std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }
 
