@@ -575,18 +575,29 @@ impl<S: Sink> Search<'_, S> {
             let cross_word =
                 if cross_score == NO_CROSS_WORD { 0 } else { (cross_score + value) * word_premium };
             let tile = self.take::<IS_BLANK>(letter);
-            self.placed[column] = tile;
-            self.placed_count += 1;
-            self.extend_right(
-                next,
-                column + 1,
-                start,
-                main + value,
-                multiplier * word_premium,
-                cross + cross_word,
-            );
-            self.placed_count -= 1;
-            self.placed[column] = NO_TILE;
+            // Skip the call when it could neither list a play nor place another tile.
+            let after = column + 1;
+            let open = self.graph.is_terminal(next)
+                || (after < BOARD_SIZE
+                    && (self.line.tiles[after] != NO_TILE
+                        || self.graph.children(next).bits()
+                            & self.line.cross_check[after]
+                            & (self.rack_letters | self.blank_letters)
+                            != 0));
+            if open {
+                self.placed[column] = tile;
+                self.placed_count += 1;
+                self.extend_right(
+                    next,
+                    after,
+                    start,
+                    main + value,
+                    multiplier * word_premium,
+                    cross + cross_word,
+                );
+                self.placed_count -= 1;
+                self.placed[column] = NO_TILE;
+            }
             self.give_back::<IS_BLANK>(letter);
         }
     }
