@@ -417,7 +417,7 @@ impl<S: Sink> Search<'_, S> {
             let parts = std::mem::take(&mut self.left_parts);
             let at_anchor = self.line.cross_check[anchor];
             for part in parts.iter().take_while(|part| part.length as usize <= limit) {
-                if self.graph.children(part.node).bits() & at_anchor & part.letters_left != 0 {
+                if self.may_extend(part, at_anchor) {
                     self.extend_left_part(part);
                 }
             }
@@ -471,6 +471,34 @@ impl<S: Sink> Search<'_, S> {
             }
         }
         part.node = node;
+    }
+
+    /// Whether `part` may lead to a play through the anchor: some rack letter allowed there (in
+    /// `at_anchor`) continues it and then either ends a word or goes on past the anchor (through the
+    /// next tile, or with a letter that square allows). A filter only: [`Search::extend_right`] decides.
+    #[inline]
+    fn may_extend(&self, part: &LeftPart, at_anchor: u32) -> bool {
+        let node = part.node;
+        let mut letters = self.graph.children(node).bits() & at_anchor & part.letters_left;
+        let after = self.anchor + 1;
+        while letters != 0 {
+            let letter = letters.trailing_zeros() as usize;
+            letters &= letters - 1;
+            let next = self.graph.listed_child(node, letter);
+            let goes_on = after < BOARD_SIZE && {
+                let tile = self.line.tiles[after];
+                let wanted = if tile == NO_TILE {
+                    self.line.cross_check[after] & part.letters_left
+                } else {
+                    1 << tile
+                };
+                self.graph.children(next).bits() & wanted != 0
+            };
+            if goes_on || self.graph.is_terminal(next) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Lays `part` just before the anchor, its tiles taken off the rack, and extends it rightwards.
