@@ -42,7 +42,7 @@ pub enum ScrabbleCommand {
     Hint(HintArgs),
     /// Write a tile definition file derived from a dictionary's letter frequencies (100 tiles).
     Tiles(TilesArgs),
-    /// Compile a word list into a word graph file that loads in about a millisecond.
+    /// Compile a word list into a word graph file that loads in a few milliseconds.
     ///
     /// The graph file (about 1.5 MB for the bundled 270,000-word list) may be given wherever a
     /// dictionary is: `-d` of every subcommand and a position file's `dictionary:` line. A word list

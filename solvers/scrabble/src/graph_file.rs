@@ -1,5 +1,6 @@
-//! The compiled word graph: a [`WordGraph`] written as bytes, so that a dictionary loads in about a
-//! millisecond instead of being built again from its word list.
+//! The compiled word graph: a [`WordGraph`] written as bytes, so that a dictionary loads in a few
+//! milliseconds (3.5 ms for the bundled 270,000 words) instead of being built again from its word list
+//! (29 ms).
 //!
 //! Layout, all integers little-endian (`HEADER_LEN` = 40 bytes of header, then the edges):
 //!
