@@ -2,19 +2,7 @@
 //! milliseconds (3.5 ms for the bundled 270,000 words) instead of being built again from its word list
 //! (29 ms).
 //!
-//! Layout, all integers little-endian (`HEADER_LEN` = 40 bytes of header, then the edges):
-//!
-//! | offset | bytes | field |
-//! | --- | --- | --- |
-//! | 0 | 8 | magic [`GRAPH_MAGIC`] (`A7 'S' 'B' 'W' 'G' CR LF 1A`: not text, and damaged by a text-mode copy) |
-//! | 8 | 4 | format version, [`GRAPH_VERSION`] |
-//! | 12 | 4 | distinct words |
-//! | 16 | 4 | edges `E` |
-//! | 20 | 4 | root: letter bits (bit `i` for letter `i`, bit 31 when it ends a word) |
-//! | 24 | 4 | root: index of its first edge |
-//! | 28 | 4 | zero (reserved) |
-//! | 32 | 8 | checksum of bytes 8..32 and of the edges |
-//! | 40 | 8 `E` | each edge's target node: letter bits, then first edge index |
+//! The layout is documented on [`WordGraph::to_bytes`].
 //!
 //! Loading checks the magic, the version, that the file is exactly as long as its edge count says (so
 //! its cost is bounded by the file's real size, never by a count the header claims), the checksum,
@@ -69,7 +57,20 @@ pub enum GraphFileError {
 }
 
 impl WordGraph {
-    /// The graph in the compiled layout of the [module documentation](self): 40 bytes and 8 per edge.
+    /// The graph in the compiled layout, all integers little-endian: 40 bytes of header, then 8 per
+    /// edge.
+    ///
+    /// | offset | bytes | field |
+    /// | --- | --- | --- |
+    /// | 0 | 8 | magic [`GRAPH_MAGIC`] (`A7 'S' 'B' 'W' 'G' CR LF 1A`: not text, and damaged by a text-mode copy) |
+    /// | 8 | 4 | format version, [`GRAPH_VERSION`] |
+    /// | 12 | 4 | distinct words |
+    /// | 16 | 4 | edges `E` |
+    /// | 20 | 4 | root: letter bits (bit `i` for letter `i`, bit 31 when it ends a word) |
+    /// | 24 | 4 | root: index of its first edge |
+    /// | 28 | 4 | zero (reserved) |
+    /// | 32 | 8 | checksum of bytes 8..32 and of the edges |
+    /// | 40 | 8 `E` | each edge's target node: letter bits, then first edge index |
     pub fn to_bytes(&self) -> Vec<u8> {
         let edges = self.edge_nodes();
         let mut bytes = Vec::with_capacity(HEADER_LEN + 8 * edges.len());

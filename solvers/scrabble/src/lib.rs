@@ -14,7 +14,11 @@
 //!   board and in plays: a [`Tile`]).
 //! - [`Rulebook::check`]: a [`Play`] judged and scored, or its [`Rejection`].
 //! - [`Rulebook::moves`]: every valid play, by anchor squares and cross-checks over the DAWG (Appel
-//!   and Jacobson 1988); [`moves_by_brute_force`] is the slow reference it is tested against.
+//!   and Jacobson 1988); [`Rulebook::visit_moves`] hands them to a closure and
+//!   [`Rulebook::best_moves`] keeps only the best N (a bounded heap); [`moves_by_brute_force`] is the
+//!   slow reference they are tested against.
+//! - [`board_text`], [`format_move`], [`parse_standard_play`]: the standard notation of players and
+//!   engines (columns A–O, rows 1–15, `8H WORD` across, `H8 WORD` down), used under the standard rules.
 //! - [`hint()`]: what to suggest after a rejected play.
 //! - [`Position`]: a `.scrabble` batch file and its report.
 //! - [`find_words`]: every word some of a rack's tiles spell, by a walk of the DAWG.
@@ -93,7 +97,7 @@ pub use board::{Board, BoardRowError, Direction, DirectionError, Square, BOARD_S
 pub use brute_force::{moves_by_brute_force, TimedOut};
 pub use dictionary::{Dictionary, DictionaryError, DictionaryFault, DICTIONARY_SIZE_LIMIT};
 pub use file::ReadError;
-pub use game::{GameError, SolitaireGame, MAX_POOL_SIZE};
+pub use game::{ExchangeError, GameError, SolitaireGame, MAX_POOL_SIZE, SCORELESS_TURNS_TO_END};
 pub use graph::{Node, WordGraph, WordGraphError};
 pub use graph_file::{GraphFileError, GRAPH_MAGIC, GRAPH_VERSION};
 pub use hint::{hint, Hint};
