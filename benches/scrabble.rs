@@ -3,7 +3,9 @@
 //! blank on the rack), dictionary loading, the size of the word graph, the word finder on the same
 //! racks, and a whole solitaire game of 20 turns with hints.
 //!
-//! Run with `cargo bench --bench scrabble`; plays per second is the `generate` benchmarks' throughput.
+//! Run with `cargo bench --bench scrabble`; plays per second is the `generate` benchmarks' throughput,
+//! generations per second the `generate_positions` one. Per-position medians, the figures to set beside
+//! other generators, come from `cargo run --release -p solvebatch-scrabble --example generation_speed`.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -70,6 +72,19 @@ fn benchmarks(c: &mut Criterion) {
             }
         })
     });
+    group.finish();
+
+    let mut group = c.benchmark_group("scrabble");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("generate_positions", |b| {
+        b.iter(|| {
+            for position in &positions {
+                moves.clear();
+                rulebook.moves_into(black_box(&position.board), black_box(&position.rack), &mut moves);
+                black_box(&moves);
+            }
+        })
+    });
     group.bench_function("generate_and_rank_top_10", |b| {
         b.iter(|| {
             for position in &positions {
@@ -84,6 +99,11 @@ fn benchmarks(c: &mut Criterion) {
     group.throughput(Throughput::Elements(dictionary.len() as u64));
     group.bench_function("load_bundled", |b| {
         b.iter(|| black_box(Dictionary::load(black_box(&dictionary_path)).expect("the bundled dictionary")))
+    });
+    let compiled = graph.to_bytes();
+    eprintln!("compiled word graph: {} bytes", compiled.len());
+    group.bench_function("load_compiled_graph", |b| {
+        b.iter(|| black_box(Dictionary::from_bytes(black_box(compiled.clone())).expect("a compiled graph")))
     });
     group.finish();
 

@@ -13,6 +13,7 @@ mod commands;
 mod compare;
 mod cubes;
 mod family;
+mod game_input;
 mod inputs;
 mod merge;
 mod options;

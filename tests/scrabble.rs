@@ -304,15 +304,24 @@ fn play_a_game_through_piped_input() {
 
 #[test]
 fn play_under_the_standard_rules_deals_blanks() {
+    use solvebatch_scrabble::{board_text, Board, Rules, Square, Tile};
     let folder = game_folder("cat\n", "C 3 1\nT 1 1\n");
+    let mut after = Board::new();
+    for (x, c) in [(-1, 'C'), (0, 'a'), (1, 'T')] {
+        let letter = solvebatch_scrabble::Letter::from_char(c.to_ascii_uppercase()).unwrap();
+        after.place(Square::new(x, 0).unwrap(), Tile { letter, blank: c.is_ascii_lowercase() });
+    }
+    let blanks =
+        "(? is a blank, worth 0; in a play a lower-case letter is a blank standing for that letter)\n";
     let expected = [
-        printed(&[]),
-        "rack: C(3) T(1) ?(0) ?(0)\n(play a blank as the lower-case letter it stands for)\nscore: 0\n".into(),
-        PROMPTS.into(),
+        board_text(&Board::new(), &Rules::standard()),
+        format!("rack: C(3) T(1) ?(0) ?(0)\n{blanks}score: 0\nbag: 0 tiles\n"),
+        "play again? (yes or no) play (8H WORD across, H8 WORD down, or letters; pass; exchange LETTERS): "
+            .into(),
         // (C3 + a blank + T1) on the centre's double word: 8.
-        "play CaT -1 0 horizontal: 8\nwords: CaT 8\n".into(),
-        printed(&[(0, "      CaT      ")]),
-        "rack: ?(0)\n(play a blank as the lower-case letter it stands for)\nscore: 8\n".into(),
+        "play 8G CaT: 8\nwords: CaT 8\n".into(),
+        board_text(&after, &Rules::standard()),
+        format!("rack: ?(0)\n{blanks}score: 8\nbag: 0 tiles\n"),
         "play again? (yes or no) \nfinal score: 8\n".into(),
     ]
     .concat();
@@ -330,7 +339,7 @@ fn play_under_the_standard_rules_deals_blanks() {
             "standard",
         ])
         .current_dir(folder.path())
-        .write_stdin("yes\nCaT\n-1 0\nhorizontal\n")
+        .write_stdin("yes\n8G CaT\n")
         .assert()
         .success()
         .stdout(expected);
@@ -472,7 +481,7 @@ fn check_and_hint_under_the_standard_rules() {
     check("A", "A -1 -1 vertical", &["--rules", "standard"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("play A -1 -1 vertical: 3\nwords: LA 3\n"));
+        .stdout(predicate::str::starts_with("play G8 (L)A: 3\nwords: LA 3\n"));
     check("A", "A -1 -1 vertical", &[])
         .assert()
         .success()
@@ -481,7 +490,7 @@ fn check_and_hint_under_the_standard_rules() {
     check("A?", "a -1 -1 vertical", &["--rules", "standard"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("play a -1 -1 vertical: 1\nwords: La 1\n"));
+        .stdout(predicate::str::starts_with("play G8 (L)a: 1\nwords: La 1\n"));
     check("A?", "a -1 -1 vertical", &[])
         .assert()
         .code(1)
@@ -492,7 +501,20 @@ fn check_and_hint_under_the_standard_rules() {
         .current_dir(datasets())
         .assert()
         .success()
-        .stdout("5 CaTS -1 0 horizontal S\n4 CaTs -1 0 horizontal s\n");
+        .stdout("5 8G (CaT)S\n4 8G (CaT)s\n");
+    // The standard notation is read as well: the same play across from G8, and the board after it
+    // shows the coordinates and the premium squares.
+    check("A", "G7 A(L)", &["--rules", "standard"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("play G7 A(L): rejected: not in the dictionary: AL\n"));
+    check("A", "G8 (L)A", &["--rules", "standard"]).assert().success().stdout(predicate::str::contains(
+        "play G8 (L)A: 3\nwords: LA 3\n    A B C D E F G H I J K L M N O\n 1  = . . ' . . . = . . . ' . . =  1\n",
+    ));
+    check("A", "G8 (E)A", &["--rules", "standard"])
+        .assert()
+        .code(1)
+        .stderr("error: --play: G8 holds L, not E\n");
 }
 
 #[test]
@@ -532,9 +554,9 @@ fn hint_ranks_by_equity_under_the_standard_rules_with_exchanges() {
 }
 
 const EQUITY_STANDARD_BLANKS: &str = concat!(
-    "  32.5  5 CaTS -1 0 horizontal S  keep ? +27.5\n",
+    "  32.5  5 8G (CaT)S  keep ? +27.5\n",
     "  27.5  exchange S  keep ? +27.5\n",
-    "  11.8  4 CaTs -1 0 horizontal s  keep S +7.8\n",
+    "  11.8  4 8G (CaT)s  keep S +7.8\n",
 );
 
 #[test]
@@ -577,4 +599,118 @@ fn run_rules_come_from_the_option_then_the_file_then_lab() {
     run(&[]).assert().success();
     // The command line beats the file: under the lab rules AT scores 2, not the reference's 4.
     run(&["--rules", "lab"]).assert().code(1);
+}
+
+#[test]
+fn compile_writes_a_word_graph_that_position_files_and_d_accept() {
+    let folder = tempfile::tempdir().unwrap();
+    let graph = folder.path().join("dictionary.graph");
+    solvebatch()
+        .args(["scrabble", "compile", "dictionary.txt", "-o"])
+        .arg(&graph)
+        .current_dir(datasets())
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(format!("{}: 269870 words, 78232 nodes, 186889 edges, 1495152 bytes\n", graph.display()));
+    assert_eq!(std::fs::metadata(&graph).unwrap().len(), 1_495_152);
+    // The mid-game positions naming the graph instead of the word list give the same references.
+    for name in ["midgame-01.scrabble", "midgame-08.scrabble", "standard-midgame.scrabble"] {
+        let text = std::fs::read_to_string(datasets().join(name)).unwrap();
+        let text = text.replace("dictionary: dictionary.txt", "dictionary: dictionary.graph");
+        assert!(text.contains("dictionary: dictionary.graph"));
+        std::fs::write(folder.path().join(name), text).unwrap();
+        let expected = datasets().join(format!("{name}.expected"));
+        std::fs::copy(expected, folder.path().join(format!("{name}.expected"))).unwrap();
+    }
+    solvebatch()
+        .arg("run")
+        .arg(folder.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("references: 3 same, 0 valid, 0 differ"));
+    let hint = |dictionary: &Path| {
+        let output = solvebatch()
+            .args(["scrabble", "hint", "midgame-05.scrabble", "--top", "4", "-d"])
+            .arg(dictionary)
+            .current_dir(datasets())
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(hint(&graph), hint(&datasets().join("dictionary.txt")));
+}
+
+#[test]
+fn a_damaged_or_foreign_word_graph_is_an_error_naming_it() {
+    let folder = tempfile::tempdir().unwrap();
+    let graph = folder.path().join("words.graph");
+    solvebatch()
+        .args(["scrabble", "compile", "-o"])
+        .arg(&graph)
+        .arg(datasets().join("assignment-words.txt"))
+        .assert()
+        .success();
+    let bytes = std::fs::read(&graph).unwrap();
+    let refused = |bytes: &[u8], message: &str| {
+        std::fs::write(&graph, bytes).unwrap();
+        solvebatch()
+            .args(["scrabble", "words", "--rack", "ARE", "-d"])
+            .arg(&graph)
+            .assert()
+            .code(1)
+            .stderr(format!("error: {}: cannot read the dictionary: {message}\n", graph.display()));
+    };
+    let mut flipped = bytes.clone();
+    flipped[44] ^= 1;
+    refused(&flipped, "corrupt compiled word graph: the checksum does not match the contents");
+    let edges = (bytes.len() - 40) / 8;
+    refused(
+        &bytes[..bytes.len() - 3],
+        &format!(
+            "truncated compiled word graph: the header announces {edges} edges ({} bytes after the header) but {} bytes follow it",
+            edges * 8,
+            edges * 8 - 3
+        ),
+    );
+    let mut newer = bytes.clone();
+    newer[8] = 7;
+    refused(
+        &newer,
+        "compiled word graph of format version 7; this program reads version 1: compile the word list again",
+    );
+    refused(
+        b"\x7fELF\x02\x01\x01\x00\x00",
+        "binary data (a NUL byte at offset 7): neither a word list nor a compiled word graph",
+    );
+}
+
+#[test]
+fn ctrl_c_ends_the_game_with_the_final_score_as_the_end_of_input_does() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::Stdio;
+    let folder = game_folder("cat\n", "C 3 1\nA 1 2\nT 1 2\n");
+    let mut game = std::process::Command::new(assert_cmd::cargo::cargo_bin("solvebatch"))
+        .args(["scrabble", "play", "-d", "words.txt", "-t", "tiles.txt", "--seed", "4"])
+        .current_dir(folder.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // One whole turn, then the game waits for an answer that never comes: standard input stays open.
+    let mut stdin = game.stdin.take().unwrap();
+    stdin.write_all(b"yes\nCAT\n-1 0\nhorizontal\n").unwrap();
+    let mut stdout = BufReader::new(game.stdout.take().unwrap());
+    let mut seen = String::new();
+    while !seen.ends_with("score: 5\n") {
+        assert!(stdout.read_line(&mut seen).unwrap() > 0, "the game ended early:\n{seen}");
+    }
+    let status = std::process::Command::new("kill").args(["-INT", &game.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert!(game.wait().unwrap().success());
+    assert_eq!(rest, "play again? (yes or no) \nfinal score: 5\n");
+    drop(stdin);
 }

@@ -9,9 +9,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::{
-    bag_size, find_words, hint, listing, ranked_candidates, run_solitaire, simulate, unseen, Dictionary,
-    Generator, Hint, LeaveTable, LoadedPosition, Play, Position, PositionLoadError, PositionSettings,
-    PositionSolver, Rack, Ranking, Rulebook, Rules, RulesName, SolitaireGame, TileSet,
+    bag_size, board_text, find_words, hint, is_standard_play, listing, parse_standard_play,
+    ranked_candidates, run_solitaire, simulate, unseen, written_play, Dictionary, Generator, Hint,
+    LeaveTable, LoadedPosition, Play, Position, PositionLoadError, PositionSettings, PositionSolver, Rack,
+    Ranking, Rulebook, Rules, RulesName, SolitaireGame, TileSet,
 };
 
 use crate::output::write_file;
@@ -36,14 +37,18 @@ pub enum ScrabbleCommand {
     Check(CheckArgs),
     /// List the best plays of a rack on a board, best first.
     ///
-    /// Ranked by score (the lab rules' default), each line is `SCORE WORD X Y DIRECTION LETTERS`.
-    /// Ranked by equity (the standard rules' default: the score plus the learned value of the tiles
-    /// kept), each line is `EQUITY  SCORE WORD X Y DIRECTION LETTERS  keep LEAVE VALUE`, and the best
-    /// exchange (`EQUITY  exchange TILES  keep LEAVE VALUE`) is listed among them when the bag holds at
-    /// least 7 tiles: the bag is the tile set and blanks less the board, the rack and a full rack of the
-    /// opponent's. With `--simulate N` the listed candidates are played out N times each (two plies
-    /// against random racks of the opponent) and ranked by mean spread: each line starts `SPREAD ±SE
-    /// ITERATIONS`.
+    /// Ranked by score (the lab rules' default), each line is `SCORE PLAY`; ranked by equity (the
+    /// standard rules' default: the score plus the learned value of the tiles kept), each line is
+    /// `EQUITY  SCORE PLAY  keep LEAVE VALUE`, and the best exchange (`EQUITY  exchange TILES  keep
+    /// LEAVE VALUE`) is listed among them when the bag holds at least 7 tiles: the bag is the tile set
+    /// and blanks less the board, the rack and a full rack of the opponent's. With `--simulate N` the
+    /// listed candidates are played out N times each (two plies against random racks of the
+    /// opponent) and ranked by mean spread: each line starts `SPREAD ±SE ITERATIONS`.
+    ///
+    /// A play is `WORD X Y DIRECTION LETTERS` under the lab rules; under the standard rules it is
+    /// `COORDINATE WORD` as players write plays: columns A-O, rows 1-15, `8H` across (row first), `H8`
+    /// down (column first), letters already on the board in parentheses, a blank in lower case (`25
+    /// 5F GARI`, `5 8G (CaT)S`). By score only the best N plays are ever held.
     #[command(
         after_help = "Example:\n  solvebatch scrabble hint datasets/scrabble/standard-midgame.scrabble \
                             --simulate 1000 --seed 7"
@@ -51,6 +56,17 @@ pub enum ScrabbleCommand {
     Hint(HintArgs),
     /// Write a tile definition file derived from a dictionary's letter frequencies (100 tiles).
     Tiles(TilesArgs),
+    /// Compile a word list into a word graph file that loads in a few milliseconds.
+    ///
+    /// The graph file (about 1.5 MB for the bundled 270,000-word list) may be given wherever a
+    /// dictionary is: `-d` of every subcommand and a position file's `dictionary:` line. A word list
+    /// and a graph are told apart by the graph's first bytes; a graph is checked as it is read (its
+    /// format version, its length, a checksum and its structure), and a damaged or foreign file is an
+    /// error naming it.
+    #[command(
+        after_help = "Example:\n  solvebatch scrabble compile datasets/scrabble/dictionary.txt -o dictionary.graph"
+    )]
+    Compile(CompileArgs),
     /// List every dictionary word some of the rack's tiles spell: `SCORE WORD`, best first.
     ///
     /// Ties in score are listed alphabetically. A `?` on the rack is a blank: it stands for any letter,
@@ -61,7 +77,15 @@ pub enum ScrabbleCommand {
     /// Each turn prints the board, the rack with each tile's value and the score, then asks whether to
     /// play again, the letters, the start square (`x y`) and the direction. When the tile file cannot
     /// be opened, one is derived from the dictionary and written there. The game ends at "no", at the
-    /// end of the input, or when the tiles run out.
+    /// end of the input, at Ctrl-C (with the final score, as at the end of the input), or when the
+    /// tiles run out.
+    ///
+    /// Under `--rules standard` the board shows columns A-O, rows 1-15 and the premium squares (`=`
+    /// triple word, `-` double word, `"` triple letter, `'` double letter, `*` the centre), and the
+    /// letters prompt also takes a whole play (`8H WORD` across, `H8 WORD` down, letters on the board
+    /// in parentheses or as `.`, a blank as a lower-case letter; or `LETTERS X Y DIRECTION`), `pass`
+    /// (or `-`) and `exchange LETTERS` (or `-LETTERS`, `?` for a blank; at least 7 tiles must be left
+    /// in the bag). Six scoreless turns in a row end the game.
     #[command(
         after_help = "Example:\n  solvebatch scrabble play -d datasets/scrabble/dictionary.txt -t t.txt"
     )]
@@ -102,7 +126,8 @@ pub struct CheckArgs {
     pub board: BoardArgs,
 
     /// The play: rack letters, start square and direction, for example "AE 0 -1 horizontal" (under the
-    /// standard rules a lower-case letter plays a blank as that letter).
+    /// standard rules a lower-case letter plays a blank as that letter); or in the standard notation,
+    /// "9G ARE" across or "G9 ARE" down, letters already on the board in parentheses ("8E (HELLO)S").
     #[arg(long, value_name = "PLAY", allow_hyphen_values = true, value_parser = play_syntax)]
     pub play: String,
 
@@ -144,6 +169,19 @@ pub struct TilesArgs {
     pub dictionary: PathBuf,
 
     /// The tile definition file to write (replaced whole, never left half-written; `-` for standard
+    /// output).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: PathBuf,
+}
+
+/// Arguments of `solvebatch scrabble compile`.
+#[derive(Debug, clap::Args)]
+pub struct CompileArgs {
+    /// The word list (or a compiled graph, written again).
+    #[arg(value_name = "DICT")]
+    pub dictionary: PathBuf,
+
+    /// The word graph file to write (replaced whole, never left half-written; `-` for standard
     /// output).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: PathBuf,
@@ -207,14 +245,18 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         ScrabbleCommand::Check(args) => check(args),
         ScrabbleCommand::Hint(args) => list_hints(args),
         ScrabbleCommand::Tiles(args) => tiles(args),
+        ScrabbleCommand::Compile(args) => compile(args),
         ScrabbleCommand::Words(args) => words(args),
         ScrabbleCommand::Play(args) => play(args),
     }
 }
 
-/// Accepts the text of a play (both notations take the same texts; the rules then say whether a
-/// lower-case letter is a blank).
+/// Accepts the text of a play: `LETTERS X Y DIRECTION` (the rules then say whether a lower-case
+/// letter is a blank), or the standard notation (`8H WORD`), read against the board later.
 fn play_syntax(text: &str) -> Result<String, String> {
+    if is_standard_play(text) {
+        return Ok(text.to_string());
+    }
     text.parse::<Play>().map(|_| text.to_string()).map_err(|error| error.to_string())
 }
 
@@ -258,24 +300,39 @@ fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let loaded = args.board.load()?;
     let position = &loaded.position;
-    let play = Play::parse_under(&args.play, &position.rules).map_err(|error| anyhow!("--play: {error}"))?;
+    let standard = position.rules.name() == RulesName::Standard;
+    let play = if is_standard_play(&args.play) {
+        parse_standard_play(&args.play, &position.board).map_err(|error| anyhow!("--play: {error}"))?
+    } else {
+        Play::parse_under(&args.play, &position.rules).map_err(|error| anyhow!("--play: {error}"))?
+    };
     let rulebook = loaded.rulebook();
     let (board, rack, play) = (&position.board, &position.rack, &play);
+    // Under the standard rules plays are written as players write them, else as the spec does.
+    let written = |play: &Play| written_play(play, board, &position.rules);
     let mut out = String::new();
     let code = match rulebook.check(board, rack, play) {
         Ok(scored) => {
-            out.push_str(&format!("play {play}: {}\n", scored.score));
+            out.push_str(&format!("play {}: {}\n", written(play), scored.score));
             let words: Vec<String> = scored.words.iter().map(ToString::to_string).collect();
             out.push_str(&format!("words: {}\n", words.join(", ")));
             let mut after = board.clone();
             scored.apply(&mut after);
-            out.push_str(&after.to_string());
+            if standard {
+                out.push_str(&board_text(&after, &position.rules));
+            } else {
+                out.push_str(&after.to_string());
+            }
             ExitCode::SUCCESS
         }
         Err(rejection) => {
-            out.push_str(&format!("play {play}: rejected: {rejection}\n"));
+            out.push_str(&format!("play {}: rejected: {rejection}\n", written(play)));
             let hint = hint(&rulebook, board, rack, play);
-            out.push_str(&format!("{hint}\n"));
+            out.push_str(&format!(
+                "{}
+",
+                hint.written(board, &position.rules)
+            ));
             if matches!(hint, Hint::OtherLetters { .. }) {
                 let ranking = ranking(None, &position.rules)?;
                 out.push_str(&plays_listing(&rulebook, position, args.top, ranking));
@@ -317,9 +374,9 @@ fn ranking(asked: Option<Ranking>, rules: &Rules) -> anyhow::Result<Ranking> {
 /// The `top` best candidates of the position's rack under `ranking`, one a line, or `no valid play`
 /// ([`listing`]).
 fn plays_listing(rulebook: &Rulebook, position: &Position, top: usize, ranking: Ranking) -> String {
-    let unseen = unseen(rulebook.tiles, rulebook.rules, &position.board, &position.rack);
-    let moves = rulebook.moves(&position.board, &position.rack);
-    listing(moves, &position.rack, bag_size(&unseen), ranking, top)
+    let (board, rack) = (&position.board, &position.rack);
+    let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
+    listing(rulebook, board, rack, bag_size(&unseen), ranking, top)
 }
 
 /// The `top` best candidates by equity simulated `iterations` times each, best mean spread first.
@@ -339,7 +396,7 @@ fn simulation_listing(
         return "no valid play\n".to_string();
     }
     let simulated = simulate(rulebook, board, &unseen, table, &candidates, iterations, seed);
-    simulated.iter().map(|line| format!("{line}\n")).collect()
+    simulated.iter().map(|line| format!("{}\n", line.written(board, rulebook.rules))).collect()
 }
 
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
@@ -352,6 +409,23 @@ fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
         args.output.display(),
         tiles.to_file_text().lines().count(),
         tiles.pool_size()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn compile(args: &CompileArgs) -> anyhow::Result<ExitCode> {
+    let dictionary = load_dictionary(&args.dictionary)?;
+    let graph = dictionary.graph();
+    let bytes = graph.to_bytes();
+    write_file(&args.output, &bytes)?;
+    // On standard error, so that `-o -` writes the graph alone.
+    eprintln!(
+        "{}: {} words, {} nodes, {} edges, {} bytes",
+        args.output.display(),
+        graph.word_count(),
+        graph.node_count(),
+        graph.edge_count(),
+        bytes.len()
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -385,7 +459,8 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let mut game =
         SolitaireGame::new(rulebook, seed).map_err(|error| anyhow!("{}: {error}", args.tiles.display()))?;
     game.set_ranking(ranking);
-    run_solitaire(&mut game, args.top, std::io::stdin().lock(), std::io::stdout().lock())?;
+    let input = std::io::BufReader::new(crate::game_input::GameInput::start());
+    run_solitaire(&mut game, args.top, input, std::io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -13,8 +13,9 @@ use std::str::FromStr;
 use crate::board::{Board, Square};
 use crate::leave::{Leave, LeaveTable, BLANK, TILE_KINDS};
 use crate::letter::Letter;
-use crate::moves::format;
 use crate::moves::Move;
+use crate::notation::written_move;
+use crate::play::Rulebook;
 use crate::rack::{Rack, RACK_SIZE};
 use crate::rules::{Rules, RulesName};
 use crate::tiles::TileSet;
@@ -108,17 +109,17 @@ impl Candidate {
     }
 }
 
-impl fmt::Display for Candidate {
-    /// `EQUITY  PLAY  keep LEAVE VALUE`: the equity with one decimal, the play as listed
-    /// (`SCORE WORD x y direction LETTERS`) or `exchange TILES`, the tiles kept (`-` for none) and
-    /// their value, for example `  28.5  24 QUA 0 -1 horizontal QA  keep ERS +4.5`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:>6.1}  ", tenths(self.equity().into()))?;
-        match &self.action {
-            Action::Play(listed) => write!(f, "{listed}")?,
-            Action::Exchange(thrown) => write!(f, "exchange {thrown}")?,
-        }
-        write!(f, "  keep {} {:+.1}", self.leave, tenths(self.leave_value.into()))
+impl Candidate {
+    /// `EQUITY  PLAY  keep LEAVE VALUE`: the equity with one decimal, the play on `board` as `rules`
+    /// write a listed play ([`written_move`]) or `exchange TILES`, the tiles kept (`-` for none) and
+    /// their value, for example `  28.5  24 8F QUA  keep ERS +4.5` under the standard rules.
+    pub fn written(&self, board: &Board, rules: &Rules) -> String {
+        let action = match &self.action {
+            Action::Play(listed) => written_move(listed, board, rules),
+            Action::Exchange(thrown) => format!("exchange {thrown}"),
+        };
+        let (equity, leave_value) = (tenths(self.equity().into()), tenths(self.leave_value.into()));
+        format!("{equity:>6.1}  {action}  keep {} {leave_value:+.1}", self.leave)
     }
 }
 
@@ -239,18 +240,36 @@ pub fn best_candidate(
     moves.iter().map(|played| leaves.play(played)).chain(exchange.flatten()).min_by(Candidate::ranking)
 }
 
-/// The report of the `top` best candidates of `moves` (all plays of `rack`; `bag` tiles to draw)
-/// under `ranking` with the bundled leave values, one a line, best first, or `no valid play` (when
-/// `top > 0`): by score the spec's lines ([`format()`]), by equity the [`Candidate`] lines.
-pub fn listing(moves: Vec<Move>, rack: &Rack, bag: usize, ranking: Ranking, top: usize) -> String {
-    if ranking == Ranking::Score {
-        return format(moves, top);
-    }
-    let candidates = ranked_candidates(&moves, rack, bag, LeaveTable::standard(), ranking, top);
-    if candidates.is_empty() && top > 0 {
+/// The report of the `top` best candidates of `rack` on `board` under `ranking` (`bag` tiles to
+/// draw), one a line, best first, or `no valid play` (when `top > 0`); every line ends in a newline.
+/// By score, the plays as the rules write them ([`written_move`]), only `top` ever held
+/// ([`Rulebook::best_moves`]); by equity, the [`Candidate`] lines with the bundled leave values.
+pub fn listing(
+    rulebook: &Rulebook,
+    board: &Board,
+    rack: &Rack,
+    bag: usize,
+    ranking: Ranking,
+    top: usize,
+) -> String {
+    let lines: Vec<String> = match ranking {
+        Ranking::Score => rulebook
+            .best_moves(board, rack, top)
+            .iter()
+            .map(|listed| written_move(listed, board, rulebook.rules))
+            .collect(),
+        Ranking::Equity => {
+            let moves = rulebook.moves(board, rack);
+            ranked_candidates(&moves, rack, bag, LeaveTable::standard(), ranking, top)
+                .iter()
+                .map(|candidate| candidate.written(board, rulebook.rules))
+                .collect()
+        }
+    };
+    if lines.is_empty() && top > 0 {
         return "no valid play\n".to_string();
     }
-    candidates.iter().map(|candidate| format!("{candidate}\n")).collect()
+    lines.iter().map(|line| format!("{line}\n")).collect()
 }
 
 /// The tiles not in sight of the player: every tile of `tiles` and the rules' blanks, less the tiles
@@ -304,8 +323,9 @@ mod tests {
         Dictionary::from_text(b"zaxj\nzaxjers\naqvvw\naw\n".to_vec())
     }
 
-    fn listing(candidates: &[Candidate]) -> Vec<String> {
-        candidates.iter().map(ToString::to_string).collect()
+    /// The candidate lines under the lab rules, which write plays as the spec does.
+    fn lines(candidates: &[Candidate]) -> Vec<String> {
+        candidates.iter().map(|candidate| candidate.written(&Board::new(), &Rules::lab())).collect()
     }
 
     #[test]
@@ -316,7 +336,7 @@ mod tests {
         let moves = rulebook.moves(&board, &rack);
         let table = LeaveTable::parse("Q -7\nV -3\nW -2\nU -1\nE 2\nR 1\nS 8\nVV -3\n").unwrap();
         assert_eq!(
-            listing(&ranked_candidates(&moves, &rack, 50, &table, Ranking::Score, 10)),
+            lines(&ranked_candidates(&moves, &rack, 50, &table, Ranking::Score, 10)),
             [
                 "  30.0  30 ZAXJERS -1 0 horizontal ERS  keep QVVW +0.0",
                 "  23.0  23 AQVVW 0 0 vertical QVVW  keep ERS +0.0",
@@ -324,7 +344,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            listing(&ranked_candidates(&moves, &rack, 50, &table, Ranking::Equity, 2)),
+            lines(&ranked_candidates(&moves, &rack, 50, &table, Ranking::Equity, 2)),
             [
                 "  34.0  23 AQVVW 0 0 vertical QVVW  keep ERS +11.0",
                 "  18.0  30 ZAXJERS -1 0 horizontal ERS  keep QVVW -12.0"
@@ -350,11 +370,11 @@ mod tests {
         let moves = rulebook.moves(&board, &rack);
         let table = LeaveTable::parse("Q -7\nV -3\nW -2\nU -1\nI 0.5\nVV -8\n").unwrap();
         assert_eq!(
-            listing(&ranked_candidates(&moves, &rack, 7, &table, Ranking::Equity, 10)),
+            lines(&ranked_candidates(&moves, &rack, 7, &table, Ranking::Equity, 10)),
             ["   0.5  exchange QUUVWW  keep I +0.5", "  -8.5  5 AW 0 0 vertical W  keep IQUUVW -13.5"]
         );
         assert_eq!(
-            listing(&ranked_candidates(&moves, &rack, 6, &table, Ranking::Equity, 10)),
+            lines(&ranked_candidates(&moves, &rack, 6, &table, Ranking::Equity, 10)),
             ["  -8.5  5 AW 0 0 vertical W  keep IQUUVW -13.5"]
         );
         assert!(matches!(

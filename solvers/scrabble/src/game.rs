@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::board::Board;
 use crate::equity::Ranking;
 use crate::hint::{hint, Hint};
-use crate::letter::Letter;
+use crate::letter::{Letter, Tile};
 use crate::play::{Play, Rejection, Rulebook, Scored};
 use crate::rack::{Rack, RACK_SIZE};
 
@@ -23,6 +23,24 @@ pub enum GameError {
     PoolTooLarge(u64),
 }
 
+/// Scoreless turns in a row (passes, exchanges, plays scoring 0) that end a game, as under the
+/// tournament rules (NASPA and WESPA: six).
+pub const SCORELESS_TURNS_TO_END: usize = 6;
+
+/// Why an exchange is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExchangeError {
+    /// Fewer tiles to draw than a full rack.
+    #[error("the bag holds {0} tiles: an exchange needs at least 7")]
+    BagTooSmall(usize),
+    /// No tile named.
+    #[error("name the tiles to exchange, for example exchange QV?")]
+    NoTiles,
+    /// The rack does not hold the tiles named.
+    #[error("the rack does not hold {0}")]
+    NotOnRack(String),
+}
+
 /// A solitaire game in progress.
 #[derive(Debug, Clone)]
 pub struct SolitaireGame<'a> {
@@ -31,9 +49,13 @@ pub struct SolitaireGame<'a> {
     rack: Rack,
     /// The tiles still to draw, drawn from the end: `Some(letter)` a letter tile, `None` a blank.
     pool: Vec<Option<Letter>>,
+    /// The shuffle's generator, which shuffles the pool again after an exchange.
+    shuffle: ChaCha8Rng,
     score: u32,
     /// How the suggestions of a hint are ranked.
     ranking: Ranking,
+    /// Scoreless turns in a row.
+    scoreless: usize,
 }
 
 impl<'a> SolitaireGame<'a> {
@@ -54,9 +76,18 @@ impl<'a> SolitaireGame<'a> {
             .flat_map(|letter| std::iter::repeat_n(Some(letter), rulebook.tiles.count(letter) as usize))
             .chain(std::iter::repeat_n(None, rulebook.rules.blank_tiles() as usize))
             .collect();
-        pool.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
-        let ranking = Ranking::default_for(rulebook.rules);
-        Ok(SolitaireGame { rulebook, board: Board::new(), rack: Rack::default(), pool, score: 0, ranking })
+        let mut shuffle = ChaCha8Rng::seed_from_u64(seed);
+        pool.shuffle(&mut shuffle);
+        Ok(SolitaireGame {
+            rulebook,
+            board: Board::new(),
+            rack: Rack::default(),
+            pool,
+            shuffle,
+            score: 0,
+            ranking: Ranking::default_for(rulebook.rules),
+            scoreless: 0,
+        })
     }
 
     /// The dictionary, tile values and rules of the game.
@@ -113,7 +144,56 @@ impl<'a> SolitaireGame<'a> {
         let removed = self.rack.remove(&scored.tiles());
         debug_assert!(removed, "a valid play uses tiles of the rack");
         self.score += scored.score;
+        self.count_turn(scored.score);
         Ok(scored)
+    }
+
+    /// Passes the turn: it scores nothing.
+    pub fn pass(&mut self) {
+        self.count_turn(0);
+    }
+
+    /// Exchanges `tiles` (`?` a blank, letters either case): new tiles are drawn first, then those
+    /// given back go into the bag, which is shuffled again. The turn scores nothing.
+    ///
+    /// # Errors
+    /// Fewer than 7 tiles in the bag, no tile named, or tiles the rack does not hold; nothing changes.
+    pub fn exchange(&mut self, tiles: &Rack) -> Result<(), ExchangeError> {
+        if self.pool.len() < RACK_SIZE {
+            return Err(ExchangeError::BagTooSmall(self.pool.len()));
+        }
+        if tiles.is_empty() {
+            return Err(ExchangeError::NoTiles);
+        }
+        let given: Vec<Tile> = tiles
+            .tiles()
+            .map(|tile| Tile {
+                letter: tile.or(Letter::from_index(0)).expect("a letter"),
+                blank: tile.is_none(),
+            })
+            .collect();
+        if !self.rack.remove(&given) {
+            return Err(ExchangeError::NotOnRack(tiles.to_string()));
+        }
+        self.refill();
+        self.pool.extend(tiles.tiles());
+        self.pool.shuffle(&mut self.shuffle);
+        self.count_turn(0);
+        Ok(())
+    }
+
+    /// Scoreless turns in a row so far.
+    pub fn scoreless_turns(&self) -> usize {
+        self.scoreless
+    }
+
+    /// Whether [`SCORELESS_TURNS_TO_END`] scoreless turns in a row have ended the game.
+    pub fn is_over(&self) -> bool {
+        self.scoreless >= SCORELESS_TURNS_TO_END
+    }
+
+    fn count_turn(&mut self, score: u32) {
+        self.scoreless = if score == 0 { self.scoreless + 1 } else { 0 };
     }
 
     /// What to suggest after `play` was rejected.

@@ -13,7 +13,7 @@
 use crate::board::{Board, Direction, Square, BOARD_SIZE};
 use crate::graph::{Node, WordGraph};
 use crate::letter::{Letter, LetterSet, LETTER_COUNT};
-use crate::moves::{best, LetterRun, Move};
+use crate::moves::{LetterRun, Move, TopMoves};
 use crate::play::Rulebook;
 use crate::rack::{Rack, RACK_SIZE};
 
@@ -49,6 +49,46 @@ struct Line {
     anchors: u32,
 }
 
+/// Where the search hands each play it finds.
+trait Sink {
+    /// Whether a play of `score` points may be kept (checked before the play is written out).
+    fn wants(&self, _score: u32) -> bool {
+        true
+    }
+
+    /// Takes a play.
+    fn take(&mut self, found: Move);
+}
+
+impl Sink for Vec<Move> {
+    #[inline]
+    fn take(&mut self, found: Move) {
+        self.push(found);
+    }
+}
+
+/// A [`Sink`] calling a closure.
+struct Visit<F>(F);
+
+impl Sink for TopMoves {
+    #[inline]
+    fn wants(&self, score: u32) -> bool {
+        TopMoves::wants(self, score)
+    }
+
+    #[inline]
+    fn take(&mut self, found: Move) {
+        TopMoves::take(self, found);
+    }
+}
+
+impl<F: FnMut(Move)> Sink for Visit<F> {
+    #[inline]
+    fn take(&mut self, found: Move) {
+        (self.0)(found);
+    }
+}
+
 impl Rulebook<'_> {
     /// Every valid play of `rack` on `board`, each placement once (a single tile as the spec lists
     /// it), with its score, in no particular order. Each is exactly what [`Rulebook::check`] accepts.
@@ -60,6 +100,27 @@ impl Rulebook<'_> {
 
     /// [`Rulebook::moves`] appended to `moves` (which may be reused between calls).
     pub fn moves_into(&self, board: &Board, rack: &Rack, moves: &mut Vec<Move>) {
+        self.search(board, rack, moves);
+    }
+
+    /// [`Rulebook::moves`] handed to `visit` one by one as they are found, with nothing stored.
+    pub fn visit_moves(&self, board: &Board, rack: &Rack, visit: impl FnMut(Move)) {
+        self.search(board, rack, &mut Visit(visit));
+    }
+
+    /// The `top` best plays of `rack` on `board`, best first (ranked as [`Move::ranking`]): the same
+    /// as ranking all of [`Rulebook::moves`] and keeping `top`, but only `top` plays are ever held (a
+    /// bounded heap), and a play scoring below the worst one held is never written out.
+    pub fn best_moves(&self, board: &Board, rack: &Rack, top: usize) -> Vec<Move> {
+        let mut best = TopMoves::new(top);
+        if top > 0 {
+            self.search(board, rack, &mut best);
+        }
+        best.into_ranked()
+    }
+
+    /// Runs the search, handing every play to `sink`.
+    fn search(&self, board: &Board, rack: &Rack, sink: &mut impl Sink) {
         let values = self.tiles.values();
         let mut tile_values = [0; TILE_CODES];
         tile_values[..LETTER_COUNT].copy_from_slice(&values);
@@ -80,15 +141,17 @@ impl Rulebook<'_> {
             anchor: 0,
             placed: [NO_TILE; BOARD_SIZE],
             placed_count: 0,
-            prefix: [0; RACK_SIZE],
-            moves,
+            left_parts: Vec::new(),
+            moves: sink,
         };
         if search.rack_left == 0 {
             return;
         }
+        search.left_parts = search.all_left_parts();
         let first_play = board.is_empty();
         for direction in [Direction::Horizontal, Direction::Vertical] {
-            let lines = self.lines(board, direction, first_play, &values);
+            let wanted = search.rack_letters | search.blank_letters;
+            let lines = self.lines(board, direction, first_play, &values, wanted);
             search.direction = direction;
             for (row, line) in lines.iter().enumerate() {
                 if line.anchors == 0 {
@@ -106,19 +169,15 @@ impl Rulebook<'_> {
         }
     }
 
-    /// The `top` best plays of `rack` on `board`, best first (ranked as [`Move::ranking`]).
-    pub fn best_moves(&self, board: &Board, rack: &Rack, top: usize) -> Vec<Move> {
-        best(self.moves(board, rack), top)
-    }
-
-    /// The 15 lines searched for plays in `direction`, with anchors, cross-checks, cross scores and
-    /// premiums.
+    /// The 15 lines searched for plays in `direction`, with anchors, cross-checks (of the `wanted`
+    /// letters only: those the rack can place), cross scores and premiums.
     fn lines(
         &self,
         board: &Board,
         direction: Direction,
         first_play: bool,
         values: &[u32; LETTER_COUNT],
+        wanted: u32,
     ) -> [Line; BOARD_SIZE] {
         let square = |row: usize, column: usize| match direction {
             Direction::Horizontal => Square::at(row, column),
@@ -154,7 +213,8 @@ impl Rulebook<'_> {
                 if tiles[row][column] != NO_TILE {
                     continue;
                 }
-                let (cross_check, cross_score) = cross_check(graph, &tiles, &tile_values, row, column);
+                let (cross_check, cross_score) =
+                    cross_check(graph, &tiles, &tile_values, row, column, wanted);
                 line.cross_check[column] = cross_check;
                 line.cross_score[column] = cross_score;
                 let occupied = |r: usize, c: usize| tiles[r][c] != NO_TILE;
@@ -182,15 +242,16 @@ const EMPTY_LINE: Line = Line {
     anchors: 0,
 };
 
-/// The letters that may go on the empty square `(row, column)` given the tiles above and below it in
-/// `tiles`, and the value of those tiles (from `tile_values`); `(all letters, NO_CROSS_WORD)` when it
-/// has none.
+/// The letters of `wanted` that may go on the empty square `(row, column)` given the tiles above and
+/// below it in `tiles`, and the value of those tiles (from `tile_values`); `(all letters,
+/// NO_CROSS_WORD)` when it has none.
 fn cross_check(
     graph: &WordGraph,
     tiles: &[[u8; BOARD_SIZE]; BOARD_SIZE],
     tile_values: &[[u32; BOARD_SIZE]; BOARD_SIZE],
     row: usize,
     column: usize,
+    wanted: u32,
 ) -> (u32, u32) {
     let occupied = |r: usize| tiles[r][column] != NO_TILE;
     let mut top = row;
@@ -204,24 +265,51 @@ fn cross_check(
     if top == row && bottom == row {
         return (LetterSet::ALL.bits(), NO_CROSS_WORD);
     }
-    let letter = |r: usize| Letter::from_index(tiles[r][column] as usize).expect("a tile");
     let score = (top..row).chain(row + 1..=bottom).map(|r| tile_values[r][column]).sum();
-    let Some(above) = graph.walk(graph.root(), (top..row).map(letter)) else {
+    // The node after the tiles above, then each wanted letter followed by the tiles below.
+    let follow = |mut node: Node, rows: std::ops::Range<usize>| {
+        for r in rows {
+            let letter = tiles[r][column] as usize;
+            if graph.children(node).bits() & (1 << letter) == 0 {
+                return None;
+            }
+            node = graph.listed_child(node, letter);
+        }
+        Some(node)
+    };
+    let Some(above) = follow(graph.root(), top..row) else {
         return (0, score);
     };
     let mut allowed = 0;
-    for middle in graph.children(above).iter() {
-        let below =
-            graph.child(above, middle).and_then(|node| graph.walk(node, (row + 1..=bottom).map(letter)));
+    let mut letters = graph.children(above).bits() & wanted;
+    while letters != 0 {
+        let letter = letters.trailing_zeros() as usize;
+        letters &= letters - 1;
+        let middle = graph.listed_child(above, letter);
+        let below = follow(middle, row + 1..bottom + 1);
         if below.is_some_and(|node| graph.is_terminal(node)) {
-            allowed |= 1 << middle.index();
+            allowed |= 1 << letter;
         }
     }
     (allowed, score)
 }
 
+/// Rack tiles that may lie just before an anchor, in order, spelling the start of some word.
+#[derive(Clone, Copy)]
+struct LeftPart {
+    /// The graph node the tiles lead to.
+    node: Node,
+    /// How many tiles.
+    length: u8,
+    /// The tiles (letter index, with [`BLANK`] set for a blank); the first `length` count.
+    tiles: [u8; RACK_SIZE - 1],
+    /// The letters a tile left on the rack can stand for: the letter tiles left, or all letters while
+    /// a blank is left.
+    letters_left: u32,
+}
+
 /// The state of the search along one line.
-struct Search<'a> {
+struct Search<'a, S> {
     graph: &'a WordGraph,
     /// The value of each tile code: a letter's value, 0 for a blank.
     values: [u32; TILE_CODES],
@@ -245,12 +333,12 @@ struct Search<'a> {
     /// a blank), [`NO_TILE`] elsewhere.
     placed: [u8; BOARD_SIZE],
     placed_count: usize,
-    /// The rack tiles of the left part, in order (letter index, with [`BLANK`] set for a blank).
-    prefix: [u8; RACK_SIZE],
-    moves: &'a mut Vec<Move>,
+    /// Every left part the rack allows, shortest first (the same for every anchor).
+    left_parts: Vec<LeftPart>,
+    moves: &'a mut S,
 }
 
-impl Search<'_> {
+impl<S: Sink> Search<'_, S> {
     /// Takes a tile for the letter with index `letter` off the rack: a blank when `IS_BLANK`, else a
     /// letter tile. Returns the tile as a line stores it (the letter index, with [`BLANK`] for a blank).
     #[inline]
@@ -294,6 +382,10 @@ impl Search<'_> {
     /// Every play whose leftmost anchor is `anchor`.
     fn search_anchor(&mut self, anchor: usize) {
         self.anchor = anchor;
+        // Every play found from an anchor places a rack tile on it.
+        if self.line.cross_check[anchor] & (self.rack_letters | self.blank_letters) == 0 {
+            return;
+        }
         let tiles = self.line.tiles;
         if anchor > 0 && tiles[anchor - 1] != NO_TILE {
             // The left part is the tiles already there.
@@ -322,51 +414,130 @@ impl Search<'_> {
             {
                 limit += 1;
             }
-            self.left_part(self.graph.root(), 0, limit);
+            let parts = std::mem::take(&mut self.left_parts);
+            let at_anchor = self.line.cross_check[anchor];
+            for part in parts.iter().take_while(|part| part.length as usize <= limit) {
+                if self.may_extend(part, at_anchor) {
+                    self.extend_left_part(part);
+                }
+            }
+            self.left_parts = parts;
         }
     }
 
-    /// Extends every left part of `length` to `limit` rack tiles that starts with `prefix[..length]`
-    /// (reaching `node`), laid on the squares just before the anchor.
-    fn left_part(&mut self, node: Node, length: usize, limit: usize) {
+    /// Every left part of the rack's tiles, shortest first: each sequence of at most `rack_left - 1`
+    /// tiles that starts some word (the empty one first).
+    fn all_left_parts(&mut self) -> Vec<LeftPart> {
+        let mut parts = Vec::new();
+        let mut part = LeftPart {
+            node: self.graph.root(),
+            length: 0,
+            tiles: [0; RACK_SIZE - 1],
+            letters_left: self.rack_letters | self.blank_letters,
+        };
+        self.collect_left_parts(&mut part, self.rack_left - 1, &mut parts);
+        // Stable: depth-first order within a length.
+        parts.sort_by_key(|part| part.length);
+        parts
+    }
+
+    /// Lists `part` and every longer left part of up to `limit` tiles that starts with it.
+    fn collect_left_parts(&mut self, part: &mut LeftPart, limit: usize, parts: &mut Vec<LeftPart>) {
+        part.letters_left = self.rack_letters | self.blank_letters;
+        parts.push(*part);
+        let length = part.length as usize;
+        if length == limit {
+            return;
+        }
+        let node = part.node;
         let children = self.graph.children(node).bits();
-        if children & self.line.cross_check[self.anchor] & (self.rack_letters | self.blank_letters) != 0 {
-            let start = self.anchor - length;
-            let (mut main, mut multiplier) = (0, 1);
-            for offset in 0..length {
-                let (column, tile) = (start + offset, self.prefix[offset]);
-                self.placed[column] = tile;
-                main += self.values[tile as usize] * self.line.letter_premium[column];
-                multiplier *= self.line.word_premium[column];
+        for blank in [false, true] {
+            let mut letters =
+                if blank { children & self.blank_letters } else { children & self.rack_letters };
+            while letters != 0 {
+                let letter = letters.trailing_zeros() as u8;
+                letters &= letters - 1;
+                part.tiles[length] =
+                    if blank { self.take::<true>(letter) } else { self.take::<false>(letter) };
+                part.node = self.graph.listed_child(node, letter as usize);
+                part.length += 1;
+                self.collect_left_parts(part, limit, parts);
+                part.length -= 1;
+                if blank {
+                    self.give_back::<true>(letter);
+                } else {
+                    self.give_back::<false>(letter);
+                }
             }
-            self.placed_count = length;
-            self.extend_right(node, self.anchor, start, main, multiplier, 0);
-            self.placed[start..self.anchor].fill(NO_TILE);
         }
-        if length < limit {
-            self.left_part_with::<false>(node, length, limit, children & self.rack_letters);
-            if self.blanks > 0 {
-                self.left_part_with::<true>(node, length, limit, children);
+        part.node = node;
+    }
+
+    /// Whether `part` may lead to a play through the anchor: some rack letter allowed there (in
+    /// `at_anchor`) continues it and then either ends a word or goes on past the anchor (through the
+    /// next tile, or with a letter that square allows). A filter only: [`Search::extend_right`] decides.
+    #[inline]
+    fn may_extend(&self, part: &LeftPart, at_anchor: u32) -> bool {
+        let node = part.node;
+        let mut letters = self.graph.children(node).bits() & at_anchor & part.letters_left;
+        let after = self.anchor + 1;
+        while letters != 0 {
+            let letter = letters.trailing_zeros() as usize;
+            letters &= letters - 1;
+            let next = self.graph.listed_child(node, letter);
+            let goes_on = after < BOARD_SIZE && {
+                let tile = self.line.tiles[after];
+                let wanted = if tile == NO_TILE {
+                    self.line.cross_check[after] & part.letters_left
+                } else {
+                    1 << tile
+                };
+                self.graph.children(next).bits() & wanted != 0
+            };
+            if goes_on || self.graph.is_terminal(next) {
+                return true;
             }
+        }
+        false
+    }
+
+    /// Lays `part` just before the anchor, its tiles taken off the rack, and extends it rightwards.
+    fn extend_left_part(&mut self, part: &LeftPart) {
+        let length = part.length as usize;
+        let start = self.anchor - length;
+        let (mut main, mut multiplier) = (0, 1);
+        for (offset, &tile) in part.tiles[..length].iter().enumerate() {
+            let column = start + offset;
+            self.placed[column] = tile;
+            main += self.values[tile as usize] * self.line.letter_premium[column];
+            multiplier *= self.line.word_premium[column];
+            self.take_tile(tile);
+        }
+        self.placed_count = length;
+        self.extend_right(part.node, self.anchor, start, main, multiplier, 0);
+        for &tile in &part.tiles[..length] {
+            self.give_back_tile(tile);
+        }
+        self.placed[start..self.anchor].fill(NO_TILE);
+    }
+
+    /// [`Search::take`] of a tile as a line stores it.
+    #[inline]
+    fn take_tile(&mut self, tile: u8) {
+        if tile & BLANK != 0 {
+            self.take::<true>(tile & !BLANK);
+        } else {
+            self.take::<false>(tile);
         }
     }
 
-    /// [`Search::left_part`] continued by each letter of `letters`, as a blank when `IS_BLANK`, else as
-    /// a letter tile.
-    fn left_part_with<const IS_BLANK: bool>(
-        &mut self,
-        node: Node,
-        length: usize,
-        limit: usize,
-        mut letters: u32,
-    ) {
-        while letters != 0 {
-            let letter = letters.trailing_zeros() as u8;
-            letters &= letters - 1;
-            let next = self.graph.listed_child(node, letter as usize);
-            self.prefix[length] = self.take::<IS_BLANK>(letter);
-            self.left_part(next, length + 1, limit);
-            self.give_back::<IS_BLANK>(letter);
+    /// [`Search::give_back`] of a tile as a line stores it.
+    #[inline]
+    fn give_back_tile(&mut self, tile: u8) {
+        if tile & BLANK != 0 {
+            self.give_back::<true>(tile & !BLANK);
+        } else {
+            self.give_back::<false>(tile);
         }
     }
 
@@ -432,18 +603,29 @@ impl Search<'_> {
             let cross_word =
                 if cross_score == NO_CROSS_WORD { 0 } else { (cross_score + value) * word_premium };
             let tile = self.take::<IS_BLANK>(letter);
-            self.placed[column] = tile;
-            self.placed_count += 1;
-            self.extend_right(
-                next,
-                column + 1,
-                start,
-                main + value,
-                multiplier * word_premium,
-                cross + cross_word,
-            );
-            self.placed_count -= 1;
-            self.placed[column] = NO_TILE;
+            // Skip the call when it could neither list a play nor place another tile.
+            let after = column + 1;
+            let open = self.graph.is_terminal(next)
+                || (after < BOARD_SIZE
+                    && (self.line.tiles[after] != NO_TILE
+                        || self.graph.children(next).bits()
+                            & self.line.cross_check[after]
+                            & (self.rack_letters | self.blank_letters)
+                            != 0));
+            if open {
+                self.placed[column] = tile;
+                self.placed_count += 1;
+                self.extend_right(
+                    next,
+                    after,
+                    start,
+                    main + value,
+                    multiplier * word_premium,
+                    cross + cross_word,
+                );
+                self.placed_count -= 1;
+                self.placed[column] = NO_TILE;
+            }
             self.give_back::<IS_BLANK>(letter);
         }
     }
@@ -455,6 +637,10 @@ impl Search<'_> {
             && self.placed_count == 1
             && self.line.cross_score[self.anchor] != NO_CROSS_WORD
         {
+            return;
+        }
+        let bonus = if self.placed_count == RACK_SIZE { self.bingo_bonus } else { 0 };
+        if !self.moves.wants(score + bonus) {
             return;
         }
         let mut word = LetterRun::EMPTY;
@@ -469,11 +655,10 @@ impl Search<'_> {
                 letters.push_index(placed & !BLANK, blank);
             }
         }
-        let bonus = if self.placed_count == RACK_SIZE { self.bingo_bonus } else { 0 };
         let start = match self.direction {
             Direction::Horizontal => Square::at(self.row, start),
             Direction::Vertical => Square::at(start, self.row),
         };
-        self.moves.push(Move { score: score + bonus, word, start, direction: self.direction, letters });
+        self.moves.take(Move { score: score + bonus, word, start, direction: self.direction, letters });
     }
 }

@@ -15,16 +15,16 @@ use hashbrown::HashTable;
 use crate::letter::{Letter, LetterSet, LETTER_COUNT};
 
 /// Bit of [`Node::letters`] set on nodes that end a word.
-const TERMINAL: u32 = 1 << 31;
+pub(crate) const TERMINAL: u32 = 1 << 31;
 
 /// A node of a [`WordGraph`]: the words that start with the letters read from the root to here.
 /// Equal nodes of one graph are the same node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Node {
     /// Bit `i` set when an edge for the letter with index `i` leaves; [`TERMINAL`] when a word ends.
-    letters: u32,
+    pub(crate) letters: u32,
     /// Index in [`WordGraph::edges`] of the edge for the smallest letter.
-    first_edge: u32,
+    pub(crate) first_edge: u32,
 }
 
 /// A minimal DAWG over upper-case words.
@@ -77,6 +77,16 @@ impl WordGraph {
             builder.add(word);
         }
         Ok(builder.finish())
+    }
+
+    /// A graph from its parts, as [`WordGraph::from_bytes`] reads them after checking them.
+    pub(crate) fn from_parts(edges: Vec<Node>, root: Node, nodes: usize, words: usize) -> WordGraph {
+        WordGraph { edges, root, nodes, words }
+    }
+
+    /// The target of every edge, each node's edges together and in letter order.
+    pub(crate) fn edge_nodes(&self) -> &[Node] {
+        &self.edges
     }
 
     /// The node of the empty prefix.

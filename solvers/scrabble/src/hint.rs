@@ -5,9 +5,11 @@ use std::fmt;
 
 use crate::board::{Board, Direction, Square};
 use crate::letter::{tiles_to_string, Tile};
+use crate::notation::written_play;
 use crate::play::{check_rack, Play, Rulebook};
 use crate::quote::quote;
 use crate::rack::Rack;
+use crate::rules::Rules;
 
 /// What to suggest after a rejected play.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,6 +50,20 @@ pub fn hint(rulebook: &Rulebook, board: &Board, rack: &Rack, play: &Play) -> Hin
     match best {
         Some((play, score)) => Hint::Elsewhere { play, score },
         None => Hint::OtherLetters { letters: play.tiles.clone() },
+    }
+}
+
+impl Hint {
+    /// The hint as `rules` write plays ([`written_play`]): the [`fmt::Display`] line, its play in
+    /// the standard notation under the standard rules (`hint: try H7 AA (4 points)`).
+    pub fn written(&self, board: &Board, rules: &Rules) -> String {
+        match self {
+            Hint::Elsewhere { play, score } => {
+                let points = if *score == 1 { "point" } else { "points" };
+                format!("hint: try {} ({score} {points})", written_play(play, board, rules))
+            }
+            Hint::OtherLetters { .. } => self.to_string(),
+        }
     }
 }
 

@@ -2,8 +2,9 @@
 //! every valid play of a rack (move generation), hints for rejected plays, batch position files, a
 //! word finder and a solitaire game; under the spec's rules or the standard tournament rules.
 //!
-//! - [`Dictionary`]: a word list (comments, either case, skipped entries counted) held as an `fst`
-//!   set for membership and as a minimal DAWG ([`WordGraph`]) for move generation.
+//! - [`Dictionary`]: a word list (comments, either case, skipped entries counted) or a compiled word
+//!   graph, held as a minimal DAWG ([`WordGraph`]) for membership and move generation;
+//!   [`WordGraph::to_bytes`] and [`WordGraph::from_bytes`] write and check the compiled form.
 //! - [`TileSet`]: letter scores and counts, read from a tile definition file or derived from a
 //!   dictionary's letter frequencies.
 //! - [`Board`], [`Square`], [`Direction`]: the 15×15 board addressed `(x, y)` from the centre.
@@ -13,7 +14,11 @@
 //!   board and in plays: a [`Tile`]).
 //! - [`Rulebook::check`]: a [`Play`] judged and scored, or its [`Rejection`].
 //! - [`Rulebook::moves`]: every valid play, by anchor squares and cross-checks over the DAWG (Appel
-//!   and Jacobson 1988); [`moves_by_brute_force`] is the slow reference it is tested against.
+//!   and Jacobson 1988); [`Rulebook::visit_moves`] hands them to a closure and
+//!   [`Rulebook::best_moves`] keeps only the best N (a bounded heap); [`moves_by_brute_force`] is the
+//!   slow reference they are tested against.
+//! - [`board_text`], [`format_move`], [`parse_standard_play`]: the standard notation of players and
+//!   engines (columns A–O, rows 1–15, `8H WORD` across, `H8 WORD` down), used under the standard rules.
 //! - [`hint()`]: what to suggest after a rejected play.
 //! - [`Position`]: a `.scrabble` batch file and its report.
 //! - [`find_words`]: every word some of a rack's tiles spell, by a walk of the DAWG.
@@ -62,7 +67,8 @@
 //! let table = LeaveTable::parse("Q -9\nS 8\n").unwrap();
 //! let best = ranked_candidates(&moves, &rack, 80, &table, Ranking::Equity, 1);
 //! // QAT on the centre's double word scores 24 and keeps S (+8); AT scores 4 and keeps QS (-1).
-//! assert_eq!(best[0].to_string(), "  32.0  24 QAT 0 2 vertical QAT  keep S +8.0");
+//! // Written as players write it: down from H6 (x 0, y 2).
+//! assert_eq!(best[0].written(&Board::new(), &rules), "  32.0  24 H6 QAT  keep S +8.0");
 //! // Ranked by score, the leave counts nothing.
 //! let by_score = ranked_candidates(&moves, &rack, 80, &table, Ranking::Score, 1);
 //! assert_eq!(by_score[0].equity(), 24.0);
@@ -98,11 +104,13 @@ mod file;
 mod game;
 mod generate;
 mod graph;
+mod graph_file;
 mod hint;
 mod job;
 mod leave;
 mod letter;
 mod moves;
+mod notation;
 mod play;
 mod position;
 mod quote;
@@ -118,14 +126,15 @@ mod words;
 
 pub use board::{Board, BoardRowError, Direction, DirectionError, Square, BOARD_SIZE, RADIUS, SQUARE_COUNT};
 pub use brute_force::{moves_by_brute_force, TimedOut};
-pub use dictionary::{Dictionary, DictionaryError, DICTIONARY_SIZE_LIMIT};
+pub use dictionary::{Dictionary, DictionaryError, DictionaryFault, DICTIONARY_SIZE_LIMIT};
 pub use equity::{
     bag_size, best_candidate, listing, ranked_candidates, unseen, Action, Candidate, RackLeaves, Ranking,
     UnknownRanking, EXCHANGE_MIN_BAG,
 };
 pub use file::ReadError;
-pub use game::{GameError, SolitaireGame, MAX_POOL_SIZE};
+pub use game::{ExchangeError, GameError, SolitaireGame, MAX_POOL_SIZE, SCORELESS_TURNS_TO_END};
 pub use graph::{Node, WordGraph, WordGraphError};
+pub use graph_file::{GraphFileError, GRAPH_MAGIC, GRAPH_VERSION};
 pub use hint::{hint, Hint};
 pub use job::{
     verify, ListingError, LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings,
@@ -137,13 +146,16 @@ pub use letter::{
     LETTER_COUNT,
 };
 pub use moves::{best, format, rank, LetterRun, Move};
+pub use notation::{
+    board_text, coordinate, format_move, format_play, is_standard_play, parse_coordinate,
+    parse_play as parse_standard_play, parse_square_name, square_name, written_move, written_play,
+    NotationError,
+};
 pub use play::{FormedWord, Play, PlayParseError, Rejection, Rulebook, Scored};
 pub use position::{parse, LineProblem, Position, PositionError, PositionReport, DEFAULT_TOP};
 pub use rack::{Rack, RackError, RACK_SIZE};
 pub use rules::{Premium, Rules, RulesName, UnknownRules};
-pub use selfplay::{
-    duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction, SCORELESS_TURNS_TO_END,
-};
+pub use selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};
 pub use simulate::{simulate, Simulated, MIN_ITERATIONS, ROUND, Z};
 pub use solitaire::run_solitaire;
 pub use solver::{Generator, UnknownGenerator};

@@ -2,6 +2,7 @@
 //! the spec's ranking and one-line form. Blanks are written as the lower-case letter they stand for.
 
 use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
 use std::fmt;
 
 use crate::board::{Direction, Square, BOARD_SIZE};
@@ -194,6 +195,65 @@ impl fmt::Display for Move {
     /// horizontal AE` when the A is a blank).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} {} {} {}", self.score, self.word, self.start, self.direction, self.letters)
+    }
+}
+
+/// The best plays seen so far, at most a fixed number: a heap whose top is the worst one kept.
+pub(crate) struct TopMoves {
+    heap: BinaryHeap<Ranked>,
+    top: usize,
+}
+
+/// A play ordered by [`Move::ranking`]: greater is worse.
+struct Ranked(Move);
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Ranked) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Ranked {}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Ranked) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ranked {
+    fn cmp(&self, other: &Ranked) -> Ordering {
+        self.0.ranking(&other.0)
+    }
+}
+
+impl TopMoves {
+    /// Keeps at most `top` plays.
+    pub(crate) fn new(top: usize) -> TopMoves {
+        TopMoves { heap: BinaryHeap::with_capacity(top.min(1 << 12) + 1), top }
+    }
+
+    /// Whether a play of `score` points could be among the best: not while `top` plays scoring more
+    /// are kept.
+    #[inline]
+    pub(crate) fn wants(&self, score: u32) -> bool {
+        self.heap.len() < self.top || self.heap.peek().is_some_and(|worst| score >= worst.0.score)
+    }
+
+    /// Keeps `found` if it is among the `top` best so far.
+    pub(crate) fn take(&mut self, found: Move) {
+        if self.heap.len() < self.top {
+            self.heap.push(Ranked(found));
+        } else if let Some(mut worst) = self.heap.peek_mut() {
+            if found.ranking(&worst.0) == Ordering::Less {
+                *worst = Ranked(found);
+            }
+        }
+    }
+
+    /// The plays kept, best first.
+    pub(crate) fn into_ranked(self) -> Vec<Move> {
+        self.heap.into_sorted_vec().into_iter().map(|ranked| ranked.0).collect()
     }
 }
 

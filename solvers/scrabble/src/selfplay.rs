@@ -16,14 +16,12 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::board::Board;
 use crate::equity::{best_candidate, Action, Ranking, EXCHANGE_MIN_BAG};
+use crate::game::SCORELESS_TURNS_TO_END;
 use crate::leave::{Leave, LeaveTable};
 use crate::letter::Letter;
 use crate::moves::Move;
 use crate::play::Rulebook;
 use crate::rack::{Rack, RACK_SIZE};
-
-/// Scoreless turns in a row that end a game.
-pub const SCORELESS_TURNS_TO_END: usize = 6;
 
 /// An engine: how it ranks its candidates, and the leave values it uses.
 #[derive(Debug, Clone, Copy)]

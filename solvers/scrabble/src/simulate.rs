@@ -29,6 +29,7 @@ use crate::letter::Letter;
 use crate::moves::Move;
 use crate::play::Rulebook;
 use crate::rack::{Rack, RACK_SIZE};
+use crate::rules::Rules;
 use crate::selfplay::sub_seed;
 
 /// Iterations of each candidate between two checks for candidates that are clearly behind.
@@ -53,16 +54,16 @@ pub struct Simulated {
     pub standard_error: f64,
 }
 
-impl std::fmt::Display for Simulated {
-    /// `SPREAD ±SE ITERATIONS  CANDIDATE`, for example `  +31.2 ±0.8  1000    28.5  24 QUA ...`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
+impl Simulated {
+    /// `SPREAD ±SE ITERATIONS  CANDIDATE`, the candidate on `board` as `rules` write it
+    /// ([`Candidate::written`]), for example `  +31.2 ±0.8  1000    28.5  24 8F QUA  keep ERS +4.5`.
+    pub fn written(&self, board: &Board, rules: &Rules) -> String {
+        format!(
             "{:>+7.1} ±{:.1} {:>5}  {}",
             tenths(self.mean),
             self.standard_error,
             self.iterations,
-            self.candidate
+            self.candidate.written(board, rules)
         )
     }
 }
@@ -310,7 +311,9 @@ mod tests {
         // Every candidate runs at least the minimum, none more than asked.
         assert!(simulated.iter().all(|line| (MIN_ITERATIONS..=150).contains(&line.iterations)));
         assert!(simulated.windows(2).all(|pair| pair[0].mean >= pair[1].mean));
-        simulated.iter().map(ToString::to_string).collect()
+        // Written against an empty board: the lines only compare runs with each other.
+        let board = Board::new();
+        simulated.iter().map(|line| line.written(&board, &Rules::standard())).collect()
     }
 
     #[test]

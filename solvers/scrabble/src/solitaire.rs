@@ -9,16 +9,26 @@
 //! explained and asked again, and so is an answer longer than [`ANSWER_LIMIT`] bytes, whose line is
 //! skipped unread. The game ends at "no", at the end of the input, or when the rack and the pool are
 //! empty, with the final score.
+//!
+//! Under the standard rules the game speaks as Scrabble players do (see [`crate::notation`]): the
+//! board shows columns `A`–`O`, rows `1`–`15` and the premium squares; the play may be answered whole
+//! at the letters prompt (`8H WORD` across, `H8 WORD` down, or `LETTERS x y direction`), `pass` (or
+//! `-`) and `exchange LETTERS` (or `-LETTERS`, `?` a blank; at least 7 tiles in the bag) are turns
+//! too, plays and hints are written in that notation, and six scoreless turns in a row
+//! ([`SCORELESS_TURNS_TO_END`]) end the game.
 
 use std::io::{self, BufRead, Read, Write};
 
-use crate::board::{Direction, Square};
+use crate::board::{Board, Direction, Square};
 use crate::equity::listing;
-use crate::game::SolitaireGame;
+use crate::game::{SolitaireGame, SCORELESS_TURNS_TO_END};
 use crate::hint::Hint;
-use crate::letter::parse_tiles;
+use crate::letter::{parse_tiles, Tile};
+use crate::notation::{board_text, is_standard_play, parse_play, parse_square_name, written_play};
 use crate::play::{check_rack, Play, PlayParseError, Rejection};
 use crate::quote::quote;
+use crate::rack::Rack;
+use crate::rules::RulesName;
 
 /// The longest answer line read, in bytes, its line end included: every valid answer is far shorter,
 /// and a longer line is not kept in memory.
@@ -36,17 +46,29 @@ pub fn run_solitaire(
     mut output: impl Write,
 ) -> io::Result<u32> {
     let mut dialogue = Dialogue { input: &mut input, output: &mut output };
+    let standard = game.rulebook().rules.name() == RulesName::Standard;
     loop {
         game.refill();
         let out = &mut dialogue.output;
-        write!(out, "{}", game.board())?;
+        if standard {
+            write!(out, "{}", board_text(game.board(), game.rulebook().rules))?;
+        } else {
+            write!(out, "{}", game.board())?;
+        }
         if game.rack().is_empty() {
             writeln!(out, "the rack and the pool are empty")?;
             break;
         }
-        write_rack(game, out)?;
+        if game.is_over() {
+            writeln!(out, "{SCORELESS_TURNS_TO_END} scoreless turns in a row end the game")?;
+            break;
+        }
+        write_rack(game, standard, out)?;
         writeln!(out, "score: {}", game.score())?;
-        match dialogue.turn(game, hint_top)? {
+        if standard {
+            writeln!(out, "bag: {} tiles", game.pool_len())?;
+        }
+        match dialogue.turn(game, hint_top, standard)? {
             Turn::Played => {}
             Turn::Stop => break,
             Turn::EndOfInput => {
@@ -79,7 +101,7 @@ struct Dialogue<'a, R, W> {
 }
 
 impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
-    fn turn(&mut self, game: &mut SolitaireGame, hint_top: usize) -> io::Result<Turn> {
+    fn turn(&mut self, game: &mut SolitaireGame, hint_top: usize, standard: bool) -> io::Result<Turn> {
         let Some(again) = self.ask("play again? (yes or no) ", yes_or_no)? else {
             return Ok(Turn::EndOfInput);
         };
@@ -91,35 +113,58 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
         let letters = |text: &str| {
             let tiles = parse_tiles(text, blanks).map_err(|error| error.to_string())?;
             check_rack(&rack, &tiles).map_err(|rejection| rejection.to_string())?;
-            Ok(tiles)
+            Ok(TurnAnswer::Letters(tiles))
         };
-        let Some(tiles) = self.ask("letters: ", letters)? else { return Ok(Turn::EndOfInput) };
-        let Some(start) = self.ask("start square (x y): ", start_square)? else {
-            return Ok(Turn::EndOfInput);
+        let answer = if standard {
+            let (board, pool) = (game.board(), game.pool_len());
+            let answer =
+                |text: &str| standard_answer(text, board, &rack, pool).unwrap_or_else(|| letters(text));
+            self.ask("play (8H WORD across, H8 WORD down, or letters; pass; exchange LETTERS): ", answer)?
+        } else {
+            self.ask("letters: ", letters)?
         };
-        let direction = |text: &str| text.parse::<Direction>().map_err(|error| error.to_string());
-        let Some(direction) = self.ask("direction (horizontal or vertical): ", direction)? else {
-            return Ok(Turn::EndOfInput);
+        let play = match answer {
+            None => return Ok(Turn::EndOfInput),
+            Some(TurnAnswer::Pass) => {
+                game.pass();
+                writeln!(self.output, "pass: 0")?;
+                return Ok(Turn::Played);
+            }
+            Some(TurnAnswer::Exchange(tiles)) => {
+                game.exchange(&tiles).expect("an exchange checked when asked");
+                writeln!(self.output, "exchange {tiles}: 0")?;
+                return Ok(Turn::Played);
+            }
+            Some(TurnAnswer::Play(play)) => play,
+            Some(TurnAnswer::Letters(tiles)) => {
+                let prompt = if standard { "start square (x y, or H8): " } else { "start square (x y): " };
+                let square = |text: &str| start_square(text, standard);
+                let Some(start) = self.ask(prompt, square)? else { return Ok(Turn::EndOfInput) };
+                let direction = |text: &str| text.parse::<Direction>().map_err(|error| error.to_string());
+                let Some(direction) = self.ask("direction (horizontal or vertical): ", direction)? else {
+                    return Ok(Turn::EndOfInput);
+                };
+                Play { tiles, x: start.x(), y: start.y(), direction }
+            }
         };
-        let play = Play { tiles, x: start.x(), y: start.y(), direction };
+        // Under the standard rules, the play as players write it on the board before it is made.
+        let written = written_play(&play, game.board(), game.rulebook().rules);
         let out = &mut self.output;
         match game.play(&play) {
             Ok(scored) => {
-                writeln!(out, "play {play}: {}", scored.score)?;
+                writeln!(out, "play {written}: {}", scored.score)?;
                 let words: Vec<String> = scored.words.iter().map(ToString::to_string).collect();
                 writeln!(out, "words: {}", words.join(", "))?;
             }
             Err(rejection) => {
-                writeln!(out, "play {play}: rejected: {rejection}")?;
+                writeln!(out, "play {written}: rejected: {rejection}")?;
                 let hint = game.hint(&play);
-                writeln!(out, "{hint}")?;
+                writeln!(out, "{}", hint.written(game.board(), game.rulebook().rules))?;
                 if matches!(hint, Hint::OtherLetters { .. }) {
-                    let moves = game.rulebook().moves(game.board(), game.rack());
-                    write!(
-                        out,
-                        "{}",
-                        listing(moves, game.rack(), game.pool_len(), game.ranking(), hint_top)
-                    )?;
+                    let (board, rack) = (game.board(), game.rack());
+                    let listed =
+                        listing(game.rulebook(), board, rack, game.pool_len(), game.ranking(), hint_top);
+                    write!(out, "{listed}")?;
                 }
             }
         }
@@ -152,9 +197,68 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
     }
 }
 
-/// The rack line (each tile with its value, a blank as `?`) and, when the rack holds a blank, how
-/// to play it.
-fn write_rack(game: &SolitaireGame, out: &mut impl Write) -> io::Result<()> {
+/// What the player answered at the letters prompt.
+enum TurnAnswer {
+    /// Rack letters: the start square and direction follow.
+    Letters(Vec<Tile>),
+    /// A whole play.
+    Play(Play),
+    /// Pass the turn.
+    Pass,
+    /// Exchange these tiles.
+    Exchange(Rack),
+}
+
+/// The standard rules' answers beyond rack letters: `pass` or `-`, `exchange LETTERS` or `-LETTERS`,
+/// a play in the standard notation or as `LETTERS x y direction`; `None` for anything else.
+fn standard_answer(
+    text: &str,
+    board: &Board,
+    rack: &Rack,
+    pool: usize,
+) -> Option<Result<TurnAnswer, String>> {
+    let lower = text.to_ascii_lowercase();
+    if lower == "pass" || text == "-" {
+        return Some(Ok(TurnAnswer::Pass));
+    }
+    let exchanged = lower.strip_prefix("exchange").map(str::trim).or_else(|| text.strip_prefix('-'));
+    if let Some(tiles) = exchanged {
+        return Some(exchange_answer(tiles, rack, pool));
+    }
+    if is_standard_play(text) {
+        return Some(parse_play(text, board).map(TurnAnswer::Play).map_err(|error| error.to_string()));
+    }
+    if text.split_whitespace().count() == 4 {
+        return Some(Play::parse_with_blanks(text).map(TurnAnswer::Play).map_err(|error| error.to_string()));
+    }
+    None
+}
+
+/// The tiles to exchange, when the rack holds them and the bag holds at least 7.
+fn exchange_answer(tiles: &str, rack: &Rack, pool: usize) -> Result<TurnAnswer, String> {
+    if pool < crate::rack::RACK_SIZE {
+        return Err(crate::game::ExchangeError::BagTooSmall(pool).to_string());
+    }
+    let tiles: Rack = tiles.parse().map_err(|error: crate::rack::RackError| error.to_string())?;
+    if tiles.is_empty() {
+        return Err(crate::game::ExchangeError::NoTiles.to_string());
+    }
+    let given: Vec<Tile> = tiles
+        .tiles()
+        .map(|tile| Tile {
+            letter: tile.or(crate::letter::Letter::from_index(0)).expect("a letter"),
+            blank: tile.is_none(),
+        })
+        .collect();
+    if !rack.clone().remove(&given) {
+        return Err(crate::game::ExchangeError::NotOnRack(tiles.to_string()).to_string());
+    }
+    Ok(TurnAnswer::Exchange(tiles))
+}
+
+/// The rack line (each tile with its value, a blank as `?`) and how to play a blank: under the
+/// standard rules always, else when the rack holds one.
+fn write_rack(game: &SolitaireGame, standard: bool, out: &mut impl Write) -> io::Result<()> {
     let values = game.rulebook().tiles;
     let tiles: Vec<String> = game
         .rack()
@@ -165,7 +269,12 @@ fn write_rack(game: &SolitaireGame, out: &mut impl Write) -> io::Result<()> {
         })
         .collect();
     writeln!(out, "rack: {}", tiles.join(" "))?;
-    if game.rack().blanks() > 0 {
+    if standard {
+        writeln!(
+            out,
+            "(? is a blank, worth 0; in a play a lower-case letter is a blank standing for that letter)"
+        )?;
+    } else if game.rack().blanks() > 0 {
         writeln!(out, "(play a blank as the lower-case letter it stands for)")?;
     }
     Ok(())
@@ -179,8 +288,11 @@ fn yes_or_no(text: &str) -> Result<bool, String> {
     }
 }
 
-/// `x y`, two integers naming a square of the board.
-fn start_square(text: &str) -> Result<Square, String> {
+/// `x y`, two integers naming a square of the board; under the standard rules also its name (`H8`).
+fn start_square(text: &str, standard: bool) -> Result<Square, String> {
+    if let Some(square) = parse_square_name(text).filter(|_| standard) {
+        return Ok(square);
+    }
     let [x, y] = text.split_whitespace().collect::<Vec<_>>()[..] else {
         return Err("write the start square as two integers x y, each from -7 to 7, for example 0 -1".into());
     };
@@ -195,6 +307,7 @@ fn start_square(text: &str) -> Result<Square, String> {
 mod tests {
     use super::*;
     use crate::dictionary::Dictionary;
+    use crate::equity::Ranking;
     use crate::play::Rulebook;
     use crate::rules::Rules;
     use crate::tiles::TileSet;
@@ -210,13 +323,43 @@ mod tests {
         text + " 765432101234567\n"
     }
 
+    /// The standard rules' letters prompt.
+    const STANDARD_PROMPT: &str = "play (8H WORD across, H8 WORD down, or letters; pass; exchange LETTERS): ";
+
+    /// The standard rules' line on blanks under the rack.
+    const BLANKS: &str =
+        "(? is a blank, worth 0; in a play a lower-case letter is a blank standing for that letter)\n";
+
+    /// The board printed under the standard rules with each `(x, y, tiles)` laid across from `(x, y)`
+    /// (a lower-case letter a blank).
+    fn standard_board(words: &[(i32, i32, &str)]) -> String {
+        let mut board = crate::board::Board::new();
+        for &(x, y, word) in words {
+            for (i, c) in word.chars().enumerate() {
+                let letter = crate::letter::Letter::from_char(c.to_ascii_uppercase()).unwrap();
+                board.place(
+                    Square::new(x + i as i32, y).unwrap(),
+                    Tile { letter, blank: c.is_ascii_lowercase() },
+                );
+            }
+        }
+        board_text(&board, &Rules::standard())
+    }
+
     /// The whole dialogue of a game with `words`, `tiles` and `rules`, seed 1 and hints of 3 plays,
     /// given `answers` (one a line).
     fn dialogue(words: &str, tiles: &str, rules: Rules, answers: &str) -> String {
+        let ranking = Ranking::default_for(&rules);
+        ranked_dialogue(words, tiles, rules, ranking, answers)
+    }
+
+    /// [`dialogue`] with the suggestions ranked by `ranking`.
+    fn ranked_dialogue(words: &str, tiles: &str, rules: Rules, ranking: Ranking, answers: &str) -> String {
         let dictionary = Dictionary::from_text(words.as_bytes().to_vec());
         let tiles = TileSet::parse(tiles).unwrap();
         let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
         let mut game = SolitaireGame::new(rulebook, 1).unwrap();
+        game.set_ranking(ranking);
         let mut output = Vec::new();
         run_solitaire(&mut game, 3, answers.as_bytes(), &mut output).unwrap();
         String::from_utf8(output).unwrap()
@@ -396,26 +539,27 @@ mod tests {
         // C and T and the two blanks of the standard rules: four tiles, all on the rack.
         let tiles = "C 3 1\nT 1 1";
         let answers =
-            ["yes", "?AT", "CAT", "CaT", "-1 0", "horizontal", "yes", "ss", "s", "2 0", "horizontal"]
+            ["yes", "?AT", "CAT", "CaT", "-1 0", "horizontal", "yes", "ss", "s", "J8", "horizontal"]
                 .join("\n");
         let expected = [
-            printed(&[]),
-            "rack: C(3) T(1) ?(0) ?(0)\n(play a blank as the lower-case letter it stands for)\nscore: 0\n"
-                .into(),
+            standard_board(&[]),
+            format!("rack: C(3) T(1) ?(0) ?(0)\n{BLANKS}score: 0\nbag: 0 tiles\n"),
             "play again? (yes or no) ".into(),
-            "letters: '?' is not a letter: play a blank as the lower-case letter it stands for\n".into(),
-            "letters: A is not on the rack\n".into(),
-            "letters: start square (x y): direction (horizontal or vertical): ".into(),
+            format!(
+                "{STANDARD_PROMPT}'?' is not a letter: play a blank as the lower-case letter it stands for\n"
+            ),
+            format!("{STANDARD_PROMPT}A is not on the rack\n"),
+            format!("{STANDARD_PROMPT}start square (x y, or H8): direction (horizontal or vertical): "),
             // C3 + a blank (0) on the centre's double word + T1: (3 + 0 + 1) x 2 = 8.
-            "play CaT -1 0 horizontal: 8\nwords: CaT 8\n".into(),
-            printed(&[(0, "      CaT      ")]),
-            "rack: ?(0)\n(play a blank as the lower-case letter it stands for)\nscore: 8\n".into(),
+            "play 8G CaT: 8\nwords: CaT 8\n".into(),
+            standard_board(&[(-1, 0, "CaT")]),
+            format!("rack: ?(0)\n{BLANKS}score: 8\nbag: 0 tiles\n"),
             "play again? (yes or no) ".into(),
-            "letters: the play uses 2 blanks but the rack holds 1\n".into(),
-            "letters: start square (x y): direction (horizontal or vertical): ".into(),
+            format!("{STANDARD_PROMPT}the play uses 2 blanks but the rack holds 1\n"),
+            format!("{STANDARD_PROMPT}start square (x y, or H8): direction (horizontal or vertical): "),
             // The double word under the a counts no more: 3 + 0 + 1 + 0 = 4.
-            "play s 2 0 horizontal: 4\nwords: CaTs 4\n".into(),
-            printed(&[(0, "      CaTs     ")]),
+            "play 8G (CaT)s: 4\nwords: CaTs 4\n".into(),
+            standard_board(&[(-1, 0, "CaTs")]),
             "the rack and the pool are empty\nfinal score: 12\n".into(),
         ]
         .concat();
@@ -428,22 +572,82 @@ mod tests {
         // and an exchange is allowed. QAT fits nowhere: the best candidates by equity follow.
         let tiles = "A 1 4\nC 3 2\nT 1 4\nS 1 2\nQ 10 1";
         let rack = "rack: A(1) A(1) C(3) Q(10) T(1) T(1) ?(0)\n\
-                    (play a blank as the lower-case letter it stands for)\nscore: 0\n";
+                    (? is a blank, worth 0; in a play a lower-case letter is a blank standing for that letter)\n\
+                    score: 0\nbag: 8 tiles\n";
+        let board = board_text(&Board::new(), &Rules::standard());
         let expected = [
-            &printed(&[]),
+            &board,
             rack,
-            PROMPTS,
-            "play QAT -1 0 horizontal: rejected: not in the dictionary: QAT\n",
+            "play again? (yes or no) play (8H WORD across, H8 WORD down, or letters; pass; exchange LETTERS): ",
+            "start square (x y, or H8): direction (horizontal or vertical): ",
+            "play 8G QAT: rejected: not in the dictionary: QAT\n",
             "hint: QAT makes no valid play from any start square or direction; try other letters\n",
             "  30.7  exchange AQTT  keep AC? +30.7\n",
-            "  26.9  10 ACT 0 2 vertical ACT  keep AQT? +16.9\n",
-            "  26.9  10 ACT 0 1 vertical ACT  keep AQT? +16.9\n",
-            &printed(&[]),
+            // ACT down from (0, 2) and (0, 1): H6 and H7.
+            "  26.9  10 H6 ACT  keep AQT? +16.9\n",
+            "  26.9  10 H7 ACT  keep AQT? +16.9\n",
+            &board,
             rack,
             "play again? (yes or no) \nfinal score: 0\n",
         ]
         .concat();
         let answers = "yes\nQAT\n-1 0\nhorizontal\n";
         assert_eq!(dialogue("cat\nact\nacts\nta\nat", tiles, Rules::standard(), answers), expected);
+    }
+
+    #[test]
+    fn standard_notation_pass_exchange_and_six_scoreless_turns() {
+        // Fourteen As and no blank: seven on the rack, seven in the bag.
+        let rules = Rules::standard().with_blank_tiles(0);
+        let answers = [
+            "yes",
+            "exchange Q",
+            "-AA", // two As back: the bag still holds 7
+            "yes",
+            "9H AA", // off the centre: the hint says where
+            "yes",
+            "H8 AAA", // no such word: the best plays, written as players do
+            "yes",
+            "H8 AA", // AA down from the centre: (1 + 1) x 2 = 4
+            "yes",
+            "-A",
+            "pass", // five tiles left in the bag: no exchange
+            "yes",
+            "-",
+            "yes",
+            "PASS",
+            "yes",
+            "pass",
+            "yes",
+            "pass",
+            "yes",
+            "pass",
+        ]
+        .join("\n");
+        let output = ranked_dialogue("aa", "A 1 14", rules.clone(), Ranking::Score, &answers);
+        let wanted = [
+            "the rack does not hold Q\n",
+            "exchange AA: 0\n",
+            "play 9H AA: rejected: the first play must cover the centre square (0, 0)\nhint: try H7 AA (4 points)\n",
+            "play H8 AAA: rejected: not in the dictionary: AAA\n",
+            "hint: AAA makes no valid play from any start square or direction; try other letters\n4 H7 AA\n4 8G AA\n4 8H AA\n",
+            "play H8 AA: 4\nwords: AA 4\n",
+            "the bag holds 5 tiles: an exchange needs at least 7\n",
+            "pass: 0\n",
+            "6 scoreless turns in a row end the game\nfinal score: 4\n",
+        ];
+        let mut rest = output.as_str();
+        for text in wanted {
+            let at = rest.find(text).unwrap_or_else(|| panic!("{text:?} missing in order from:\n{output}"));
+            rest = &rest[at + text.len()..];
+        }
+        assert_eq!(output.matches("pass: 0").count(), 6, "{output}");
+        let mut after = crate::board::Board::new();
+        after.set(Square::new(0, 0).unwrap(), crate::letter::Letter::from_char('A'));
+        after.set(Square::new(0, -1).unwrap(), crate::letter::Letter::from_char('A'));
+        assert!(output.ends_with(&format!(
+            "{}6 scoreless turns in a row end the game\nfinal score: 4\n",
+            board_text(&after, &rules)
+        )));
     }
 }

@@ -299,3 +299,33 @@ fn standard_plays_through_a_blank_on_the_board() {
     assert_eq!(listed(&fast), ["5 CaTS -1 0 horizontal S", "4 CaTs -1 0 horizontal s"]);
     assert_eq!(fast, slow);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn best_moves_are_the_top_of_all_moves_ranked_and_visit_sees_them_all(
+        words in prop::collection::vec("[A-E]{2,5}", 4..40),
+        rack in "[A-E]{0,5}[?]{0,1}",
+        seed in any::<u64>(),
+        laid in 0usize..8,
+        top in 0usize..12,
+    ) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let board = random_board_with_blanks(&mut rng, &words, laid, 2, 0.2);
+        let rules = random_rules(&mut rng).with_blank_tiles(2);
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let dictionary = dictionary(&refs);
+        let tiles = TileSet::standard();
+        let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+        let rack: Rack = rack.parse().unwrap();
+        let mut all = rulebook.moves(&board, &rack);
+        let mut visited = Vec::new();
+        rulebook.visit_moves(&board, &rack, |found| visited.push(found));
+        rank(&mut all);
+        rank(&mut visited);
+        prop_assert_eq!(listed(&visited), listed(&all));
+        let best = rulebook.best_moves(&board, &rack, top);
+        prop_assert_eq!(listed(&best), listed(&all[..top.min(all.len())]), "board:\n{}", board);
+    }
+}
