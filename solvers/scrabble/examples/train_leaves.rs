@@ -1,59 +1,49 @@
 //! Learns the leave values by self-play and writes the leave file (`data/leaves.txt`).
 //!
-//! Usage: `cargo run --release -p solvebatch-scrabble --example train_leaves -- --games N --seed S
-//! --iterations K [--dictionary FILE] [--output FILE]`; defaults: the bundled dictionary
-//! (`datasets/scrabble/dictionary.txt`) and standard output. Progress goes to standard error.
+//! `cargo run --release -p solvebatch-scrabble --example train_leaves -- --games N --seed S
+//! --iterations K [--dictionary FILE] [--output FILE]`; progress goes to standard error.
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Instant;
 
+use anyhow::Context;
+use clap::Parser;
 use solvebatch_scrabble::{train_leaves, Dictionary, Rulebook, Rules, TileSet, TrainOptions};
 
-const USAGE: &str =
-    "usage: train_leaves --games N --seed S --iterations K [--dictionary FILE] [--output FILE]";
+/// Learns the leave values by self-play under the standard rules.
+#[derive(Parser)]
+struct Args {
+    /// Games per iteration.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// The run's seed.
+    #[arg(long)]
+    seed: u64,
+    /// Iterations, each playing with the previous iteration's values.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    iterations: u64,
+    /// The word list or compiled word graph.
+    #[arg(long, default_value = "datasets/scrabble/dictionary.txt")]
+    dictionary: PathBuf,
+    /// The leave file to write (replaced whole, never left half-written); default: standard output.
+    #[arg(long)]
+    output: Option<PathBuf>,
+}
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut options = TrainOptions { games: 0, seed: 0, iterations: 0 };
-    let mut dictionary = PathBuf::from("datasets/scrabble/dictionary.txt");
-    let mut output = None;
-    for pair in args.chunks(2) {
-        let [name, value] = pair else {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        };
-        let number = value.parse::<u64>();
-        match (name.as_str(), number) {
-            ("--games", Ok(n)) => options.games = n as usize,
-            ("--seed", Ok(n)) => options.seed = n,
-            ("--iterations", Ok(n)) => options.iterations = n as usize,
-            ("--dictionary", _) => dictionary = PathBuf::from(value),
-            ("--output", _) => output = Some(PathBuf::from(value)),
-            _ => {
-                eprintln!("{name} {value}: {USAGE}");
-                return ExitCode::from(2);
-            }
-        }
-    }
-    if options.games == 0 || options.iterations == 0 {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    }
-    let dictionary = match Dictionary::load(&dictionary) {
-        Ok(dictionary) => dictionary,
-        Err(error) => {
-            eprintln!("{error}");
-            return ExitCode::FAILURE;
-        }
-    };
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let options =
+        TrainOptions { games: args.games as usize, seed: args.seed, iterations: args.iterations as usize };
+    let dictionary = Dictionary::load(&args.dictionary)?;
     let (tiles, rules) = (TileSet::standard(), Rules::standard());
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+    // The command that rebuilds the file, recorded in its header.
     let mut command = format!(
         "cargo run --release -p solvebatch-scrabble --example train_leaves -- --games {} --seed {} --iterations {}",
         options.games, options.seed, options.iterations
     );
-    if let Some(path) = &output {
+    if let Some(path) = &args.output {
         command.push_str(&format!(" --output {}", path.display()));
     }
     let started = Instant::now();
@@ -76,16 +66,17 @@ fn main() -> ExitCode {
     });
     eprintln!("{:.1} s in all", started.elapsed().as_secs_f64());
     let text = table.to_file_text();
-    let written = match output {
-        Some(path) => std::fs::write(&path, text).map_err(|error| format!("{}: {error}", path.display())),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
-    };
-    if let Err(error) = written {
-        eprintln!("{error}");
-        return ExitCode::FAILURE;
+    match &args.output {
+        Some(path) => write_whole(path, text.as_bytes()).with_context(|| path.display().to_string()),
+        None => Ok(std::io::stdout().write_all(text.as_bytes())?),
     }
-    ExitCode::SUCCESS
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
+fn write_whole(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(".".as_ref());
+    let mut file = tempfile::NamedTempFile::new_in(folder)?;
+    file.write_all(bytes)?;
+    file.persist(path)?;
+    Ok(())
 }
