@@ -188,6 +188,19 @@ fn scrabble_datasets_on_the_bundled_dictionary_answer_as_the_command_line() {
     assert_eq!(view["check"]["squares"], json!([162, 177, 192, 207]));
     assert_eq!(view["hints"][0]["text"], "25 GARI 5 -3 vertical GARI");
     assert_eq!(view["hints"].as_array().unwrap().len(), 3);
+    // Under the standard rules the hints are the command line's: by equity, as players write plays.
+    let (status, view) = post(&server.at("/api/scrabble/position?rules=standard&top=4"), &text);
+    assert_eq!(status, 200);
+    let listed = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"))
+        .args(["scrabble", "hint", "--rules", "standard", "--top", "4"])
+        .arg(dataset("scrabble/midgame-01.scrabble"))
+        .output()
+        .unwrap();
+    let hints: Vec<&str> =
+        view["hints"].as_array().unwrap().iter().map(|hint| hint["text"].as_str().unwrap()).collect();
+    assert_eq!(hints.len(), 4);
+    assert_eq!(hints.join("\n") + "\n", String::from_utf8(listed.stdout).unwrap());
+    assert!(hints[0].contains("keep"), "{hints:?}");
     let (_, view) = post(&server.at("/api/scrabble/position?play=IRAG%205%20-3%20vertical"), &text);
     assert_eq!(view["check"]["rejected"], "not in the dictionary: IRAG, XG");
     assert_eq!(

@@ -17,8 +17,8 @@ use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::{
-    Board, Play, Position, Premium, Rack, Rulebook, Rules, RulesName, Scored, SolitaireGame, Square,
-    DEFAULT_TOP,
+    bag_size, ranked_candidates, unseen, written_move, Action, Board, LeaveTable, Move, Play, Position,
+    Premium, Rack, Ranking, Rulebook, Rules, RulesName, Scored, SolitaireGame, Square, DEFAULT_TOP,
 };
 
 use super::error::ApiError;
@@ -40,7 +40,8 @@ pub struct TableView {
     rack: Vec<(char, u32)>,
     /// The play checked, if one was given.
     check: Option<CheckView>,
-    /// The best plays of the rack, best first, as `scrabble hint` lists them.
+    /// The best candidates of the rack, best first, as `scrabble hint` lists them: by score under
+    /// the lab rules, by equity (exchanges too) under the standard rules.
     hints: Vec<HintView>,
 }
 
@@ -61,13 +62,15 @@ pub struct CheckView {
     hint: Option<String>,
 }
 
-/// One of the best plays.
+/// One of the best candidates.
 #[derive(Debug, Serialize)]
 pub struct HintView {
-    /// `SCORE WORD x y direction LETTERS`.
+    /// The line `scrabble hint` prints: `SCORE WORD x y direction LETTERS` under the lab rules,
+    /// `EQUITY  SCORE COORDINATE WORD  keep LEAVE VALUE` or `EQUITY  exchange TILES  keep ...` under
+    /// the standard rules.
     text: String,
-    /// The play to type: `LETTERS x y direction`.
-    play: String,
+    /// The play to type, `LETTERS x y direction`; none for an exchange.
+    play: Option<String>,
     /// The squares its tiles go on.
     squares: Vec<usize>,
 }
@@ -108,15 +111,17 @@ pub async fn position(
             }
             let rulebook =
                 Rulebook { dictionary: &shared.dictionary, tiles: &shared.tiles, rules: &position.rules };
+            let (board, rack) = (&position.board, &position.rack);
             let play = query.play.as_deref().map(|text| play_of(text, &position.rules)).transpose()?;
-            let check = play.map(|play| match rulebook.check(&position.board, &position.rack, &play) {
+            let check = play.map(|play| match rulebook.check(board, rack, &play) {
                 Ok(scored) => valid(&play, &scored),
                 Err(rejection) => {
-                    let hint = solvebatch_scrabble::hint(&rulebook, &position.board, &position.rack, &play);
-                    rejected(&play, rejection.to_string(), hint.to_string())
+                    let hint = solvebatch_scrabble::hint(&rulebook, board, rack, &play);
+                    rejected(&play, rejection.to_string(), hint.written(board, &position.rules))
                 }
             });
-            Ok(view(&rulebook, &position.board, &position.rack, check, top))
+            let bag = bag_size(&unseen(rulebook.tiles, rulebook.rules, board, rack));
+            Ok(view(&rulebook, board, rack, bag, check, top))
         })
         .await?
         .map(Json)
@@ -187,11 +192,12 @@ pub async fn solitaire(
                         Some(valid(&play, &scored))
                     }
                     Err(rejection) => {
-                        Some(rejected(&play, rejection.to_string(), game.hint(&play).to_string()))
+                        let hint = game.hint(&play).written(game.board(), &rules);
+                        Some(rejected(&play, rejection.to_string(), hint))
                     }
                 },
             };
-            let table = view(game.rulebook(), game.board(), game.rack(), check, top);
+            let table = view(game.rulebook(), game.board(), game.rack(), game.pool_len(), check, top);
             Ok(SolitaireView {
                 table,
                 accepted,
@@ -204,18 +210,40 @@ pub async fn solitaire(
         .map(Json)
 }
 
-/// The board, rack, check and `top` best plays.
-fn view(rulebook: &Rulebook, board: &Board, rack: &Rack, check: Option<CheckView>, top: usize) -> TableView {
-    let hints = rulebook
-        .best_moves(board, rack, top)
-        .iter()
-        .map(|listed| {
-            let play = listed.play();
-            let squares =
-                rulebook.check(board, rack, &play).map(|scored| squares(&scored)).unwrap_or_default();
-            HintView { text: listed.to_string(), play: play.to_string(), squares }
-        })
-        .collect();
+/// The board, rack, check and `top` best candidates, `bag` tiles left to draw.
+fn view(
+    rulebook: &Rulebook,
+    board: &Board,
+    rack: &Rack,
+    bag: usize,
+    check: Option<CheckView>,
+    top: usize,
+) -> TableView {
+    let rules = rulebook.rules;
+    let play_view = |text: String, listed: &Move| {
+        let play = listed.play();
+        let squares = rulebook.check(board, rack, &play).map(|scored| squares(&scored)).unwrap_or_default();
+        HintView { text, play: Some(play.to_string()), squares }
+    };
+    let hints = match Ranking::default_for(rules) {
+        Ranking::Score => rulebook
+            .best_moves(board, rack, top)
+            .iter()
+            .map(|listed| play_view(written_move(listed, board, rules), listed))
+            .collect(),
+        Ranking::Equity => {
+            let moves = rulebook.moves(board, rack);
+            ranked_candidates(&moves, rack, bag, LeaveTable::standard(), Ranking::Equity, top)
+                .iter()
+                .map(|candidate| match &candidate.action {
+                    Action::Play(listed) => play_view(candidate.written(board, rules), listed),
+                    Action::Exchange(_) => {
+                        HintView { text: candidate.written(board, rules), play: None, squares: Vec::new() }
+                    }
+                })
+                .collect()
+        }
+    };
     TableView {
         rules: rulebook.rules.name().to_string(),
         premiums: Square::all().map(|square| premium_name(rulebook.rules.premium(square))).collect(),

@@ -86,6 +86,7 @@ function chooseHint(item, hint) {
   for (const other of $("hints").querySelectorAll("li.selected")) other.classList.remove("selected");
   item.classList.add("selected");
   highlight(hint.squares);
+  if (hint.play === null) return; // an exchange: nothing to place
   const [letters, x, y, direction] = hint.play.split(" ");
   $("letters").value = letters;
   $("x").value = x;
