@@ -51,18 +51,39 @@ pub(crate) enum Status {
     Unknown,
 }
 
-/// A copy of the basis and solution of an [`Lp`], to go back to a parent node's solved state.
+/// The basis and solution of an [`Lp`]: what a search node saves to go back to its solved state.
 #[derive(Default)]
 pub(crate) struct Snapshot {
+    /// The value of each nonbasic variable (one of its bounds); unused for basic ones.
     value: Vec<f64>,
+    /// The row of each basic variable, [`NONBASIC`] for the others.
     basic_row: Vec<u32>,
+    /// The basic variable of each row and its value.
     basis: Vec<u32>,
     basic_value: Vec<f64>,
+    /// The basis inverse, column-major: `inverse[k * m + i]` is entry `(i, k)`.
     inverse: Vec<f64>,
+    /// The dual vector `y = c_B B^-1`, one entry per item.
     dual: Vec<f64>,
+    /// Pivots since the inverse was last recomputed.
     pivots_since_refactor: u64,
-    /// [`Lp::solves`] when the copy was taken.
+    /// Names the basis: one more with each [`Lp::solve`], set back by [`Lp::restore`], so that a
+    /// restore can see that nothing changed since its snapshot.
     solves: u64,
+}
+
+impl Snapshot {
+    /// Makes `self` a copy of `other`, reusing its allocations.
+    fn copy_from(&mut self, other: &Snapshot) {
+        self.value.clone_from(&other.value);
+        self.basic_row.clone_from(&other.basic_row);
+        self.basis.clone_from(&other.basis);
+        self.basic_value.clone_from(&other.basic_value);
+        self.inverse.clone_from(&other.inverse);
+        self.dual.clone_from(&other.dual);
+        self.pivots_since_refactor = other.pivots_since_refactor;
+        self.solves = other.solves;
+    }
 }
 
 /// The phase-1 LP of one exact cover problem, with its current basis.
@@ -77,17 +98,8 @@ pub(crate) struct Lp {
     /// Bounds of every variable.
     lower: Vec<f64>,
     upper: Vec<f64>,
-    /// The value of each nonbasic variable (one of its bounds); unused for basic ones.
-    value: Vec<f64>,
-    /// The row of each basic variable, [`NONBASIC`] for the others.
-    basic_row: Vec<u32>,
-    /// The basic variable of each row and its value.
-    basis: Vec<u32>,
-    basic_value: Vec<f64>,
-    /// The basis inverse, column-major: `inverse[k * m + i]` is entry `(i, k)`.
-    inverse: Vec<f64>,
-    /// The dual vector `y = c_B B^-1`, one entry per item.
-    dual: Vec<f64>,
+    /// The current basis and solution.
+    current: Snapshot,
     /// Variables whose bounds changed since the last solve.
     changed: Vec<u32>,
     is_changed: Vec<bool>,
@@ -95,13 +107,8 @@ pub(crate) struct Lp {
     row: Vec<f64>,
     column: Vec<f64>,
     candidates: Vec<(u32, f64)>,
-    /// Pivots since the inverse was last recomputed, and in all.
-    pivots_since_refactor: u64,
     /// Dual simplex pivots made in all.
     pub(crate) pivots: u64,
-    /// Names the current basis: one more with each [`Lp::solve`], set back by [`Lp::restore`], so that
-    /// a restore can see that nothing changed since its snapshot.
-    solves: u64,
 }
 
 impl Lp {
@@ -114,20 +121,22 @@ impl Lp {
             rows: items,
             lower: vec![0.0; variables],
             upper: vec![1.0; variables],
-            value: vec![0.0; variables],
-            basic_row: vec![NONBASIC; variables],
-            basis: (options.len() as u32..variables as u32).collect(),
-            basic_value: vec![0.0; items],
-            inverse: vec![0.0; items * items],
-            dual: vec![0.0; items],
+            current: Snapshot {
+                value: vec![0.0; variables],
+                basic_row: vec![NONBASIC; variables],
+                basis: (options.len() as u32..variables as u32).collect(),
+                basic_value: vec![0.0; items],
+                inverse: vec![0.0; items * items],
+                dual: vec![0.0; items],
+                pivots_since_refactor: 0,
+                solves: 0,
+            },
             changed: Vec::new(),
             is_changed: vec![false; variables],
             row: vec![0.0; items],
             column: vec![0.0; items],
             candidates: Vec::new(),
-            pivots_since_refactor: 0,
             pivots: 0,
-            solves: 0,
         };
         lp.reset_basis();
         lp
@@ -148,48 +157,33 @@ impl Lp {
     /// the options bounded by `[0, 1]`, `sum_{i in R} y_i > sum_{j in C} max(0, y . a_j)`, which no
     /// `x` in `[0, 1]^C` with `A_RC x = 1` allows, since then `sum_R y_i = sum_C x_j (y . a_j)`.
     pub(crate) fn certificate(&self) -> &[f64] {
-        &self.dual
+        &self.current.dual
     }
 
     /// Copies the basis and solution into `snapshot`.
     pub(crate) fn save(&self, snapshot: &mut Snapshot) {
-        snapshot.value.clone_from(&self.value);
-        snapshot.basic_row.clone_from(&self.basic_row);
-        snapshot.basis.clone_from(&self.basis);
-        snapshot.basic_value.clone_from(&self.basic_value);
-        snapshot.inverse.clone_from(&self.inverse);
-        snapshot.dual.clone_from(&self.dual);
-        snapshot.pivots_since_refactor = self.pivots_since_refactor;
-        snapshot.solves = self.solves;
+        snapshot.copy_from(&self.current);
     }
 
     /// Goes back to the basis and solution of `snapshot`, taken under other bounds: every variable whose
     /// bounds changed since must have been passed to [`Lp::set_bounds`] after the last solve. Nothing is
     /// copied when no solve ran since the snapshot.
     pub(crate) fn restore(&mut self, snapshot: &Snapshot) {
-        if snapshot.solves == self.solves {
-            return;
+        if snapshot.solves != self.current.solves {
+            self.current.copy_from(snapshot);
         }
-        self.value.clone_from(&snapshot.value);
-        self.basic_row.clone_from(&snapshot.basic_row);
-        self.basis.clone_from(&snapshot.basis);
-        self.basic_value.clone_from(&snapshot.basic_value);
-        self.inverse.clone_from(&snapshot.inverse);
-        self.dual.clone_from(&snapshot.dual);
-        self.pivots_since_refactor = snapshot.pivots_since_refactor;
-        self.solves = snapshot.solves;
     }
 
     /// Runs the dual simplex from the current basis for at most `budget` pivots.
     pub(crate) fn solve(&mut self, budget: u64) -> Status {
-        self.solves += 1;
+        self.current.solves += 1;
         self.apply_changed_bounds();
         for _ in 0..budget {
-            if self.pivots_since_refactor >= REFACTOR_PIVOTS && !self.refactor() {
+            if self.current.pivots_since_refactor >= REFACTOR_PIVOTS && !self.refactor() {
                 self.reset_basis();
             }
             if self.dual_objective()
-                > INFEASIBLE_MARGIN * (1.0 + self.dual.iter().map(|y| y.abs()).sum::<f64>())
+                > INFEASIBLE_MARGIN * (1.0 + self.current.dual.iter().map(|y| y.abs()).sum::<f64>())
             {
                 return Status::Infeasible;
             }
@@ -204,8 +198,12 @@ impl Lp {
     /// The reduced cost `c_j - y . a_j` of variable `j`.
     fn reduced_cost(&self, j: usize) -> f64 {
         match self.columns.get(j) {
-            Some(&[a, b, c]) => -(self.dual[a as usize] + self.dual[b as usize] + self.dual[c as usize]),
-            None => 1.0 - self.dual[j - self.columns.len()],
+            Some(&[a, b, c]) => {
+                -(self.current.dual[a as usize]
+                    + self.current.dual[b as usize]
+                    + self.current.dual[c as usize])
+            }
+            None => 1.0 - self.current.dual[j - self.columns.len()],
         }
     }
 
@@ -227,8 +225,8 @@ impl Lp {
             None => &[(j - self.columns.len()) as u32][..],
         };
         for &k in rows {
-            let column = &self.inverse[k as usize * m..(k as usize + 1) * m];
-            for (value, &entry) in self.basic_value.iter_mut().zip(column) {
+            let column = &self.current.inverse[k as usize * m..(k as usize + 1) * m];
+            for (value, &entry) in self.current.basic_value.iter_mut().zip(column) {
                 *value -= step * entry;
             }
         }
@@ -239,11 +237,11 @@ impl Lp {
         while let Some(j) = self.changed.pop() {
             let j = j as usize;
             self.is_changed[j] = false;
-            if self.basic_row[j] == NONBASIC {
+            if self.current.basic_row[j] == NONBASIC {
                 let target = self.nonbasic_value(j);
-                let step = target - self.value[j];
+                let step = target - self.current.value[j];
                 if step != 0.0 {
-                    self.value[j] = target;
+                    self.current.value[j] = target;
                     self.move_nonbasic(j, step);
                 }
             }
@@ -255,9 +253,9 @@ impl Lp {
     fn dual_objective(&self) -> f64 {
         let artificial = self.columns.len();
         (0..self.rows)
-            .map(|i| match self.basic_row[artificial + i] {
-                NONBASIC => self.value[artificial + i],
-                row => self.basic_value[row as usize],
+            .map(|i| match self.current.basic_row[artificial + i] {
+                NONBASIC => self.current.value[artificial + i],
+                row => self.current.basic_value[row as usize],
             })
             .sum()
     }
@@ -268,7 +266,8 @@ impl Lp {
     fn leaving_row(&self) -> Option<(usize, bool)> {
         let mut best = None;
         let mut worst = PRIMAL_TOLERANCE;
-        for (row, (&variable, &value)) in self.basis.iter().zip(&self.basic_value).enumerate() {
+        for (row, (&variable, &value)) in self.current.basis.iter().zip(&self.current.basic_value).enumerate()
+        {
             let variable = variable as usize;
             let below = self.lower[variable] - value;
             let above = value - self.upper[variable];
@@ -287,7 +286,7 @@ impl Lp {
     fn load_row(&mut self, row: usize) {
         let m = self.rows;
         for (k, entry) in self.row.iter_mut().enumerate() {
-            *entry = self.inverse[k * m + row];
+            *entry = self.current.inverse[k * m + row];
         }
     }
 
@@ -306,13 +305,13 @@ impl Lp {
         let mut candidates = std::mem::take(&mut self.candidates);
         candidates.clear();
         let mut bound = f64::INFINITY;
-        for j in 0..self.basic_row.len() {
-            if self.basic_row[j] != NONBASIC || self.lower[j] == self.upper[j] {
+        for j in 0..self.current.basic_row.len() {
+            if self.current.basic_row[j] != NONBASIC || self.lower[j] == self.upper[j] {
                 continue;
             }
             let alpha = self.row_entry(j);
             let directed = sign * alpha;
-            let at_lower = self.value[j] == self.lower[j];
+            let at_lower = self.current.value[j] == self.lower[j];
             if (at_lower && directed < -PIVOT_TOLERANCE) || (!at_lower && directed > PIVOT_TOLERANCE) {
                 let slack = self.reduced_cost(j).abs();
                 bound = bound.min((slack + DUAL_TOLERANCE) / alpha.abs());
@@ -341,26 +340,26 @@ impl Lp {
             None => &[(entering - self.columns.len()) as u32][..],
         };
         for &k in rows {
-            let source = &self.inverse[k as usize * m..(k as usize + 1) * m];
+            let source = &self.current.inverse[k as usize * m..(k as usize + 1) * m];
             for (entry, &value) in self.column.iter_mut().zip(source) {
                 *entry += value;
             }
         }
         // Primal step: the leaving variable reaches its violated bound.
-        let leaving = self.basis[row] as usize;
+        let leaving = self.current.basis[row] as usize;
         let bound = if to_lower { self.lower[leaving] } else { self.upper[leaving] };
-        let step = (self.basic_value[row] - bound) / pivot;
-        for (value, &entry) in self.basic_value.iter_mut().zip(&self.column) {
+        let step = (self.current.basic_value[row] - bound) / pivot;
+        for (value, &entry) in self.current.basic_value.iter_mut().zip(&self.column) {
             *value -= step * entry;
         }
-        self.basic_value[row] = self.value[entering] + step;
-        self.value[leaving] = bound;
-        self.basic_row[leaving] = NONBASIC;
-        self.basic_row[entering] = row as u32;
-        self.basis[row] = entering as u32;
+        self.current.basic_value[row] = self.current.value[entering] + step;
+        self.current.value[leaving] = bound;
+        self.current.basic_row[leaving] = NONBASIC;
+        self.current.basic_row[entering] = row as u32;
+        self.current.basis[row] = entering as u32;
         // Dual step: the entering reduced cost becomes zero.
         let dual_step = self.reduced_cost(entering) / pivot;
-        for (y, &r) in self.dual.iter_mut().zip(&self.row) {
+        for (y, &r) in self.current.dual.iter_mut().zip(&self.row) {
             *y += dual_step * r;
         }
         // The inverse: row `row` divided by the pivot, the others cleared in the entering column.
@@ -370,14 +369,14 @@ impl Lp {
                 continue;
             }
             let factor = r / pivot;
-            let target = &mut self.inverse[k * m..(k + 1) * m];
+            let target = &mut self.current.inverse[k * m..(k + 1) * m];
             for (entry, &c) in target.iter_mut().zip(&self.column) {
                 *entry -= c * factor;
             }
             target[row] = factor;
         }
         self.pivots += 1;
-        self.pivots_since_refactor += 1;
+        self.current.pivots_since_refactor += 1;
     }
 
     /// Recomputes the inverse, the basic values and the dual vector from the basis by Gauss-Jordan
@@ -387,7 +386,7 @@ impl Lp {
         // Row-major copies, so that row operations run over contiguous memory: `work` holds B and is
         // reduced to the identity while `inverse` becomes B^-1.
         let mut work = vec![0.0f64; m * m];
-        for (i, &variable) in self.basis.iter().enumerate() {
+        for (i, &variable) in self.current.basis.iter().enumerate() {
             match self.columns.get(variable as usize) {
                 Some(items) => items.iter().for_each(|&k| work[k as usize * m + i] += 1.0),
                 None => work[(variable as usize - self.columns.len()) * m + i] = 1.0,
@@ -430,7 +429,7 @@ impl Lp {
         }
         for i in 0..m {
             for k in 0..m {
-                self.inverse[k * m + i] = inverse[i * m + k];
+                self.current.inverse[k * m + i] = inverse[i * m + k];
             }
         }
         self.recompute_solution();
@@ -440,13 +439,13 @@ impl Lp {
     /// Makes every artificial variable basic, with the identity as inverse.
     fn reset_basis(&mut self) {
         let (m, options) = (self.rows, self.columns.len());
-        self.basic_row.fill(NONBASIC);
+        self.current.basic_row.fill(NONBASIC);
         for i in 0..m {
-            self.basis[i] = (options + i) as u32;
-            self.basic_row[options + i] = i as u32;
+            self.current.basis[i] = (options + i) as u32;
+            self.current.basic_row[options + i] = i as u32;
         }
-        self.inverse.fill(0.0);
-        (0..m).for_each(|i| self.inverse[i * m + i] = 1.0);
+        self.current.inverse.fill(0.0);
+        (0..m).for_each(|i| self.current.inverse[i * m + i] = 1.0);
         self.recompute_solution();
     }
 
@@ -454,35 +453,36 @@ impl Lp {
     fn recompute_solution(&mut self) {
         let (m, options) = (self.rows, self.columns.len());
         for k in 0..m {
-            let column = &self.inverse[k * m..(k + 1) * m];
-            self.dual[k] = (0..m).filter(|&i| self.basis[i] as usize >= options).map(|i| column[i]).sum();
+            let column = &self.current.inverse[k * m..(k + 1) * m];
+            self.current.dual[k] =
+                (0..m).filter(|&i| self.current.basis[i] as usize >= options).map(|i| column[i]).sum();
         }
         // b - N x_N, then B^-1 times it.
         let mut residual = vec![1.0; m];
-        for j in 0..self.basic_row.len() {
-            if self.basic_row[j] != NONBASIC {
+        for j in 0..self.current.basic_row.len() {
+            if self.current.basic_row[j] != NONBASIC {
                 continue;
             }
-            self.value[j] = self.nonbasic_value(j);
-            if self.value[j] != 0.0 {
+            self.current.value[j] = self.nonbasic_value(j);
+            if self.current.value[j] != 0.0 {
                 match self.columns.get(j) {
-                    Some(items) => items.iter().for_each(|&k| residual[k as usize] -= self.value[j]),
-                    None => residual[j - options] -= self.value[j],
+                    Some(items) => items.iter().for_each(|&k| residual[k as usize] -= self.current.value[j]),
+                    None => residual[j - options] -= self.current.value[j],
                 }
             }
         }
-        self.basic_value.fill(0.0);
+        self.current.basic_value.fill(0.0);
         for (k, &r) in residual.iter().enumerate() {
             if r != 0.0 {
-                let column = &self.inverse[k * m..(k + 1) * m];
-                for (value, &entry) in self.basic_value.iter_mut().zip(column) {
+                let column = &self.current.inverse[k * m..(k + 1) * m];
+                for (value, &entry) in self.current.basic_value.iter_mut().zip(column) {
                     *value += r * entry;
                 }
             }
         }
         self.changed.iter().for_each(|&j| self.is_changed[j as usize] = false);
         self.changed.clear();
-        self.pivots_since_refactor = 0;
+        self.current.pivots_since_refactor = 0;
     }
 }
 
@@ -551,18 +551,18 @@ mod tests {
 
     /// The value of option `option` in the current basic solution.
     fn option_value(lp: &Lp, option: usize) -> f64 {
-        match lp.basic_row[option] {
-            NONBASIC => lp.value[option],
-            row => lp.basic_value[row as usize],
+        match lp.current.basic_row[option] {
+            NONBASIC => lp.current.value[option],
+            row => lp.current.basic_value[row as usize],
         }
     }
 
     /// The largest deviation of the current basic solution from `A x + s = 1`.
     fn residual(lp: &Lp) -> f64 {
         let options = lp.columns.len();
-        let value = |j: usize| match lp.basic_row[j] {
-            NONBASIC => lp.value[j],
-            row => lp.basic_value[row as usize],
+        let value = |j: usize| match lp.current.basic_row[j] {
+            NONBASIC => lp.current.value[j],
+            row => lp.current.basic_value[row as usize],
         };
         let mut rows: Vec<f64> = (0..lp.rows).map(|i| value(options + i) - 1.0).collect();
         for (j, items) in lp.columns.iter().enumerate() {
@@ -580,9 +580,9 @@ mod tests {
         assert_eq!(lp.solve(100), Status::Feasible);
         assert!(lp.pivots > 0);
         assert!(residual(&lp) < 1e-12);
-        let basis = lp.basis.clone();
+        let basis = lp.current.basis.clone();
         assert!(lp.refactor());
-        assert_eq!(lp.basis, basis);
+        assert_eq!(lp.current.basis, basis);
         assert!(residual(&lp) < 1e-12);
     }
 }
