@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::file::{read_at_most, ReadError};
-use crate::graph::{Node, WordGraph};
+use crate::graph::WordGraph;
 use crate::graph_file::{GraphFileError, GRAPH_MAGIC};
 use crate::letter::{Letter, LETTER_COUNT};
 
@@ -148,28 +148,31 @@ impl Dictionary {
     /// How often each letter occurs across all distinct words, by letter index (`A` = 0): the input of
     /// [`crate::TileSet::from_frequencies`].
     pub fn letter_frequencies(&self) -> [u64; LETTER_COUNT] {
+        let graph = &self.graph;
         let mut counts = [0u64; LETTER_COUNT];
-        count_letters(&self.graph, self.graph.root(), &mut [0; LETTER_COUNT], &mut counts);
+        // The letters read from the root to the node on top of the stack.
+        let mut prefix = [0u64; LETTER_COUNT];
+        // Depth first over every path from the root, on a stack of its own: the depth is the longest
+        // word's length, which the input decides. Each entry: a node, the letters below it still to
+        // visit (bits), and the index of the letter that led to it.
+        let mut stack = vec![(graph.root(), graph.children(graph.root()).bits(), None)];
+        while let Some((node, remaining, _)) = stack.last_mut() {
+            if *remaining == 0 {
+                if let Some((_, _, Some(letter))) = stack.pop() {
+                    prefix[letter] -= 1;
+                }
+                continue;
+            }
+            let letter = remaining.trailing_zeros() as usize;
+            *remaining &= *remaining - 1;
+            let child = graph.listed_child(*node, letter);
+            prefix[letter] += 1;
+            if graph.is_terminal(child) {
+                counts.iter_mut().zip(prefix).for_each(|(count, letters)| *count += letters);
+            }
+            stack.push((child, graph.children(child).bits(), Some(letter)));
+        }
         counts
-    }
-}
-
-/// Adds to `counts` the letters of every word below `node`, each word also counting `prefix` (the
-/// letters read to reach `node`). The depth is at most the longest word's length.
-fn count_letters(
-    graph: &WordGraph,
-    node: Node,
-    prefix: &mut [u64; LETTER_COUNT],
-    counts: &mut [u64; LETTER_COUNT],
-) {
-    if graph.is_terminal(node) {
-        counts.iter_mut().zip(prefix.iter()).for_each(|(count, &letters)| *count += letters);
-    }
-    for letter in graph.children(node).iter() {
-        let child = graph.child(node, letter).expect("a listed letter");
-        prefix[letter.index()] += 1;
-        count_letters(graph, child, prefix, counts);
-        prefix[letter.index()] -= 1;
     }
 }
 
@@ -198,6 +201,15 @@ mod tests {
         let dictionary = Dictionary::from_text(b"aab\nAAB\nac\n".to_vec());
         let counts = dictionary.letter_frequencies();
         assert_eq!(&counts[..4], &[3, 1, 1, 0]);
+    }
+
+    /// The walk's depth is the longest word's length: a word of a million letters needs no deep stack.
+    #[test]
+    fn letter_frequencies_of_a_word_of_a_million_letters() {
+        let mut text = vec![b'a'; 1_000_000];
+        text.extend_from_slice(b"b\nab\n");
+        let counts = Dictionary::from_text(text).letter_frequencies();
+        assert_eq!(&counts[..3], &[1_000_001, 2, 0]);
     }
 
     #[test]
