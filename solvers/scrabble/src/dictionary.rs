@@ -87,7 +87,7 @@ impl Dictionary {
     /// the layout. It is a compiled word graph that also keeps the list's count of skipped entries.
     /// An entry is used only when it reads as a valid graph; a damaged or foreign one is rebuilt from
     /// the list and replaced. Entries are written whole (a temporary file in `cache`, then renamed). A
-    /// compiled graph given as `path` is read as it is, without the cache.
+    /// compiled graph given as `path`, or a device, is read as it is, without the cache.
     ///
     /// # Errors
     /// As [`Dictionary::load`], all about `path`: the cache never makes a load fail (a folder that
@@ -103,11 +103,17 @@ impl Dictionary {
         cache: Option<&Path>,
     ) -> Result<Dictionary, DictionaryError> {
         let fail = |error: DictionaryFault| DictionaryError { path: path.to_path_buf(), error };
+        let mut cache = cache;
         if let Some(folder) = cache {
-            // Hashing in blocks spares a hit reading the whole list into new memory.
-            let hash = hash_at_most(path, limit).map_err(|error| fail(error.into()))?;
-            if let Some(dictionary) = read_cache_entry(&folder.join(cache_entry_name(hash)), limit) {
-                return Ok(dictionary);
+            // Hashing in blocks spares a hit reading the whole list into new memory. A device, which
+            // might give other bytes when read again, is read once, without the cache.
+            match hash_at_most(path, limit).map_err(|error| fail(error.into()))? {
+                Some(hash) => {
+                    if let Some(dictionary) = read_cache_entry(&folder.join(cache_entry_name(hash)), limit) {
+                        return Ok(dictionary);
+                    }
+                }
+                None => cache = None,
             }
         }
         let bytes = read_at_most(path, limit).map_err(|error| fail(error.into()))?;
@@ -291,7 +297,9 @@ mod tests {
             )
         );
         std::fs::remove_file(path).unwrap();
-        let error = Dictionary::load_with_limit(Path::new("/dev/zero"), 64 << 10, None).unwrap_err();
+        let cache = std::env::temp_dir().join(format!("solvebatch-scrabble-cache-{}", std::process::id()));
+        let error = Dictionary::load_with_limit(Path::new("/dev/zero"), 64 << 10, Some(&cache)).unwrap_err();
+        assert!(!cache.exists(), "a device is not cached");
         assert_eq!(
             error.to_string(),
             "/dev/zero: cannot read the dictionary: it is larger than the limit of 64 KiB"
