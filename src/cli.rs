@@ -114,7 +114,8 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 
-    /// Scrabble: the dictionary (beats a position file's `dictionary:` line).
+    /// Scrabble: the dictionary (beats a position file's `dictionary:` line): a word list or a compiled
+    /// graph; a word list's graph is cached in a folder per user (`solvebatch scrabble --help`).
     #[arg(long, value_name = "FILE")]
     pub dictionary: Option<PathBuf>,
 

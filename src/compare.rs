@@ -90,7 +90,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if found.inputs.is_empty() {
         anyhow::bail!("no inputs found; use --kind to name the family of other files");
     }
-    let settings = Settings { seed: args.seed, threads: args.jobs as usize, ..Settings::default() };
+    let settings = Settings {
+        seed: args.seed,
+        threads: args.jobs as usize,
+        dictionary_cache: crate::cache::dictionary_cache(),
+        ..Settings::default()
+    };
     let mut prepared: Vec<(&'static str, Vec<Box<dyn Prepared>>)> = Vec::new();
     for family in found.inputs.iter().filter_map(|input| input.family) {
         if !prepared.iter().any(|(name, _)| *name == family.name()) {

@@ -120,6 +120,7 @@ impl RunOptions {
                 tiles: args.tiles,
                 digits: args.digits,
                 rules: args.rules,
+                dictionary_cache: crate::cache::dictionary_cache(),
             },
             shard,
         })

@@ -9,8 +9,12 @@ fn datasets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/scrabble")
 }
 
+/// `solvebatch` without the dictionary cache, so that no test writes to the user's cache; the tests of
+/// the cache give their own folder.
 fn solvebatch() -> Command {
-    Command::cargo_bin("solvebatch").unwrap()
+    let mut command = Command::cargo_bin("solvebatch").unwrap();
+    command.env("SOLVEBATCH_CACHE_DIR", "");
+    command
 }
 
 const ASSIGNMENT_AFTER_ARE: &str = concat!(
@@ -694,6 +698,7 @@ fn ctrl_c_ends_the_game_with_the_final_score_as_the_end_of_input_does() {
     let mut game = std::process::Command::new(assert_cmd::cargo::cargo_bin("solvebatch"))
         .args(["scrabble", "play", "-d", "words.txt", "-t", "tiles.txt", "--seed", "4"])
         .current_dir(folder.path())
+        .env("SOLVEBATCH_CACHE_DIR", "")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -713,4 +718,68 @@ fn ctrl_c_ends_the_game_with_the_final_score_as_the_end_of_input_does() {
     assert!(game.wait().unwrap().success());
     assert_eq!(rest, "play again? (yes or no) \nfinal score: 5\n");
     drop(stdin);
+}
+
+/// The names in `folder`, sorted.
+fn names_in(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_word_list_is_cached_in_the_cache_folder_with_the_same_answers() {
+    let cache = tempfile::tempdir().unwrap();
+    let expected = std::fs::read_to_string(datasets().join("midgame-01.scrabble.expected")).unwrap();
+    let listing: String = expected
+        .lines()
+        .filter(|line| !line.starts_with("play ") && !line.starts_with("hint: "))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let before = names_in(&datasets());
+    // Cold (the entry is written), warm (it is read), and without the cache.
+    for folder in [cache.path().as_os_str(), cache.path().as_os_str(), "".as_ref()] {
+        solvebatch()
+            .args(["scrabble", "hint", "midgame-01.scrabble"])
+            .env("SOLVEBATCH_CACHE_DIR", folder)
+            .current_dir(datasets())
+            .assert()
+            .success()
+            .stdout(listing.clone())
+            .stderr("");
+        let entries = names_in(cache.path());
+        assert_eq!(entries.len(), 1, "{entries:?}");
+        assert!(entries[0].ends_with("-v1.graph") && entries[0].len() == 41, "{entries:?}");
+    }
+    solvebatch()
+        .arg("run")
+        .arg(datasets())
+        .env("SOLVEBATCH_CACHE_DIR", cache.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"references: \d+ same, 0 valid, 0 differ").unwrap());
+    // Every word list the position files name has its entry, and the inputs' folder is unchanged.
+    assert!(names_in(cache.path()).len() > 1);
+    assert_eq!(names_in(&datasets()), before);
+}
+
+#[test]
+fn a_cached_word_list_keeps_its_skipped_count_and_a_cache_that_cannot_be_written_is_no_error() {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("words.txt"), "are\nera\nit's\n").unwrap();
+    let blocked = folder.path().join("words.txt").join("cache");
+    for cache in [folder.path().join("cache"), folder.path().join("cache"), blocked] {
+        solvebatch()
+            .args(["scrabble", "words", "--rack", "ARE", "-d", "words.txt"])
+            .env("SOLVEBATCH_CACHE_DIR", &cache)
+            .current_dir(folder.path())
+            .assert()
+            .success()
+            .stdout("3 ARE\n3 ERA\n")
+            .stderr("words.txt: skipped 1 entries\n");
+    }
+    assert_eq!(names_in(&folder.path().join("cache")).len(), 1);
 }

@@ -19,6 +19,14 @@ use crate::output::write_file;
 
 /// Arguments of `solvebatch scrabble`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Dictionaries: `-d` and a position file's `dictionary:` line take a word list or a compiled word graph \
+(`compile`). The graph built from a word list is cached, so that the next command with the same list \
+reads it in a few milliseconds: in $SOLVEBATCH_CACHE_DIR, else $XDG_CACHE_HOME/solvebatch, else \
+$HOME/.cache/solvebatch, never beside the inputs. An entry is named by the hash of the list's contents \
+(an edited list gets a new one) and is checked as it is read (a damaged one is rebuilt); the folder \
+may be deleted at any time. SOLVEBATCH_CACHE_DIR set but empty turns the cache off; a cache that \
+cannot be written only makes loading slower. `run`, `compare` and `serve` use the same cache.")]
 pub struct Args {
     /// What to do.
     #[command(subcommand)]
@@ -270,6 +278,7 @@ impl BoardArgs {
             dictionary: self.dictionary.clone(),
             tiles: self.tiles.clone(),
             rules: self.rules.map(Rules::named),
+            dictionary_cache: crate::cache::dictionary_cache(),
         };
         let solver = PositionSolver::new(Generator::Anchor, settings)?;
         let mut loaded = solver.load(path, &text, false).map_err(|error| match error {
@@ -288,9 +297,10 @@ impl BoardArgs {
     }
 }
 
-/// Reads a dictionary, reporting skipped entries on standard error.
+/// Reads a dictionary through the cache ([`crate::cache`]), reporting skipped entries on standard
+/// error.
 fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
-    let dictionary = Dictionary::load(path)?;
+    let dictionary = Dictionary::load_cached(path, crate::cache::dictionary_cache().as_deref())?;
     if dictionary.skipped() > 0 {
         eprintln!("{}: skipped {} entries", path.display(), dictionary.skipped());
     }

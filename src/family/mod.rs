@@ -46,6 +46,8 @@ pub struct Settings {
     pub rules: Option<String>,
     /// Guess: the number of digits (default 4).
     pub digits: Option<u32>,
+    /// Scrabble: the folder caching the graphs built from word lists ([`crate::cache`]), or `None`.
+    pub dictionary_cache: Option<PathBuf>,
 }
 
 /// How solving one input ended, with its output.

@@ -44,6 +44,7 @@ impl Family for Scrabble {
             dictionary: settings.dictionary.clone(),
             tiles: settings.tiles.clone(),
             rules,
+            dictionary_cache: settings.dictionary_cache.clone(),
         };
         Ok(Box::new(PositionSolver::new(generator, settings).map_err(|error| error.to_string())?))
     }

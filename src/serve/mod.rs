@@ -56,7 +56,8 @@ pub struct Args {
     pub open: bool,
 
     /// Scrabble: the dictionary for every position and game (a position's `dictionary:` line is
-    /// never read); default: datasets/scrabble/dictionary.txt.
+    /// never read); default: datasets/scrabble/dictionary.txt. A word list's graph is cached in a
+    /// folder per user (`solvebatch scrabble --help`).
     #[arg(long, value_name = "FILE")]
     pub dictionary: Option<PathBuf>,
 

@@ -30,7 +30,8 @@ impl State {
     /// # Errors
     /// A file cannot be read or is invalid (the message names it); the threads cannot start.
     pub fn new(dictionary: &Path, tiles: &Path, workers: usize, capacity: usize) -> anyhow::Result<State> {
-        let words = Dictionary::load(dictionary)
+        let dictionary_cache = crate::cache::dictionary_cache();
+        let words = Dictionary::load_cached(dictionary, dictionary_cache.as_deref())
             .map_err(|error| anyhow!("{error}; give another with --dictionary"))?;
         let tile_set = TileSet::load(tiles).map_err(|error| anyhow!("{error}; give another with --tiles"))?;
         Ok(State {
@@ -42,6 +43,7 @@ impl State {
                 tiles: Some(tiles.to_path_buf()),
                 rules: None,
                 digits: None,
+                dictionary_cache,
             },
             dictionary: Arc::new(words),
             tiles: Arc::new(tile_set),

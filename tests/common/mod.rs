@@ -5,7 +5,8 @@ use tempfile::TempDir;
 
 /// A temporary folder holding `files` (sub-folders created as needed), and a `solvebatch` command run
 /// inside it, without the variables that change the terminal output (`COLUMNS`, `NO_COLOR`, `TERM`),
-/// so that a test sees the same output whatever shell started `cargo test`.
+/// so that a test sees the same output whatever shell started `cargo test`, and without the
+/// dictionary cache (`SOLVEBATCH_CACHE_DIR` empty), so that no test writes to the user's cache.
 pub fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
     let dir = TempDir::new().unwrap();
     for (name, text) in files {
@@ -14,7 +15,12 @@ pub fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
         std::fs::write(path, text).unwrap();
     }
     let mut command = Command::cargo_bin("solvebatch").unwrap();
-    command.current_dir(dir.path()).env_remove("COLUMNS").env_remove("NO_COLOR").env_remove("TERM");
+    command
+        .current_dir(dir.path())
+        .env_remove("COLUMNS")
+        .env_remove("NO_COLOR")
+        .env_remove("TERM")
+        .env("SOLVEBATCH_CACHE_DIR", "");
     (dir, command)
 }
 

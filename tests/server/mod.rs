@@ -22,6 +22,8 @@ impl Server {
             .args(["serve", "--port", "0"])
             .args(args)
             .current_dir(repository())
+            // No test writes to the user's dictionary cache.
+            .env("SOLVEBATCH_CACHE_DIR", "")
             .stdout(Stdio::piped())
             .spawn()
             .expect("solvebatch serve starts");

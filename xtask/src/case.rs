@@ -115,6 +115,8 @@ pub fn run(bin: &Path, target: &Target, input: &[u8], work: &Workdir, limits: Li
         .current_dir(work.dir.path())
         .env_remove("RUST_BACKTRACE")
         .env_remove("RUST_LIB_BACKTRACE")
+        // No dictionary cache: each mutated word list would add a 1.5 MB entry to the user's cache.
+        .env("SOLVEBATCH_CACHE_DIR", "")
         .stdin(stdin)
         .stdout(Stdio::null())
         .stderr(File::create(work.stderr())?);

@@ -68,17 +68,23 @@ impl WordGraph {
     /// | 16 | 4 | edges `E` |
     /// | 20 | 4 | root: letter bits (bit `i` for letter `i`, bit 31 when it ends a word) |
     /// | 24 | 4 | root: index of its first edge |
-    /// | 28 | 4 | zero (reserved) |
+    /// | 28 | 4 | entries skipped in the word list the graph was built from: 0 from [`WordGraph::to_bytes`], the list's count in a cache entry ([`crate::Dictionary::load_cached`]) |
     /// | 32 | 8 | checksum of bytes 8..32 and of the edges |
     /// | 40 | 8 `E` | each edge's target node: letter bits, then first edge index |
     pub fn to_bytes(&self) -> Vec<u8> {
+        self.to_bytes_with_skipped(0)
+    }
+
+    /// [`WordGraph::to_bytes`] keeping `skipped`, the entries of its word list that were skipped, in
+    /// the header (readers of version 1 that predate the field ignore it, so the version stays).
+    pub(crate) fn to_bytes_with_skipped(&self, skipped: u32) -> Vec<u8> {
         let edges = self.edge_nodes();
         let mut bytes = Vec::with_capacity(HEADER_LEN + 8 * edges.len());
         bytes.extend_from_slice(&GRAPH_MAGIC);
         for field in [GRAPH_VERSION, self.word_count() as u32, edges.len() as u32] {
             bytes.extend_from_slice(&field.to_le_bytes());
         }
-        for field in [self.root().letters, self.root().first_edge, 0] {
+        for field in [self.root().letters, self.root().first_edge, skipped] {
             bytes.extend_from_slice(&field.to_le_bytes());
         }
         bytes.extend_from_slice(&[0; 8]);
@@ -102,6 +108,11 @@ impl WordGraph {
     /// A [`GraphFileError`]: too short, foreign, another version, a length that disagrees with the
     /// edge count, a checksum mismatch, or contents that do not form an acyclic word graph.
     pub fn from_bytes(bytes: &[u8]) -> Result<WordGraph, GraphFileError> {
+        WordGraph::from_bytes_with_skipped(bytes).map(|(graph, _)| graph)
+    }
+
+    /// [`WordGraph::from_bytes`], with the count of skipped word-list entries the header keeps.
+    pub(crate) fn from_bytes_with_skipped(bytes: &[u8]) -> Result<(WordGraph, u32), GraphFileError> {
         if bytes.len() < HEADER_LEN {
             let prefix = bytes.len().min(GRAPH_MAGIC.len());
             return if prefix > 0 && bytes[..prefix] == GRAPH_MAGIC[..prefix] {
@@ -137,7 +148,7 @@ impl WordGraph {
             .collect();
         let root = Node { letters: field(20), first_edge: field(24) };
         let nodes = check_structure(&edges, root, words)?;
-        Ok(WordGraph::from_parts(edges, root, nodes, words as usize))
+        Ok((WordGraph::from_parts(edges, root, nodes, words as usize), field(28)))
     }
 }
 
@@ -241,6 +252,9 @@ mod tests {
         assert_eq!(read.root(), original.root());
         assert!(read.contains(&parse_letters("HATS").unwrap()));
         assert!(!read.contains(&parse_letters("HA").unwrap()));
+        let kept = WordGraph::from_bytes_with_skipped(&original.to_bytes_with_skipped(7)).unwrap();
+        assert_eq!((kept.0.edge_nodes(), kept.1), (original.edge_nodes(), 7));
+        assert_eq!(WordGraph::from_bytes_with_skipped(&bytes).unwrap().1, 0);
         let empty = graph(&[]).to_bytes();
         assert_eq!(WordGraph::from_bytes(&empty).unwrap().word_count(), 0);
     }

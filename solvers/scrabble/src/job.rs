@@ -28,6 +28,9 @@ pub struct PositionSettings {
     pub tiles: Option<PathBuf>,
     /// The rules (`--rules`).
     pub rules: Option<Rules>,
+    /// The folder caching the graphs built from word lists ([`Dictionary::load_cached`]), for the
+    /// dictionary given and those the files name; `None`: no cache.
+    pub dictionary_cache: Option<PathBuf>,
 }
 
 /// A position file read with everything needed to judge plays on it.
@@ -98,7 +101,13 @@ impl PositionSolver {
         generator: Generator,
         settings: PositionSettings,
     ) -> Result<PositionSolver, PositionLoadError> {
-        let dictionary = settings.dictionary.as_deref().map(read_dictionary).transpose()?.map(Arc::new);
+        let cache = settings.dictionary_cache.as_deref();
+        let dictionary = settings
+            .dictionary
+            .as_deref()
+            .map(|path| read_dictionary(path, cache))
+            .transpose()?
+            .map(Arc::new);
         let tiles = settings.tiles.as_deref().map(read_tiles).transpose()?.map(Arc::new);
         Ok(PositionSolver {
             generator,
@@ -135,7 +144,9 @@ impl PositionSolver {
         let folder = path.parent().unwrap_or(Path::new(""));
         let dictionary = match (&self.dictionary, &position.dictionary) {
             (Some(given), _) => Arc::clone(given),
-            (None, Some(name)) => cached(&self.dictionaries, &folder.join(name), read_dictionary)?,
+            (None, Some(name)) => cached(&self.dictionaries, &folder.join(name), |path| {
+                read_dictionary(path, self.settings.dictionary_cache.as_deref())
+            })?,
             (None, None) => return Err(PositionLoadError::NoDictionary),
         };
         let tiles = match (&self.tiles, &position.tiles) {
@@ -211,8 +222,8 @@ pub fn verify(loaded: &LoadedPosition, output: &str) -> Result<(), ListingError>
     Ok(())
 }
 
-fn read_dictionary(path: &Path) -> Result<Dictionary, PositionLoadError> {
-    Dictionary::load(path).map_err(|error| PositionLoadError::File(error.to_string()))
+fn read_dictionary(path: &Path, cache: Option<&Path>) -> Result<Dictionary, PositionLoadError> {
+    Dictionary::load_cached(path, cache).map_err(|error| PositionLoadError::File(error.to_string()))
 }
 
 fn read_tiles(path: &Path) -> Result<TileSet, PositionLoadError> {
@@ -223,7 +234,7 @@ fn read_tiles(path: &Path) -> Result<TileSet, PositionLoadError> {
 fn cached<T>(
     cache: &Cache<T>,
     path: &Path,
-    read: fn(&Path) -> Result<T, PositionLoadError>,
+    read: impl FnOnce(&Path) -> Result<T, PositionLoadError>,
 ) -> Result<Arc<T>, PositionLoadError> {
     let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let slot = {
@@ -318,5 +329,28 @@ mod tests {
             solver.load(Path::new("d.scrabble"), &none, true).unwrap_err(),
             PositionLoadError::NoDictionary
         );
+    }
+
+    #[test]
+    fn the_dictionary_cache_serves_the_given_dictionary_and_those_files_name() {
+        let dir = folder_with(&[("file.txt", "hello\nhellos\n"), ("given.txt", "hello\nhell\n")]);
+        let cache = dir.path().join("cache");
+        let text = format!("dictionary: file.txt\nrack: S\n{BOARD}");
+        let position = dir.path().join("p.scrabble");
+        for _ in 0..2 {
+            let settings = PositionSettings { dictionary_cache: Some(cache.clone()), ..Default::default() };
+            let by_file = PositionSolver::new(Generator::Anchor, settings).unwrap();
+            let PositionOutcome::Solved(solution) = by_file.solve(&position, &text, None) else { panic!() };
+            assert_eq!(solution.text, "9 HELLOS -2 0 horizontal S\n");
+            assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 1);
+        }
+        let settings = PositionSettings {
+            dictionary: Some(dir.path().join("given.txt")),
+            dictionary_cache: Some(cache.clone()),
+            ..Default::default()
+        };
+        let given = PositionSolver::new(Generator::Anchor, settings).unwrap();
+        assert!(matches!(given.solve(&position, &text, None), PositionOutcome::NoPlay(_)));
+        assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 2);
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! - [`Dictionary`]: a word list (comments, either case, skipped entries counted) or a compiled word
 //!   graph, held as a minimal DAWG ([`WordGraph`]) for membership and move generation;
-//!   [`WordGraph::to_bytes`] and [`WordGraph::from_bytes`] write and check the compiled form.
+//!   [`WordGraph::to_bytes`] and [`WordGraph::from_bytes`] write and check the compiled form, and
+//!   [`Dictionary::load_cached`] keeps the graph built from a word list in a cache folder.
 //! - [`TileSet`]: letter scores and counts, read from a tile definition file or derived from a
 //!   dictionary's letter frequencies.
 //! - [`Board`], [`Square`], [`Direction`]: the 15×15 board addressed `(x, y)` from the centre.
