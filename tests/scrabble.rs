@@ -766,6 +766,28 @@ fn a_word_list_is_cached_in_the_cache_folder_with_the_same_answers() {
     assert_eq!(names_in(&datasets()), before);
 }
 
+/// Without `SOLVEBATCH_CACHE_DIR` the cache is the platform's: `$XDG_CACHE_HOME/solvebatch`, else
+/// `$HOME/.cache/solvebatch` (a relative `XDG_CACHE_HOME` does not count).
+#[test]
+fn the_cache_folder_is_the_platforms_unless_the_variable_names_one() {
+    let home = tempfile::tempdir().unwrap();
+    let xdg = tempfile::tempdir().unwrap();
+    let hint = |xdg_cache_home: &std::ffi::OsStr| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"));
+        command
+            .args(["scrabble", "hint", "midgame-01.scrabble", "--top", "1"])
+            .env_remove("SOLVEBATCH_CACHE_DIR")
+            .env("HOME", home.path())
+            .env("XDG_CACHE_HOME", xdg_cache_home)
+            .current_dir(datasets());
+        assert_cmd::Command::from_std(command).assert().success().stdout("25 GARI 5 -3 vertical GARI\n");
+    };
+    hint(xdg.path().as_os_str());
+    assert_eq!(names_in(&xdg.path().join("solvebatch")).len(), 1);
+    hint("relative".as_ref());
+    assert_eq!(names_in(&home.path().join(".cache").join("solvebatch")).len(), 1);
+}
+
 #[test]
 fn a_cached_word_list_keeps_its_skipped_count_and_a_cache_that_cannot_be_written_is_no_error() {
     let folder = tempfile::tempdir().unwrap();

@@ -22,8 +22,8 @@ use crate::output::write_file;
 #[command(after_help = "\
 Dictionaries: `-d` and a position file's `dictionary:` line take a word list or a compiled word graph \
 (`compile`). The graph built from a word list is cached, so that the next command with the same list \
-reads it in a few milliseconds: in $SOLVEBATCH_CACHE_DIR, else $XDG_CACHE_HOME/solvebatch, else \
-$HOME/.cache/solvebatch, never beside the inputs. An entry is named by the hash of the list's contents \
+reads it in a few milliseconds: in $SOLVEBATCH_CACHE_DIR, else solvebatch in the platform's cache \
+folder ($XDG_CACHE_HOME/solvebatch, else $HOME/.cache/solvebatch on Linux), never beside the inputs. An entry is named by the hash of the list's contents \
 (an edited list gets a new one) and is checked as it is read (a damaged one is rebuilt); the folder \
 may be deleted at any time. SOLVEBATCH_CACHE_DIR set but empty turns the cache off; a cache that \
 cannot be written only makes loading slower. `run`, `compare` and `serve` use the same cache.")]
