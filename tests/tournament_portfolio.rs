@@ -201,6 +201,16 @@ fn json_records_of_dlx_lp_have_lp_statistics() {
     for field in ["lp_solves", "lp_pivots", "lp_microseconds"] {
         assert!(dlx_lp[field].as_u64().unwrap() > 0, "{field}: {dlx_lp:?}");
     }
+    assert!(dlx_lp.contains_key("certificate_hits"), "{dlx_lp:?}");
+    // Under 20 tables no LP is solved: the figures are there, all 0.
+    let (_dir, mut command) = setup(&[("example.csv", EXAMPLE)]);
+    let output = command.args(["run", "example.csv", "--solver", "dlx-lp", "--json", "-"]).assert().success();
+    let record: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&output.get_output().stdout).lines().next().unwrap())
+            .unwrap();
+    for field in lp_fields {
+        assert_eq!(record["stats"][field], 0, "{field}: {record}");
+    }
 }
 
 /// The spec example by hand: 4 pairing variables; groups table 0 {1,2}, table 1 {3}, table 2 {4},

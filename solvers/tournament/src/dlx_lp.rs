@@ -10,7 +10,7 @@ use crate::instance::Instance;
 use crate::links::Links;
 use crate::lp::{Lp, Snapshot, Status};
 use crate::round::Round;
-use crate::solver::{Interrupted, Limits, Solution, Solver, Stats};
+use crate::solver::{Interrupted, Limits, LpStats, Solution, Solver, Stats};
 use crate::stop::Stop;
 
 /// The fewest tables left at which a node solves its LP. Measured on the 45-table regular instances of
@@ -64,19 +64,21 @@ impl Solver for DlxLp {
 
 /// Solves `instance`, with LPs at nodes with at least `lp_tables` tables left.
 pub(crate) fn solve(instance: &Instance, stop: &Stop, lp_tables: usize) -> Result<Solution, Interrupted> {
+    let no_lp = Some(LpStats::default());
     let Some(n) = instance.tables_if_coverable() else {
-        return Ok(Solution { round: None, stats: Stats::default() });
+        return Ok(Solution { round: None, stats: Stats { lp: no_lp, ..Stats::default() } });
     };
     if n > LP_MAX_TABLES {
-        return dlx::solve(instance, stop, 1, dlx::Engine::Fastest);
+        let solution = dlx::solve(instance, stop, 1, dlx::Engine::Fastest)?;
+        return Ok(Solution { stats: Stats { lp: no_lp, ..solution.stats }, ..solution });
     }
     let (options, pairing) = dlx::options(instance, n);
     let mut search = Search::new(&options, 3 * n, lp_tables.max(1), stop);
     let found = search.node(n)?;
     let round =
         found.map(|chosen| Round::from_pairings(instance, chosen.iter().map(|&option| pairing[option])));
-    search.stats.lp_pivots = search.lp.pivots;
-    Ok(Solution { round, stats: search.stats })
+    let lp = LpStats { lp_pivots: search.lp.pivots, ..search.lp_stats };
+    Ok(Solution { round, stats: Stats { lp: Some(lp), ..search.stats } })
 }
 
 /// The search state: what remains, the LP with the same bounds, and the kept certificates.
@@ -100,6 +102,8 @@ struct Search<'a> {
     lp_tables: usize,
     stop: &'a Stop<'a>,
     stats: Stats,
+    /// The LP figures, but for the pivots, which the LP counts.
+    lp_stats: LpStats,
 }
 
 impl<'a> Search<'a> {
@@ -123,6 +127,7 @@ impl<'a> Search<'a> {
             lp_tables,
             stop,
             stats: Stats::default(),
+            lp_stats: LpStats::default(),
         }
     }
 
@@ -196,14 +201,14 @@ impl<'a> Search<'a> {
     fn refuted(&mut self) -> bool {
         let start = Instant::now();
         if let Some(index) = self.pool.iter().position(|y| self.proves_infeasible(y)) {
-            self.stats.certificate_hits += 1;
+            self.lp_stats.certificate_hits += 1;
             let certificate = self.pool.remove(index);
             self.pool.insert(0, certificate);
-            self.stats.lp_microseconds += start.elapsed().as_micros() as u64;
+            self.lp_stats.lp_microseconds += start.elapsed().as_micros() as u64;
             return true;
         }
         let status = self.lp.solve(PIVOT_BUDGET);
-        self.stats.lp_solves += 1;
+        self.lp_stats.lp_solves += 1;
         let refuted = status == Status::Infeasible && {
             let verified = self.proves_infeasible(self.lp.certificate());
             debug_assert!(verified, "the LP's certificate of infeasibility does not verify");
@@ -215,7 +220,7 @@ impl<'a> Search<'a> {
             }
             self.pool.insert(0, self.lp.certificate().to_vec());
         }
-        self.stats.lp_microseconds += start.elapsed().as_micros() as u64;
+        self.lp_stats.lp_microseconds += start.elapsed().as_micros() as u64;
         refuted
     }
 
@@ -310,8 +315,8 @@ mod tests {
     fn the_root_lp_refutes_two_forced_pairings_on_one_table() {
         let instance = parse("2\n0,1,0\n0,2,1\n1,3,1\n").unwrap();
         let stats = solve_checked(&instance, 1).stats;
-        assert_eq!((stats.nodes, stats.backtracks, stats.lp_solves), (0, 0, 1));
-        assert!(stats.lp_pivots > 0);
+        assert_eq!((stats.nodes, stats.backtracks, stats.lp.unwrap().lp_solves), (0, 0, 1));
+        assert!(stats.lp.unwrap().lp_pivots > 0);
         assert_eq!(crate::Dlx.solve(&instance, &Limits::default()).unwrap().stats.nodes, 1);
     }
 
@@ -331,7 +336,7 @@ mod tests {
         }
         let instance = Regular { tables: 30, degree: 6, seed: 2, planted: true }.generate().unwrap();
         let stats = solve_checked(&instance, 1).stats;
-        assert!(stats.lp_pivots > crate::lp::REFACTOR_PIVOTS, "{stats:?}");
+        assert!(stats.lp.unwrap().lp_pivots > crate::lp::REFACTOR_PIVOTS, "{stats:?}");
     }
 
     /// The LP prunes: on a 30-table instance of degree 6 without a round, far fewer nodes than `dlx`.
@@ -343,7 +348,7 @@ mod tests {
         let pruned = solve_checked(&instance, 10);
         assert_eq!(pruned.round.is_some(), plain.round.is_some());
         assert!(pruned.stats.nodes * 4 < plain.stats.nodes, "{:?} against {:?}", pruned.stats, plain.stats);
-        assert!(pruned.stats.lp_solves > 0 && pruned.stats.lp_microseconds > 0);
+        assert!(pruned.stats.lp.unwrap().lp_solves > 0 && pruned.stats.lp.unwrap().lp_microseconds > 0);
     }
 
     #[test]
