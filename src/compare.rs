@@ -160,6 +160,11 @@ fn prepare_solvers(
         None => offered.iter().map(|info| info.name).collect(),
         Some(asked) => asked.iter().map(String::as_str).collect(),
     };
+    if let Some(twice) =
+        names.iter().enumerate().find_map(|(index, name)| names[..index].contains(name).then_some(name))
+    {
+        return Err(UsageError(format!("--solvers names `{twice}` twice")).into());
+    }
     names
         .into_iter()
         .map(|name| {

@@ -173,6 +173,12 @@ fn usage_errors_exit_2() {
     );
     let (_dir, mut command) = setup(&[GOOD]);
     command.args(["run", "a", "--timeout", "-1"]).assert().code(2);
+    let (_dir, mut command) = setup(&[GOOD]);
+    command
+        .args(["compare", "a", "--solvers", "dlx,dlx-lp,dlx"])
+        .assert()
+        .code(2)
+        .stderr("error: --solvers names `dlx` twice\n");
 }
 
 #[test]

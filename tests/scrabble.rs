@@ -550,6 +550,14 @@ fn hint_ranks_by_equity_under_the_standard_rules_with_exchanges() {
         .code(1)
         .stderr("error: --simulate: simulation ranks by equity; drop --rank score\n");
     solvebatch()
+        .args(["scrabble", "hint", "midgame-01.scrabble", "--simulate", "10"])
+        .current_dir(datasets())
+        .assert()
+        .code(1)
+        .stderr(
+            "error: --simulate: simulation plays by the standard rules' leave values (--rules standard)\n",
+        );
+    solvebatch()
         .args(["scrabble", "hint", "standard-blanks.scrabble", "--simulate", "0"])
         .current_dir(datasets())
         .assert()

@@ -159,8 +159,9 @@ pub struct HintArgs {
     #[arg(long, value_name = "RANKING")]
     pub rank: Option<Ranking>,
 
-    /// Play out each listed candidate N times against random draws (two plies) and rank by mean
-    /// spread; candidates clearly behind stop early (standard rules, ranked by equity).
+    /// Play out each listed candidate at most N times against random draws (two plies) and rank by
+    /// mean spread; a candidate clearly behind the leader stops early, and the leader stops once every
+    /// other candidate has (standard rules, ranked by equity).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub simulate: Option<u64>,
 
@@ -362,6 +363,11 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let rulebook = loaded.rulebook();
     let listing = match args.simulate {
         None => plays_listing(&rulebook, position, top, ranking),
+        Some(_) if position.rules.name() == RulesName::Lab => {
+            return Err(anyhow!(
+                "--simulate: simulation plays by the standard rules' leave values (--rules standard)"
+            ));
+        }
         Some(_) if ranking == Ranking::Score => {
             return Err(anyhow!("--simulate: simulation ranks by equity; drop --rank score"));
         }

@@ -66,7 +66,8 @@ pub fn run_solitaire(
         write_rack(game, standard, out)?;
         writeln!(out, "score: {}", game.score())?;
         if standard {
-            writeln!(out, "bag: {} tiles", game.pool_len())?;
+            let tiles = if game.pool_len() == 1 { "tile" } else { "tiles" };
+            writeln!(out, "bag: {} {tiles}", game.pool_len())?;
         }
         match dialogue.turn(game, hint_top, standard)? {
             Turn::Played => {}
