@@ -201,6 +201,11 @@ fn scrabble_datasets_on_the_bundled_dictionary_answer_as_the_command_line() {
     assert_eq!(hints.len(), 4);
     assert_eq!(hints.join("\n") + "\n", String::from_utf8(listed.stdout).unwrap());
     assert!(hints[0].contains("keep"), "{hints:?}");
+    // Its first hint's play, typed as players write it, is that same play.
+    assert_eq!(hints[0], "  25.1  32 M11 GARI  keep OTU -6.9");
+    let (status, view) = post(&server.at("/api/scrabble/position?rules=standard&play=M11%20GARI"), &text);
+    assert_eq!((status, &view["check"]["score"]), (200, &json!(32)));
+    assert_eq!(view["check"]["squares"], json!([162, 177, 192, 207]));
     let (_, view) = post(&server.at("/api/scrabble/position?play=IRAG%205%20-3%20vertical"), &text);
     assert_eq!(view["check"]["rejected"], "not in the dictionary: IRAG, XG");
     assert_eq!(

@@ -17,8 +17,9 @@ use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::{
-    bag_size, ranked_candidates, unseen, written_move, Action, Board, LeaveTable, Move, Play, Position,
-    Premium, Rack, Ranking, Rulebook, Rules, RulesName, Scored, SolitaireGame, Square, DEFAULT_TOP,
+    bag_size, is_standard_play, parse_standard_play, ranked_candidates, unseen, written_move, Action, Board,
+    LeaveTable, Move, Play, Position, Premium, Rack, Ranking, Rulebook, Rules, RulesName, Scored,
+    SolitaireGame, Square, DEFAULT_TOP,
 };
 
 use super::error::ApiError;
@@ -112,7 +113,7 @@ pub async fn position(
             let rulebook =
                 Rulebook { dictionary: &shared.dictionary, tiles: &shared.tiles, rules: &position.rules };
             let (board, rack) = (&position.board, &position.rack);
-            let play = query.play.as_deref().map(|text| play_of(text, &position.rules)).transpose()?;
+            let play = query.play.as_deref().map(|text| play_of(text, &position.rules, board)).transpose()?;
             let check = play.map(|play| match rulebook.check(board, rack, &play) {
                 Ok(scored) => valid(&play, &scored),
                 Err(rejection) => {
@@ -176,27 +177,28 @@ pub async fn solitaire(
                 .map_err(|error| ApiError::bad_request(error.to_string()))?;
             game.refill();
             for (index, text) in turns.plays.iter().enumerate() {
-                let play = play_of(text, &rules).map_err(|error| numbered(index, error))?;
+                let play = play_of(text, &rules, game.board()).map_err(|error| numbered(index, error))?;
                 game.play(&play).map_err(|rejection| {
                     ApiError::bad_request(format!("play {}: {play}: rejected: {rejection}", index + 1))
                 })?;
                 game.refill();
             }
             let mut accepted = false;
-            let check = match turns.play.as_deref().map(|text| play_of(text, &rules)).transpose()? {
-                None => None,
-                Some(play) => match game.play(&play) {
-                    Ok(scored) => {
-                        accepted = true;
-                        game.refill();
-                        Some(valid(&play, &scored))
-                    }
-                    Err(rejection) => {
-                        let hint = game.hint(&play).written(game.board(), &rules);
-                        Some(rejected(&play, rejection.to_string(), hint))
-                    }
-                },
-            };
+            let check =
+                match turns.play.as_deref().map(|text| play_of(text, &rules, game.board())).transpose()? {
+                    None => None,
+                    Some(play) => match game.play(&play) {
+                        Ok(scored) => {
+                            accepted = true;
+                            game.refill();
+                            Some(valid(&play, &scored))
+                        }
+                        Err(rejection) => {
+                            let hint = game.hint(&play).written(game.board(), &rules);
+                            Some(rejected(&play, rejection.to_string(), hint))
+                        }
+                    },
+                };
             let table = view(game.rulebook(), game.board(), game.rack(), game.pool_len(), check, top);
             Ok(SolitaireView {
                 table,
@@ -310,9 +312,15 @@ fn rules_named(name: &str) -> Result<Rules, ApiError> {
     Ok(Rules::named(name))
 }
 
-/// The play written `text`, lower-case letters as blanks under rules that have them.
-fn play_of(text: &str, rules: &Rules) -> Result<Play, ApiError> {
-    Play::parse_under(text, rules).map_err(|error| ApiError::bad_request(format!("play: {error}")))
+/// The play written `text` on `board`: `LETTERS x y direction`, lower-case letters as blanks under
+/// rules that have them, or under the standard rules also the standard notation (`8H WORD`).
+fn play_of(text: &str, rules: &Rules, board: &Board) -> Result<Play, ApiError> {
+    let play = if rules.name() == RulesName::Standard && is_standard_play(text) {
+        parse_standard_play(text, board).map_err(|error| error.to_string())
+    } else {
+        Play::parse_under(text, rules).map_err(|error| error.to_string())
+    };
+    play.map_err(|error| ApiError::bad_request(format!("play: {error}")))
 }
 
 /// The rack written `text`.
