@@ -519,6 +519,11 @@ fn check_and_hint_under_the_standard_rules() {
         .assert()
         .code(1)
         .stderr("error: --play: G8 holds L, not E\n");
+    // Row 16 is off the board: neither form reads it, and the message gives both.
+    check("A", "M16 GARI", &["--rules", "standard"]).assert().code(2).stderr(predicate::str::contains(
+        "'M16 GARI' is not a play: write LETTERS X Y DIRECTION, for example AE 0 -1 horizontal; \
+         or 8H WORD across, H8 WORD down (columns A-O, rows 1-15)",
+    ));
 }
 
 #[test]

@@ -266,7 +266,9 @@ fn play_syntax(text: &str) -> Result<String, String> {
     if is_standard_play(text) {
         return Ok(text.to_string());
     }
-    text.parse::<Play>().map(|_| text.to_string()).map_err(|error| error.to_string())
+    text.parse::<Play>()
+        .map(|_| text.to_string())
+        .map_err(|error| format!("{error}; or 8H WORD across, H8 WORD down (columns A-O, rows 1-15)"))
 }
 
 impl BoardArgs {
