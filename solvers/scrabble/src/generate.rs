@@ -148,18 +148,21 @@ impl Rulebook<'_> {
             return;
         }
         search.left_parts = search.all_left_parts();
-        let first_play = board.is_empty();
+        let wanted = search.rack_letters | search.blank_letters;
+        let mut grid = Grid::new(board, &values);
         for direction in [Direction::Horizontal, Direction::Vertical] {
-            let wanted = search.rack_letters | search.blank_letters;
-            let lines = self.lines(board, direction, first_play, &values, wanted);
+            if direction == Direction::Vertical {
+                grid = grid.transposed();
+            }
             search.direction = direction;
-            for (row, line) in lines.iter().enumerate() {
-                if line.anchors == 0 {
+            for row in 0..BOARD_SIZE {
+                let anchors = grid.anchors(row, board.is_empty(), direction);
+                if anchors == 0 {
                     continue;
                 }
                 search.row = row;
-                search.line = *line;
-                let mut anchors = line.anchors;
+                self.fill_line(&mut search.line, &grid, row, direction, anchors, wanted);
+                let mut anchors = anchors;
                 while anchors != 0 {
                     let anchor = anchors.trailing_zeros() as usize;
                     anchors &= anchors - 1;
@@ -169,65 +172,122 @@ impl Rulebook<'_> {
         }
     }
 
-    /// The 15 lines searched for plays in `direction`, with anchors, cross-checks (of the `wanted`
-    /// letters only: those the rack can place), cross scores and premiums.
-    fn lines(
+    /// Sets `line` to line `row` of `grid` (searched in `direction`) with its `anchors`: its tiles,
+    /// premiums, and the cross-checks (of the `wanted` letters only: those the rack can place) and
+    /// cross scores of its empty squares.
+    fn fill_line(
         &self,
-        board: &Board,
+        line: &mut Line,
+        grid: &Grid,
+        row: usize,
         direction: Direction,
-        first_play: bool,
-        values: &[u32; LETTER_COUNT],
+        anchors: u32,
         wanted: u32,
-    ) -> [Line; BOARD_SIZE] {
-        let square = |row: usize, column: usize| match direction {
-            Direction::Horizontal => Square::at(row, column),
-            Direction::Vertical => Square::at(column, row),
+    ) {
+        line.tiles = grid.tiles[row];
+        line.tile_values = grid.tile_values[row];
+        line.blank_tiles = grid.blank_tiles[row];
+        line.anchors = anchors;
+        line.cross_check = EMPTY_LINE.cross_check;
+        line.cross_score = EMPTY_LINE.cross_score;
+        for column in 0..BOARD_SIZE {
+            let square = match direction {
+                Direction::Horizontal => Square::at(row, column),
+                Direction::Vertical => Square::at(column, row),
+            };
+            let premium = self.rules.premium(square);
+            line.letter_premium[column] = premium.letter;
+            line.word_premium[column] = premium.word;
+        }
+        // Only empty squares with a tile above or below have a word across the line.
+        let mut crossed = grid.crossed(row);
+        let graph = self.dictionary.graph();
+        while crossed != 0 {
+            let column = crossed.trailing_zeros() as usize;
+            crossed &= crossed - 1;
+            let (allowed, score) = cross_check(graph, &grid.tiles, &grid.tile_values, row, column, wanted);
+            line.cross_check[column] = allowed;
+            line.cross_score[column] = score;
+        }
+    }
+}
+
+/// The board's tiles as lines in the direction searched (rows, or columns once transposed).
+#[derive(Clone, Copy)]
+struct Grid {
+    /// Letter index of each tile, [`NO_TILE`] for an empty square.
+    tiles: [[u8; BOARD_SIZE]; BOARD_SIZE],
+    /// The value of each tile (0 for a blank and for an empty square).
+    tile_values: [[u32; BOARD_SIZE]; BOARD_SIZE],
+    /// Per line, bit `c` set when square `c` holds a blank.
+    blank_tiles: [u32; BOARD_SIZE],
+    /// Per line, bit `c` set when square `c` holds a tile.
+    occupied: [u32; BOARD_SIZE],
+}
+
+impl Grid {
+    /// The board's rows, tile values from `values`.
+    fn new(board: &Board, values: &[u32; LETTER_COUNT]) -> Grid {
+        let mut grid = Grid {
+            tiles: [[NO_TILE; BOARD_SIZE]; BOARD_SIZE],
+            tile_values: [[0; BOARD_SIZE]; BOARD_SIZE],
+            blank_tiles: [0; BOARD_SIZE],
+            occupied: [0; BOARD_SIZE],
         };
-        let mut tiles = [[NO_TILE; BOARD_SIZE]; BOARD_SIZE];
-        let mut tile_values = [[0; BOARD_SIZE]; BOARD_SIZE];
-        let mut blank_tiles = [0; BOARD_SIZE];
         for row in 0..BOARD_SIZE {
             for column in 0..BOARD_SIZE {
-                if let Some(tile) = board.tile(square(row, column)) {
-                    tiles[row][column] = tile.letter.index() as u8;
+                if let Some(tile) = board.tile(Square::at(row, column)) {
+                    grid.tiles[row][column] = tile.letter.index() as u8;
+                    grid.occupied[row] |= 1 << column;
                     if tile.blank {
-                        blank_tiles[row] |= 1 << column;
+                        grid.blank_tiles[row] |= 1 << column;
                     } else {
-                        tile_values[row][column] = values[tile.letter.index()];
+                        grid.tile_values[row][column] = values[tile.letter.index()];
                     }
                 }
             }
         }
-        let graph = self.dictionary.graph();
-        std::array::from_fn(|row| {
-            let mut line = Line {
-                tiles: tiles[row],
-                tile_values: tile_values[row],
-                blank_tiles: blank_tiles[row],
-                ..EMPTY_LINE
-            };
+        grid
+    }
+
+    /// The same board read by columns.
+    fn transposed(&self) -> Grid {
+        let mut grid = Grid {
+            tiles: [[NO_TILE; BOARD_SIZE]; BOARD_SIZE],
+            tile_values: [[0; BOARD_SIZE]; BOARD_SIZE],
+            blank_tiles: [0; BOARD_SIZE],
+            occupied: [0; BOARD_SIZE],
+        };
+        for row in 0..BOARD_SIZE {
             for column in 0..BOARD_SIZE {
-                let premium = self.rules.premium(square(row, column));
-                line.letter_premium[column] = premium.letter;
-                line.word_premium[column] = premium.word;
-                if tiles[row][column] != NO_TILE {
-                    continue;
-                }
-                let (cross_check, cross_score) =
-                    cross_check(graph, &tiles, &tile_values, row, column, wanted);
-                line.cross_check[column] = cross_check;
-                line.cross_score[column] = cross_score;
-                let occupied = |r: usize, c: usize| tiles[r][c] != NO_TILE;
-                let next_to_tile = (column > 0 && occupied(row, column - 1))
-                    || (column + 1 < BOARD_SIZE && occupied(row, column + 1))
-                    || cross_score != NO_CROSS_WORD;
-                let is_anchor = if first_play { square(row, column) == Square::CENTRE } else { next_to_tile };
-                if is_anchor {
-                    line.anchors |= 1 << column;
-                }
+                grid.tiles[column][row] = self.tiles[row][column];
+                grid.tile_values[column][row] = self.tile_values[row][column];
+                grid.blank_tiles[column] |= (self.blank_tiles[row] >> column & 1) << row;
+                grid.occupied[column] |= (self.occupied[row] >> column & 1) << row;
             }
-            line
-        })
+        }
+        grid
+    }
+
+    /// Bit `c` set when the empty square `c` of line `row` has a tile above or below it.
+    fn crossed(&self, row: usize) -> u32 {
+        let above = if row > 0 { self.occupied[row - 1] } else { 0 };
+        let below = if row + 1 < BOARD_SIZE { self.occupied[row + 1] } else { 0 };
+        (above | below) & !self.occupied[row]
+    }
+
+    /// The anchors of line `row`: its empty squares next to a tile, or the centre on an empty board.
+    fn anchors(&self, row: usize, empty_board: bool, direction: Direction) -> u32 {
+        if empty_board {
+            let centre = match direction {
+                Direction::Horizontal => Square::CENTRE.index() / BOARD_SIZE,
+                Direction::Vertical => Square::CENTRE.index() % BOARD_SIZE,
+            };
+            return if row == centre { 1 << (Square::CENTRE.index() % BOARD_SIZE) } else { 0 };
+        }
+        let occupied = self.occupied[row];
+        let line = (1 << BOARD_SIZE) - 1;
+        (self.crossed(row) | ((occupied << 1 | occupied >> 1) & !occupied)) & line
     }
 }
 
