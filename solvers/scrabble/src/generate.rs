@@ -496,9 +496,21 @@ impl<S: Sink> Search<'_, S> {
             letters_left: self.rack_letters | self.blank_letters,
         };
         self.collect_left_parts(&mut part, self.rack_left - 1, &mut parts);
-        // Stable: depth-first order within a length.
-        parts.sort_by_key(|part| part.length);
-        parts
+        // A counting sort by length, keeping the depth-first order within a length.
+        let mut starts = [0; RACK_SIZE + 1];
+        for part in &parts {
+            starts[part.length as usize + 1] += 1;
+        }
+        for length in 0..RACK_SIZE {
+            starts[length + 1] += starts[length];
+        }
+        let mut sorted = vec![part; parts.len()];
+        for part in parts {
+            let slot = &mut starts[part.length as usize];
+            sorted[*slot] = part;
+            *slot += 1;
+        }
+        sorted
     }
 
     /// Lists `part` and every longer left part of up to `limit` tiles that starts with it.
