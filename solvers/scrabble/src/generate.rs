@@ -556,21 +556,28 @@ impl<S: Sink> Search<'_, S> {
         while letters != 0 {
             let letter = letters.trailing_zeros() as usize;
             letters &= letters - 1;
-            let next = self.graph.listed_child(node, letter);
-            let goes_on = after < BOARD_SIZE && {
-                let tile = self.line.tiles[after];
-                let wanted = if tile == NO_TILE {
-                    self.line.cross_check[after] & part.letters_left
-                } else {
-                    1 << tile
-                };
-                self.graph.children(next).bits() & wanted != 0
-            };
-            if goes_on || self.graph.is_terminal(next) {
+            if self.may_go_on(self.graph.listed_child(node, letter), after, part.letters_left) {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether a play just placed before the square `after`, reaching `next`, may lead to a play with
+    /// `letters_left` on the rack: the tile on `after` continues its word, or, with `after` empty or
+    /// off the board, the word ends there or goes on with a letter that square allows. A filter only.
+    #[inline]
+    fn may_go_on(&self, next: Node, after: usize, letters_left: u32) -> bool {
+        if after == BOARD_SIZE {
+            return self.graph.is_terminal(next);
+        }
+        let children = self.graph.children(next).bits();
+        let tile = self.line.tiles[after];
+        if tile != NO_TILE {
+            // A word ending here would run on into the tile: only a word through it counts.
+            return children & (1 << tile) != 0;
+        }
+        self.graph.is_terminal(next) || children & self.line.cross_check[after] & letters_left != 0
     }
 
     /// Lays `part` just before the anchor, its tiles taken off the rack, and extends it rightwards.
@@ -677,14 +684,7 @@ impl<S: Sink> Search<'_, S> {
             let tile = self.take::<IS_BLANK>(letter);
             // Skip the call when it could neither list a play nor place another tile.
             let after = column + 1;
-            let open = self.graph.is_terminal(next)
-                || (after < BOARD_SIZE
-                    && (self.line.tiles[after] != NO_TILE
-                        || self.graph.children(next).bits()
-                            & self.line.cross_check[after]
-                            & (self.rack_letters | self.blank_letters)
-                            != 0));
-            if open {
+            if self.may_go_on(next, after, self.rack_letters | self.blank_letters) {
                 self.placed[column] = tile;
                 self.placed_count += 1;
                 self.extend_right(
