@@ -631,19 +631,15 @@ impl<S: Sink> Search<'_, S> {
         multiplier: u32,
         cross: u32,
     ) {
-        if column < BOARD_SIZE && self.line.tiles[column] != NO_TILE {
-            let tile = self.line.tiles[column] as usize;
-            if let Some(next) = self.child(node, tile) {
-                self.extend_right(
-                    next,
-                    column + 1,
-                    start,
-                    main + self.line.tile_values[column],
-                    multiplier,
-                    cross,
-                );
+        // Through the tiles already there.
+        let (mut node, mut column, mut main) = (node, column, main);
+        while column < BOARD_SIZE && self.line.tiles[column] != NO_TILE {
+            match self.child(node, self.line.tiles[column] as usize) {
+                Some(next) => node = next,
+                None => return,
             }
-            return;
+            main += self.line.tile_values[column];
+            column += 1;
         }
         if column > self.anchor && column - start >= 2 && self.graph.is_terminal(node) {
             self.record(start, column, main * multiplier + cross);
