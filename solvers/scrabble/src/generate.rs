@@ -150,13 +150,14 @@ impl Rulebook<'_> {
         search.left_parts = search.all_left_parts();
         let wanted = search.rack_letters | search.blank_letters;
         let mut grid = Grid::new(board, &values);
+        let empty_board = grid.occupied.iter().all(|&row| row == 0);
         for direction in [Direction::Horizontal, Direction::Vertical] {
             if direction == Direction::Vertical {
                 grid = grid.transposed();
             }
             search.direction = direction;
             for row in 0..BOARD_SIZE {
-                let anchors = grid.anchors(row, board.is_empty(), direction);
+                let anchors = grid.anchors(row, empty_board, direction);
                 if anchors == 0 {
                     continue;
                 }
@@ -488,7 +489,7 @@ impl<S: Sink> Search<'_, S> {
     /// Every left part of the rack's tiles, shortest first: each sequence of at most `rack_left - 1`
     /// tiles that starts some word (the empty one first).
     fn all_left_parts(&mut self) -> Vec<LeftPart> {
-        let mut parts = Vec::new();
+        let mut parts = Vec::with_capacity(256);
         let mut part = LeftPart {
             node: self.graph.root(),
             length: 0,
