@@ -260,11 +260,14 @@ impl Grid {
             occupied: [0; BOARD_SIZE],
         };
         for row in 0..BOARD_SIZE {
-            for column in 0..BOARD_SIZE {
+            let mut occupied = self.occupied[row];
+            while occupied != 0 {
+                let column = occupied.trailing_zeros() as usize;
+                occupied &= occupied - 1;
                 grid.tiles[column][row] = self.tiles[row][column];
                 grid.tile_values[column][row] = self.tile_values[row][column];
                 grid.blank_tiles[column] |= (self.blank_tiles[row] >> column & 1) << row;
-                grid.occupied[column] |= (self.occupied[row] >> column & 1) << row;
+                grid.occupied[column] |= 1 << row;
             }
         }
         grid
