@@ -490,7 +490,7 @@ impl<S: Sink> Search<'_, S> {
     }
 
     /// Every left part of the rack's tiles, shortest first: each sequence of at most `rack_left - 1`
-    /// tiles that starts some word (the empty one first).
+    /// tiles that starts some word and that a tile left on the rack continues (the empty one first).
     fn all_left_parts(&mut self) -> Vec<LeftPart> {
         let mut parts = Vec::with_capacity(256);
         let mut part = LeftPart {
@@ -517,16 +517,21 @@ impl<S: Sink> Search<'_, S> {
         sorted
     }
 
-    /// Lists `part` and every longer left part of up to `limit` tiles that starts with it.
+    /// Lists `part` and every longer left part of up to `limit` tiles that starts with it, each only
+    /// when a tile left on the rack continues it.
     fn collect_left_parts(&mut self, part: &mut LeftPart, limit: usize, parts: &mut Vec<LeftPart>) {
         part.letters_left = self.rack_letters | self.blank_letters;
+        let node = part.node;
+        let children = self.graph.children(node).bits();
+        // A part no rack tile continues can put nothing on the anchor, and has no longer parts.
+        if children & part.letters_left == 0 {
+            return;
+        }
         parts.push(*part);
         let length = part.length as usize;
         if length == limit {
             return;
         }
-        let node = part.node;
-        let children = self.graph.children(node).bits();
         for blank in [false, true] {
             let mut letters =
                 if blank { children & self.blank_letters } else { children & self.rack_letters };
