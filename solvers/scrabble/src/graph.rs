@@ -7,8 +7,9 @@
 //!
 //! Layout, one flat array for speed: a node is a 26-bit set of the letters leaving it plus a terminal
 //! bit, and the index of its first edge. Its edges sit together in letter order, and each edge holds its
-//! target node itself (those 8 bytes), so a step down the graph is one population count and one memory
-//! read, and a node's letters and terminal bit cost no read at all.
+//! target node itself (those 8 bytes), so a step down the graph is one population count (of the node's
+//! letters below the one taken: its edge's rank) and one memory read, and a node's letters and terminal
+//! bit cost no read at all.
 
 use hashbrown::HashTable;
 
