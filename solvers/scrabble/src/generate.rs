@@ -148,18 +148,22 @@ impl Rulebook<'_> {
             return;
         }
         search.left_parts = search.all_left_parts();
-        let first_play = board.is_empty();
+        let wanted = search.rack_letters | search.blank_letters;
+        let mut grid = Grid::new(board, &values);
+        let empty_board = grid.occupied.iter().all(|&row| row == 0);
         for direction in [Direction::Horizontal, Direction::Vertical] {
-            let wanted = search.rack_letters | search.blank_letters;
-            let lines = self.lines(board, direction, first_play, &values, wanted);
+            if direction == Direction::Vertical {
+                grid = grid.transposed();
+            }
             search.direction = direction;
-            for (row, line) in lines.iter().enumerate() {
-                if line.anchors == 0 {
+            for row in 0..BOARD_SIZE {
+                let anchors = grid.anchors(row, empty_board, direction);
+                if anchors == 0 {
                     continue;
                 }
                 search.row = row;
-                search.line = *line;
-                let mut anchors = line.anchors;
+                self.fill_line(&mut search.line, &grid, row, direction, anchors, wanted);
+                let mut anchors = anchors;
                 while anchors != 0 {
                     let anchor = anchors.trailing_zeros() as usize;
                     anchors &= anchors - 1;
@@ -169,65 +173,125 @@ impl Rulebook<'_> {
         }
     }
 
-    /// The 15 lines searched for plays in `direction`, with anchors, cross-checks (of the `wanted`
-    /// letters only: those the rack can place), cross scores and premiums.
-    fn lines(
+    /// Sets `line` to line `row` of `grid` (searched in `direction`) with its `anchors`: its tiles,
+    /// premiums, and the cross-checks (of the `wanted` letters only: those the rack can place) and
+    /// cross scores of its empty squares.
+    fn fill_line(
         &self,
-        board: &Board,
+        line: &mut Line,
+        grid: &Grid,
+        row: usize,
         direction: Direction,
-        first_play: bool,
-        values: &[u32; LETTER_COUNT],
+        anchors: u32,
         wanted: u32,
-    ) -> [Line; BOARD_SIZE] {
-        let square = |row: usize, column: usize| match direction {
-            Direction::Horizontal => Square::at(row, column),
-            Direction::Vertical => Square::at(column, row),
+    ) {
+        line.tiles = grid.tiles[row];
+        line.tile_values = grid.tile_values[row];
+        line.blank_tiles = grid.blank_tiles[row];
+        line.anchors = anchors;
+        line.cross_check = EMPTY_LINE.cross_check;
+        line.cross_score = EMPTY_LINE.cross_score;
+        for column in 0..BOARD_SIZE {
+            let square = match direction {
+                Direction::Horizontal => Square::at(row, column),
+                Direction::Vertical => Square::at(column, row),
+            };
+            let premium = self.rules.premium(square);
+            line.letter_premium[column] = premium.letter;
+            line.word_premium[column] = premium.word;
+        }
+        // Only empty squares with a tile above or below have a word across the line.
+        let mut crossed = grid.crossed(row);
+        let graph = self.dictionary.graph();
+        while crossed != 0 {
+            let column = crossed.trailing_zeros() as usize;
+            crossed &= crossed - 1;
+            let (allowed, score) = cross_check(graph, &grid.tiles, &grid.tile_values, row, column, wanted);
+            line.cross_check[column] = allowed;
+            line.cross_score[column] = score;
+        }
+    }
+}
+
+/// The board's tiles as lines in the direction searched (rows, or columns once transposed).
+#[derive(Clone, Copy)]
+struct Grid {
+    /// Letter index of each tile, [`NO_TILE`] for an empty square.
+    tiles: [[u8; BOARD_SIZE]; BOARD_SIZE],
+    /// The value of each tile (0 for a blank and for an empty square).
+    tile_values: [[u32; BOARD_SIZE]; BOARD_SIZE],
+    /// Per line, bit `c` set when square `c` holds a blank.
+    blank_tiles: [u32; BOARD_SIZE],
+    /// Per line, bit `c` set when square `c` holds a tile.
+    occupied: [u32; BOARD_SIZE],
+}
+
+impl Grid {
+    /// The board's rows, tile values from `values`.
+    fn new(board: &Board, values: &[u32; LETTER_COUNT]) -> Grid {
+        let mut grid = Grid {
+            tiles: [[NO_TILE; BOARD_SIZE]; BOARD_SIZE],
+            tile_values: [[0; BOARD_SIZE]; BOARD_SIZE],
+            blank_tiles: [0; BOARD_SIZE],
+            occupied: [0; BOARD_SIZE],
         };
-        let mut tiles = [[NO_TILE; BOARD_SIZE]; BOARD_SIZE];
-        let mut tile_values = [[0; BOARD_SIZE]; BOARD_SIZE];
-        let mut blank_tiles = [0; BOARD_SIZE];
         for row in 0..BOARD_SIZE {
             for column in 0..BOARD_SIZE {
-                if let Some(tile) = board.tile(square(row, column)) {
-                    tiles[row][column] = tile.letter.index() as u8;
+                if let Some(tile) = board.tile(Square::at(row, column)) {
+                    grid.tiles[row][column] = tile.letter.index() as u8;
+                    grid.occupied[row] |= 1 << column;
                     if tile.blank {
-                        blank_tiles[row] |= 1 << column;
+                        grid.blank_tiles[row] |= 1 << column;
                     } else {
-                        tile_values[row][column] = values[tile.letter.index()];
+                        grid.tile_values[row][column] = values[tile.letter.index()];
                     }
                 }
             }
         }
-        let graph = self.dictionary.graph();
-        std::array::from_fn(|row| {
-            let mut line = Line {
-                tiles: tiles[row],
-                tile_values: tile_values[row],
-                blank_tiles: blank_tiles[row],
-                ..EMPTY_LINE
-            };
-            for column in 0..BOARD_SIZE {
-                let premium = self.rules.premium(square(row, column));
-                line.letter_premium[column] = premium.letter;
-                line.word_premium[column] = premium.word;
-                if tiles[row][column] != NO_TILE {
-                    continue;
-                }
-                let (cross_check, cross_score) =
-                    cross_check(graph, &tiles, &tile_values, row, column, wanted);
-                line.cross_check[column] = cross_check;
-                line.cross_score[column] = cross_score;
-                let occupied = |r: usize, c: usize| tiles[r][c] != NO_TILE;
-                let next_to_tile = (column > 0 && occupied(row, column - 1))
-                    || (column + 1 < BOARD_SIZE && occupied(row, column + 1))
-                    || cross_score != NO_CROSS_WORD;
-                let is_anchor = if first_play { square(row, column) == Square::CENTRE } else { next_to_tile };
-                if is_anchor {
-                    line.anchors |= 1 << column;
-                }
+        grid
+    }
+
+    /// The same board read by columns.
+    fn transposed(&self) -> Grid {
+        let mut grid = Grid {
+            tiles: [[NO_TILE; BOARD_SIZE]; BOARD_SIZE],
+            tile_values: [[0; BOARD_SIZE]; BOARD_SIZE],
+            blank_tiles: [0; BOARD_SIZE],
+            occupied: [0; BOARD_SIZE],
+        };
+        for row in 0..BOARD_SIZE {
+            let mut occupied = self.occupied[row];
+            while occupied != 0 {
+                let column = occupied.trailing_zeros() as usize;
+                occupied &= occupied - 1;
+                grid.tiles[column][row] = self.tiles[row][column];
+                grid.tile_values[column][row] = self.tile_values[row][column];
+                grid.blank_tiles[column] |= (self.blank_tiles[row] >> column & 1) << row;
+                grid.occupied[column] |= 1 << row;
             }
-            line
-        })
+        }
+        grid
+    }
+
+    /// Bit `c` set when the empty square `c` of line `row` has a tile above or below it.
+    fn crossed(&self, row: usize) -> u32 {
+        let above = if row > 0 { self.occupied[row - 1] } else { 0 };
+        let below = if row + 1 < BOARD_SIZE { self.occupied[row + 1] } else { 0 };
+        (above | below) & !self.occupied[row]
+    }
+
+    /// The anchors of line `row`: its empty squares next to a tile, or the centre on an empty board.
+    fn anchors(&self, row: usize, empty_board: bool, direction: Direction) -> u32 {
+        if empty_board {
+            let centre = match direction {
+                Direction::Horizontal => Square::CENTRE.index() / BOARD_SIZE,
+                Direction::Vertical => Square::CENTRE.index() % BOARD_SIZE,
+            };
+            return if row == centre { 1 << (Square::CENTRE.index() % BOARD_SIZE) } else { 0 };
+        }
+        let occupied = self.occupied[row];
+        let line = (1 << BOARD_SIZE) - 1;
+        (self.crossed(row) | ((occupied << 1 | occupied >> 1) & !occupied)) & line
     }
 }
 
@@ -426,9 +490,9 @@ impl<S: Sink> Search<'_, S> {
     }
 
     /// Every left part of the rack's tiles, shortest first: each sequence of at most `rack_left - 1`
-    /// tiles that starts some word (the empty one first).
+    /// tiles that starts some word and that a tile left on the rack continues (the empty one first).
     fn all_left_parts(&mut self) -> Vec<LeftPart> {
-        let mut parts = Vec::new();
+        let mut parts = Vec::with_capacity(256);
         let mut part = LeftPart {
             node: self.graph.root(),
             length: 0,
@@ -436,21 +500,38 @@ impl<S: Sink> Search<'_, S> {
             letters_left: self.rack_letters | self.blank_letters,
         };
         self.collect_left_parts(&mut part, self.rack_left - 1, &mut parts);
-        // Stable: depth-first order within a length.
-        parts.sort_by_key(|part| part.length);
-        parts
+        // A counting sort by length, keeping the depth-first order within a length.
+        let mut starts = [0; RACK_SIZE + 1];
+        for part in &parts {
+            starts[part.length as usize + 1] += 1;
+        }
+        for length in 0..RACK_SIZE {
+            starts[length + 1] += starts[length];
+        }
+        let mut sorted = vec![part; parts.len()];
+        for part in parts {
+            let slot = &mut starts[part.length as usize];
+            sorted[*slot] = part;
+            *slot += 1;
+        }
+        sorted
     }
 
-    /// Lists `part` and every longer left part of up to `limit` tiles that starts with it.
+    /// Lists `part` and every longer left part of up to `limit` tiles that starts with it, each only
+    /// when a tile left on the rack continues it.
     fn collect_left_parts(&mut self, part: &mut LeftPart, limit: usize, parts: &mut Vec<LeftPart>) {
         part.letters_left = self.rack_letters | self.blank_letters;
+        let node = part.node;
+        let children = self.graph.children(node).bits();
+        // A part no rack tile continues can put nothing on the anchor, and has no longer parts.
+        if children & part.letters_left == 0 {
+            return;
+        }
         parts.push(*part);
         let length = part.length as usize;
         if length == limit {
             return;
         }
-        let node = part.node;
-        let children = self.graph.children(node).bits();
         for blank in [false, true] {
             let mut letters =
                 if blank { children & self.blank_letters } else { children & self.rack_letters };
@@ -484,21 +565,28 @@ impl<S: Sink> Search<'_, S> {
         while letters != 0 {
             let letter = letters.trailing_zeros() as usize;
             letters &= letters - 1;
-            let next = self.graph.listed_child(node, letter);
-            let goes_on = after < BOARD_SIZE && {
-                let tile = self.line.tiles[after];
-                let wanted = if tile == NO_TILE {
-                    self.line.cross_check[after] & part.letters_left
-                } else {
-                    1 << tile
-                };
-                self.graph.children(next).bits() & wanted != 0
-            };
-            if goes_on || self.graph.is_terminal(next) {
+            if self.may_go_on(self.graph.listed_child(node, letter), after, part.letters_left) {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether a play just placed before the square `after`, reaching `next`, may lead to a play with
+    /// `letters_left` on the rack: the tile on `after` continues its word, or, with `after` empty or
+    /// off the board, the word ends there or goes on with a letter that square allows. A filter only.
+    #[inline]
+    fn may_go_on(&self, next: Node, after: usize, letters_left: u32) -> bool {
+        if after == BOARD_SIZE {
+            return self.graph.is_terminal(next);
+        }
+        let children = self.graph.children(next).bits();
+        let tile = self.line.tiles[after];
+        if tile != NO_TILE {
+            // A word ending here would run on into the tile: only a word through it counts.
+            return children & (1 << tile) != 0;
+        }
+        self.graph.is_terminal(next) || children & self.line.cross_check[after] & letters_left != 0
     }
 
     /// Lays `part` just before the anchor, its tiles taken off the rack, and extends it rightwards.
@@ -552,19 +640,15 @@ impl<S: Sink> Search<'_, S> {
         multiplier: u32,
         cross: u32,
     ) {
-        if column < BOARD_SIZE && self.line.tiles[column] != NO_TILE {
-            let tile = self.line.tiles[column] as usize;
-            if let Some(next) = self.child(node, tile) {
-                self.extend_right(
-                    next,
-                    column + 1,
-                    start,
-                    main + self.line.tile_values[column],
-                    multiplier,
-                    cross,
-                );
+        // Through the tiles already there.
+        let (mut node, mut column, mut main) = (node, column, main);
+        while column < BOARD_SIZE && self.line.tiles[column] != NO_TILE {
+            match self.child(node, self.line.tiles[column] as usize) {
+                Some(next) => node = next,
+                None => return,
             }
-            return;
+            main += self.line.tile_values[column];
+            column += 1;
         }
         if column > self.anchor && column - start >= 2 && self.graph.is_terminal(node) {
             self.record(start, column, main * multiplier + cross);
@@ -605,14 +689,7 @@ impl<S: Sink> Search<'_, S> {
             let tile = self.take::<IS_BLANK>(letter);
             // Skip the call when it could neither list a play nor place another tile.
             let after = column + 1;
-            let open = self.graph.is_terminal(next)
-                || (after < BOARD_SIZE
-                    && (self.line.tiles[after] != NO_TILE
-                        || self.graph.children(next).bits()
-                            & self.line.cross_check[after]
-                            & (self.rack_letters | self.blank_letters)
-                            != 0));
-            if open {
+            if self.may_go_on(next, after, self.rack_letters | self.blank_letters) {
                 self.placed[column] = tile;
                 self.placed_count += 1;
                 self.extend_right(
