@@ -43,7 +43,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
         };
         anyhow::bail!(
             "no inputs found{skipped} (tournament .csv, tic-tac-toe .in, guess .guess, scrabble .scrabble); \
-             use --kind to name the family of other files"
+             name other files with --kind FAMILY to read them as that family"
         );
     }
     let prepared = prepare(options, &found.inputs)?;

@@ -88,7 +88,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let own = Own::new(exporters.files());
     let found = inputs::find(&args.paths, kind, &own);
     if found.inputs.is_empty() {
-        anyhow::bail!("no inputs found; use --kind to name the family of other files");
+        anyhow::bail!("no inputs found; name other files with --kind FAMILY to read them as that family");
     }
     let settings = Settings {
         seed: args.seed,

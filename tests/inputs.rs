@@ -96,11 +96,9 @@ fn files_no_family_reads_are_counted() {
         ("d/notes.txt", "x"),
         ("d/more/readme.md", "x"),
     ]);
-    command
-        .args(["run", "d"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("\n2 other files skipped; --kind reads them\n"));
+    command.args(["run", "d"]).assert().success().stdout(predicate::str::contains(
+        "\n2 other files skipped; name them with --kind FAMILY to read them\n",
+    ));
 }
 
 #[cfg(unix)]

@@ -455,7 +455,10 @@ fn a_leftover_temporary_file_is_neither_read_nor_counted() {
     assert_eq!(lines[1]["files"], 1);
     assert_eq!(lines[1]["skipped"], 1, "notes.txt only");
     let stderr = text(&output.stderr);
-    assert!(stderr.contains("\n1 other file skipped; --kind reads them\n"), "{stderr}");
+    assert!(
+        stderr.contains("\n1 other file skipped; name them with --kind FAMILY to read them\n"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -226,7 +226,10 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
     }
     if summary.skipped > 0 {
         let plural = if summary.skipped == 1 { "" } else { "s" };
-        lines.push(format!("{} other file{plural} skipped; --kind reads them", summary.skipped));
+        lines.push(format!(
+            "{} other file{plural} skipped; name them with --kind FAMILY to read them",
+            summary.skipped
+        ));
     }
     if !summary.failing.is_empty() {
         const SHOWN: usize = 10;
