@@ -227,14 +227,17 @@ struct Grid {
 }
 
 impl Grid {
+    /// A board without tiles.
+    const EMPTY: Grid = Grid {
+        tiles: [[NO_TILE; BOARD_SIZE]; BOARD_SIZE],
+        tile_values: [[0; BOARD_SIZE]; BOARD_SIZE],
+        blank_tiles: [0; BOARD_SIZE],
+        occupied: [0; BOARD_SIZE],
+    };
+
     /// The board's rows, tile values from `values`.
     fn new(board: &Board, values: &[u32; LETTER_COUNT]) -> Grid {
-        let mut grid = Grid {
-            tiles: [[NO_TILE; BOARD_SIZE]; BOARD_SIZE],
-            tile_values: [[0; BOARD_SIZE]; BOARD_SIZE],
-            blank_tiles: [0; BOARD_SIZE],
-            occupied: [0; BOARD_SIZE],
-        };
+        let mut grid = Grid::EMPTY;
         for row in 0..BOARD_SIZE {
             for column in 0..BOARD_SIZE {
                 if let Some(tile) = board.tile(Square::at(row, column)) {
@@ -253,12 +256,7 @@ impl Grid {
 
     /// The same board read by columns.
     fn transposed(&self) -> Grid {
-        let mut grid = Grid {
-            tiles: [[NO_TILE; BOARD_SIZE]; BOARD_SIZE],
-            tile_values: [[0; BOARD_SIZE]; BOARD_SIZE],
-            blank_tiles: [0; BOARD_SIZE],
-            occupied: [0; BOARD_SIZE],
-        };
+        let mut grid = Grid::EMPTY;
         for row in 0..BOARD_SIZE {
             let mut occupied = self.occupied[row];
             while occupied != 0 {
