@@ -519,6 +519,19 @@ fn check_and_hint_under_the_standard_rules() {
         .assert()
         .code(1)
         .stderr("error: --play: G8 holds L, not E\n");
+    // standard-midgame.scrabble's board holds no Z tile and one blank (the z of ADzED); the set has
+    // one Z, and the rules two blanks.
+    for (rack, error) in [
+        ("ZZZZ", "the rack and board hold 4 Z tiles; the tile set has 1"),
+        ("???", "the rack and board hold 4 blanks; the rules have 2"),
+    ] {
+        solvebatch()
+            .args(["scrabble", "hint", "standard-midgame.scrabble", "--rack", rack])
+            .current_dir(datasets())
+            .assert()
+            .code(1)
+            .stderr(format!("error: standard-midgame.scrabble: {error}\n"));
+    }
     // Row 16 is off the board: neither form reads it, and the message gives both.
     check("A", "M16 GARI", &["--rules", "standard"]).assert().code(2).stderr(predicate::str::contains(
         "'M16 GARI' is not a play: write LETTERS X Y DIRECTION, for example AE 0 -1 horizontal; \

@@ -206,6 +206,12 @@ fn scrabble_datasets_on_the_bundled_dictionary_answer_as_the_command_line() {
     let (status, view) = post(&server.at("/api/scrabble/position?rules=standard&play=M11%20GARI"), &text);
     assert_eq!((status, &view["check"]["score"]), (200, &json!(32)));
     assert_eq!(view["check"]["squares"], json!([162, 177, 192, 207]));
+    // Seven Es on the rack and six on the board: the set has 12.
+    let (status, view) = post(&server.at("/api/scrabble/position?rules=standard&rack=EEEEEEE"), &text);
+    assert_eq!(
+        (status, &view["error"]),
+        (400, &json!("the rack and board hold 13 E tiles; the tile set has 12"))
+    );
     let (_, view) = post(&server.at("/api/scrabble/position?play=IRAG%205%20-3%20vertical"), &text);
     assert_eq!(view["check"]["rejected"], "not in the dictionary: IRAG, XG");
     assert_eq!(

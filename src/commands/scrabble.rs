@@ -9,10 +9,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::{
-    bag_size, board_text, find_words, hint, is_standard_play, listing, parse_standard_play,
-    ranked_candidates, run_solitaire, simulate, unseen, written_play, Dictionary, Generator, Hint,
-    LeaveTable, LoadedPosition, Play, Position, PositionLoadError, PositionSettings, PositionSolver, Rack,
-    Ranking, Rulebook, Rules, RulesName, SolitaireGame, TileSet,
+    bag_size, board_text, check_tile_counts, find_words, hint, is_standard_play, listing,
+    parse_standard_play, ranked_candidates, run_solitaire, simulate, unseen, written_play, Dictionary,
+    Generator, Hint, LeaveTable, LoadedPosition, Play, Position, PositionLoadError, PositionSettings,
+    PositionSolver, Rack, Ranking, Rulebook, Rules, RulesName, SolitaireGame, TileSet,
 };
 
 use crate::output::write_file;
@@ -298,6 +298,14 @@ impl BoardArgs {
         }
         Ok(loaded)
     }
+
+    /// Checks, before a listing by equity, that the position's board and rack hold no more tiles of a
+    /// kind than the game has: the bag, the leave values and the exchanges rest on the counts.
+    fn check_tile_counts(&self, loaded: &LoadedPosition) -> anyhow::Result<()> {
+        let (rulebook, position) = (loaded.rulebook(), &loaded.position);
+        check_tile_counts(rulebook.tiles, rulebook.rules, &position.board, &position.rack)
+            .map_err(|error| anyhow!("{}: {error}", crate::inputs::name(&self.board_file)))
+    }
 }
 
 /// Reads a dictionary through the cache ([`crate::cache`]), reporting skipped entries on standard
@@ -348,6 +356,9 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             ));
             if matches!(hint, Hint::OtherLetters { .. }) {
                 let ranking = ranking(None, &position.rules)?;
+                if ranking == Ranking::Equity {
+                    args.board.check_tile_counts(&loaded)?;
+                }
                 out.push_str(&plays_listing(&rulebook, position, args.top, ranking));
             }
             ExitCode::FAILURE
@@ -361,6 +372,9 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let loaded = args.board.load()?;
     let position = &loaded.position;
     let ranking = ranking(args.rank, &position.rules)?;
+    if ranking == Ranking::Equity {
+        args.board.check_tile_counts(&loaded)?;
+    }
     let top = args.top.unwrap_or(position.top);
     let rulebook = loaded.rulebook();
     let listing = match args.simulate {

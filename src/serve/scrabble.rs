@@ -17,9 +17,9 @@ use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::{
-    bag_size, is_standard_play, parse_standard_play, ranked_candidates, unseen, written_move, Action, Board,
-    LeaveTable, Move, Play, Position, Premium, Rack, Ranking, Rulebook, Rules, RulesName, Scored,
-    SolitaireGame, Square, DEFAULT_TOP,
+    bag_size, check_tile_counts, is_standard_play, parse_standard_play, ranked_candidates, unseen,
+    written_move, Action, Board, LeaveTable, Move, Play, Position, Premium, Rack, Ranking, Rulebook, Rules,
+    RulesName, Scored, SolitaireGame, Square, DEFAULT_TOP,
 };
 
 use super::error::ApiError;
@@ -113,6 +113,10 @@ pub async fn position(
             let rulebook =
                 Rulebook { dictionary: &shared.dictionary, tiles: &shared.tiles, rules: &position.rules };
             let (board, rack) = (&position.board, &position.rack);
+            if position.rules.name() == RulesName::Standard {
+                check_tile_counts(rulebook.tiles, rulebook.rules, board, rack)
+                    .map_err(|error| ApiError::bad_request(error.to_string()))?;
+            }
             let play = query.play.as_deref().map(|text| play_of(text, &position.rules, board)).transpose()?;
             let check = play.map(|play| match rulebook.check(board, rack, &play) {
                 Ok(scored) => valid(&play, &scored),

@@ -276,21 +276,77 @@ pub fn listing(
 /// on `board` (a blank on the board counts as a blank) and on `rack`; a kind already used up counts 0.
 /// They are the opponent's rack and the bag. Counts by kind ([`TILE_KINDS`]: letters, then the blank).
 pub fn unseen(tiles: &TileSet, rules: &Rules, board: &Board, rack: &Rack) -> [u32; TILE_KINDS] {
-    let mut counts = [0u32; TILE_KINDS];
-    for letter in Letter::all() {
-        counts[letter.index()] = tiles.count(letter);
+    let (available, held) = available_and_held(tiles, rules, board, rack);
+    std::array::from_fn(|kind| available[kind].saturating_sub(held[kind]))
+}
+
+/// More tiles of one kind on the board and the rack than the game has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TooManyTiles {
+    /// The kind, by index ([`TILE_KINDS`]: letters `A` = 0, then the blank, [`BLANK`]).
+    pub kind: usize,
+    /// Tiles of the kind on the board and the rack together.
+    pub held: u32,
+    /// Tiles of the kind in the tile set (blanks: the rules' blanks).
+    pub available: u32,
+}
+
+impl std::error::Error for TooManyTiles {}
+
+impl fmt::Display for TooManyTiles {
+    /// `the rack and board hold 4 Z tiles; the tile set has 1`, or `... hold 3 blanks; the rules have 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (held, available) = (self.held, self.available);
+        match self.kind {
+            BLANK => write!(f, "the rack and board hold {held} blanks; the rules have {available}"),
+            letter => {
+                let letter = Letter::from_index(letter).map_or('?', Letter::to_char);
+                write!(f, "the rack and board hold {held} {letter} tiles; the tile set has {available}")
+            }
+        }
     }
-    counts[BLANK] = rules.blank_tiles();
-    let mut take = |kind: usize| counts[kind] = counts[kind].saturating_sub(1);
+}
+
+/// Checks that `board` and `rack` hold no more tiles of any kind than `tiles` and the rules' blanks:
+/// the bag, the leave values and the exchanges of a position rest on it.
+///
+/// # Errors
+/// [`TooManyTiles`] for the first kind (`A` to `Z`, then the blank) held more often than the game has.
+pub fn check_tile_counts(
+    tiles: &TileSet,
+    rules: &Rules,
+    board: &Board,
+    rack: &Rack,
+) -> Result<(), TooManyTiles> {
+    let (available, held) = available_and_held(tiles, rules, board, rack);
+    match (0..TILE_KINDS).find(|&kind| held[kind] > available[kind]) {
+        Some(kind) => Err(TooManyTiles { kind, held: held[kind], available: available[kind] }),
+        None => Ok(()),
+    }
+}
+
+/// Tiles of each kind in the game (`tiles` and the rules' blanks) and on `board` and `rack` together.
+fn available_and_held(
+    tiles: &TileSet,
+    rules: &Rules,
+    board: &Board,
+    rack: &Rack,
+) -> ([u32; TILE_KINDS], [u32; TILE_KINDS]) {
+    let mut available = [0u32; TILE_KINDS];
+    for letter in Letter::all() {
+        available[letter.index()] = tiles.count(letter);
+    }
+    available[BLANK] = rules.blank_tiles();
+    let mut held = [0u32; TILE_KINDS];
     for square in Square::all() {
         if let Some(tile) = board.tile(square) {
-            take(if tile.blank { BLANK } else { tile.letter.index() });
+            held[if tile.blank { BLANK } else { tile.letter.index() }] += 1;
         }
     }
     for tile in rack.tiles() {
-        take(tile.map_or(BLANK, Letter::index));
+        held[tile.map_or(BLANK, Letter::index)] += 1;
     }
-    counts
+    (available, held)
 }
 
 /// The tiles in the bag when `unseen` tiles are out of sight and the opponent holds a full rack.
@@ -401,6 +457,19 @@ mod tests {
         assert_eq!(unseen.iter().sum::<u32>(), 92);
         assert_eq!((unseen[0], unseen[25], unseen[16], unseen[BLANK]), (7, 0, 0, 1));
         assert_eq!(bag_size(&unseen), 85);
+    }
+
+    #[test]
+    fn tile_counts_are_checked_against_the_set_and_the_blanks() {
+        let (tiles, rules) = (TileSet::standard(), Rules::standard());
+        let mut board = Board::new();
+        board.set(Square::new(0, 0).unwrap(), Letter::from_char('Q'));
+        assert_eq!(check_tile_counts(&tiles, &rules, &board, &rack("AB??")), Ok(()));
+        let error = check_tile_counts(&tiles, &rules, &board, &rack("Q")).unwrap_err();
+        assert_eq!(error, TooManyTiles { kind: 16, held: 2, available: 1 });
+        assert_eq!(error.to_string(), "the rack and board hold 2 Q tiles; the tile set has 1");
+        let error = check_tile_counts(&tiles, &rules, &board, &rack("???")).unwrap_err();
+        assert_eq!(error.to_string(), "the rack and board hold 3 blanks; the rules have 2");
     }
 
     #[test]
