@@ -532,6 +532,21 @@ fn check_and_hint_under_the_standard_rules() {
             .code(1)
             .stderr(format!("error: standard-midgame.scrabble: {error}\n"));
     }
+    // GOATIER needs an E the rack lacks: its blank is the E, the play the listing's best (a bingo).
+    solvebatch()
+        .args(["scrabble", "check", "standard-midgame.scrabble", "--play", "M7 GOATIER"])
+        .current_dir(datasets())
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(
+            "play M7 GOATIER: rejected: E is not on the rack\nhint: try M7 GOATIeR (87 points)\n",
+        ));
+    solvebatch()
+        .args(["scrabble", "hint", "standard-midgame.scrabble", "--top", "1", "--rank", "score"])
+        .current_dir(datasets())
+        .assert()
+        .success()
+        .stdout("87 M7 GOATIeR\n");
     // Row 16 is off the board: neither form reads it, and the message gives both.
     check("A", "M16 GARI", &["--rules", "standard"]).assert().code(2).stderr(predicate::str::contains(
         "'M16 GARI' is not a play: write LETTERS X Y DIRECTION, for example AE 0 -1 horizontal; \
