@@ -195,6 +195,29 @@ fn scrabble_hint_click_highlights_its_tiles() {
         // The reference's first line scores the same play: "play GARI 5 -3 vertical: 25".
         let result = browser.text("document.getElementById('result').textContent").await;
         assert!(result.starts_with(&format!("{} (GARI 5, ", expected.lines().next().unwrap())), "{result}");
+        // Under the standard rules: the coordinates around the board, and a play typed as players write
+        // it, GOATIER at M7 down, whose E the rack holds only as its blank.
+        browser.choose_file("open", &dataset("scrabble/standard-midgame.scrabble")).await;
+        browser.wait_until("document.querySelector('#board thead') !== null", "the standard board").await;
+        let labels =
+            browser.eval("[...document.querySelectorAll('#board th')].map((cell) => cell.textContent)").await;
+        let labels: Vec<&str> =
+            labels.as_array().unwrap().iter().map(|label| label.as_str().unwrap()).collect();
+        let columns: Vec<String> = ('A'..='O').map(String::from).collect();
+        let rows: Vec<String> = (1..=15).map(|row| row.to_string()).collect();
+        assert_eq!(labels[0], "");
+        assert_eq!(labels[1..16], columns.iter().map(String::as_str).collect::<Vec<_>>()[..]);
+        assert_eq!(labels[16..], rows.iter().map(String::as_str).collect::<Vec<_>>()[..]);
+        browser.eval("document.getElementById('letters').value = 'M7 GOATIER'").await;
+        browser.click("play").await;
+        browser
+            .wait_until("document.getElementById('result').textContent.includes('hint')", "the hint")
+            .await;
+        let result = browser.text("document.getElementById('result').textContent").await;
+        assert!(
+            result.ends_with("rejected: E is not on the rack\nhint: try M7 GOATIeR (87 points)"),
+            "{result}"
+        );
         browser.screenshot("scrabble").await;
         browser.close().await;
     });

@@ -18,8 +18,8 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::{
     bag_size, check_tile_counts, is_standard_play, parse_standard_play, ranked_candidates, unseen,
-    written_move, Action, Board, LeaveTable, Move, Play, Position, Premium, Rack, Ranking, Rulebook, Rules,
-    RulesName, Scored, SolitaireGame, Square, DEFAULT_TOP,
+    written_move, written_play, Action, Board, LeaveTable, Move, Play, Position, Premium, Rack, Ranking,
+    Rulebook, Rules, RulesName, Scored, SolitaireGame, Square, DEFAULT_TOP,
 };
 
 use super::error::ApiError;
@@ -49,7 +49,7 @@ pub struct TableView {
 /// A play checked.
 #[derive(Debug, Serialize)]
 pub struct CheckView {
-    /// The play as written back: `LETTERS x y direction`.
+    /// The play as written back: `LETTERS x y direction`, or `COORDINATE WORD` under the standard rules.
     play: String,
     /// Its score when valid.
     score: Option<u32>,
@@ -119,10 +119,11 @@ pub async fn position(
             }
             let play = query.play.as_deref().map(|text| play_of(text, &position.rules, board)).transpose()?;
             let check = play.map(|play| match rulebook.check(board, rack, &play) {
-                Ok(scored) => valid(&play, &scored),
+                Ok(scored) => valid(written_play(&play, board, &position.rules), &scored),
                 Err(rejection) => {
                     let hint = solvebatch_scrabble::hint(&rulebook, board, rack, &play);
-                    rejected(&play, rejection.to_string(), hint.written(board, &position.rules))
+                    let written = written_play(&play, board, &position.rules);
+                    rejected(written, rejection.to_string(), hint.written(board, &position.rules))
                 }
             });
             let bag = bag_size(&unseen(rulebook.tiles, rulebook.rules, board, rack));
@@ -191,17 +192,21 @@ pub async fn solitaire(
             let check =
                 match turns.play.as_deref().map(|text| play_of(text, &rules, game.board())).transpose()? {
                     None => None,
-                    Some(play) => match game.play(&play) {
-                        Ok(scored) => {
-                            accepted = true;
-                            game.refill();
-                            Some(valid(&play, &scored))
+                    Some(play) => {
+                        // Written on the board before the play is made.
+                        let written = written_play(&play, game.board(), &rules);
+                        match game.play(&play) {
+                            Ok(scored) => {
+                                accepted = true;
+                                game.refill();
+                                Some(valid(written, &scored))
+                            }
+                            Err(rejection) => {
+                                let hint = game.hint(&play).written(game.board(), &rules);
+                                Some(rejected(written, rejection.to_string(), hint))
+                            }
                         }
-                        Err(rejection) => {
-                            let hint = game.hint(&play).written(game.board(), &rules);
-                            Some(rejected(&play, rejection.to_string(), hint))
-                        }
-                    },
+                    }
                 };
             let table = view(game.rulebook(), game.board(), game.rack(), game.pool_len(), check, top);
             Ok(SolitaireView {
@@ -269,9 +274,9 @@ fn view(
 }
 
 /// A valid play's view.
-fn valid(play: &Play, scored: &Scored) -> CheckView {
+fn valid(play: String, scored: &Scored) -> CheckView {
     CheckView {
-        play: play.to_string(),
+        play,
         score: Some(scored.score),
         words: scored.words.iter().map(ToString::to_string).collect(),
         squares: squares(scored),
@@ -281,9 +286,9 @@ fn valid(play: &Play, scored: &Scored) -> CheckView {
 }
 
 /// A rejected play's view.
-fn rejected(play: &Play, reason: String, hint: String) -> CheckView {
+fn rejected(play: String, reason: String, hint: String) -> CheckView {
     CheckView {
-        play: play.to_string(),
+        play,
         score: None,
         words: Vec::new(),
         squares: Vec::new(),

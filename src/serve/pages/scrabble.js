@@ -20,8 +20,19 @@ function draw(view) {
   table = view;
   const board = $("board");
   board.innerHTML = "";
+  // Under the standard rules, the coordinates players use: columns A-O, rows 1-15.
+  const standard = view.rules === "standard";
+  const columnName = (column) => String.fromCharCode(65 + column);
+  const header = (text) => Object.assign(document.createElement("th"), { textContent: text });
+  if (standard) {
+    const head = board.createTHead().insertRow();
+    head.append(header(""));
+    for (let column = 0; column < SIDE; column++) head.append(header(columnName(column)));
+  }
+  const body = board.createTBody();
   for (let row = 0; row < SIDE; row++) {
-    const tr = board.insertRow();
+    const tr = body.insertRow();
+    if (standard) tr.append(header(row + 1));
     for (let column = 0; column < SIDE; column++) {
       const square = row * SIDE + column;
       const td = tr.insertCell();
@@ -35,7 +46,7 @@ function draw(view) {
         td.classList.add(view.premiums[square]);
         td.textContent = view.premiums[square];
       }
-      td.title = `${xOf(square)} ${yOf(square)}`;
+      td.title = standard ? `${columnName(column)}${row + 1} (${xOf(square)} ${yOf(square)})` : `${xOf(square)} ${yOf(square)}`;
       td.addEventListener("click", () => chooseSquare(square));
     }
   }
@@ -75,10 +86,13 @@ function draw(view) {
   if (view.hints.length === 0) hints.innerHTML = "<li>no valid play</li>";
 }
 
+// The board's cell of square `square`.
+const cellOf = (square) => $("board").querySelector(`td[data-square="${square}"]`);
+
 // Outlines the squares `squares`, and only them.
 function highlight(squares) {
   for (const td of $("board").querySelectorAll("td.highlight")) td.classList.remove("highlight");
-  for (const square of squares) $("board").rows[Math.floor(square / SIDE)].cells[square % SIDE].classList.add("highlight");
+  for (const square of squares) cellOf(square).classList.add("highlight");
 }
 
 // A best play chosen: its tiles highlighted, the play form filled with it.
@@ -103,13 +117,16 @@ function chooseSquare(square) {
   $("x").value = xOf(square);
   $("y").value = yOf(square);
   for (const td of $("board").querySelectorAll("td.chosen")) td.classList.remove("chosen");
-  $("board").rows[Math.floor(square / SIDE)].cells[square % SIDE].classList.add("chosen");
+  cellOf(square).classList.add("chosen");
   $("letters").focus();
 }
 
 // The play in the form, as the command line writes it.
 function typedPlay() {
-  return `${$("letters").value.trim()} ${$("x").value} ${$("y").value} ${$("direction").value}`;
+  const letters = $("letters").value.trim();
+  // A play typed in the standard notation (8H WORD across, H8 WORD down) goes as it is.
+  if (/\s/.test(letters)) return letters;
+  return `${letters} ${$("x").value} ${$("y").value} ${$("direction").value}`;
 }
 
 // Opens a position file: its board, rack and best plays, and the report of the command line.
