@@ -214,9 +214,9 @@ fn scrabble_hint_click_highlights_its_tiles() {
             .wait_until("document.getElementById('result').textContent.includes('hint')", "the hint")
             .await;
         let result = browser.text("document.getElementById('result').textContent").await;
-        assert!(
-            result.ends_with("rejected: E is not on the rack\nhint: try M7 GOATIeR (87 points)"),
-            "{result}"
+        assert_eq!(
+            result,
+            "play M7 GOATIER: rejected: E is not on the rack\nhint: try M7 GOATIeR (87 points)"
         );
         browser.screenshot("scrabble").await;
         browser.close().await;
