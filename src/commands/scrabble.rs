@@ -347,7 +347,11 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             ExitCode::SUCCESS
         }
         Err(rejection) => {
-            out.push_str(&format!("play {}: rejected: {rejection}\n", written(play)));
+            out.push_str(&format!(
+                "play {}: rejected: {}\n",
+                written(play),
+                rejection.written(&position.rules)
+            ));
             let hint = hint(&rulebook, board, rack, play);
             out.push_str(&format!(
                 "{}

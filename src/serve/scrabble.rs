@@ -123,7 +123,11 @@ pub async fn position(
                 Err(rejection) => {
                     let hint = solvebatch_scrabble::hint(&rulebook, board, rack, &play);
                     let written = written_play(&play, board, &position.rules);
-                    rejected(written, rejection.to_string(), hint.written(board, &position.rules))
+                    rejected(
+                        written,
+                        rejection.written(&position.rules),
+                        hint.written(board, &position.rules),
+                    )
                 }
             });
             let bag = bag_size(&unseen(rulebook.tiles, rulebook.rules, board, rack));
@@ -203,7 +207,7 @@ pub async fn solitaire(
                             }
                             Err(rejection) => {
                                 let hint = game.hint(&play).written(game.board(), &rules);
-                                Some(rejected(written, rejection.to_string(), hint))
+                                Some(rejected(written, rejection.written(&rules), hint))
                             }
                         }
                     }

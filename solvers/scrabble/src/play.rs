@@ -180,6 +180,19 @@ pub enum Rejection {
     NotWords(Vec<LetterRun>),
 }
 
+impl Rejection {
+    /// Why the play is rejected, as `rules` name squares: the [`fmt::Display`] text, the centre called
+    /// `H8` under the standard rules.
+    pub fn written(&self, rules: &Rules) -> String {
+        match (self, rules.name()) {
+            (Rejection::MissesCentre, crate::rules::RulesName::Standard) => {
+                "the first play must cover the centre square H8".to_string()
+            }
+            _ => self.to_string(),
+        }
+    }
+}
+
 fn not_on_rack(letter: Letter, used: usize, held: usize) -> String {
     if held == 0 {
         format!("{letter} is not on the rack")

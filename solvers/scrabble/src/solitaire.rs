@@ -158,7 +158,7 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
                 writeln!(out, "words: {}", words.join(", "))?;
             }
             Err(rejection) => {
-                writeln!(out, "play {written}: rejected: {rejection}")?;
+                writeln!(out, "play {written}: rejected: {}", rejection.written(game.rulebook().rules))?;
                 let hint = game.hint(&play);
                 writeln!(out, "{}", hint.written(game.board(), game.rulebook().rules))?;
                 if matches!(hint, Hint::OtherLetters { .. }) {
@@ -629,7 +629,7 @@ mod tests {
         let wanted = [
             "the rack does not hold Q\n",
             "exchange AA: 0\n",
-            "play 9H AA: rejected: the first play must cover the centre square (0, 0)\nhint: try H7 AA (4 points)\n",
+            "play 9H AA: rejected: the first play must cover the centre square H8\nhint: try H7 AA (4 points)\n",
             "play H8 AAA: rejected: not in the dictionary: AAA\n",
             "hint: AAA makes no valid play from any start square or direction; try other letters\n4 H7 AA\n4 8G AA\n4 8H AA\n",
             "play H8 AA: 4\nwords: AA 4\n",
