@@ -50,13 +50,14 @@ pub enum ScrabbleCommand {
     /// `EQUITY  SCORE PLAY  keep LEAVE VALUE`, and the best exchange (`EQUITY  exchange TILES  keep
     /// LEAVE VALUE`) is listed among them when the bag holds at least 7 tiles: the bag is the tile set
     /// and blanks less the board, the rack and a full rack of the opponent's. With `--simulate N` the
-    /// listed candidates are played out N times each (two plies against random racks of the
-    /// opponent) and ranked by mean spread: each line starts `SPREAD ±SE ITERATIONS`.
+    /// listed candidates are played out at most N times each (two plies against random racks of the
+    /// opponent; a candidate clearly behind stops early) and ranked by mean spread: each line starts
+    /// `SPREAD ±SE ITERATIONS`.
     ///
     /// A play is `WORD X Y DIRECTION LETTERS` under the lab rules; under the standard rules it is
     /// `COORDINATE WORD` as players write plays: columns A-O, rows 1-15, `8H` across (row first), `H8`
-    /// down (column first), letters already on the board in parentheses, a blank in lower case (`25
-    /// 5F GARI`, `5 8G (CaT)S`). By score only the best N plays are ever held.
+    /// down (column first), letters already on the board in parentheses, a blank in lower case (`32
+    /// M11 GARI`, `5 8G (CaT)S`). By score only the best N plays are ever held.
     #[command(
         after_help = "Example:\n  solvebatch scrabble hint datasets/scrabble/standard-midgame.scrabble \
                             --simulate 1000 --seed 7"
