@@ -446,6 +446,7 @@ fn assert_merged_as_single_run(dir: &Path, merged_code: i32) {
 }
 
 #[test]
+#[ignore = "needs GNU parallel: apt-get install parallel"]
 fn the_gnu_parallel_recipe_runs_as_written() {
     let found = Process::new("parallel").arg("--version").output();
     assert!(
