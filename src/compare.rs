@@ -96,6 +96,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         dictionary_cache: crate::cache::dictionary_cache(),
         ..Settings::default()
     };
+    let mut reads = crate::reads::Reads::default();
+    reads.add_batch(&found.inputs, &settings);
+    reads.check_reports(&args.reports)?;
     let mut prepared: Vec<(&'static str, Vec<Box<dyn Prepared>>)> = Vec::new();
     for family in found.inputs.iter().filter_map(|input| input.family) {
         if !prepared.iter().any(|(name, _)| *name == family.name()) {

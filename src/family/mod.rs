@@ -127,6 +127,12 @@ pub trait Family: Sync {
         with_suffix(input, ".expected")
     }
 
+    /// The files solving `input` reads besides it and its reference (with their roles, as
+    /// [`crate::reads::Reads::add`] takes them), as far as they can be known before solving.
+    fn files_named(&self, _input: &Path, _settings: &Settings) -> Vec<(&'static str, PathBuf)> {
+        Vec::new()
+    }
+
     /// How tables name [`Status::NoSolution`], for example `no round`.
     fn no_solution_label(&self) -> &'static str {
         "no solution"
