@@ -325,7 +325,7 @@ fn summarise(results: &[FileResult], wall_ms: f64) -> Summary {
                 geometric_mean_ratio: (!ratios.is_empty()).then(|| {
                     (ratios.iter().map(|ratio| ratio.ln()).sum::<f64>() / ratios.len() as f64).exp()
                 }),
-                total_ms: mine.iter().map(|record| record.ms).sum(),
+                total_ms: crate::report::summary::total(mine.iter().map(|record| record.ms)),
             }
         })
         .collect();
