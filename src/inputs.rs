@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::family::{self, Family};
-use crate::output::{identity, is_temporary, stream_identity};
+use crate::output::{is_temporary, regular_identity, stream_identity};
 
 /// The most bytes read from one input: far above any real input (a million tic-tac-toe moves take
 /// about 10 MB), and a bound on what a device or a runaway file can cost. A regular file above it is
@@ -48,7 +48,7 @@ impl Own {
     pub fn new(files: &[PathBuf]) -> Own {
         let mut own = Own::default();
         for file in files {
-            if let Some(id) = std::fs::metadata(file).ok().and_then(|metadata| file_id(&metadata)) {
+            if let Some(id) = std::fs::metadata(file).ok().and_then(|metadata| regular_identity(&metadata)) {
                 own.files.insert(id);
             }
         }
@@ -59,13 +59,8 @@ impl Own {
     }
 
     fn contains(&self, metadata: &std::fs::Metadata) -> bool {
-        file_id(metadata).is_some_and(|id| self.files.contains(&id))
+        regular_identity(metadata).is_some_and(|id| self.files.contains(&id))
     }
-}
-
-/// The device and inode of a regular file.
-fn file_id(metadata: &std::fs::Metadata) -> Option<(u64, u64)> {
-    metadata.is_file().then(|| identity(metadata)).flatten()
 }
 
 /// The regular file standard output is redirected to, as ripgrep skips it: `run tree > tree/out.csv`

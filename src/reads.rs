@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::family::Settings;
 use crate::inputs::Input;
 use crate::options::UsageError;
-use crate::output::identity;
+use crate::output::regular_identity;
 use crate::report::{display_path, ReportArgs};
 
 /// The regular files a command reads, each with its role.
@@ -93,8 +93,7 @@ fn regular_file_id(path: &Path) -> Option<(u64, u64)> {
     if path == Path::new("-") {
         return None;
     }
-    let metadata = std::fs::metadata(path).ok()?;
-    metadata.is_file().then(|| identity(&metadata)).flatten()
+    regular_identity(&std::fs::metadata(path).ok()?)
 }
 
 #[cfg(test)]

@@ -221,6 +221,7 @@ mod tests {
             by_name("tournament").unwrap().reference_path(Path::new("A.CSV")),
             Path::new("A.CSV.expected")
         );
+        assert_eq!(by_name("tictactoe").unwrap().reference_path(Path::new("G.IN")), Path::new("G.ref"));
         assert_eq!(by_name("tictactoe").unwrap().reference_path(Path::new("a.b.in")), Path::new("a.b.ref"));
         assert_eq!(
             by_name("guess").unwrap().reference_path(Path::new("a.guess")),
