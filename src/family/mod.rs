@@ -119,7 +119,7 @@ pub trait Family: Sync {
     /// The name for `--kind` and reports, for example `tournament`.
     fn name(&self) -> &'static str;
 
-    /// The file name ending of its inputs, for example `.csv`.
+    /// The file name ending of its inputs, for example `.csv` (matched in any case: [`Family::is_input`]).
     fn extension(&self) -> &'static str;
 
     /// Where the reference output of `input` lives, whether or not it exists.
