@@ -274,3 +274,18 @@ pub fn read_named(path: &Path) -> anyhow::Result<Vec<u8>> {
         ReadError::Timeout => anyhow::anyhow!("{}: nothing to read", name(path)),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stream_is_read_into_no_more_than_the_bound() {
+        let bytes = read_at_most(std::io::repeat(7), 0).unwrap();
+        assert_eq!(bytes.len() as u64, MAX_INPUT_BYTES + 1);
+        // `read_to_end` alone doubles its buffer past the bound, to 512 MiB.
+        assert_eq!(bytes.capacity() as u64, MAX_INPUT_BYTES + 1);
+        let small = read_at_most(&b"1\n0,1,0\n"[..], 8).unwrap();
+        assert_eq!((small.as_slice(), small.capacity()), (&b"1\n0,1,0\n"[..], 9));
+    }
+}
