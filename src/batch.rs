@@ -17,6 +17,7 @@ use crate::family::{Family, Outcome, Prepared};
 use crate::inputs::{self, Input, Own, ReadError};
 use crate::options::{RunOptions, UsageError};
 use crate::output::write_file;
+use crate::reads::Reads;
 use crate::report::{display_path, Batch, Exporters, Layout, Record, Report, Status, Summary};
 use crate::shard;
 use crate::signals;
@@ -46,12 +47,18 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
              name other files with --kind FAMILY to read them as that family"
         );
     }
+    let mut reads = Reads::default();
+    reads.add_batch(&found.inputs, &options.settings);
+    reads.check_reports(&options.reports)?;
     let prepared = prepare(options, &found.inputs)?;
     if let Some(out) = &options.out {
         if out.exists() && !out.is_dir() {
             return Err(UsageError(format!("--out {}: not a folder", display_path(out))).into());
         }
         check_distinct_outputs(out, &found.inputs)?;
+        for input in &found.inputs {
+            reads.check(&output_path(out, &input.path), "--out")?;
+        }
     }
     // Every shard prepares and checks the whole batch, so that all fail alike as one run would.
     let input_set = shard::input_set(&options.paths, &found);

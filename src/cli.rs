@@ -54,9 +54,9 @@ pub enum Command {
 /// Arguments of `solvebatch run`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Families by extension: tournament .csv (reference .csv.expected), tic-tac-toe .in (.ref), \
-guess .guess (.guess.expected), scrabble .scrabble (.scrabble.expected). A reference file beside an \
-input turns on the regression verdict for it: same (byte-equal), valid (another correct answer, such \
+Families by extension, in any case: tournament .csv (reference .csv.expected), tic-tac-toe .in \
+(.ref), guess .guess (.guess.expected), scrabble .scrabble (.scrabble.expected). A reference file \
+beside an input turns on the regression verdict for it: same (byte-equal), valid (another correct answer, such \
 as another valid tournament round), or differs.
 
 Settings: a flag given here beats a setting inside an input file, which beats the default.

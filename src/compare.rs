@@ -96,6 +96,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         dictionary_cache: crate::cache::dictionary_cache(),
         ..Settings::default()
     };
+    let mut reads = crate::reads::Reads::default();
+    reads.add_batch(&found.inputs, &settings);
+    reads.check_reports(&args.reports)?;
     let mut prepared: Vec<(&'static str, Vec<Box<dyn Prepared>>)> = Vec::new();
     for family in found.inputs.iter().filter_map(|input| input.family) {
         if !prepared.iter().any(|(name, _)| *name == family.name()) {
@@ -322,7 +325,7 @@ fn summarise(results: &[FileResult], wall_ms: f64) -> Summary {
                 geometric_mean_ratio: (!ratios.is_empty()).then(|| {
                     (ratios.iter().map(|ratio| ratio.ln()).sum::<f64>() / ratios.len() as f64).exp()
                 }),
-                total_ms: mine.iter().map(|record| record.ms).sum(),
+                total_ms: crate::report::summary::total(mine.iter().map(|record| record.ms)),
             }
         })
         .collect();

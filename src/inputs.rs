@@ -7,10 +7,13 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::family::{self, Family};
-use crate::output::{identity, is_temporary, stream_identity};
+use crate::output::{is_temporary, regular_identity, stream_identity};
 
 /// The most bytes read from one input: far above any real input (a million tic-tac-toe moves take
-/// about 10 MB), and a bound on what a device or a runaway file can cost.
+/// about 10 MB), and a bound on what a device or a runaway file can cost. A regular file above it is
+/// refused by its size before a byte of it is read; a stream is read no further than one byte
+/// past it. Each file being solved holds at most this many bytes of input, so a batch's inputs
+/// take at most this times `--jobs` in memory.
 pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 
 /// One input of a batch.
@@ -27,7 +30,8 @@ pub struct Input {
 pub struct Found {
     /// Every input, sorted by path, each once.
     pub inputs: Vec<Input>,
-    /// Files in walked folders that no family reads (references and the tool's own files aside).
+    /// Files in walked folders that no family reads, operating system leftovers ([`is_junk`])
+    /// included (references and the tool's own files aside).
     pub skipped: usize,
 }
 
@@ -44,7 +48,7 @@ impl Own {
     pub fn new(files: &[PathBuf]) -> Own {
         let mut own = Own::default();
         for file in files {
-            if let Some(id) = std::fs::metadata(file).ok().and_then(|metadata| file_id(&metadata)) {
+            if let Some(id) = std::fs::metadata(file).ok().and_then(|metadata| regular_identity(&metadata)) {
                 own.files.insert(id);
             }
         }
@@ -55,13 +59,8 @@ impl Own {
     }
 
     fn contains(&self, metadata: &std::fs::Metadata) -> bool {
-        file_id(metadata).is_some_and(|id| self.files.contains(&id))
+        regular_identity(metadata).is_some_and(|id| self.files.contains(&id))
     }
-}
-
-/// The device and inode of a regular file.
-fn file_id(metadata: &std::fs::Metadata) -> Option<(u64, u64)> {
-    metadata.is_file().then(|| identity(metadata)).flatten()
 }
 
 /// The regular file standard output is redirected to, as ripgrep skips it: `run tree > tree/out.csv`
@@ -74,7 +73,7 @@ fn stdout_file_id() -> Option<(u64, u64)> {
 ///
 /// A file named directly is an input even when no family claims its extension (its row then says so);
 /// inside folders, only files a family claims (or the `kind` family, when given) are inputs, and the
-/// others are counted. A path that does not exist, or a part of a folder that cannot be read, is an
+/// others, operating system leftovers ([`is_junk`]) among them, are counted. A path that does not exist, or a part of a folder that cannot be read, is an
 /// input with a [`Input::problem`], so that the rest of the batch still runs.
 pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own) -> Found {
     let mut found = Found { inputs: Vec::new(), skipped: 0 };
@@ -121,6 +120,10 @@ fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, found: &mut F
         if own.contains(&metadata) {
             continue;
         }
+        if is_junk(entry.path().strip_prefix(root).unwrap_or(entry.path())) {
+            found.skipped += 1;
+            continue;
+        }
         let family = match kind {
             Some(family) => Some(family).filter(|family| family.is_input(entry.path())),
             None => family::for_path(entry.path()),
@@ -136,10 +139,23 @@ fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, found: &mut F
     }
 }
 
-/// Whether `path` is a reference output (`.expected`, `.ref`) or an output of `--out` (`.out`).
+/// Whether `path` (relative to a walked folder, or a name inside an archive) is what an operating
+/// system leaves beside files: macOS Finder's `__MACOSX/` folder, AppleDouble `._*` files and
+/// `.DS_Store`, Windows' `Thumbs.db`. Never an input, even when its name ends like one (`._a.csv`).
+pub fn is_junk(path: &Path) -> bool {
+    let name = path.file_name().map(|name| name.as_encoded_bytes()).unwrap_or_default();
+    name.starts_with(b"._")
+        || name.eq_ignore_ascii_case(b".DS_Store")
+        || name.eq_ignore_ascii_case(b"Thumbs.db")
+        || path.components().any(|component| component.as_os_str() == "__MACOSX")
+}
+
+/// Whether `path` is a reference output (`.expected`, `.ref`) or an output of `--out` (`.out`), in
+/// any case.
 fn is_reference(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|extension| extension == "expected" || extension == "ref" || extension == "out")
+    path.extension().is_some_and(|extension| {
+        ["expected", "ref", "out"].iter().any(|known| extension.eq_ignore_ascii_case(known))
+    })
 }
 
 /// The message for a FIFO, socket or device found in a walked folder: never opened, since opening a
@@ -177,7 +193,8 @@ pub enum ReadError {
     Failed(String),
 }
 
-/// The bytes of `path` (`-`: standard input), at most [`MAX_INPUT_BYTES`] of them. When `limit` is
+/// The bytes of `path` (`-`: standard input), at most [`MAX_INPUT_BYTES`] of them (a larger
+/// regular file is refused unread, by its size). When `limit` is
 /// given, a read that has not finished by then (a FIFO without a writer) is abandoned.
 ///
 /// # Errors
@@ -197,20 +214,45 @@ pub fn read(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>, ReadError> 
 }
 
 fn read_bounded(path: &Path) -> Result<Vec<u8>, ReadError> {
-    let mut bytes = Vec::new();
-    let result = if path == Path::new("-") {
-        std::io::stdin().lock().take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|file| file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+    let failed = |error: std::io::Error| ReadError::Failed(format!("cannot read: {error}"));
+    let too_large = || {
+        ReadError::Failed(format!("larger than {} MiB, the most an input may hold", MAX_INPUT_BYTES >> 20))
     };
-    result.map_err(|error| ReadError::Failed(format!("cannot read: {error}")))?;
+    let bytes = if path == Path::new("-") {
+        read_at_most(std::io::stdin().lock(), 0).map_err(failed)?
+    } else {
+        let file = std::fs::File::open(path).map_err(failed)?;
+        let metadata = file.metadata().map_err(failed)?;
+        // A regular file is refused by its size, unread; a device or FIFO tells nothing of its size.
+        let size = if metadata.is_file() { metadata.len() } else { 0 };
+        if size > MAX_INPUT_BYTES {
+            return Err(too_large());
+        }
+        read_at_most(file, size).map_err(failed)?
+    };
     if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(ReadError::Failed(format!(
-            "larger than {} MiB, the most an input may hold",
-            MAX_INPUT_BYTES >> 20
-        )));
+        return Err(too_large());
     }
     Ok(bytes)
+}
+
+/// Reads `reader` to its end or to one byte past [`MAX_INPUT_BYTES`], holding no more than that
+/// many bytes at any time: the buffer starts at `size` (plus the byte that finds the end) and at
+/// most doubles up to the bound, where `read_to_end` alone could grow it to twice the bound.
+fn read_at_most(reader: impl Read, size: u64) -> std::io::Result<Vec<u8>> {
+    let bound = MAX_INPUT_BYTES + 1;
+    let mut reader = reader.take(bound);
+    let mut bytes = Vec::new();
+    let mut chunk = (size + 1).min(bound);
+    loop {
+        // Exactly `chunk` bytes of room: `read_to_end` fills it without growing the buffer.
+        bytes.reserve_exact(chunk as usize);
+        let read = (&mut reader).take(chunk).read_to_end(&mut bytes)? as u64;
+        if read < chunk || bytes.len() as u64 >= bound {
+            return Ok(bytes);
+        }
+        chunk = (bytes.len() as u64).max(64 << 10).min(bound - bytes.len() as u64);
+    }
 }
 
 /// How messages name an input: its path, or `standard input` for `-`.
@@ -231,4 +273,19 @@ pub fn read_named(path: &Path) -> anyhow::Result<Vec<u8>> {
         ReadError::Failed(message) => anyhow::anyhow!("{}: {message}", name(path)),
         ReadError::Timeout => anyhow::anyhow!("{}: nothing to read", name(path)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stream_is_read_into_no_more_than_the_bound() {
+        let bytes = read_at_most(std::io::repeat(7), 0).unwrap();
+        assert_eq!(bytes.len() as u64, MAX_INPUT_BYTES + 1);
+        // `read_to_end` alone doubles its buffer past the bound, to 512 MiB.
+        assert_eq!(bytes.capacity() as u64, MAX_INPUT_BYTES + 1);
+        let small = read_at_most(&b"1\n0,1,0\n"[..], 8).unwrap();
+        assert_eq!((small.as_slice(), small.capacity()), (&b"1\n0,1,0\n"[..], 9));
+    }
 }

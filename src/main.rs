@@ -19,6 +19,7 @@ mod inputs;
 mod merge;
 mod options;
 mod output;
+mod reads;
 mod report;
 mod serve;
 mod shard;

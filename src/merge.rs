@@ -78,6 +78,11 @@ enum Read {
 /// A file that cannot be read or is not a report (exit status 1); a [`UsageError`] for reports that
 /// are not the shards of one batch, or result kinds mixed.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let mut reads = crate::reads::Reads::default();
+    for path in &args.shards {
+        reads.add("a report to merge", path);
+    }
+    reads.check_reports(&args.reports)?;
     let mut shards = Vec::new();
     let mut cubes = Vec::new();
     for path in &args.shards {

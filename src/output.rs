@@ -207,6 +207,11 @@ pub fn identity(_metadata: &std::fs::Metadata) -> Option<(u64, u64)> {
     None
 }
 
+/// The device and inode of a regular file: the one kind an output replaces.
+pub fn regular_identity(metadata: &std::fs::Metadata) -> Option<(u64, u64)> {
+    metadata.is_file().then(|| identity(metadata)).flatten()
+}
+
 /// The device and inode of what a standard stream is (a terminal, a pipe, a redirected file).
 #[cfg(unix)]
 pub fn stream_identity(stream: &impl std::os::fd::AsFd) -> Option<(u64, u64)> {

@@ -122,3 +122,121 @@ fn a_file_named_twice_is_solved_once() {
         .success()
         .stdout(predicate::str::starts_with("1 file: 1 solved;"));
 }
+
+/// Runs `solvebatch ARGS` in `dir` and waits for it with `wait4`, which gives this child's own peak
+/// memory (getrusage would give the largest of every child the test binary ever waited for).
+#[cfg(unix)]
+#[allow(clippy::zombie_processes, reason = "waited for by wait4, which std does not know of")]
+fn exit_code_and_peak_kib(dir: &std::path::Path, args: &[&str]) -> (i32, i64) {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"))
+        .args(args)
+        .current_dir(dir)
+        .env("SOLVEBATCH_CACHE_DIR", "")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data, which `wait4` fills in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is this process's child, not waited for yet; the pointers are valid.
+    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
+    assert!(libc::WIFEXITED(status), "solvebatch ended by a signal: {status}");
+    (libc::WEXITSTATUS(status), usage.ru_maxrss)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_over_the_size_limit_is_refused_unread() {
+    let (dir, _command) = setup(&[]);
+    // Sparse: 1 GiB each to the file system, no disk blocks.
+    for index in 0..4 {
+        let file = std::fs::File::create(dir.path().join(format!("big-{index}.csv"))).unwrap();
+        file.set_len(1 << 30).unwrap();
+    }
+    let (code, peak_kib) = exit_code_and_peak_kib(dir.path(), &["run", ".", "-j", "4", "--json", "r.jsonl"]);
+    assert_eq!(code, 1);
+    // Reading them would hold 256 MiB a file; refused by their size, they cost nothing.
+    assert!(peak_kib < 64 << 10, "peak memory {peak_kib} KiB");
+    let report = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
+    let rows: Vec<serde_json::Value> =
+        report.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let messages: Vec<(&str, &str)> = rows[..4]
+        .iter()
+        .map(|row| (row["file"].as_str().unwrap(), row["message"].as_str().unwrap()))
+        .collect();
+    let expected = "larger than 256 MiB, the most an input may hold";
+    assert_eq!(
+        messages,
+        [
+            ("./big-0.csv", expected),
+            ("./big-1.csv", expected),
+            ("./big-2.csv", expected),
+            ("./big-3.csv", expected)
+        ]
+    );
+}
+
+#[test]
+fn upper_case_extensions_are_inputs() {
+    let (_dir, mut command) = setup(&[
+        ("d/A.CSV", GOOD),
+        ("d/A.CSV.expected", "Table 0: 0 vs. 1\n"),
+        ("d/b.Csv", GOOD),
+        ("d/G.IN", "3 8\nX 0 0\n0 0 3\nX 0 1\n0 0 4\nX 0 2\n0 0 5\n0 0 0\nX 0 0\n"),
+        ("d/B.CSV.EXPECTED", "x"),
+    ]);
+    let output = command.args(["run", "d", "--json", "-"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let rows: Vec<serde_json::Value> = output
+        .stdout
+        .split(|byte| *byte == b'\n')
+        .filter(|line| !line.is_empty())
+        .map(|line| serde_json::from_slice(line).unwrap())
+        .collect();
+    let files: Vec<(&str, &str, &serde_json::Value)> = rows[..3]
+        .iter()
+        .map(|row| (row["file"].as_str().unwrap(), row["family"].as_str().unwrap(), &row["verdict"]))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            ("d/A.CSV", "tournament", &serde_json::json!("same")),
+            ("d/G.IN", "tictactoe", &serde_json::Value::Null),
+            ("d/b.Csv", "tournament", &serde_json::Value::Null),
+        ]
+    );
+    // A reference spelled in capitals is a reference still: not counted as a file no family reads.
+    assert_eq!((&rows[3]["files"], &rows[3]["skipped"]), (&serde_json::json!(3), &serde_json::json!(0)));
+}
+
+#[test]
+fn upper_case_extensions_are_inputs_of_compare() {
+    let (_dir, mut command) = setup(&[("d/A.CSV", GOOD)]);
+    command
+        .args(["compare", "d", "--solvers", "backtrack,dlx", "-q"])
+        .assert()
+        .success()
+        .stdout("1 file: 1 solved\n");
+}
+
+#[test]
+fn macos_zip_junk_is_skipped_in_folder_walks() {
+    let (_dir, mut command) = setup(&[
+        ("d/a.csv", GOOD),
+        ("d/._a.csv", "\0\u{5}\u{16}\u{7}AppleDouble"),
+        ("d/.DS_Store", "\0\0\0\u{1}Bud1"),
+        ("d/Thumbs.db", "x"),
+        ("d/__MACOSX/d/._a.csv", "\0\u{5}\u{16}\u{7}"),
+        ("d/__MACOSX/d/b.csv", "not a round"),
+    ]);
+    let output = command.args(["run", "d"]).output().unwrap();
+    let printed = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{printed}");
+    assert!(printed.contains("\n1 file: 1 solved;"), "{printed}");
+    assert!(
+        printed.contains("\n5 other files skipped; name them with --kind FAMILY to read them\n"),
+        "{printed}"
+    );
+    assert!(!printed.contains("._a.csv") && !printed.contains("b.csv"), "{printed}");
+}

@@ -492,3 +492,122 @@ fn a_second_root_into_the_same_out_folder_leaves_the_first_alone() {
     written.sort();
     assert_eq!(written, [Path::new("o/a/x.csv.out"), Path::new("o/d/x.csv.out")]);
 }
+
+/// Runs `solvebatch ARGS` in a folder holding `files` and checks that it is refused before any work
+/// with exit status 2 and the error `message`, every file left byte-identical and no other file made.
+fn refused_as_output(files: &[(&str, &str)], args: &[&str], message: &str) {
+    let (dir, mut command) = setup(files);
+    command.args(args).assert().code(2).stdout("").stderr(format!("error: {message}\n"));
+    for (name, content) in files {
+        assert_eq!(fs::read_to_string(dir.path().join(name)).unwrap(), *content, "{name} is unchanged");
+    }
+    let left = walkdir::WalkDir::new(dir.path())
+        .into_iter()
+        .filter(|entry| entry.as_ref().unwrap().file_type().is_file());
+    let left = left.count();
+    assert_eq!(left, files.len(), "no file is added");
+}
+
+#[test]
+fn an_output_naming_an_input_is_refused_in_run() {
+    refused_as_output(
+        &[("in.csv", ONE_TABLE)],
+        &["run", "in.csv", "--json", "in.csv"],
+        "in.csv is both an input and the file --json writes; writing would destroy it",
+    );
+    refused_as_output(
+        &[("d/in.csv", ONE_TABLE), ("d/in.csv.expected", ONE_TABLE_ROUND)],
+        &["run", "d", "--markdown", "d/in.csv.expected"],
+        "d/in.csv.expected is both a reference and the file --markdown writes; writing would destroy it",
+    );
+    refused_as_output(
+        &[("p.scrabble", "dictionary: w.txt\n"), ("w.txt", "AB\n")],
+        &["run", "p.scrabble", "--csv", "w.txt"],
+        "w.txt is both the dictionary and the file --csv writes; writing would destroy it",
+    );
+    refused_as_output(
+        &[("in.csv", ONE_TABLE), ("t.txt", "A 1 9\n")],
+        &["run", "in.csv", "--tiles", "t.txt", "--html", "./t.txt"],
+        "./t.txt is both the tile file (t.txt) and the file --html writes; writing would destroy it",
+    );
+}
+
+#[test]
+fn an_output_naming_an_input_is_refused_in_run_through_a_link_under_out() {
+    let (dir, mut command) = setup(&[("in.csv", ONE_TABLE)]);
+    fs::create_dir(dir.path().join("o")).unwrap();
+    std::os::unix::fs::symlink("../in.csv", dir.path().join("o/in.csv.out")).unwrap();
+    command.args(["run", "in.csv", "--out", "o"]).assert().code(2).stdout("").stderr(
+        "error: o/in.csv.out is both an input (in.csv) and the file --out writes; writing would destroy it\n",
+    );
+    assert_eq!(fs::read_to_string(dir.path().join("in.csv")).unwrap(), ONE_TABLE);
+}
+
+#[test]
+fn an_output_naming_an_input_is_refused_in_compare() {
+    refused_as_output(
+        &[("in.csv", ONE_TABLE)],
+        &["compare", "in.csv", "--csv", "in.csv"],
+        "in.csv is both an input and the file --csv writes; writing would destroy it",
+    );
+}
+
+#[test]
+fn an_output_naming_a_report_to_merge_is_refused() {
+    let report = "{\"type\":\"summary\"}\n";
+    refused_as_output(
+        &[("a.jsonl", report), ("b.jsonl", report)],
+        &["merge", "a.jsonl", "b.jsonl", "--json", "b.jsonl"],
+        "b.jsonl is both a report to merge and the file --json writes; writing would destroy it",
+    );
+}
+
+#[test]
+fn an_output_naming_the_input_is_refused_in_tournament() {
+    for option in ["--save", "--emit-cnf"] {
+        refused_as_output(
+            &[("s.csv", ONE_TABLE)],
+            &["tournament", "s.csv", option, "s.csv"],
+            &format!("s.csv is both the input and the file {option} writes; writing would destroy it"),
+        );
+    }
+    refused_as_output(
+        &[("s.csv", ONE_TABLE)],
+        &["tournament", "s.csv", "--cubes", "1/2", "--json", "s.csv"],
+        "s.csv is both the input and the file --json writes; writing would destroy it",
+    );
+}
+
+#[test]
+fn an_output_naming_the_input_is_refused_in_tictactoe() {
+    refused_as_output(
+        &[("g.in", GAME)],
+        &["tictactoe", "g.in", "-o", "g.in"],
+        "g.in is both the input and the file --output writes; writing would destroy it",
+    );
+}
+
+#[test]
+fn an_output_naming_the_dictionary_is_refused_in_scrabble() {
+    for subcommand in [
+        &["scrabble", "tiles", "-d", "w.txt", "-o", "w.txt"][..],
+        &["scrabble", "compile", "w.txt", "-o", "w.txt"],
+    ] {
+        refused_as_output(
+            &[("w.txt", "AB\nCD\n")],
+            subcommand,
+            "w.txt is both the dictionary and the file --output writes; writing would destroy it",
+        );
+    }
+}
+
+#[test]
+fn an_output_naming_the_secrets_is_refused_in_guess_simulate() {
+    for option in ["--transcript", "--json"] {
+        refused_as_output(
+            &[("s.txt", "1234\n")],
+            &["guess", "simulate", "--secrets", "s.txt", option, "s.txt"],
+            &format!("s.txt is both the secrets file and the file {option} writes; writing would destroy it"),
+        );
+    }
+}

@@ -551,3 +551,33 @@ fn terminal_table_in_80_columns_snapshot() {
     });
     insta::assert_snapshot!("terminal_table_80_columns", normalised(&stdout));
 }
+
+#[test]
+fn an_empty_sum_is_zero_not_minus_zero_in_compare_totals() {
+    let (_dir, mut command) = setup(&[("c/bad.csv", "x\n")]);
+    let output =
+        command.args(["compare", "c", "--solvers", "backtrack,dlx", "--json", "-"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let lines = json_lines(&text(&output.stdout));
+    let totals: Vec<&str> = lines[2]["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|solver| solver["solver"].as_str().unwrap())
+        .collect();
+    assert_eq!(totals, ["backtrack", "dlx"]);
+    // The only file is left out: each total is a sum of nothing, printed as 0.0, not -0.0.
+    let raw = text(&output.stdout);
+    assert_eq!(raw.matches("\"total_ms\":0.0").count(), 2, "{raw}");
+    assert!(!raw.contains("-0.0"), "{raw}");
+    let table = setup(&[("c/bad.csv", "x\n")])
+        .1
+        .args(["compare", "c", "--solvers", "backtrack,dlx"])
+        .output()
+        .unwrap();
+    let table = text(&table.stdout);
+    assert!(
+        table.contains("| backtrack |     1 |    0 |        0 |                    - | 0.0 µs |\n"),
+        "{table}"
+    );
+}

@@ -563,3 +563,39 @@ fn pages_and_their_assets_are_served_from_the_binary() {
         }
     }
 }
+
+#[test]
+fn macos_zip_junk_is_skipped_and_upper_case_extensions_are_inputs_in_the_web_batch() {
+    let server = Server::start(&[]);
+    let apple_double = b"\0\x05\x16\x07\0\x02\0\0Mac OS X        ";
+    let archive = zipped(&[
+        ("d/A.CSV", b"1\n0,1,0\n"),
+        ("d/A.CSV.expected", b"Table 0: 0 vs. 1\n"),
+        ("d/._A.CSV", apple_double),
+        ("__MACOSX/d/._A.CSV", apple_double),
+        ("__MACOSX/d/b.csv", b"not a round"),
+        ("d/.DS_Store", b"\0\0\0\x01Bud1"),
+        ("d/Thumbs.db", b"x"),
+    ]);
+    let (status, batch) = post_form(&server.at("/api/batch"), &[("finder.zip", &archive)]);
+    assert_eq!(status, 200, "{batch}");
+    let rows: Vec<(&str, &str)> = batch["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|record| (record["file"].as_str().unwrap(), record["verdict"].as_str().unwrap()))
+        .collect();
+    assert_eq!(rows, [("d/A.CSV", "same")]);
+    assert_eq!((&batch["summary"]["files"], &batch["summary"]["skipped"]), (&json!(1), &json!(5)));
+}
+
+#[test]
+fn an_empty_sum_is_zero_not_minus_zero_in_the_web_batch() {
+    let server = Server::start(&[]);
+    let (status, batch) = post_form(&server.at("/api/batch"), &[("notes.txt", b"x")]);
+    assert_eq!(status, 200, "{batch}");
+    assert_eq!((&batch["records"], &batch["summary"]["skipped"]), (&json!([]), &json!(1)));
+    let solve_ms = batch["summary"]["solve_ms"].as_f64().unwrap();
+    assert!(solve_ms == 0.0 && solve_ms.is_sign_positive(), "{solve_ms}");
+    assert!(!batch["html"].as_str().unwrap().contains("-0.0"), "{}", batch["html"]);
+}

@@ -520,3 +520,38 @@ fn a_shards_summary_line_names_its_share() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(stdout.starts_with("shard 2/3: "), "{stdout}");
 }
+
+#[test]
+fn upper_case_extensions_are_inputs_of_shards() {
+    let (dir, _command) =
+        common::setup(&[("d/A.CSV", "1\n0,1,0\n"), ("d/b.Csv", "1\n0,1,0\n"), ("d/c.csv", "1\n0,1,0\n")]);
+    let dir = dir.path();
+    let shards = run_shards(dir, 7, &[]);
+    let mut union: Vec<String> = shards.concat();
+    union.sort();
+    assert_eq!(union, ["d/A.CSV", "d/b.Csv", "d/c.csv"]);
+    // The keys are the paths as given: `A.CSV` goes to the shard its own name hashes to.
+    let (code, stderr) = run(dir, &["run", "d", "--quiet", "--json", "all.jsonl"]);
+    assert_eq!(code, 0, "{stderr}");
+    let mut args = vec!["merge".to_string()];
+    args.extend((1..=7).map(|index| format!("s{index}.jsonl")));
+    args.extend(["--quiet", "--json", "merged.jsonl"].map(String::from));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, stderr) = run(dir, &args);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(report(&dir.join("merged.jsonl")), report(&dir.join("all.jsonl")));
+}
+
+#[test]
+fn an_empty_sum_is_zero_not_minus_zero_in_an_empty_shard() {
+    let (dir, _command) = common::setup(&[("d/a.csv", "1\n0,1,0\n")]);
+    let dir = dir.path();
+    let shards = run_shards(dir, 2, &[]);
+    let empty = shards.iter().position(Vec::is_empty).expect("one of two shards holds no file") + 1;
+    let summary = json_lines(&dir.join(format!("s{empty}.jsonl"))).pop().unwrap();
+    assert_eq!((summary["files"].as_u64(), summary["solve_ms"].as_f64()), (Some(0), Some(0.0)));
+    assert!(summary["solve_ms"].as_f64().unwrap().is_sign_positive(), "{summary}");
+    let output = solvebatch(dir).args(["run", "d", "--shard", &format!("{empty}/2")]).output().unwrap();
+    let printed = String::from_utf8(output.stdout).unwrap();
+    assert!(printed.contains("solving 0.0 µs (sum), median 0.0 µs"), "{printed}");
+}

@@ -148,6 +148,14 @@ impl Simulate<'_> {
         if self.transcript.is_some() && self.strategies.len() > 1 {
             return Err(UsageError("--transcript takes one strategy".to_string()).into());
         }
+        let mut reads = crate::reads::Reads::default();
+        if let Some(secrets) = self.secrets {
+            reads.add("the secrets file", secrets);
+        }
+        reads.check_reports(self.reports)?;
+        if let Some(path) = self.transcript {
+            reads.check(path, "--transcript")?;
+        }
         let exporters = Exporters::open(self.reports, Terminal::detect(false, ColorChoice::Never))?;
         let secrets = self.secrets.map(|path| read_secrets(path, self.digits)).transpose()?;
         let started = Instant::now();

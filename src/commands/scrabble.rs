@@ -437,6 +437,7 @@ fn simulation_listing(
 }
 
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
+    check_dictionary_output(&args.dictionary, &args.output)?;
     let dictionary = load_dictionary(&args.dictionary)?;
     let tiles = TileSet::from_frequencies(&dictionary.letter_frequencies());
     write_file(&args.output, tiles.to_file_text().as_bytes())?;
@@ -451,6 +452,7 @@ fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn compile(args: &CompileArgs) -> anyhow::Result<ExitCode> {
+    check_dictionary_output(&args.dictionary, &args.output)?;
     let dictionary = load_dictionary(&args.dictionary)?;
     let graph = dictionary.graph();
     let bytes = graph.to_bytes();
@@ -465,6 +467,13 @@ fn compile(args: &CompileArgs) -> anyhow::Result<ExitCode> {
         bytes.len()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// `tiles` and `compile` read a dictionary and write `--output`: never over the dictionary.
+fn check_dictionary_output(dictionary: &Path, output: &Path) -> anyhow::Result<()> {
+    let mut reads = crate::reads::Reads::default();
+    reads.add("the dictionary", dictionary);
+    reads.check(output, "--output")
 }
 
 fn words(args: &WordsArgs) -> anyhow::Result<ExitCode> {

@@ -20,6 +20,11 @@ pub struct Args {
 /// # Errors
 /// The file cannot be read or is malformed (`FILE: line N: ...`), or the output cannot be written.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    if let Some(output) = &args.output {
+        let mut reads = crate::reads::Reads::default();
+        reads.add("the input", &args.input);
+        reads.check(output, "--output")?;
+    }
     let text = crate::inputs::read_named(&args.input)?;
     let name = crate::inputs::name(&args.input);
     let replayed = solvebatch_tictactoe::replay(&text).map_err(|error| anyhow::anyhow!("{name}: {error}"))?;

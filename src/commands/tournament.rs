@@ -9,6 +9,7 @@ use anyhow::{anyhow, Context};
 use solvebatch_tournament::{self as tournament, RoundFinder, RoundOutcome};
 
 use crate::output::{write_file, OutputFile};
+use crate::reads::Reads;
 
 /// Arguments of `solvebatch tournament`.
 #[derive(Debug, clap::Args)]
@@ -56,6 +57,12 @@ fn solver_name(name: &str) -> Result<String, String> {
 /// # Errors
 /// An unreadable or invalid file (`FILE: message`, the spec's message), a time-out, a failed save.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let mut reads = Reads::default();
+    reads.add("the input", &args.file);
+    let outputs = [(&args.save, "--save"), (&args.emit_cnf, "--emit-cnf"), (&args.cubes.json, "--json")];
+    for (path, option) in outputs {
+        path.as_deref().map_or(Ok(()), |path| reads.check(path, option))?;
+    }
     if let Some(share) = args.cubes.cubes {
         return crate::cubes::run_share(&args.file, share, args.timeout, args.cubes.json.as_deref());
     }

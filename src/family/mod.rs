@@ -119,12 +119,18 @@ pub trait Family: Sync {
     /// The name for `--kind` and reports, for example `tournament`.
     fn name(&self) -> &'static str;
 
-    /// The file name ending of its inputs, for example `.csv`.
+    /// The file name ending of its inputs, for example `.csv` (matched in any case: [`Family::is_input`]).
     fn extension(&self) -> &'static str;
 
     /// Where the reference output of `input` lives, whether or not it exists.
     fn reference_path(&self, input: &Path) -> PathBuf {
         with_suffix(input, ".expected")
+    }
+
+    /// The files solving `input` reads besides it and its reference (with their roles, as
+    /// [`crate::reads::Reads::add`] takes them), as far as they can be known before solving.
+    fn files_named(&self, _input: &Path, _settings: &Settings) -> Vec<(&'static str, PathBuf)> {
+        Vec::new()
     }
 
     /// How tables name [`Status::NoSolution`], for example `no round`.
@@ -142,13 +148,10 @@ pub trait Family: Sync {
     /// a strategy does not handle), in words.
     fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String>;
 
-    /// Whether `path` is an input of this family, by its file name.
+    /// Whether `path` is an input of this family, by its file name: its extension in any case
+    /// (`A.CSV`, `b.Csv`: files from Windows).
     fn is_input(&self, path: &Path) -> bool {
-        let extension = self.extension().as_bytes();
-        path.file_name().is_some_and(|name| {
-            let name = name.as_encoded_bytes();
-            name.len() > extension.len() && name.ends_with(extension)
-        })
+        path.file_name().is_some_and(|name| ends_with_ignoring_case(name, self.extension()))
     }
 
     /// The default solver.
@@ -184,6 +187,12 @@ pub fn status_label(family: Option<&str>, status: Status) -> &'static str {
     }
 }
 
+/// Whether the file name `name` is longer than `suffix` and ends with it, ASCII case ignored.
+pub fn ends_with_ignoring_case(name: &std::ffi::OsStr, suffix: &str) -> bool {
+    let (name, suffix) = (name.as_encoded_bytes(), suffix.as_bytes());
+    name.len() > suffix.len() && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+}
+
 /// `path` with `suffix` appended to its file name (`a.csv` -> `a.csv.expected`).
 pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
@@ -204,6 +213,15 @@ mod tests {
         assert_eq!(family("games/.in"), None);
         assert_eq!(family("x.guess"), Some("guess"));
         assert_eq!(family("x.scrabble"), Some("scrabble"));
+        assert_eq!(family("A.CSV"), Some("tournament"));
+        assert_eq!(family("b.Csv"), Some("tournament"));
+        assert_eq!(family("G.IN"), Some("tictactoe"));
+        assert_eq!(family("A.CSV.expected"), None);
+        assert_eq!(
+            by_name("tournament").unwrap().reference_path(Path::new("A.CSV")),
+            Path::new("A.CSV.expected")
+        );
+        assert_eq!(by_name("tictactoe").unwrap().reference_path(Path::new("G.IN")), Path::new("G.ref"));
         assert_eq!(by_name("tictactoe").unwrap().reference_path(Path::new("a.b.in")), Path::new("a.b.ref"));
         assert_eq!(
             by_name("guess").unwrap().reference_path(Path::new("a.guess")),

@@ -1,7 +1,7 @@
 //! The Scrabble family: `.scrabble` position files, `.scrabble.expected` references, judged by
 //! [`solvebatch_scrabble::PositionSolver`] (which reads each dictionary once per run).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde::Serialize;
@@ -24,6 +24,36 @@ impl Family for Scrabble {
 
     fn no_solution_label(&self) -> &'static str {
         "no play"
+    }
+
+    /// The dictionary and tile file a position file's `dictionary:` and `tiles:` lines name
+    /// (relative to its folder), where the command line gives none. Only a regular file is read for
+    /// them: a FIFO would lose what it holds.
+    fn files_named(&self, input: &Path, settings: &Settings) -> Vec<(&'static str, PathBuf)> {
+        let regular = std::fs::metadata(input).is_ok_and(|metadata| metadata.is_file());
+        let Some(text) = regular.then(|| crate::inputs::read(input, None).ok()).flatten() else {
+            return Vec::new();
+        };
+        let folder = input.parent().unwrap_or(Path::new(""));
+        let keys = [
+            ("dictionary", "the dictionary", &settings.dictionary),
+            ("tiles", "the tile file", &settings.tiles),
+        ];
+        let mut named = Vec::new();
+        // The header lines come before `board:`; a bad file is the solve's to report.
+        for line in String::from_utf8_lossy(&text).lines() {
+            let Some((key, value)) = line.split_once(':') else { continue };
+            let key = key.trim();
+            if key == "board" {
+                break;
+            }
+            for (name, role, given) in keys {
+                if key == name && given.is_none() && !value.trim().is_empty() {
+                    named.push((role, folder.join(value.trim())));
+                }
+            }
+        }
+        named
     }
 
     fn solvers(&self) -> Vec<SolverInfo> {

@@ -101,6 +101,19 @@ pub struct ReportArgs {
     pub html: Option<PathBuf>,
 }
 
+impl ReportArgs {
+    /// Each report path asked for, with its option (`--json`, ...).
+    pub fn named(&self) -> Vec<(&Path, &'static str)> {
+        let asked = [
+            (&self.json, "--json"),
+            (&self.csv, "--csv"),
+            (&self.markdown, "--markdown"),
+            (&self.html, "--html"),
+        ];
+        asked.into_iter().filter_map(|(path, option)| Some((path.as_deref()?, option))).collect()
+    }
+}
+
 /// How the terminal output looks.
 #[derive(Debug, Clone, Copy)]
 pub struct Terminal {
@@ -140,16 +153,8 @@ impl Exporters {
     /// A [`UsageError`] for a path that cannot be written, two reports to the same path, or two
     /// reports to standard output.
     pub fn open(args: &ReportArgs, terminal: Terminal) -> anyhow::Result<Exporters> {
-        let asked = [
-            (&args.json, "--json"),
-            (&args.csv, "--csv"),
-            (&args.markdown, "--markdown"),
-            (&args.html, "--html"),
-        ];
         let mut seen: Vec<(&Path, &str)> = Vec::new();
-        for (path, option) in
-            asked.iter().filter_map(|(path, option)| path.as_deref().map(|path| (path, *option)))
-        {
+        for (path, option) in args.named() {
             if let Some((_, other)) = seen.iter().find(|(other, _)| same_file(path, other)) {
                 return Err(UsageError(format!("{other} and {option} both write {}", path.display())).into());
             }

@@ -162,7 +162,7 @@ impl Summary {
             verdicts: VerdictCounts::default(),
             skipped: 0,
             wall_ms: 0.0,
-            solve_ms: records.iter().map(|record| record.ms).sum(),
+            solve_ms: total(records.iter().map(|record| record.ms)),
             median_ms: median(&mut records.iter().map(|record| record.ms).collect::<Vec<_>>()),
             failing: Vec::new(),
             left_out: 0,
@@ -190,6 +190,12 @@ impl Summary {
     }
 }
 
+/// The sum of `values`, 0 when empty: `Iterator::sum` of no `f64` is -0.0, which reports would print
+/// as `-0.0 µs`.
+pub fn total(values: impl IntoIterator<Item = f64>) -> f64 {
+    values.into_iter().fold(0.0, |sum, value| sum + value)
+}
+
 /// The median of `values` (the mean of the middle two for an even count; 0 when empty).
 pub fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
@@ -206,6 +212,13 @@ mod tests {
 
     fn record(file: &str, status: Status, verdict: Option<Verdict>, ms: f64) -> Record {
         Record { status, verdict, ms, ..Record::failed(file.to_string(), Some("tournament"), String::new()) }
+    }
+
+    #[test]
+    fn an_empty_sum_is_zero_not_minus_zero() {
+        assert!(total([]).is_sign_positive());
+        assert!(Summary::of(&[], false).solve_ms.is_sign_positive());
+        assert_eq!(total([1.5, 2.0]), 3.5);
     }
 
     #[test]

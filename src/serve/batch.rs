@@ -122,13 +122,17 @@ fn unzip(name: &str, bytes: &[u8], files: &mut Files) -> Result<(), ApiError> {
 }
 
 /// Solves every input among `files` before `deadline`, judging it against its reference when one
-/// came along; files that are neither inputs nor references are counted as skipped.
+/// came along; files that are neither inputs nor references are counted as skipped, and so are the
+/// leftovers of macOS and Windows ([`crate::inputs::is_junk`]: a zip made by Finder holds them).
 fn solve_all(files: &Files, settings: &Settings, deadline: Instant) -> BatchAnswer {
     let started = Instant::now();
     let mut records = Vec::new();
     let mut references = 0;
     for (name, input) in files {
         let path = Path::new(name);
+        if crate::inputs::is_junk(path) {
+            continue;
+        }
         let Some(family) = family::for_path(path) else {
             references += usize::from(is_reference(files, path));
             continue;
@@ -175,6 +179,7 @@ fn solve_all(files: &Files, settings: &Settings, deadline: Instant) -> BatchAnsw
 fn is_reference(files: &Files, path: &Path) -> bool {
     files.keys().any(|name| {
         let input = Path::new(name);
-        family::for_path(input).is_some_and(|family| family.reference_path(input) == path)
+        !crate::inputs::is_junk(input)
+            && family::for_path(input).is_some_and(|family| family.reference_path(input) == path)
     })
 }

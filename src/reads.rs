@@ -1,0 +1,125 @@
+//! The files a command reads, so that no output replaces one: `run in.csv --json in.csv` would
+//! otherwise solve the input and then rename the report over it.
+//!
+//! A command lists what it reads (inputs, references, dictionaries, tile files, reports to merge)
+//! in a [`Reads`], then checks every output path against it before any work: a usage error names
+//! both roles of the file. Files are compared by device and inode with links followed, so a link or
+//! a hard link to an input is caught too (the other way round, [`crate::inputs::Own`] keeps a batch
+//! from reading its own reports).
+
+use std::path::{Path, PathBuf};
+
+use crate::family::Settings;
+use crate::inputs::Input;
+use crate::options::UsageError;
+use crate::output::regular_identity;
+use crate::report::{display_path, ReportArgs};
+
+/// The regular files a command reads, each with its role.
+#[derive(Default)]
+pub struct Reads {
+    files: Vec<Read>,
+}
+
+/// One file read: its role in messages ("an input", "the dictionary"), its path as given, and its
+/// device and inode.
+struct Read {
+    role: &'static str,
+    path: PathBuf,
+    id: (u64, u64),
+}
+
+impl Reads {
+    /// Adds `path`, read as `role` (a phrase with its article: "an input", "the dictionary"). A path
+    /// that does not exist (yet), `-` and anything but a regular file are left out: only a regular
+    /// file is replaced by an output.
+    pub fn add(&mut self, role: &'static str, path: &Path) {
+        if let Some(id) = regular_file_id(path) {
+            self.files.push(Read { role, path: path.to_path_buf(), id });
+        }
+    }
+
+    /// Adds every input of a batch as "an input", and what solving it reads: its reference and, for
+    /// the Scrabble family, the dictionary and tile file (those of `settings`, else those its
+    /// position file names).
+    pub fn add_batch(&mut self, inputs: &[Input], settings: &Settings) {
+        let given = [("the dictionary", &settings.dictionary), ("the tile file", &settings.tiles)];
+        for (role, path) in given {
+            if let Some(path) = path {
+                self.add(role, path);
+            }
+        }
+        for input in inputs.iter().filter(|input| input.problem.is_none()) {
+            self.add("an input", &input.path);
+            if let Some(family) = input.family {
+                self.add("a reference", &family.reference_path(&input.path));
+                for (role, path) in family.files_named(&input.path, settings) {
+                    self.add(role, &path);
+                }
+            }
+        }
+    }
+
+    /// Checks that writing `output` (the output of `option`, such as `--json`) replaces no file read.
+    ///
+    /// # Errors
+    /// A [`UsageError`]: `in.csv is both an input and the file --json writes; writing would destroy it`
+    /// (the file read is named in parentheses when it was given under another path).
+    pub fn check(&self, output: &Path, option: &str) -> anyhow::Result<()> {
+        let Some(id) = regular_file_id(output) else { return Ok(()) };
+        let Some(read) = self.files.iter().find(|read| read.id == id) else { return Ok(()) };
+        let shown = display_path(output);
+        let mut role = read.role.to_string();
+        if display_path(&read.path) != shown {
+            role.push_str(&format!(" ({})", display_path(&read.path)));
+        }
+        Err(UsageError(format!(
+            "{shown} is both {role} and the file {option} writes; writing would destroy it"
+        ))
+        .into())
+    }
+
+    /// [`Reads::check`] for every report file of `reports`.
+    ///
+    /// # Errors
+    /// As [`Reads::check`].
+    pub fn check_reports(&self, reports: &ReportArgs) -> anyhow::Result<()> {
+        reports.named().into_iter().try_for_each(|(path, option)| self.check(path, option))
+    }
+}
+
+/// The device and inode of `path` when it is a regular file, links followed.
+fn regular_file_id(path: &Path) -> Option<(u64, u64)> {
+    if path == Path::new("-") {
+        return None;
+    }
+    regular_identity(&std::fs::metadata(path).ok()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_to_a_file_read_is_refused_naming_both_paths() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.csv");
+        std::fs::write(&input, "1\n0,1,0\n").unwrap();
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(&input, &link).unwrap();
+        let mut reads = Reads::default();
+        reads.add("an input", &input);
+        let error = reads.check(&link, "--json").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "{} is both an input ({}) and the file --json writes; writing would destroy it",
+                link.display(),
+                input.display()
+            )
+        );
+        assert!(reads.check(&dir.path().join("new.json"), "--json").is_ok());
+        assert!(reads.check(Path::new("-"), "--json").is_ok());
+        assert!(reads.check(Path::new("/dev/null"), "--json").is_ok());
+    }
+}
