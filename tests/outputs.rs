@@ -624,3 +624,73 @@ fn a_second_root_into_the_same_out_folder_leaves_the_first_alone() {
     written.sort();
     assert_eq!(written, [Path::new("o/a/x.csv.out"), Path::new("o/d/x.csv.out")]);
 }
+
+/// A small tmpfs mounted for one test, unmounted when dropped.
+struct SmallDisk(PathBuf);
+
+impl SmallDisk {
+    /// Mounts 16 KiB of tmpfs on a new folder in `dir`; `None` where mounting is not permitted.
+    fn mount(dir: &Path) -> Option<SmallDisk> {
+        let point = dir.join("disk");
+        fs::create_dir(&point).unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=16k", "tmpfs"])
+            .arg(&point)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        mounted.then_some(SmallDisk(point))
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// Reports and outputs on a disk that fills up mid-batch: a clear error naming the report, exit 1,
+/// no report, partial or temporary file left on the disk, and the inputs untouched.
+#[test]
+fn a_full_disk_fails_with_a_clear_error_and_leaves_no_half_written_file() {
+    let files: Vec<(String, String)> =
+        (0..400).map(|index| (format!("in/t{index:03}.csv"), TWO_TABLES.to_string())).collect();
+    let files: Vec<(&str, &str)> = files.iter().map(|(name, text)| (name.as_str(), text.as_str())).collect();
+    let (dir, _) = setup(&files);
+    let Some(disk) = SmallDisk::mount(dir.path()) else {
+        eprintln!("skipped: cannot mount a tmpfs here (not root, or no mount permission)");
+        return;
+    };
+    for (report, option) in
+        [("r.jsonl", "--json"), ("r.csv", "--csv"), ("r.md", "--markdown"), ("r.html", "--html")]
+    {
+        let output = command_in(dir.path())
+            .args(["run", "in", "--json-outputs", "-q", option])
+            .arg(disk.0.join(report))
+            .output()
+            .unwrap();
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{option}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: {}: cannot write", disk.0.join(report).display())),
+            "{stderr}"
+        );
+        assert!(stderr.contains("No space left on device"), "{stderr}");
+        assert_eq!(fs::read_dir(&disk.0).unwrap().count(), 0, "{option}: nothing is left on the disk");
+    }
+    // Outputs that do not fit fail their files; those written are whole.
+    let output =
+        command_in(dir.path()).args(["run", "in", "-q", "--out"]).arg(disk.0.join("o")).output().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let written: Vec<PathBuf> = walkdir::WalkDir::new(&disk.0)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|entry| entry.file_type().is_file())
+        .map(walkdir::DirEntry::into_path)
+        .collect();
+    assert!(written.len() < files.len(), "the disk filled up");
+    assert!(written.iter().all(|path| fs::read_to_string(path).unwrap() == TWO_TABLES_ROUND), "{written:?}");
+    for (name, text) in &files {
+        assert_eq!(fs::read_to_string(dir.path().join(name)).unwrap(), *text);
+    }
+}
