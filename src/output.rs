@@ -71,7 +71,9 @@ impl Partial {
                     shown.display()
                 )
             } else {
-                anyhow::Error::new(error).context(format!("{}: cannot create", shown.display()))
+                let folder = path.parent().unwrap_or(Path::new("."));
+                anyhow::Error::new(error)
+                    .context(format!("{}: cannot create a file in {}", given.display(), folder.display()))
             }
         })?;
         Ok(Partial { file, path, destination, committed: false })
