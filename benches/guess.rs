@@ -13,12 +13,14 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use solvebatch_guess::{
-    minimum_worst_case, simulate, solve_job, strategy, Digits, Job, SearchSettings, StrategyTree,
+    minimum_worst_case, simulate, solve_job, strategy, Deadline, Digits, Job, SearchSettings, StrategyTree,
 };
 
 fn reference_over_all_secrets(c: &mut Criterion) {
     c.bench_function("first, all 9000 secrets", |b| {
-        b.iter(|| simulate(strategy("first").unwrap(), black_box(Digits::FOUR), None, None).unwrap())
+        b.iter(|| {
+            simulate(strategy("first").unwrap(), black_box(Digits::FOUR), None, Deadline::NEVER).unwrap()
+        })
     });
 }
 
@@ -29,7 +31,13 @@ fn reference_game_at_eight_digits(c: &mut Criterion) {
     group.sample_size(10).measurement_time(Duration::from_secs(10));
     group.bench_function("first, secret 98765432", |b| {
         b.iter(|| {
-            solve_job(black_box(&Job::Secret(98_765_432)), digits, strategy("first").unwrap(), None).unwrap()
+            solve_job(
+                black_box(&Job::Secret(98_765_432)),
+                digits,
+                strategy("first").unwrap(),
+                Deadline::NEVER,
+            )
+            .unwrap()
         })
     });
     group.finish();
@@ -42,7 +50,8 @@ fn simulated_game_at_nine_digits(c: &mut Criterion) {
     group.sample_size(10).measurement_time(Duration::from_secs(60));
     group.bench_function("simulate first, secret 987654321", |b| {
         b.iter(|| {
-            simulate(strategy("first").unwrap(), digits, Some(black_box(&[987_654_321])), None).unwrap()
+            simulate(strategy("first").unwrap(), digits, Some(black_box(&[987_654_321])), Deadline::NEVER)
+                .unwrap()
         })
     });
     group.finish();
@@ -53,7 +62,9 @@ fn scoring_strategies_over_all_secrets(c: &mut Criterion) {
     group.sample_size(10).measurement_time(Duration::from_secs(10));
     for name in ["max-parts", "minimax", "entropy"] {
         group.bench_function(name, |b| {
-            b.iter(|| simulate(strategy(name).unwrap(), black_box(Digits::FOUR), None, None).unwrap())
+            b.iter(|| {
+                simulate(strategy(name).unwrap(), black_box(Digits::FOUR), None, Deadline::NEVER).unwrap()
+            })
         });
     }
     group.finish();
@@ -63,10 +74,12 @@ fn optimal_strategy_and_its_bound(c: &mut Criterion) {
     let mut group = c.benchmark_group("optimal, 4 digits");
     group.sample_size(10).measurement_time(Duration::from_secs(10));
     group.bench_function("build the strategy", |b| {
-        b.iter(|| StrategyTree::build(black_box(Digits::FOUR), SearchSettings::OPTIMAL, None).unwrap())
+        b.iter(|| {
+            StrategyTree::build(black_box(Digits::FOUR), SearchSettings::OPTIMAL, Deadline::NEVER).unwrap()
+        })
     });
     group.bench_function("prove the bound", |b| {
-        b.iter(|| minimum_worst_case(black_box(Digits::FOUR), None).unwrap())
+        b.iter(|| minimum_worst_case(black_box(Digits::FOUR), Deadline::NEVER).unwrap())
     });
     group.finish();
 }

@@ -13,7 +13,7 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::family::{Family, Outcome, Prepared};
+use crate::family::{Deadline, Family, Outcome, Prepared};
 use crate::inputs::{self, Input, Own, ReadError};
 use crate::options::{RunOptions, UsageError};
 use crate::output::write_file;
@@ -72,8 +72,8 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     summary.skipped = found.skipped;
     summary.interrupted = signals::interrupted();
-    if summary.interrupted {
-        summary.exit_code = 1;
+    if let Some(status) = signals::exit_status() {
+        summary.exit_code = status;
     }
     summary.shard = options.shard;
     summary.inputs = Some(input_set);
@@ -153,7 +153,8 @@ type Diffs = Vec<(String, String)>;
 type Done = (usize, Record, Option<String>);
 
 /// Solves every input on `--jobs` workers that take files in path order, and hands the records to
-/// the exporters in that order as soon as every earlier file is done. After Ctrl-C no new file starts.
+/// the exporters in that order as soon as every earlier file is done. After a signal the files under
+/// way stop and no new file starts.
 fn solve_all(
     options: &RunOptions,
     prepared: &PreparedFamilies,
@@ -180,8 +181,12 @@ fn solve_all(
             let send = send.clone();
             let next = &next;
             scope.spawn(move |_| loop {
+                // Looked at before taking a file, so that every file taken is recorded, in order.
+                if signals::interrupted() {
+                    break;
+                }
                 let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= inputs.len() || signals::interrupted() {
+                if index >= inputs.len() {
                     break;
                 }
                 let (record, diff) = solve_one(options, prepared, &inputs[index]);
@@ -206,8 +211,6 @@ fn solve_all(
                 records.push(record);
             }
         }
-        // After an interrupt, files solved beyond one not started stay out of order: add them last.
-        records.extend(pending.into_values().map(|(record, _)| record));
     });
     progress.finish_and_clear();
     match failure {
@@ -240,8 +243,13 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
             record.status = Status::Timeout;
             return (record, None);
         }
+        Err(ReadError::Interrupted) => {
+            let mut record = Record::failed(file, family_name, "nothing came before the signal".to_string());
+            record.status = Status::Interrupted;
+            return (record, None);
+        }
     };
-    let deadline = options.timeout.map(|limit| started + limit);
+    let deadline = Deadline::at(options.timeout.map(|limit| started + limit)).or_flag(signals::stop_flag());
     let outcome = catch_unwind(AssertUnwindSafe(|| prepared.solve(&input.path, &text, deadline)))
         .unwrap_or_else(|_| {
             let mut outcome = Outcome::invalid("internal error: the solver panicked".to_string());
@@ -251,7 +259,7 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut record =
         Record::of(file, family.name(), prepared.solver(), &outcome, ms, options.reports.json_outputs);
-    if outcome.status == Status::Timeout {
+    if outcome.status.stopped() {
         return (record, None);
     }
     let diff = compare_with_reference(options, family, prepared, input, &text, &outcome, &mut record);

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::cli::TerminalArgs;
-use crate::family::{Family, Outcome, Prepared, Settings};
+use crate::family::{Deadline, Family, Outcome, Prepared, Settings};
 use crate::inputs::{self, Own};
 use crate::options::{family_named, UsageError};
 use crate::report::{
@@ -114,20 +114,28 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
         let file = display_path(&input.path);
         let solved = match (&input.problem, input.family) {
-            (Some(problem), _) => Err(problem.clone()),
-            (None, None) => Err("no family reads this kind of file; use --kind".to_string()),
+            (Some(problem), _) => Err((Status::Failed, problem.clone())),
+            (None, None) => {
+                Err((Status::Failed, "no family reads this kind of file; use --kind".to_string()))
+            }
             (None, Some(family)) => match inputs::read(&input.path, args.timeout) {
                 Ok(text) => {
                     let solvers =
                         &prepared.iter().find(|(name, _)| *name == family.name()).expect("prepared").1;
                     Ok(compare_file(args, &input.path, file.clone(), family, solvers, &text))
                 }
-                Err(inputs::ReadError::Failed(message)) => Err(message),
-                Err(inputs::ReadError::Timeout) => Err("nothing to read within the time limit".to_string()),
+                Err(inputs::ReadError::Failed(message)) => Err((Status::Failed, message)),
+                Err(inputs::ReadError::Timeout) => {
+                    Err((Status::Timeout, "nothing to read within the time limit".to_string()))
+                }
+                Err(inputs::ReadError::Interrupted) => {
+                    Err((Status::Interrupted, "nothing came before the signal".to_string()))
+                }
             },
         };
-        let result = solved.unwrap_or_else(|message| {
-            let record = Record::failed(file, input.family.map(|family| family.name()), message);
+        let result = solved.unwrap_or_else(|(status, message)| {
+            let mut record = Record::failed(file, input.family.map(|family| family.name()), message);
+            record.status = status;
             FileResult { records: vec![record], failed: true, left_out: true }
         });
         for record in &result.records {
@@ -137,8 +145,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let mut summary = summarise(&results, started.elapsed().as_secs_f64() * 1000.0);
     summary.interrupted = crate::signals::interrupted();
-    if summary.interrupted {
-        summary.exit_code = 1;
+    if let Some(status) = crate::signals::exit_status() {
+        summary.exit_code = status;
     }
     let records: Vec<Record> = results.into_iter().flat_map(|result| result.records).collect();
     let batch = Batch {
@@ -206,9 +214,11 @@ fn compare_file(
         let mut first: Option<Outcome> = None;
         for _ in 0..args.repeat {
             let started = Instant::now();
-            let outcome = solver.solve(path, text, args.timeout.map(|limit| started + limit));
+            let deadline =
+                Deadline::at(args.timeout.map(|limit| started + limit)).or_flag(crate::signals::stop_flag());
+            let outcome = solver.solve(path, text, deadline);
             times.push(started.elapsed().as_secs_f64() * 1000.0);
-            if outcome.status != Status::Timeout {
+            if !outcome.status.stopped() {
                 if let Err(message) = solver.verify(path, text, &outcome.output) {
                     if outcome.status != Status::Invalid {
                         problems.push(format!("{name} printed an invalid solution: {message}"));
@@ -222,10 +232,14 @@ fn compare_file(
                     None => decided = Some(outcome.clone()),
                 }
             }
+            let interrupted = outcome.status == Status::Interrupted;
             first.get_or_insert(outcome);
+            if interrupted {
+                break;
+            }
         }
         let outcome = decided.or(first).expect("at least one run");
-        if outcome.status != Status::Timeout {
+        if !outcome.status.stopped() {
             answers.push((name, outcome.status));
         }
         let (min_ms, max_ms) =
@@ -260,10 +274,10 @@ fn compare_file(
     } else if !left_out {
         let fastest = records
             .iter()
-            .filter(|record| record.status != Status::Timeout)
+            .filter(|record| !record.status.stopped())
             .map(|record| record.ms)
             .min_by(f64::total_cmp);
-        for record in records.iter_mut().filter(|record| record.status != Status::Timeout) {
+        for record in records.iter_mut().filter(|record| !record.status.stopped()) {
             record.ratio = fastest.map(|fastest| record.ms / fastest.max(f64::MIN_POSITIVE));
         }
     }
@@ -276,11 +290,8 @@ fn summarise(results: &[FileResult], wall_ms: f64) -> Summary {
     let answers: Vec<Record> = results
         .iter()
         .map(|result| {
-            let answer = result
-                .records
-                .iter()
-                .find(|record| record.status != Status::Timeout)
-                .unwrap_or(&result.records[0]);
+            let answer =
+                result.records.iter().find(|record| !record.status.stopped()).unwrap_or(&result.records[0]);
             let mut answer = answer.clone();
             if result.failed && answer.status != Status::Failed {
                 answer.status = Status::Failed;

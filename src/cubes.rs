@@ -89,7 +89,11 @@ pub fn run_share(
     let instance = tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}"))?;
     let part = CubeShare::new(share.index as usize, share.count as usize)
         .ok_or_else(|| anyhow!("{share} is not a share"))?;
-    let solution = tournament::solve_cube_share(&instance, part, timeout.map(|limit| started + limit));
+    let solution = tournament::solve_cube_share(
+        &instance,
+        part,
+        tournament::Deadline::at(timeout.map(|limit| started + limit)),
+    );
     let (answer, output) = match &solution.answer {
         ShareAnswer::Round(round) => (Answer::Round, Some(tournament::format(&instance, Some(round)))),
         ShareAnswer::Refuted => (Answer::Refuted, None),

@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
 
 use crate::family::{self, Family};
 use crate::output::{is_temporary, regular_identity, stream_identity};
@@ -189,27 +190,45 @@ fn kind_of(_metadata: &std::fs::Metadata) -> &'static str {
 pub enum ReadError {
     /// Nothing came within the time limit (a FIFO with no writer, a slow device).
     Timeout,
+    /// A signal stopped the batch before anything came.
+    Interrupted,
     /// The file cannot be read, or is larger than [`MAX_INPUT_BYTES`]; in words.
     Failed(String),
 }
 
 /// The bytes of `path` (`-`: standard input), at most [`MAX_INPUT_BYTES`] of them (a larger
-/// regular file is refused unread, by its size). When `limit` is
-/// given, a read that has not finished by then (a FIFO without a writer) is abandoned.
+/// regular file is refused unread, by its size). A read of what is not a regular file (a FIFO
+/// without a writer) is abandoned when `limit` passes or a signal stops the batch.
 ///
 /// # Errors
-/// [`ReadError::Failed`] for a file that cannot be read or is too large, [`ReadError::Timeout`].
+/// [`ReadError::Failed`] for a file that cannot be read or is too large, [`ReadError::Timeout`],
+/// [`ReadError::Interrupted`].
 pub fn read(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>, ReadError> {
     let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
-    match limit {
-        Some(limit) if !regular => {
-            let (send, receive) = std::sync::mpsc::channel();
-            let owned = path.to_path_buf();
-            // The thread may stay blocked in `open` on a FIFO nobody writes to; the process ends anyway.
-            std::thread::spawn(move || send.send(read_bounded(&owned)));
-            receive.recv_timeout(limit).unwrap_or(Err(ReadError::Timeout))
+    if regular {
+        return read_bounded(path);
+    }
+    let (send, receive) = std::sync::mpsc::channel();
+    let owned = path.to_path_buf();
+    // The thread may stay blocked in `open` on a FIFO nobody writes to; the process ends anyway.
+    std::thread::spawn(move || send.send(read_bounded(&owned)));
+    let deadline = limit.map(|limit| Instant::now() + limit);
+    // Woken often enough to stop within a second of a signal.
+    let poll = Duration::from_millis(50);
+    loop {
+        let wait =
+            deadline.map_or(poll, |deadline| deadline.saturating_duration_since(Instant::now()).min(poll));
+        match receive.recv_timeout(wait) {
+            Ok(read) => return read,
+            Err(RecvTimeoutError::Disconnected) => return Err(ReadError::Failed("cannot read".to_string())),
+            Err(RecvTimeoutError::Timeout) => {}
         }
-        _ => read_bounded(path),
+        if crate::signals::interrupted() {
+            return Err(ReadError::Interrupted);
+        }
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(ReadError::Timeout);
+        }
     }
 }
 
@@ -272,6 +291,7 @@ pub fn read_named(path: &Path) -> anyhow::Result<Vec<u8>> {
     read(path, None).map_err(|error| match error {
         ReadError::Failed(message) => anyhow::anyhow!("{}: {message}", name(path)),
         ReadError::Timeout => anyhow::anyhow!("{}: nothing to read", name(path)),
+        ReadError::Interrupted => anyhow::anyhow!("{}: interrupted before anything came", name(path)),
     })
 }
 

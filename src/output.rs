@@ -8,6 +8,11 @@
 //!   on Ctrl-C and SIGTERM) and renamed over it once complete, so a failure leaves an existing file
 //!   untouched. A symbolic link to a regular file is followed and its target replaced; the target
 //!   keeps its permissions, and a new file is readable by all (`0644`) as one made by the shell.
+//!
+//! A report written record by record ([`OutputFile::create_streamed`]: JSON lines, CSV) goes instead
+//! to a recognisable partial file beside it (`r.jsonl` -> `r.jsonl.partial`), flushed after each
+//! record and renamed over the report once complete. A run killed or stopped by a second signal
+//! leaves it there, holding every record finished so far; the run's own failures remove it.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -21,6 +26,8 @@ use crate::signals;
 pub const TEMPORARY_PREFIX: &str = ".solvebatch-";
 /// See [`TEMPORARY_PREFIX`].
 pub const TEMPORARY_SUFFIX: &str = ".tmp";
+/// What a streamed report's partial file adds to the report's name.
+pub const PARTIAL_SUFFIX: &str = ".partial";
 
 /// An output being written: see the module documentation for where the bytes go.
 pub struct OutputFile {
@@ -39,6 +46,46 @@ enum Target {
     Stderr(io::Stderr),
     Into(File),
     Replace { temporary: Temporary, destination: PathBuf },
+    Partial(Partial),
+}
+
+/// A streamed report's partial file, removed when dropped uncommitted (the run failed); a signal's
+/// exit and a kill run no destructor, and leave it.
+struct Partial {
+    file: File,
+    path: PathBuf,
+    destination: PathBuf,
+    committed: bool,
+}
+
+impl Partial {
+    /// The partial file of `destination`, named in messages as `given` (the path as given) + the
+    /// suffix.
+    fn create(given: &Path, destination: PathBuf) -> anyhow::Result<Partial> {
+        let path = crate::family::with_suffix(&destination, PARTIAL_SUFFIX);
+        let shown = crate::family::with_suffix(given, PARTIAL_SUFFIX);
+        let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(|error| {
+            if error.kind() == io::ErrorKind::AlreadyExists {
+                anyhow::anyhow!(
+                    "{}: left by a run that was stopped before its end; keep its records elsewhere or remove it",
+                    shown.display()
+                )
+            } else {
+                let folder = path.parent().unwrap_or(Path::new("."));
+                anyhow::Error::new(error)
+                    .context(format!("{}: cannot create a file in {}", given.display(), folder.display()))
+            }
+        })?;
+        Ok(Partial { file, path, destination, committed: false })
+    }
+}
+
+impl Drop for Partial {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
 }
 
 /// A temporary file, tracked for removal on a signal until it is renamed into place or dropped.
@@ -66,6 +113,20 @@ impl OutputFile {
     /// The device cannot be opened, or no temporary file can be made in the destination's folder;
     /// the message names `path`.
     pub fn create(path: &Path) -> anyhow::Result<OutputFile> {
+        OutputFile::open(path, false)
+    }
+
+    /// Opens `path` as [`OutputFile::create`] does, but a file to replace is streamed to its partial
+    /// file (`path` + [`PARTIAL_SUFFIX`]) instead of a hidden temporary one: see the module
+    /// documentation.
+    ///
+    /// # Errors
+    /// As [`OutputFile::create`]; also a partial file already there (left by a stopped run).
+    pub fn create_streamed(path: &Path) -> anyhow::Result<OutputFile> {
+        OutputFile::open(path, true)
+    }
+
+    fn open(path: &Path, streamed: bool) -> anyhow::Result<OutputFile> {
         let target = if path == Path::new("-") {
             Target::Stdout(io::stdout())
         } else if let Some(stream) = standard_stream(path) {
@@ -81,6 +142,12 @@ impl OutputFile {
             Target::Into(file)
         } else {
             let destination = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            if streamed {
+                return Ok(OutputFile {
+                    path: path.to_path_buf(),
+                    target: Target::Partial(Partial::create(path, destination)?),
+                });
+            }
             let folder = match destination.parent() {
                 Some(parent) if !parent.as_os_str().is_empty() => parent,
                 _ => Path::new("."),
@@ -132,6 +199,18 @@ impl OutputFile {
                     .with_context(|| format!("{}: cannot replace", path.display()))?;
                 Ok(())
             }
+            Target::Partial(mut partial) => {
+                if let Ok(metadata) = std::fs::metadata(&partial.destination) {
+                    partial
+                        .file
+                        .set_permissions(metadata.permissions())
+                        .with_context(|| format!("{}: cannot set permissions", path.display()))?;
+                }
+                std::fs::rename(&partial.path, &partial.destination)
+                    .with_context(|| format!("{}: cannot replace", path.display()))?;
+                partial.committed = true;
+                Ok(())
+            }
         }
     }
 }
@@ -143,6 +222,7 @@ impl Write for OutputFile {
             Target::Stderr(stderr) => stderr.write(bytes),
             Target::Into(file) => file.write(bytes),
             Target::Replace { temporary, .. } => temporary.file().write(bytes),
+            Target::Partial(partial) => partial.file.write(bytes),
         }
     }
 
@@ -152,6 +232,7 @@ impl Write for OutputFile {
             Target::Stderr(stderr) => stderr.flush(),
             Target::Into(file) => file.flush(),
             Target::Replace { temporary, .. } => temporary.file().flush(),
+            Target::Partial(partial) => partial.file.flush(),
         }
     }
 }
@@ -224,10 +305,11 @@ pub fn stream_identity<T>(_stream: &T) -> Option<(u64, u64)> {
     None
 }
 
-/// Whether a file name is one of this tool's temporary files.
+/// Whether a file name is one of this tool's temporary files or a report's partial file.
 pub fn is_temporary(name: &std::ffi::OsStr) -> bool {
     let name = name.as_encoded_bytes();
     name.starts_with(TEMPORARY_PREFIX.as_bytes()) && name.ends_with(TEMPORARY_SUFFIX.as_bytes())
+        || name.ends_with(PARTIAL_SUFFIX.as_bytes())
 }
 
 /// Read and write for the owner, read for everyone else: what the shell gives a new file under the
@@ -283,5 +365,6 @@ mod tests {
         assert!(is_temporary(std::ffi::OsStr::new(".solvebatch-a1B2c3.tmp")));
         assert!(!is_temporary(std::ffi::OsStr::new("solvebatch-a1B2c3.tmp")));
         assert!(!is_temporary(std::ffi::OsStr::new(".solvebatch-a1B2c3.csv")));
+        assert!(is_temporary(std::ffi::OsStr::new("r.jsonl.partial")));
     }
 }

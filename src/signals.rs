@@ -1,17 +1,23 @@
-//! Ctrl-C, SIGTERM and SIGHUP: temporary files are removed, and a batch closes its reports.
+//! Ctrl-C, SIGTERM and SIGHUP: solves stop, reports keep what was finished, temporary files go.
 //!
-//! During a batch the first signal stops new files from starting: the files under way finish, and
-//! the reports are written with what was done and marked interrupted. A second signal, or the
-//! first one outside a batch, removes every temporary file being written and exits with status 130,
-//! except during an interactive game, where the first signal ends the game's input
-//! ([`end_input_on_signal`]).
+//! During a batch (`run`, `compare`) the first signal sets the stop flag every solve polls
+//! ([`stop_flag`]): the files under way stop within a second and are recorded `interrupted`, no new
+//! file starts, the reports are written with what was done, and the command exits with 128 + the
+//! signal's number ([`exit_status`]: 130, 143, 129). A second signal, or the first one outside a
+//! batch, removes the temporary files being written and exits at once with that status; the partial
+//! reports ([`crate::output::PARTIAL_SUFFIX`]) keep the records written so far. During an
+//! interactive game the first signal ends the game's input instead ([`end_input_on_signal`]).
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::Mutex;
 
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+
+static STOP: AtomicBool = AtomicBool::new(false);
+/// The first signal's number during a batch; 0 before any.
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
 static GRACEFUL: AtomicBool = AtomicBool::new(false);
 static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 static INPUT_END: Mutex<Option<Sender<Vec<u8>>>> = Mutex::new(None);
@@ -20,24 +26,34 @@ static INPUT_END: Mutex<Option<Sender<Vec<u8>>>> = Mutex::new(None);
 pub fn install() {
     // Without a handler the default action still ends the process; the only loss is a temporary
     // file left behind, which is never read as an input.
-    let _ = ctrlc::set_handler(|| {
-        let input = INPUT_END.lock().unwrap_or_else(|poison| poison.into_inner()).take();
-        if let Some(input) = input {
-            // An empty chunk is the end of the game's input.
-            if input.send(Vec::new()).is_ok() {
-                return;
-            }
-        }
-        if GRACEFUL.load(Ordering::SeqCst) && !INTERRUPTED.swap(true, Ordering::SeqCst) {
-            eprintln!("\ninterrupted: finishing the files under way and writing the reports (Ctrl-C again to stop now)");
-            return;
-        }
-        remove_temporary_files();
-        std::process::exit(130);
-    });
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+        std::thread::spawn(move || signals.forever().for_each(on_signal));
+    }
 }
 
-/// From now on, the first signal asks the batch to finish early instead of ending the process.
+fn on_signal(signal: i32) {
+    let input = INPUT_END.lock().unwrap_or_else(|poison| poison.into_inner()).take();
+    if let Some(input) = input {
+        // An empty chunk is the end of the game's input.
+        if input.send(Vec::new()).is_ok() {
+            return;
+        }
+    }
+    if GRACEFUL.load(Ordering::SeqCst)
+        && SIGNAL.compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst).is_ok()
+    {
+        STOP.store(true, Ordering::SeqCst);
+        eprintln!(
+            "\ninterrupted: stopping the files under way and writing the reports (signal again to stop at once)"
+        );
+        return;
+    }
+    remove_temporary_files();
+    std::process::exit(128 + signal);
+}
+
+/// From now on, the first signal stops the batch's solves and lets it write its reports instead of
+/// ending the process.
 pub fn finish_batches_gracefully() {
     GRACEFUL.store(true, Ordering::SeqCst);
 }
@@ -48,9 +64,23 @@ pub fn end_input_on_signal(input: Sender<Vec<u8>>) {
     *INPUT_END.lock().unwrap_or_else(|poison| poison.into_inner()) = Some(input);
 }
 
+/// The flag a signal sets to stop every solve under way; give it to each solve's deadline.
+pub fn stop_flag() -> &'static AtomicBool {
+    &STOP
+}
+
 /// Whether a signal asked the batch to stop.
 pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::SeqCst)
+    STOP.load(Ordering::SeqCst)
+}
+
+/// The exit status a signal asks for: 128 + its number (130 for Ctrl-C, 143 for SIGTERM, 129 for
+/// SIGHUP), or `None` when none came.
+pub fn exit_status() -> Option<u8> {
+    match SIGNAL.load(Ordering::SeqCst) {
+        0 => None,
+        signal => u8::try_from(128 + signal).ok(),
+    }
 }
 
 /// Remembers a temporary file to remove on a signal.

@@ -109,7 +109,7 @@ fn json_and_csv_reports_hold_every_field() {
     assert_eq!(lines[2]["files"], 2);
     assert_eq!(
         lines[2]["statuses"],
-        serde_json::json!({"solved": 1, "no_solution": 1, "invalid": 0, "timeout": 0, "failed": 0})
+        serde_json::json!({"solved": 1, "no_solution": 1, "invalid": 0, "timeout": 0, "interrupted": 0, "failed": 0})
     );
     assert_eq!(lines[2]["verdicts"], serde_json::json!({"same": 1, "valid": 0, "differs": 0}));
     assert_eq!(lines[2]["exit_code"], 0);

@@ -320,47 +320,61 @@ fn man_prints_the_page_of_a_command_with_its_options() {
     assert!(text(&unknown.stderr).starts_with("error: no command is called `chess`; the commands are run, "));
 }
 
-/// A batch that takes a while: one quick file, then hard ones stopped after `timeout` seconds each,
-/// one at a time, with outputs and two reports.
-fn slow_batch(timeout: &str) -> (TempDir, Child) {
-    let hard = hard_instance();
-    let mut files = vec![("in/a.csv".to_string(), ONE_TABLE.to_string())];
-    files.extend((0..6).map(|index| (format!("in/h{index}.csv"), hard.clone())));
-    let files: Vec<(&str, &str)> = files.iter().map(|(name, text)| (name.as_str(), text.as_str())).collect();
+/// A batch held by the test: `quick` one-table files `a/q000.csv`..., then `z/w.csv`, a FIFO the test
+/// never writes (a FIFO named on the command line is read, and the read waits for a writer), then
+/// `z/y.csv`; one file at a time, with outputs, JSON and CSV reports (`r.jsonl` holds `old` before),
+/// standard output piped. Returns once the JSON report's partial file holds the `quick` records: the
+/// batch is then waiting on the FIFO, with no time limit, until a signal stops it.
+fn held_batch(quick: usize) -> (TempDir, Child) {
+    let mut files: Vec<(String, &str)> =
+        (0..quick).map(|index| (format!("a/q{index:03}.csv"), ONE_TABLE)).collect();
+    files.push(("z/y.csv".to_string(), ONE_TABLE));
+    files.push(("r.jsonl".to_string(), "old\n"));
+    let files: Vec<(&str, &str)> = files.iter().map(|(name, text)| (name.as_str(), *text)).collect();
     let (dir, _) = setup(&files);
+    let fifo =
+        std::ffi::CString::new(dir.path().join("z/w.csv").into_os_string().into_encoded_bytes()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
     let child = std::process::Command::new(BINARY)
         .current_dir(dir.path())
         .args([
-            "run",
-            "in",
-            "--out",
-            "o",
-            "--json",
-            "r.jsonl",
-            "--csv",
-            "r.csv",
-            "-j",
-            "1",
-            "--timeout",
-            timeout,
+            "run", "a", "z/w.csv", "z/y.csv", "--out", "o", "--json", "r.jsonl", "--csv", "r.csv", "-j", "1",
         ])
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Wait for the first record in the JSON report's temporary file: the batch is under way.
+    wait_for_records(&dir.path().join("r.jsonl.partial"), quick);
+    (dir, child)
+}
+
+/// The JSON lines of `path` (a report or its partial file), each parsed.
+fn json_lines(path: &Path) -> Vec<Value> {
+    fs::read_to_string(path).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+}
+
+/// Waits until `path` holds at least `count` complete JSON lines (a generous limit: the state is
+/// held, never raced).
+fn wait_for_records(path: &Path, count: usize) {
     let started = Instant::now();
-    loop {
-        let written = temporary_files(dir.path())
-            .iter()
-            .any(|path| fs::read_to_string(path).is_ok_and(|text| text.contains(r#""type":"file""#)));
-        if written {
-            break;
-        }
-        assert!(started.elapsed() < Duration::from_secs(10), "the batch never wrote its first record");
+    while fs::read_to_string(path).map_or(0, |text| text.matches('\n').count()) < count {
+        assert!(started.elapsed() < Duration::from_secs(20), "{} never held {count} records", path.display());
         std::thread::sleep(Duration::from_millis(5));
     }
-    (dir, child)
+}
+
+/// Waits until `child` catches SIGINT (its handler is installed), from its `SigCgt` line in `/proc`.
+fn wait_for_handler(child: &Child) {
+    let started = Instant::now();
+    loop {
+        let status = fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+        let caught = status.lines().find_map(|line| line.strip_prefix("SigCgt:")).unwrap().trim();
+        if u64::from_str_radix(caught, 16).unwrap() & (1 << (libc::SIGINT - 1)) != 0 {
+            return;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "no handler installed");
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }
 
 fn signal(child: &Child, signal: libc::c_int) {
@@ -380,63 +394,181 @@ fn wait(mut child: Child, limit: Duration) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 
-/// One signal during a batch: the files under way finish, the reports close with a summary marked
-/// interrupted, and no temporary file is left.
-fn one_signal_closes_the_reports(signal_number: libc::c_int) {
-    let (dir, child) = slow_batch("0.3");
+/// One signal while a file is under way with no time limit: that file stops and is recorded
+/// `interrupted`, the next is not started, the reports are put in place with the finished records
+/// and a summary, no temporary or partial file is left, and the exit status is 128 + the signal.
+fn one_signal_stops_the_solve_under_way(signal_number: libc::c_int, status: i32) {
+    let (dir, child) = held_batch(1);
     signal(&child, signal_number);
     let output = wait(child, Duration::from_secs(10));
     let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("interrupted: finishing the files under way"), "{stderr}");
+    assert_eq!(output.status.code(), Some(status), "{stderr}");
+    assert!(stderr.contains("interrupted: stopping the files under way and writing the reports"), "{stderr}");
     assert_eq!(temporary_files(dir.path()), Vec::<PathBuf>::new());
+    assert!(!dir.path().join("r.jsonl.partial").exists() && !dir.path().join("r.csv.partial").exists());
 
-    let json = fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
-    let lines: Vec<Value> = json.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
-    let summary = lines.last().unwrap();
+    let lines = json_lines(&dir.path().join("r.jsonl"));
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(
+        (&lines[0]["file"], &lines[0]["status"]),
+        (&Value::from("a/q000.csv"), &Value::from("solved"))
+    );
+    assert_eq!(
+        (&lines[1]["file"], &lines[1]["status"]),
+        (&Value::from("z/w.csv"), &Value::from("interrupted"))
+    );
+    assert_eq!(lines[1]["message"], "nothing came before the signal");
+    let summary = &lines[2];
     assert_eq!(summary["type"], "summary");
     assert_eq!(summary["interrupted"], true);
-    assert_eq!(summary["exit_code"], 1);
-    let files = summary["files"].as_u64().unwrap() as usize;
-    assert_eq!(lines.len(), files + 1, "one record per file solved, then the summary");
-    assert!((1..7).contains(&files), "stopped before the 7 files: {files}");
-    assert_eq!(lines[0]["file"], "in/a.csv");
-    assert_eq!(lines[0]["status"], "solved");
-    assert!(lines[1..files].iter().all(|record| record["status"] == "timeout"));
+    assert_eq!(summary["exit_code"], status);
+    assert_eq!(summary["statuses"]["interrupted"], 1);
+    assert_eq!(summary["files"], 2, "z/y.csv was not started");
 
     let csv = fs::read_to_string(dir.path().join("r.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 1 + files, "the header and one row per file solved:\n{csv}");
-    assert_eq!(fs::read_to_string(dir.path().join("o/in/a.csv.out")).unwrap(), ONE_TABLE_ROUND);
+    assert_eq!(csv.lines().count(), 3, "the header and one row per file:\n{csv}");
+    assert!(csv.contains("\nz/w.csv,tournament,,interrupted,nothing came before the signal,"), "{csv}");
+    assert_eq!(fs::read_to_string(dir.path().join("o/a/q000.csv.out")).unwrap(), ONE_TABLE_ROUND);
+    let table = text(&output.stdout);
+    assert!(
+        table.contains("| z/w.csv    | tournament | -         | interrupted: nothing came before the signal"),
+        "{table}"
+    );
+    assert!(table.contains("2 files: 1 solved, 1 interrupted;"), "{table}");
 }
 
 #[test]
-fn ctrl_c_closes_the_reports_and_leaves_no_temporary_file() {
-    one_signal_closes_the_reports(libc::SIGINT);
+fn a_signal_stops_a_solve_that_has_no_time_limit_and_keeps_every_finished_row_on_ctrl_c() {
+    one_signal_stops_the_solve_under_way(libc::SIGINT, 130);
 }
 
 #[test]
-fn sigterm_closes_the_reports_and_leaves_no_temporary_file() {
-    one_signal_closes_the_reports(libc::SIGTERM);
+fn a_signal_stops_a_solve_that_has_no_time_limit_and_keeps_every_finished_row_on_sigterm() {
+    one_signal_stops_the_solve_under_way(libc::SIGTERM, 143);
 }
 
 #[test]
-fn sighup_closes_the_reports_and_leaves_no_temporary_file() {
-    one_signal_closes_the_reports(libc::SIGHUP);
+fn a_signal_stops_a_solve_that_has_no_time_limit_and_keeps_every_finished_row_on_sighup() {
+    one_signal_stops_the_solve_under_way(libc::SIGHUP, 129);
 }
 
+/// A hard search with no time limit (the backtracking solver on an instance far too large to
+/// finish) stops on the first signal and is recorded `interrupted`, neither solved nor timed out.
+#[test]
+fn a_signal_stops_a_hard_search_that_has_no_time_limit() {
+    let (dir, _) = setup(&[("in/a.csv", ONE_TABLE), ("in/h.csv", &hard_instance())]);
+    let child = std::process::Command::new(BINARY)
+        .current_dir(dir.path())
+        .args(["run", "in", "--json", "r.jsonl", "-j", "1", "--solver", "backtrack"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_records(&dir.path().join("r.jsonl.partial"), 1);
+    signal(&child, libc::SIGTERM);
+    let output = wait(child, Duration::from_secs(10));
+    assert_eq!(output.status.code(), Some(143), "{}", text(&output.stderr));
+    let lines = json_lines(&dir.path().join("r.jsonl"));
+    let statuses: Vec<&Value> = lines.iter().map(|line| &line["status"]).collect();
+    assert_eq!(statuses, [&Value::from("solved"), &Value::from("interrupted"), &Value::Null]);
+}
+
+/// The pipe standard output is, made as small as Linux allows (one page) so that the batch's table
+/// fills it; the test never reads it.
+fn shrink_pipe(child: &Child) -> std::os::fd::RawFd {
+    use std::os::fd::AsRawFd;
+    let fd = child.stdout.as_ref().unwrap().as_raw_fd();
+    assert!(unsafe { libc::fcntl(fd, libc::F_SETPIPE_SZ, 4096) } >= 4096);
+    fd
+}
+
+/// Bytes waiting in a pipe.
+fn pending_bytes(fd: std::os::fd::RawFd) -> usize {
+    let mut count: libc::c_int = 0;
+    assert_eq!(unsafe { libc::ioctl(fd, libc::FIONREAD, &mut count) }, 0);
+    count as usize
+}
+
+/// The graceful stop is held by the test: the table does not fit in the standard output pipe, which
+/// the test never reads. A second signal then exits at once; the JSON report's partial file keeps
+/// every record written, the old report is untouched, and no temporary file is left.
 #[test]
 fn a_second_ctrl_c_stops_at_once_and_removes_the_temporary_files() {
-    let (dir, child) = slow_batch("20");
-    let started = Instant::now();
+    let (dir, child) = held_batch(60);
+    let stdout = shrink_pipe(&child);
     signal(&child, libc::SIGINT);
-    std::thread::sleep(Duration::from_millis(200));
+    wait_for_records(&dir.path().join("r.jsonl.partial"), 61);
+    let started = Instant::now();
+    while pending_bytes(stdout) < 4096 {
+        assert!(started.elapsed() < Duration::from_secs(20), "the table never filled the pipe");
+        std::thread::sleep(Duration::from_millis(5));
+    }
     signal(&child, libc::SIGINT);
     let output = wait(child, Duration::from_secs(10));
-    assert!(started.elapsed() < Duration::from_secs(5), "did not wait for the file under way");
     assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
     assert_eq!(temporary_files(dir.path()), Vec::<PathBuf>::new());
-    assert!(!dir.path().join("r.jsonl").exists(), "an unfinished report is not put in place");
-    assert!(!dir.path().join("r.csv").exists());
+    assert_eq!(fs::read_to_string(dir.path().join("r.jsonl")).unwrap(), "old\n", "never half-overwritten");
+    let kept = json_lines(&dir.path().join("r.jsonl.partial"));
+    assert_eq!(kept.len(), 61, "every record, no summary");
+    assert!(kept[..60].iter().all(|record| record["status"] == "solved"));
+    assert_eq!(kept[60]["status"], "interrupted");
+    assert!(!dir.path().join("r.csv").exists(), "an unfinished report is not put in place");
+    assert_eq!(fs::read_to_string(dir.path().join("r.csv.partial")).unwrap().lines().count(), 62);
+}
+
+/// SIGKILL runs no handler: the records finished are on disk in the partial file, complete lines,
+/// and the report it would replace is untouched.
+#[test]
+fn a_sigkill_keeps_the_finished_records_in_the_partial_file() {
+    let (dir, mut child) = held_batch(3);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(fs::read_to_string(dir.path().join("r.jsonl")).unwrap(), "old\n");
+    let kept = json_lines(&dir.path().join("r.jsonl.partial"));
+    let files: Vec<&Value> = kept.iter().map(|record| &record["file"]).collect();
+    assert_eq!(files, ["a/q000.csv", "a/q001.csv", "a/q002.csv"]);
+    assert!(kept.iter().all(|record| record["type"] == "file" && record["status"] == "solved"));
+
+    // The next run refuses to start over the records left.
+    let (_, mut command) = setup(&[]);
+    let output = command.current_dir(dir.path()).args(["run", "a", "--json", "r.jsonl"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "error: r.jsonl.partial: left by a run that was stopped before its end; keep its records elsewhere or remove it\n"
+    );
+}
+
+/// `compare` stops the solve under way on a signal too, and `tournament FILE` exits at once.
+#[test]
+fn a_signal_stops_compare_and_the_family_commands_that_have_no_time_limit() {
+    let (dir, _) = setup(&[("in/a.csv", ONE_TABLE), ("in/h.csv", &hard_instance())]);
+    let child = std::process::Command::new(BINARY)
+        .current_dir(dir.path())
+        .args(["compare", "in", "--solvers", "backtrack", "--json", "c.jsonl"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_records(&dir.path().join("c.jsonl.partial"), 1);
+    signal(&child, libc::SIGTERM);
+    let output = wait(child, Duration::from_secs(10));
+    assert_eq!(output.status.code(), Some(143), "{}", text(&output.stderr));
+    let lines = json_lines(&dir.path().join("c.jsonl"));
+    assert_eq!(lines[1]["status"], "interrupted");
+    assert_eq!(lines[2]["exit_code"], 143);
+
+    let child = std::process::Command::new(BINARY)
+        .current_dir(dir.path())
+        .args(["tournament", "in/h.csv", "--solver", "backtrack"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_handler(&child);
+    signal(&child, libc::SIGINT);
+    let output = wait(child, Duration::from_secs(10));
+    assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
 }
 
 #[test]
@@ -609,5 +741,75 @@ fn an_output_naming_the_secrets_is_refused_in_guess_simulate() {
             &["guess", "simulate", "--secrets", "s.txt", option, "s.txt"],
             &format!("s.txt is both the secrets file and the file {option} writes; writing would destroy it"),
         );
+    }
+}
+
+/// A small tmpfs mounted for one test, unmounted when dropped.
+struct SmallDisk(PathBuf);
+
+impl SmallDisk {
+    /// Mounts 16 KiB of tmpfs on a new folder in `dir`; `None` where mounting is not permitted.
+    fn mount(dir: &Path) -> Option<SmallDisk> {
+        let point = dir.join("disk");
+        fs::create_dir(&point).unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=16k", "tmpfs"])
+            .arg(&point)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+        mounted.then_some(SmallDisk(point))
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// Reports and outputs on a disk that fills up mid-batch: a clear error naming the report, exit 1,
+/// no report, partial or temporary file left on the disk, and the inputs untouched.
+#[test]
+fn a_full_disk_fails_with_a_clear_error_and_leaves_no_half_written_file() {
+    let files: Vec<(String, String)> =
+        (0..400).map(|index| (format!("in/t{index:03}.csv"), TWO_TABLES.to_string())).collect();
+    let files: Vec<(&str, &str)> = files.iter().map(|(name, text)| (name.as_str(), text.as_str())).collect();
+    let (dir, _) = setup(&files);
+    let Some(disk) = SmallDisk::mount(dir.path()) else {
+        eprintln!("skipped: cannot mount a tmpfs here (not root, or no mount permission)");
+        return;
+    };
+    for (report, option) in
+        [("r.jsonl", "--json"), ("r.csv", "--csv"), ("r.md", "--markdown"), ("r.html", "--html")]
+    {
+        let output = command_in(dir.path())
+            .args(["run", "in", "--json-outputs", "-q", option])
+            .arg(disk.0.join(report))
+            .output()
+            .unwrap();
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{option}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: {}: cannot write", disk.0.join(report).display())),
+            "{stderr}"
+        );
+        assert!(stderr.contains("No space left on device"), "{stderr}");
+        assert_eq!(fs::read_dir(&disk.0).unwrap().count(), 0, "{option}: nothing is left on the disk");
+    }
+    // Outputs that do not fit fail their files; those written are whole.
+    let output =
+        command_in(dir.path()).args(["run", "in", "-q", "--out"]).arg(disk.0.join("o")).output().unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let written: Vec<PathBuf> = walkdir::WalkDir::new(&disk.0)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|entry| entry.file_type().is_file())
+        .map(walkdir::DirEntry::into_path)
+        .collect();
+    assert!(written.len() < files.len(), "the disk filled up");
+    assert!(written.iter().all(|path| fs::read_to_string(path).unwrap() == TWO_TABLES_ROUND), "{written:?}");
+    for (name, text) in &files {
+        assert_eq!(fs::read_to_string(dir.path().join(name)).unwrap(), *text);
     }
 }

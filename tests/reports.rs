@@ -121,7 +121,7 @@ fn json_lines_on_standard_output_hold_every_field_and_close_with_the_summary() {
     assert_eq!(summary["files"], 3);
     assert_eq!(
         summary["statuses"],
-        json!({"solved": 1, "no_solution": 1, "invalid": 1, "timeout": 0, "failed": 0})
+        json!({"solved": 1, "no_solution": 1, "invalid": 1, "timeout": 0, "interrupted": 0, "failed": 0})
     );
     assert_eq!(summary["verdicts"], json!({"same": 1, "valid": 0, "differs": 0}));
     assert_eq!(summary["skipped"], 0);

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use predicates::prelude::*;
 use proptest::prelude::*;
 use solvebatch_tournament::{
-    check_round, format, parse, read_round, solvers, Instance, Interrupted, Limits, Pairing, Regular,
-    Solution,
+    check_round, format, parse, read_round, solvers, Deadline, Instance, Interrupted, Limits, Pairing,
+    Regular, Solution,
 };
 
 const EXAMPLE: &str = "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n";
@@ -32,7 +32,10 @@ fn solve_some(
         .filter(|solver| wanted(solver.name()))
         .map(|solver| {
             let time = time.filter(|_| solver.name() != "dlx");
-            let limits = Limits { deadline: time.map(|time| Instant::now() + time), ..Limits::default() };
+            let limits = Limits {
+                deadline: Deadline::at(time.map(|time| Instant::now() + time)),
+                ..Limits::default()
+            };
             (solver.name(), solver.solve(instance, &limits).ok())
         })
         .collect()
@@ -151,7 +154,7 @@ fn every_solver_stops_within_100_ms_past_its_time_limit() {
         let overshoot = (0..3)
             .map(|_| {
                 let started = Instant::now();
-                let limits = Limits { deadline: Some(started + limit), ..Limits::default() };
+                let limits = Limits { deadline: Deadline::at(Some(started + limit)), ..Limits::default() };
                 assert_eq!(solver.solve(&instance, &limits), Err(Interrupted), "{}", solver.name());
                 started.elapsed().saturating_sub(limit)
             })

@@ -161,7 +161,8 @@ impl Simulate<'_> {
         let started = Instant::now();
         let mut summaries = Vec::with_capacity(self.strategies.len());
         for strategy in self.strategies {
-            let simulation = guess::simulate(*strategy, self.digits, secrets.as_deref(), None)?;
+            let simulation =
+                guess::simulate(*strategy, self.digits, secrets.as_deref(), guess::Deadline::NEVER)?;
             if let Some(path) = self.transcript {
                 write_file(path, simulation.transcript().as_bytes())?;
             }
@@ -180,7 +181,7 @@ fn bound(digits: Digits) -> anyhow::Result<ExitCode> {
         );
     }
     let started = Instant::now();
-    let bound = guess::minimum_worst_case(digits, None)?;
+    let bound = guess::minimum_worst_case(digits, guess::Deadline::NEVER)?;
     let seconds = started.elapsed().as_secs_f64();
     std::io::stdout().lock().write_all(bound_report(&bound, seconds).as_bytes())?;
     Ok(ExitCode::SUCCESS)

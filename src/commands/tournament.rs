@@ -82,7 +82,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     // Opened before the search, so that a path that cannot be written is found at once; dropped
     // unwritten when there is no round.
     let save = args.save.as_deref().map(OutputFile::create).transpose()?;
-    let deadline = args.timeout.map(|limit| Instant::now() + limit);
+    let deadline = tournament::Deadline::at(args.timeout.map(|limit| Instant::now() + limit));
     match finder.solve(&text, deadline) {
         RoundOutcome::Found { output, .. } => match save {
             Some(mut file) => {

@@ -3,12 +3,11 @@
 //! `--solver` is the strategy and `--digits` the number of digits (4 when not given).
 
 use std::path::Path;
-use std::time::Instant;
 
 use serde::Serialize;
 use solvebatch_guess::{self as guess, BatchError, GuessBatch};
 
-use super::{Family, Outcome, Prepared, Settings, SolverInfo};
+use super::{Deadline, Family, Outcome, Prepared, Settings, SolverInfo};
 use crate::report::Status;
 
 /// The guess family.
@@ -51,7 +50,7 @@ impl Prepared for GuessBatch {
 
     /// Answers every line; a file with malformed lines is [`Status::Invalid`] with the first error as
     /// message, and its output still holds every line.
-    fn solve(&self, _path: &Path, input: &[u8], deadline: Option<Instant>) -> Outcome {
+    fn solve(&self, _path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
         let text = crate::text::decode_lossy(input);
         match GuessBatch::solve(self, &text, deadline) {
             Ok(report) => {
@@ -64,7 +63,7 @@ impl Prepared for GuessBatch {
                 }
                 outcome
             }
-            Err(BatchError::Interrupted) => Outcome::timeout(),
+            Err(BatchError::Interrupted) => Outcome::stopped(deadline),
             Err(error @ BatchError::UnsupportedDigits(_)) => Outcome::invalid(error.to_string()),
         }
     }

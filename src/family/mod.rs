@@ -11,9 +11,9 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use serde::Serialize;
+pub use solvebatch_deadline::Deadline;
 
 use crate::report::Status;
 
@@ -84,9 +84,11 @@ impl Outcome {
         }
     }
 
-    /// The outcome of a solve that ran past its deadline.
-    pub fn timeout() -> Outcome {
-        Outcome { status: Status::Timeout, message: None, output: String::new(), stats: BTreeMap::new() }
+    /// The outcome of a solve stopped by `deadline`: [`Status::Interrupted`] when its stop flag was
+    /// set (a signal), else [`Status::Timeout`].
+    pub fn stopped(deadline: Deadline) -> Outcome {
+        let status = if deadline.stopped() { Status::Interrupted } else { Status::Timeout };
+        Outcome { status, message: None, output: String::new(), stats: BTreeMap::new() }
     }
 }
 
@@ -96,9 +98,10 @@ pub trait Prepared: Sync {
     fn solver(&self) -> &'static str;
 
     /// Solves the input at `path` (`-` for standard input; files it names resolve against its
-    /// folder) whose bytes are `input`, stopping soon after `deadline`. Never panics on bad input:
-    /// that is [`Status::Invalid`].
-    fn solve(&self, path: &Path, input: &[u8], deadline: Option<Instant>) -> Outcome;
+    /// folder) whose bytes are `input`, stopping soon after `deadline` passes (within a second of its
+    /// stop flag being set: [`Outcome::stopped`]). Never panics on bad input: that is
+    /// [`Status::Invalid`].
+    fn solve(&self, path: &Path, input: &[u8], deadline: Deadline) -> Outcome;
 
     /// Checks, independently of the solver, that `output` is a correct answer for `input`, and says
     /// whether it claims an answer exists (`compare` checks every solution with it).
@@ -183,6 +186,7 @@ pub fn status_label(family: Option<&str>, status: Status) -> &'static str {
         }
         Status::Invalid => "invalid",
         Status::Timeout => "timeout",
+        Status::Interrupted => "interrupted",
         Status::Failed => "failed",
     }
 }

@@ -2,12 +2,11 @@
 //! [`solvebatch_scrabble::PositionSolver`] (which reads each dictionary once per run).
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use serde::Serialize;
 use solvebatch_scrabble::{Generator, PositionOutcome, PositionSettings, PositionSolver, Rules};
 
-use super::{Family, Outcome, Prepared, Settings, SolverInfo};
+use super::{Deadline, Family, Outcome, Prepared, Settings, SolverInfo};
 use crate::report::Status;
 
 /// The Scrabble position family.
@@ -91,7 +90,7 @@ impl Prepared for PositionSolver {
         self.generator().name()
     }
 
-    fn solve(&self, path: &Path, input: &[u8], deadline: Option<Instant>) -> Outcome {
+    fn solve(&self, path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
         let text = match crate::text::decode(input) {
             Ok(text) => text,
             Err(message) => return Outcome::invalid(message),
@@ -104,7 +103,7 @@ impl Prepared for PositionSolver {
                 Outcome::answer(Status::NoSolution, solution.text, &Statistics { plays: 0 })
             }
             PositionOutcome::Invalid(error) => Outcome::invalid(error.to_string()),
-            PositionOutcome::Interrupted => Outcome::timeout(),
+            PositionOutcome::Interrupted => Outcome::stopped(deadline),
         }
     }
 

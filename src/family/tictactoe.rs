@@ -2,11 +2,10 @@
 //! (`a.in` -> `a.ref`), replayed by [`solvebatch_tictactoe::replay`].
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use solvebatch_tictactoe::{self as tictactoe, Replayer};
 
-use super::{Family, Outcome, Prepared, Settings, SolverInfo};
+use super::{Deadline, Family, Outcome, Prepared, Settings, SolverInfo};
 use crate::report::Status;
 
 /// The ultimate tic-tac-toe replay family.
@@ -45,7 +44,7 @@ impl Prepared for Replayer {
     }
 
     /// A replay takes time linear in the file (milliseconds for a million moves): no deadline polling.
-    fn solve(&self, _path: &Path, input: &[u8], _deadline: Option<Instant>) -> Outcome {
+    fn solve(&self, _path: &Path, input: &[u8], _deadline: Deadline) -> Outcome {
         match Replayer::solve(*self, input) {
             Ok(replayed) => Outcome::answer(Status::Solved, replayed.output, &replayed.statistics),
             Err(error) => Outcome::invalid(error.to_string()),
@@ -67,7 +66,11 @@ mod tests {
     use super::*;
 
     fn solve(input: &[u8]) -> Outcome {
-        TicTacToe.prepare("replay", &Settings::default()).unwrap().solve(Path::new("game.in"), input, None)
+        TicTacToe.prepare("replay", &Settings::default()).unwrap().solve(
+            Path::new("game.in"),
+            input,
+            Deadline::NEVER,
+        )
     }
 
     #[test]

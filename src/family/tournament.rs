@@ -2,11 +2,10 @@
 //! [`solvebatch_tournament::RoundFinder`].
 
 use std::path::Path;
-use std::time::Instant;
 
 use solvebatch_tournament::{self as tournament, RoundFinder, RoundOutcome};
 
-use super::{Family, Outcome, Prepared, Settings, SolverInfo};
+use super::{Deadline, Family, Outcome, Prepared, Settings, SolverInfo};
 use crate::report::Status;
 
 /// The tournament-round family.
@@ -44,12 +43,12 @@ impl Prepared for RoundFinder {
         RoundFinder::solver(self).name()
     }
 
-    fn solve(&self, _path: &Path, input: &[u8], deadline: Option<Instant>) -> Outcome {
+    fn solve(&self, _path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
         match RoundFinder::solve(self, input, deadline) {
             RoundOutcome::Found { output, stats } => Outcome::answer(Status::Solved, output, &stats),
             RoundOutcome::NoRound { output, stats } => Outcome::answer(Status::NoSolution, output, &stats),
             RoundOutcome::Invalid(error) => Outcome::invalid(error.to_string()),
-            RoundOutcome::Interrupted => Outcome::timeout(),
+            RoundOutcome::Interrupted => Outcome::stopped(deadline),
         }
     }
 

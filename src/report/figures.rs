@@ -47,10 +47,11 @@ pub fn run(records: &[Record]) -> anyhow::Result<Vec<Figure>> {
     Ok(figures)
 }
 
-/// The histogram of the times of `records`, timeouts left out; `None` when only timeouts are left.
+/// The histogram of the times of `records`, stopped solves (timeouts, interrupted) left out; `None`
+/// when only those are left.
 fn time_histogram(title: &str, records: &[&Record]) -> anyhow::Result<Option<Figure>> {
     let times: Vec<f64> =
-        records.iter().filter(|record| record.status != Status::Timeout).map(|record| record.ms).collect();
+        records.iter().filter(|record| !record.status.stopped()).map(|record| record.ms).collect();
     let buckets = histogram(&times);
     let Some((last, _)) = buckets.last() else { return Ok(None) };
     // Past ten buckets, only the powers of ten are named.
@@ -104,7 +105,7 @@ pub fn compare(records: &[Record]) -> anyhow::Result<Vec<Figure>> {
         solvers.iter().map(|solver| of(solver)).collect()
     };
     let times = series(|record| {
-        let finished = !matches!(record.status, Status::Timeout | Status::Failed);
+        let finished = !record.status.stopped() && record.status != Status::Failed;
         (finished && record.ms > 0.0).then_some(record.ms)
     });
     let ratios = series(|record| record.ratio);

@@ -4,7 +4,8 @@
 //! Markdown, JSON lines, CSV and HTML. `run`, `compare` and `guess simulate` build the same exporters
 //! from the same options ([`Exporters::open`]), which opens every report path before any work, so a
 //! bad path is a usage error found at once. Records reach each exporter as their files finish (in
-//! path order), and JSON lines and CSV are written then, so an interrupted batch keeps what it did.
+//! path order), and JSON lines and CSV are written then, to their partial files, so an interrupted
+//! or killed batch keeps what it did.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -163,12 +164,15 @@ impl Exporters {
         let to_stdout = seen.iter().any(|(path, _)| *path == Path::new("-"));
         let mut exporters: Vec<Box<dyn Exporter>> =
             vec![Box::new(table::TerminalTable::new(terminal, to_stdout))];
-        let open = |path: &Path| OutputFile::create(path).map_err(|error| UsageError(format!("{error:#}")));
+        let usage = |error: anyhow::Error| UsageError(format!("{error:#}"));
+        let open = |path: &Path| OutputFile::create(path).map_err(usage);
+        // Written record by record: a kill leaves the records finished in the partial file.
+        let stream = |path: &Path| OutputFile::create_streamed(path).map_err(usage);
         if let Some(path) = &args.json {
-            exporters.push(Box::new(json::JsonLines::new(open(path)?, args.json_outputs)));
+            exporters.push(Box::new(json::JsonLines::new(stream(path)?, args.json_outputs)));
         }
         if let Some(path) = &args.csv {
-            exporters.push(Box::new(csv::Csv::new(open(path)?)));
+            exporters.push(Box::new(csv::Csv::new(stream(path)?)));
         }
         if let Some(path) = &args.markdown {
             exporters.push(Box::new(markdown::Markdown::new(open(path)?)));

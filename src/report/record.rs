@@ -19,6 +19,9 @@ pub enum Status {
     Invalid,
     /// The time limit passed first.
     Timeout,
+    /// A signal (Ctrl-C, SIGTERM, SIGHUP) stopped the solve under way: neither solved nor timed out,
+    /// and worth solving again.
+    Interrupted,
     /// The file could not be solved at all: unreadable, of no family, an output that could not be
     /// written, a solver that panicked. The message says which.
     Failed,
@@ -26,18 +29,32 @@ pub enum Status {
 
 impl Status {
     /// Every status, in the order summaries list them.
-    pub const ALL: [Status; 5] =
-        [Status::Solved, Status::NoSolution, Status::Invalid, Status::Timeout, Status::Failed];
+    pub const ALL: [Status; 6] = [
+        Status::Solved,
+        Status::NoSolution,
+        Status::Invalid,
+        Status::Timeout,
+        Status::Interrupted,
+        Status::Failed,
+    ];
 
-    /// The name in JSON and CSV reports: `solved`, `no_solution`, `invalid`, `timeout`, `failed`.
+    /// The name in JSON and CSV reports: `solved`, `no_solution`, `invalid`, `timeout`,
+    /// `interrupted`, `failed`.
     pub fn name(self) -> &'static str {
         match self {
             Status::Solved => "solved",
             Status::NoSolution => "no_solution",
             Status::Invalid => "invalid",
             Status::Timeout => "timeout",
+            Status::Interrupted => "interrupted",
             Status::Failed => "failed",
         }
+    }
+
+    /// Whether the solve was stopped before it answered (the time limit, a signal): there is no
+    /// output to judge.
+    pub fn stopped(self) -> bool {
+        matches!(self, Status::Timeout | Status::Interrupted)
     }
 }
 

@@ -16,6 +16,9 @@ pub struct StatusCounts {
     pub invalid: usize,
     /// Files past the time limit.
     pub timeout: usize,
+    /// Files whose solve a signal stopped.
+    #[serde(default)]
+    pub interrupted: usize,
     /// Files that could not be solved at all.
     pub failed: usize,
 }
@@ -28,6 +31,7 @@ impl StatusCounts {
             Status::NoSolution => self.no_solution,
             Status::Invalid => self.invalid,
             Status::Timeout => self.timeout,
+            Status::Interrupted => self.interrupted,
             Status::Failed => self.failed,
         }
     }
@@ -38,6 +42,7 @@ impl StatusCounts {
             Status::NoSolution => &mut self.no_solution,
             Status::Invalid => &mut self.invalid,
             Status::Timeout => &mut self.timeout,
+            Status::Interrupted => &mut self.interrupted,
             Status::Failed => &mut self.failed,
         } += 1;
     }
@@ -138,9 +143,10 @@ pub struct Summary {
     pub left_out: usize,
     /// `compare`: one entry per solver.
     pub solvers: Vec<SolverSummary>,
-    /// Whether Ctrl-C or SIGTERM stopped the batch before every file was solved.
+    /// Whether a signal (Ctrl-C, SIGTERM, SIGHUP) stopped the batch before every file was solved.
     pub interrupted: bool,
-    /// The exit status of the command: 0 all as expected, 1 otherwise.
+    /// The exit status of the command: 0 all as expected, 1 otherwise, 128 + the signal's number
+    /// when a signal stopped it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
     pub exit_code: u8,
     /// `run --shard K/N`: `{"index":K,"count":N}`; `null` for a whole batch (and in `merge`'s report).
     #[serde(default)]
@@ -234,7 +240,7 @@ mod tests {
         let summary = Summary::of(&records, false);
         assert_eq!(
             summary.statuses,
-            StatusCounts { solved: 3, no_solution: 1, invalid: 1, timeout: 1, failed: 0 }
+            StatusCounts { solved: 3, no_solution: 1, invalid: 1, timeout: 1, interrupted: 0, failed: 0 }
         );
         assert_eq!(summary.verdicts, VerdictCounts { same: 2, valid: 1, differs: 1 });
         assert_eq!(summary.solve_ms, 25.0);

@@ -74,7 +74,7 @@ fn result_cell(record: &Record) -> Cell {
     let tone = match record.status {
         Status::Solved | Status::NoSolution => Tone::Plain,
         Status::Invalid if record.verdict == Some(Verdict::Same) => Tone::Plain,
-        Status::Timeout => Tone::Warn,
+        Status::Timeout | Status::Interrupted => Tone::Warn,
         Status::Invalid | Status::Failed => Tone::Bad,
     };
     cell(text, tone)
@@ -130,13 +130,13 @@ fn compare_grid(records: &[Record], relative_to: Option<&Path>) -> Grid {
         .into_iter()
         .map(|group| {
             let first = &group[0];
-            let answer = group.iter().find(|record| record.status != Status::Timeout).unwrap_or(first);
+            let answer = group.iter().find(|record| !record.status.stopped()).unwrap_or(first);
             let mut row = vec![cell(shown_file(&first.file, relative_to), Tone::Plain), result_cell(answer)];
             for solver in &solvers {
                 let text = match group.iter().find(|record| record.solver.as_deref() == Some(*solver)) {
                     None => String::new(),
-                    Some(record) if record.status == Status::Timeout => {
-                        format!("timeout {}", duration(record.ms))
+                    Some(record) if record.status.stopped() => {
+                        format!("{} {}", record.status.name(), duration(record.ms))
                     }
                     Some(record) => match record.ratio {
                         Some(ratio) => format!("{} {ratio:>6.2}x", duration(record.ms)),
@@ -240,8 +240,10 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
         lines.push(format!("not as expected: {}{more}", names.join(", ")));
     }
     if summary.interrupted {
-        lines
-            .push("interrupted: the files above are those finished; the others were not started".to_string());
+        lines.push(
+            "interrupted: the files above are those finished or stopped; the others were not started"
+                .to_string(),
+        );
     }
     lines
 }

@@ -164,7 +164,10 @@ pub async fn simulate(
     let digits = digits(query.digits)?;
     strategy.check_digits(digits).map_err(|error| ApiError::bad_request(error.to_string()))?;
     let deadline = Instant::now() + limits::timeout(query.timeout.as_deref())?;
-    let simulation = state.pool.run(move || guess::simulate(strategy, digits, None, Some(deadline))).await?;
+    let simulation = state
+        .pool
+        .run(move || guess::simulate(strategy, digits, None, guess::Deadline::at(Some(deadline))))
+        .await?;
     simulation
         .map(|simulation| Json(simulation.summary()))
         .map_err(|error| ApiError::timed_out(error.to_string()))

@@ -61,7 +61,7 @@ pub fn solve(
     deadline: Instant,
 ) -> (Outcome, Record) {
     let started = Instant::now();
-    let outcome = prepared.solve(Path::new(name), input, Some(deadline));
+    let outcome = prepared.solve(Path::new(name), input, crate::family::Deadline::at(Some(deadline)));
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let record = Record::of(name.to_string(), family.name(), prepared.solver(), &outcome, ms, true);
     (outcome, record)

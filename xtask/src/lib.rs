@@ -1,4 +1,5 @@
-//! Project tasks for the solvebatch workspace; for now one: a fuzz harness on stable Rust.
+//! Project tasks for the solvebatch workspace: a fuzz harness on stable Rust, and fault trials
+//! ([`faults`]: a batch killed at random moments loses and damages nothing).
 //!
 //! `xtask fuzz` runs the `solvebatch` binary on mutated copies of the bundled datasets, one process
 //! per case, and checks that each case exits with 0, 1 or 2, prints no panic, is not killed by a
@@ -6,7 +7,7 @@
 //! `tests/fuzz-regressions/`, and `xtask replay` runs those again.
 //!
 //! Modules: [`mutate`] (the mutations), [`corpus`] (the seeds), [`target`] (the invocations), [`case`]
-//! (one run and its verdict), [`fuzz`] (the loop) and [`regress`] (the regression files).
+//! (one run and its verdict), [`fuzz`] (the loop), [`regress`] (the regression files) and [`faults`].
 
 #![warn(missing_docs)]
 
@@ -17,6 +18,7 @@ use escargot::format::Message;
 
 pub mod case;
 pub mod corpus;
+pub mod faults;
 pub mod fuzz;
 pub mod mutate;
 pub mod regress;

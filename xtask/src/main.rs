@@ -1,4 +1,4 @@
-//! `cargo run -p xtask -- fuzz` and `cargo run -p xtask -- replay`: see `--help`.
+//! `cargo run -p xtask -- fuzz`, `replay` and `faults`: see `--help`.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -44,6 +44,25 @@ enum Task {
     Fuzz(FuzzArgs),
     /// Run regression files again and report which still fail (exit status 1 when one does)
     Replay(ReplayArgs),
+    /// Kill a batch at random moments (SIGINT, SIGTERM, SIGTERM twice, SIGKILL) and check that
+    /// nothing is lost or damaged (exit status 1 when something is)
+    Faults(FaultsArgs),
+}
+
+#[derive(Args)]
+struct FaultsArgs {
+    /// How many trials
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    trials: usize,
+    /// Inputs in the batch
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    files: usize,
+    /// Seed of the kills and their moments
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// The solvebatch binary to test; default: build it with `cargo build --release -p solvebatch`
+    #[arg(long, value_name = "PATH")]
+    bin: Option<PathBuf>,
 }
 
 /// Options of both tasks.
@@ -102,6 +121,7 @@ fn main() -> ExitCode {
     let result = match cli.task {
         Task::Fuzz(args) => fuzz(args),
         Task::Replay(args) => replay(args),
+        Task::Faults(args) => faults(args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
@@ -195,6 +215,35 @@ fn replay(args: ReplayArgs) -> io::Result<bool> {
     }
     println!("{} files, {failed} failed", files.len());
     Ok(failed == 0)
+}
+
+fn faults(args: FaultsArgs) -> io::Result<bool> {
+    let bin = match args.bin {
+        // Canonical, since each run starts in its own folder.
+        Some(bin) => {
+            bin.canonicalize().map_err(|error| io::Error::other(format!("{}: {error}", bin.display())))?
+        }
+        None => build_solvebatch(&["--release", "-p", "solvebatch"])?,
+    };
+    let started = std::time::Instant::now();
+    let tally = xtask::faults::faults(&bin, args.trials, args.files, args.seed)?;
+    for line in &tally.damaged {
+        println!("DAMAGED {line}");
+    }
+    let [interrupt, terminate, twice, kill] = tally.by_kill;
+    println!(
+        "{} trials of {} files (SIGINT {interrupt}, SIGTERM {terminate}, SIGTERM twice {twice}, SIGKILL {kill}), \
+         seed {}: {} records kept ({} interrupted), {} lost, {} damaged ({:.1} s)",
+        tally.trials,
+        args.files,
+        args.seed,
+        tally.records_kept,
+        tally.interrupted,
+        tally.lost,
+        tally.damaged.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(tally.lost == 0 && tally.damaged.is_empty())
 }
 
 /// `path` relative to the current folder when it is below it.

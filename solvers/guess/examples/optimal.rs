@@ -9,7 +9,8 @@ fn main() {
     let digits = std::env::args().nth(1).and_then(|d| d.parse().ok()).unwrap_or(4);
     let digits = Digits::new(digits).expect("2 to 9 digits");
     let started = Instant::now();
-    let tree = StrategyTree::build(digits, SearchSettings::OPTIMAL, None).expect("no deadline");
+    let tree = StrategyTree::build(digits, SearchSettings::OPTIMAL, solvebatch_guess::Deadline::NEVER)
+        .expect("no deadline");
     println!(
         "strategy: worst case {} (lower bound {}), mean {:.4}, built in {:.2?}",
         tree.worst_case(),
@@ -18,6 +19,6 @@ fn main() {
         started.elapsed()
     );
     let started = Instant::now();
-    let bound = minimum_worst_case(digits, None).expect("no deadline");
+    let bound = minimum_worst_case(digits, solvebatch_guess::Deadline::NEVER).expect("no deadline");
     println!("minimum worst case: {} proved in {:.2?}", bound.worst_case, started.elapsed());
 }

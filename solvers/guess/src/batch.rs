@@ -9,8 +9,8 @@
 //! `#` starts a comment and blank lines are skipped. A malformed line gets an error naming it
 //! (`line 4: ...`) in its place in the output; the other lines are still answered.
 
+use crate::Deadline;
 use std::fmt;
-use std::time::Instant;
 
 use crate::candidates::CandidateSet;
 use crate::digits::Digits;
@@ -205,7 +205,7 @@ pub fn solve_job(
     job: &Job,
     digits: Digits,
     strategy: &dyn Strategy,
-    deadline: Option<Instant>,
+    deadline: Deadline<'_>,
 ) -> Result<JobResult, BatchError> {
     let mut candidates = CandidateSet::all(digits);
     match job {
@@ -243,7 +243,7 @@ fn interrupted(_: GuessError) -> BatchError {
 fn next_guess(
     strategy: &dyn Strategy,
     candidates: &CandidateSet,
-    deadline: Option<Instant>,
+    deadline: Deadline<'_>,
 ) -> Result<Option<u32>, BatchError> {
     match strategy.next_guess(candidates, deadline) {
         Ok(guess) => Ok(Some(guess)),
@@ -292,7 +292,7 @@ pub fn solve_batch(
     text: &str,
     digits: Digits,
     strategy: &dyn Strategy,
-    deadline: Option<Instant>,
+    deadline: Deadline<'_>,
 ) -> Result<BatchReport, BatchError> {
     strategy.check_digits(digits)?;
     let mut report = BatchReport { output: String::new(), errors: Vec::new(), jobs: 0, guesses: 0 };
@@ -324,7 +324,7 @@ mod tests {
     use crate::strategy::strategy;
 
     fn answer(text: &str) -> String {
-        solve_batch(text, Digits::FOUR, strategy("first").unwrap(), None).unwrap().output
+        solve_batch(text, Digits::FOUR, strategy("first").unwrap(), crate::Deadline::NEVER).unwrap().output
     }
 
     #[test]
@@ -349,8 +349,12 @@ mod tests {
     #[test]
     fn a_megabyte_field_is_quoted_cut_to_60_characters() {
         let field = "7".repeat(1 << 20);
-        let report =
-            solve_batch(&format!("secret {field}x\n"), Digits::FOUR, strategy("first").unwrap(), None);
+        let report = solve_batch(
+            &format!("secret {field}x\n"),
+            Digits::FOUR,
+            strategy("first").unwrap(),
+            crate::Deadline::NEVER,
+        );
         assert_eq!(report.unwrap().output, format!("line 1: \"{}…\" is not a number\n", "7".repeat(60)));
     }
 
@@ -360,7 +364,7 @@ mod tests {
             "secret 123\nsecret 2111\nanswers 1000=5\nguess 1234\nsecret\nsecret 1x34\nanswers 1000:3\nsecret 0123\nanswers 1000=x\n",
             Digits::FOUR,
             strategy("first").unwrap(),
-            None,
+            crate::Deadline::NEVER,
         )
         .unwrap();
         assert_eq!(
@@ -383,18 +387,27 @@ mod tests {
     fn other_digit_counts_and_strategies() {
         let three = Digits::new(3).unwrap();
         // 100 answered 0: first digit 2..=9, others 1..=9: 8 * 9 * 9 = 648, the smallest 211.
-        let report =
-            solve_batch("answers 100=0\nsecret 1000\n", three, strategy("first").unwrap(), None).unwrap();
+        let report = solve_batch(
+            "answers 100=0\nsecret 1000\n",
+            three,
+            strategy("first").unwrap(),
+            crate::Deadline::NEVER,
+        )
+        .unwrap();
         assert_eq!(report.output, "answers 100=0: next 211 (648 candidates left)\nline 2: 1000 is not a 3-digit number (100 to 999)\n");
-        let error =
-            solve_batch("secret 123456\n", Digits::new(6).unwrap(), strategy("entropy").unwrap(), None)
-                .unwrap_err();
+        let error = solve_batch(
+            "secret 123456\n",
+            Digits::new(6).unwrap(),
+            strategy("entropy").unwrap(),
+            crate::Deadline::NEVER,
+        )
+        .unwrap_err();
         assert_eq!(error.to_string(), "strategy entropy handles at most 5 digits, not 6");
     }
 
     #[test]
     fn a_past_deadline_interrupts() {
-        let past = Some(Instant::now());
+        let past = crate::Deadline::at(Some(std::time::Instant::now()));
         assert_eq!(
             solve_batch("secret 3242\n", Digits::FOUR, strategy("first").unwrap(), past),
             Err(BatchError::Interrupted)

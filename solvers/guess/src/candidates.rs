@@ -1,6 +1,6 @@
 //! The candidate set: which numbers of the range are still consistent with every answer.
 
-use std::time::Instant;
+use crate::Deadline;
 
 use rayon::prelude::*;
 
@@ -109,7 +109,7 @@ impl CandidateSet {
     /// to `guess`. Large bitsets are filtered in parallel, in chunks of 65 536 numbers; a bitset left
     /// with fewer than one number in [`LIST_RATIO`] becomes a list.
     pub fn eliminate(&mut self, guess: u32, answer: u32) {
-        self.filter(guess, answer, None);
+        self.filter(guess, answer, Deadline::NEVER);
     }
 
     /// [`CandidateSet::eliminate`], giving up once `deadline` passes (checked before each chunk of
@@ -121,7 +121,7 @@ impl CandidateSet {
         &mut self,
         guess: u32,
         answer: u32,
-        deadline: Option<Instant>,
+        deadline: Deadline<'_>,
     ) -> Result<(), GuessError> {
         if self.filter(guess, answer, deadline) {
             Ok(())
@@ -133,7 +133,7 @@ impl CandidateSet {
 
     /// Filters the set as [`CandidateSet::eliminate`] says; `false` when `deadline` passed first (some
     /// chunks are then left unfiltered).
-    fn filter(&mut self, guess: u32, answer: u32, deadline: Option<Instant>) -> bool {
+    fn filter(&mut self, guess: u32, answer: u32, deadline: Deadline<'_>) -> bool {
         let guess = Packed::new(guess);
         let Some(mismatches) = self.digits.get().checked_sub(answer) else {
             self.clear();
@@ -141,7 +141,7 @@ impl CandidateSet {
         };
         let kept = match &mut self.members {
             Members::Bits(words) => filter_bits(words, self.digits.smallest(), guess, mismatches, deadline),
-            Members::List(numbers) => deadline.is_none_or(|deadline| Instant::now() < deadline).then(|| {
+            Members::List(numbers) => (!deadline.passed()).then(|| {
                 numbers.retain(|&number| Packed::new(number).mismatches(guess) == mismatches);
                 numbers.len()
             }),
@@ -169,10 +169,10 @@ fn filter_bits(
     smallest: u32,
     guess: Packed,
     mismatches: u32,
-    deadline: Option<Instant>,
+    deadline: Deadline<'_>,
 ) -> Option<usize> {
     let filter_chunk = |(chunk_index, chunk): (usize, &mut [u64])| -> Option<usize> {
-        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        if deadline.passed() {
             return None;
         }
         let first_word = chunk_index * CHUNK_WORDS;
@@ -326,11 +326,14 @@ mod tests {
     #[test]
     fn a_past_deadline_stops_the_elimination_and_empties_the_set() {
         let mut set = CandidateSet::all(Digits::new(7).unwrap());
-        assert_eq!(set.eliminate_before(1_000_000, 7, Some(Instant::now())), Err(GuessError::Interrupted));
+        assert_eq!(
+            set.eliminate_before(1_000_000, 7, crate::Deadline::at(Some(std::time::Instant::now()))),
+            Err(GuessError::Interrupted)
+        );
         assert!(set.is_empty() && set.smallest().is_none());
         let mut set = CandidateSet::all(Digits::FOUR);
-        let later = Instant::now() + std::time::Duration::from_secs(3600);
-        assert_eq!(set.eliminate_before(1000, 0, Some(later)), Ok(()));
+        let later = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+        assert_eq!(set.eliminate_before(1000, 0, crate::Deadline::at(Some(later))), Ok(()));
         assert_eq!(set.len(), 5832);
     }
 

@@ -113,7 +113,7 @@ impl Codebreaker {
         }
         let guess = match self.current {
             Some(guess) => guess,
-            None => self.strategy.next_guess(&self.candidates, None)?,
+            None => self.strategy.next_guess(&self.candidates, crate::Deadline::NEVER)?,
         };
         self.current = Some(guess);
         self.awaiting = self.state == GameState::Playing;
@@ -187,7 +187,6 @@ impl Codebreaker {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Instant;
 
     use super::*;
     use crate::strategy::strategy;
@@ -208,7 +207,7 @@ mod tests {
         fn guesses_are_candidates(&self) -> bool {
             false
         }
-        fn next_guess(&self, _: &CandidateSet, _: Option<Instant>) -> Result<u32, GuessError> {
+        fn next_guess(&self, _: &CandidateSet, _: crate::Deadline<'_>) -> Result<u32, GuessError> {
             Ok(1000)
         }
     }

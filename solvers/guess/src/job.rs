@@ -2,7 +2,7 @@
 //! `compare`, the web app): a [`GuessBatch`] prepared once per run, then [`GuessBatch::solve`] on each
 //! file; [`verify`] checks any strategy's answers.
 
-use std::time::Instant;
+use crate::Deadline;
 
 use crate::batch::{format, parse, solve_batch, BatchError, BatchReport, Job, JobResult};
 use crate::candidates::CandidateSet;
@@ -57,7 +57,7 @@ impl GuessBatch {
     ///
     /// # Errors
     /// [`BatchError::Interrupted`] when `deadline` passes.
-    pub fn solve(&self, text: &str, deadline: Option<Instant>) -> Result<BatchReport, BatchError> {
+    pub fn solve(&self, text: &str, deadline: Deadline<'_>) -> Result<BatchReport, BatchError> {
         solve_batch(text, self.digits, self.strategy, deadline)
     }
 }
@@ -195,7 +195,7 @@ mod tests {
     fn every_strategy_answers_the_reference_file_correctly() {
         let text = "secret 3242\nsecret 1000\nanswers 1000=0 2111=0\nanswers 1000=3 1001=1\nsecret 12\n";
         for name in ["first", "minimax", "max-parts", "entropy"] {
-            let report = GuessBatch::new(name, None).unwrap().solve(text, None).unwrap();
+            let report = GuessBatch::new(name, None).unwrap().solve(text, crate::Deadline::NEVER).unwrap();
             assert_eq!(verify(text, Digits::FOUR, &report.output), Ok(()), "{name}");
         }
     }

@@ -17,10 +17,10 @@
 //! - [`solve_batch`], the `.guess` batch file format.
 //!
 //! ```
-//! use solvebatch_guess::{solve_batch, strategy, Digits};
+//! use solvebatch_guess::{solve_batch, strategy, Deadline, Digits};
 //!
 //! let report = solve_batch("secret 3242\nanswers 1000=0 2111=0\nanswers 1000=3 1001=1\n",
-//!                          Digits::FOUR, strategy("first").unwrap(), None).unwrap();
+//!                          Digits::FOUR, strategy("first").unwrap(), Deadline::NEVER).unwrap();
 //! assert_eq!(report.output, "\
 //! secret 3242: 1000 2111 3222 3223 3232 3242 (6 guesses)
 //! answers 1000=0 2111=0: next 3222 (3584 candidates left)
@@ -69,6 +69,7 @@ pub use secrets::parse_secrets;
 pub use simulate::{
     simulate, Bar, SimulateError, SimulatedGame, Simulation, SimulationSummary, MAX_SIMULATED_SECRETS,
 };
+pub use solvebatch_deadline::Deadline;
 pub use strategy::{
     strategies, strategy, First, GuessError, Partition, Strategy, UnknownStrategy, UnsupportedDigits,
 };

@@ -1,7 +1,7 @@
 //! Playing many secrets with one strategy, in parallel, and summarising the guess counts.
 
+use crate::Deadline;
 use std::fmt::{self, Write as _};
-use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -118,17 +118,17 @@ impl fmt::Display for Gigabytes {
 /// [`MAX_SIMULATED_SECRETS`] secrets are asked for.
 ///
 /// ```
-/// use solvebatch_guess::{simulate, strategy, Digits, SimulateError};
+/// use solvebatch_guess::{simulate, strategy, Deadline, Digits, SimulateError};
 ///
 /// let nine = Digits::new(9).unwrap();
-/// let error = simulate(strategy("first").unwrap(), nine, None, None).unwrap_err();
+/// let error = simulate(strategy("first").unwrap(), nine, None, Deadline::NEVER).unwrap_err();
 /// assert_eq!(error, SimulateError::TooMany { secrets: 900_000_000, digits: nine });
 /// ```
 pub fn simulate(
     strategy: &dyn Strategy,
     digits: Digits,
     secrets: Option<&[u32]>,
-    deadline: Option<Instant>,
+    deadline: Deadline<'_>,
 ) -> Result<Simulation, SimulateError> {
     strategy.check_digits(digits)?;
     let count = secrets.map_or(digits.range_len(), <[u32]>::len);
@@ -172,7 +172,7 @@ fn play_node(
     candidates: CandidateSet,
     secrets: Vec<u32>,
     before: &[u32],
-    deadline: Option<Instant>,
+    deadline: Deadline<'_>,
 ) -> Result<Vec<(u32, Vec<u32>)>, SimulateError> {
     let guess = strategy.next_guess(&candidates, deadline)?;
     let guesses = [before, &[guess]].concat();
@@ -273,9 +273,9 @@ impl Simulation {
     /// replaying them.
     ///
     /// ```
-    /// use solvebatch_guess::{simulate, strategy, Digits};
+    /// use solvebatch_guess::{simulate, strategy, Deadline, Digits};
     ///
-    /// let simulation = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[3242, 1000]), None).unwrap();
+    /// let simulation = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[3242, 1000]), Deadline::NEVER).unwrap();
     /// assert_eq!(simulation.transcript(), "1000 1000\n3242 1000 2111 3222 3223 3232 3242\n");
     /// ```
     pub fn transcript(&self) -> String {
@@ -321,10 +321,10 @@ impl SimulationSummary {
     /// and a bar of `#` (the longest bar is `width` characters; any non-zero count shows at least one).
     ///
     /// ```
-    /// use solvebatch_guess::{simulate, strategy, Digits};
+    /// use solvebatch_guess::{simulate, strategy, Deadline, Digits};
     ///
     /// let secrets = [1000, 2111, 3242];
-    /// let simulation = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&secrets), None).unwrap();
+    /// let simulation = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&secrets), Deadline::NEVER).unwrap();
     /// assert_eq!(simulation.summary().chart(4), "\
     /// guesses  secrets
     ///       1        1  ####
@@ -360,7 +360,8 @@ mod tests {
 
     #[test]
     fn reference_strategy_on_all_four_digit_secrets() {
-        let simulation = simulate(strategy("first").unwrap(), Digits::FOUR, None, None).unwrap();
+        let simulation =
+            simulate(strategy("first").unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap();
         let summary = simulation.summary();
         assert_eq!(summary.secrets, 9000);
         assert_eq!(summary.worst_case, 16);
@@ -389,15 +390,21 @@ mod tests {
     #[test]
     fn every_strategy_finds_every_three_digit_secret_once() {
         for &strategy in strategies() {
-            let simulation = simulate(strategy, Digits::new(3).unwrap(), None, None).unwrap();
+            let simulation =
+                simulate(strategy, Digits::new(3).unwrap(), None, crate::Deadline::NEVER).unwrap();
             assert!(simulation.games.iter().map(|game| game.secret).eq(100..=999), "{}", strategy.name());
         }
     }
 
     #[test]
     fn listed_secrets_are_played_once_in_order() {
-        let simulation =
-            simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[3242, 1000, 3242]), None).unwrap();
+        let simulation = simulate(
+            strategy("first").unwrap(),
+            Digits::FOUR,
+            Some(&[3242, 1000, 3242]),
+            crate::Deadline::NEVER,
+        )
+        .unwrap();
         assert_eq!(
             simulation.games,
             [SimulatedGame { secret: 1000, guesses: 1 }, SimulatedGame { secret: 3242, guesses: 6 }]
@@ -410,7 +417,7 @@ mod tests {
     #[test]
     fn more_secrets_than_the_limit_are_refused_before_playing() {
         let nine = Digits::new(9).unwrap();
-        let error = simulate(strategy("first").unwrap(), nine, None, None).unwrap_err();
+        let error = simulate(strategy("first").unwrap(), nine, None, crate::Deadline::NEVER).unwrap_err();
         assert_eq!(error, SimulateError::TooMany { secrets: 900_000_000, digits: nine });
         // 900 million secrets: 1 170 s and 115.2 GB at 1.3 µs and 128 bytes each.
         assert_eq!(
@@ -418,7 +425,9 @@ mod tests {
             "simulating 900000000 secrets at 9 digits would take about 20 minutes and 115 GB of memory, \
              past the limit of 10000000 secrets; list the secrets with --secrets"
         );
-        let error = simulate(strategy("first").unwrap(), Digits::new(8).unwrap(), None, None).unwrap_err();
+        let error =
+            simulate(strategy("first").unwrap(), Digits::new(8).unwrap(), None, crate::Deadline::NEVER)
+                .unwrap_err();
         assert_eq!(
             error.to_string(),
             "simulating 90000000 secrets at 8 digits would take about 117 seconds and 12 GB of memory, past \
@@ -426,7 +435,8 @@ mod tests {
         );
         // A list counts as written, repeats included.
         let listed = vec![123_456_789; MAX_SIMULATED_SECRETS + 1];
-        let error = simulate(strategy("first").unwrap(), nine, Some(&listed), None).unwrap_err();
+        let error =
+            simulate(strategy("first").unwrap(), nine, Some(&listed), crate::Deadline::NEVER).unwrap_err();
         assert_eq!(error, SimulateError::TooMany { secrets: 10_000_001, digits: nine });
     }
 
@@ -434,24 +444,32 @@ mod tests {
     /// that differ from both in that one position: the last, set to 2 to 9. Each is guessed in turn.
     #[test]
     fn a_nine_digit_game_by_the_reference_strategy() {
-        let simulation =
-            simulate(strategy("first").unwrap(), Digits::new(9).unwrap(), Some(&[100_000_009]), None)
-                .unwrap();
+        let simulation = simulate(
+            strategy("first").unwrap(),
+            Digits::new(9).unwrap(),
+            Some(&[100_000_009]),
+            crate::Deadline::NEVER,
+        )
+        .unwrap();
         assert_eq!(simulation.games, [SimulatedGame { secret: 100_000_009, guesses: 10 }]);
         assert_eq!(simulation.transcripts, [(100_000_000..=100_000_009).collect::<Vec<u32>>()]);
     }
 
     #[test]
     fn secrets_outside_the_range_are_refused() {
-        let error = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[999]), None).unwrap_err();
+        let error = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[999]), crate::Deadline::NEVER)
+            .unwrap_err();
         assert_eq!(error.to_string(), "secret 999 is not a 4-digit number");
-        let error = simulate(strategy("entropy").unwrap(), Digits::new(6).unwrap(), None, None).unwrap_err();
+        let error =
+            simulate(strategy("entropy").unwrap(), Digits::new(6).unwrap(), None, crate::Deadline::NEVER)
+                .unwrap_err();
         assert_eq!(error.to_string(), "strategy entropy handles at most 5 digits, not 6");
     }
 
     /// Simulates every 4-digit secret and checks that each was found exactly once.
     fn all_four_digit_games(name: &str) -> SimulationSummary {
-        let simulation = simulate(strategy(name).unwrap(), Digits::FOUR, None, None).unwrap();
+        let simulation =
+            simulate(strategy(name).unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap();
         assert!(
             simulation.games.iter().map(|game| game.secret).eq(1000..=9999),
             "{name} finds every secret once"
@@ -480,7 +498,7 @@ mod tests {
 
     #[test]
     fn a_past_deadline_interrupts_the_simulation() {
-        let past = Some(Instant::now());
+        let past = crate::Deadline::at(Some(std::time::Instant::now()));
         let error = simulate(strategy("minimax").unwrap(), Digits::FOUR, None, past).unwrap_err();
         assert_eq!(error, SimulateError::Guess(GuessError::Interrupted));
     }
@@ -492,7 +510,7 @@ mod tests {
         fn three_digit_games_alone_agree_with_the_simulation(index in 0usize..5, secret in 100u32..1000) {
             static SIMULATIONS: OnceLock<Vec<Simulation>> = OnceLock::new();
             let simulations = SIMULATIONS.get_or_init(|| {
-                strategies().iter().map(|&strategy| simulate(strategy, Digits::new(3).unwrap(), None, None).unwrap()).collect()
+                strategies().iter().map(|&strategy| simulate(strategy, Digits::new(3).unwrap(), None, crate::Deadline::NEVER).unwrap()).collect()
             });
             let strategy = strategies()[index];
             let guesses = play_alone(strategy, Digits::new(3).unwrap(), secret);
@@ -504,7 +522,7 @@ mod tests {
         fn reference_games_alone_agree_with_the_simulation(secret in 1000u32..10_000) {
             static SIMULATION: OnceLock<Simulation> = OnceLock::new();
             let simulation =
-                SIMULATION.get_or_init(|| simulate(strategy("first").unwrap(), Digits::FOUR, None, None).unwrap());
+                SIMULATION.get_or_init(|| simulate(strategy("first").unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap());
             let guesses = play_alone(strategy("first").unwrap(), Digits::FOUR, secret);
             prop_assert_eq!(guesses.last(), Some(&secret));
             prop_assert_eq!(guesses.len() as u32, simulation.games[(secret - 1000) as usize].guesses);

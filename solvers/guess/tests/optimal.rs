@@ -57,8 +57,14 @@ fn worst_and_mean(counts: &[usize]) -> (usize, f64) {
 #[test]
 fn the_checker_rejects_broken_transcripts() {
     // Two-digit games cut down to their shape: each case breaks one rule.
-    let complete =
-        simulate(strategy("first").unwrap(), Digits::new(2).unwrap(), None, None).unwrap().transcript();
+    let complete = simulate(
+        strategy("first").unwrap(),
+        Digits::new(2).unwrap(),
+        None,
+        solvebatch_guess::Deadline::NEVER,
+    )
+    .unwrap()
+    .transcript();
     assert_eq!(check_transcript(&complete, 2).len(), 90);
     let broken = [
         complete.replacen("10 10\n", "", 1),                     // a secret missing
@@ -73,7 +79,9 @@ fn the_checker_rejects_broken_transcripts() {
 
 #[test]
 fn optimal_needs_at_most_12_guesses_for_4_digits_and_fewer_than_9_95_on_average() {
-    let simulation = simulate(strategy("optimal").unwrap(), Digits::FOUR, None, None).unwrap();
+    let simulation =
+        simulate(strategy("optimal").unwrap(), Digits::FOUR, None, solvebatch_guess::Deadline::NEVER)
+            .unwrap();
     let (worst, mean) = worst_and_mean(&check_transcript(&simulation.transcript(), 4));
     assert_eq!(worst, 12);
     assert!(mean <= 9.95, "mean {mean}");
@@ -82,7 +90,8 @@ fn optimal_needs_at_most_12_guesses_for_4_digits_and_fewer_than_9_95_on_average(
 #[test]
 fn every_strategy_passes_the_checker_at_3_digits() {
     for &strategy in strategies() {
-        let simulation = simulate(strategy, Digits::new(3).unwrap(), None, None).unwrap();
+        let simulation =
+            simulate(strategy, Digits::new(3).unwrap(), None, solvebatch_guess::Deadline::NEVER).unwrap();
         let counts = check_transcript(&simulation.transcript(), 3);
         assert_eq!(counts.len(), 900, "{}", strategy.name());
     }
@@ -180,7 +189,7 @@ fn brute_force_minimax(set: &[u32], digits: u32) -> u32 {
 #[test]
 fn two_digit_bound_equals_the_brute_force_minimax() {
     let digits = Digits::new(2).unwrap();
-    let bound = minimum_worst_case(digits, None).unwrap();
+    let bound = minimum_worst_case(digits, solvebatch_guess::Deadline::NEVER).unwrap();
     let all: Vec<u32> = (10..100).collect();
     assert_eq!(bound.worst_case, brute_force_minimax(&all, 2));
     assert_eq!(bound.worst_case, 10);
@@ -189,20 +198,21 @@ fn two_digit_bound_equals_the_brute_force_minimax() {
 #[test]
 fn three_digit_bound_equals_the_brute_force_minimax() {
     let digits = Digits::new(3).unwrap();
-    let bound = minimum_worst_case(digits, None).unwrap();
+    let bound = minimum_worst_case(digits, solvebatch_guess::Deadline::NEVER).unwrap();
     assert_eq!(bound.worst_case, 11);
     // The brute force proves that one guess fewer fails; the strategy `optimal`, replayed by the
     // checker, shows that the bound suffices.
     let all: Vec<u32> = (100..1000).collect();
     assert!(!brute_force_solvable(&all, bound.worst_case - 1, 3, &mut HashMap::new()));
-    let simulation = simulate(strategy("optimal").unwrap(), digits, None, None).unwrap();
+    let simulation =
+        simulate(strategy("optimal").unwrap(), digits, None, solvebatch_guess::Deadline::NEVER).unwrap();
     let (worst, _) = worst_and_mean(&check_transcript(&simulation.transcript(), 3));
     assert_eq!(worst as u32, bound.worst_case);
 }
 
 #[test]
 fn four_digit_bound_is_12_through_the_54_number_box() {
-    let bound = minimum_worst_case(Digits::FOUR, None).unwrap();
+    let bound = minimum_worst_case(Digits::FOUR, solvebatch_guess::Deadline::NEVER).unwrap();
     assert_eq!(bound.worst_case, 12);
     let sizes: Vec<usize> = bound.steps.iter().map(|step| step.size).collect();
     assert_eq!(sizes, [8, 54, 192, 500, 1080, 2058, 3584, 5832, 9000]);

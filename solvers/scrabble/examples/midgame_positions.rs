@@ -55,7 +55,9 @@ fn main() -> ExitCode {
             text.push_str(&row);
             text.push('\n');
         }
-        let solution = position.solve(&rulebook, Generator::Anchor, None).expect("no deadline");
+        let solution = position
+            .solve(&rulebook, Generator::Anchor, solvebatch_scrabble::Deadline::NEVER)
+            .expect("no deadline");
         let written = std::fs::write(folder.join(&name), text)
             .and_then(|()| std::fs::write(folder.join(format!("{name}.expected")), solution.text));
         if let Err(error) = written {

@@ -3,8 +3,8 @@
 //! checker. Thousands of times slower than the anchor-square generator; it is the yardstick that
 //! generator is tested against.
 
+use crate::Deadline;
 use std::collections::HashSet;
-use std::time::Instant;
 
 use crate::board::{Board, Direction, Square};
 use crate::letter::{Letter, Tile, LETTER_COUNT};
@@ -26,7 +26,7 @@ pub fn moves_by_brute_force(
     rulebook: &Rulebook,
     board: &Board,
     rack: &Rack,
-    deadline: Option<Instant>,
+    deadline: Deadline<'_>,
 ) -> Result<Vec<Move>, TimedOut> {
     // A blank only makes a valid play standing for a letter of some word.
     let blank_letters: Vec<Letter> = if rack.blanks() > 0 {
@@ -41,7 +41,7 @@ pub fn moves_by_brute_force(
     orderings(&mut counts, &mut blanks, &blank_letters, &mut Vec::new(), &mut sequences);
     let mut found = HashSet::new();
     for square in Square::all() {
-        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        if deadline.passed() {
             return Err(TimedOut);
         }
         for direction in [Direction::Horizontal, Direction::Vertical] {

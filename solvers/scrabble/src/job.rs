@@ -7,10 +7,10 @@
 //! A dictionary or tile file named by position files is read once per run, however many files name
 //! it, and shared.
 
+use crate::Deadline;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
 
 use crate::dictionary::Dictionary;
 use crate::play::{Play, Rulebook};
@@ -158,7 +158,7 @@ impl PositionSolver {
     }
 
     /// Judges the position file at `path`: every `play:` line, then the best plays.
-    pub fn solve(&self, path: &Path, text: &str, deadline: Option<Instant>) -> PositionOutcome {
+    pub fn solve(&self, path: &Path, text: &str, deadline: Deadline<'_>) -> PositionOutcome {
         let loaded = match self.load(path, text, true) {
             Ok(loaded) => loaded,
             Err(error) => return PositionOutcome::Invalid(error),
@@ -271,14 +271,17 @@ mod tests {
 
         let by_file = PositionSolver::new(Generator::Anchor, PositionSettings::default()).unwrap();
         // H 4 + E 1 + L 1 + L 1 + O 1 + S 1, the word starting at x = -2.
-        let PositionOutcome::Solved(solution) = by_file.solve(&position, &text, None) else { panic!() };
+        let PositionOutcome::Solved(solution) = by_file.solve(&position, &text, crate::Deadline::NEVER)
+        else {
+            panic!()
+        };
         assert_eq!(solution.text, "9 HELLOS -2 0 horizontal S\n");
 
         let settings =
             PositionSettings { dictionary: Some(dir.path().join("given.txt")), ..Default::default() };
         let given = PositionSolver::new(Generator::Anchor, settings).unwrap();
         assert_eq!(
-            given.solve(&position, &text, None),
+            given.solve(&position, &text, crate::Deadline::NEVER),
             PositionOutcome::NoPlay(PositionReport { text: "no valid play\n".to_string(), move_count: 0 })
         );
     }
@@ -290,7 +293,9 @@ mod tests {
         let solver = PositionSolver::new(Generator::Anchor, PositionSettings::default()).unwrap();
         let path = dir.path().join("p.scrabble");
         let loaded = solver.load(&path, &text, true).unwrap();
-        let PositionOutcome::Solved(report) = solver.solve(&path, &text, None) else { panic!() };
+        let PositionOutcome::Solved(report) = solver.solve(&path, &text, crate::Deadline::NEVER) else {
+            panic!()
+        };
         assert_eq!(verify(&loaded, &report.text), Ok(()));
         // H 4 + E 1 + L 1 + L 1 + O 1 + S 1 = 9: claiming 10 is caught, as is a word off the board, and
         // HE down through the E (4 + 1 = 5) listed above it.
@@ -340,7 +345,10 @@ mod tests {
         for _ in 0..2 {
             let settings = PositionSettings { dictionary_cache: Some(cache.clone()), ..Default::default() };
             let by_file = PositionSolver::new(Generator::Anchor, settings).unwrap();
-            let PositionOutcome::Solved(solution) = by_file.solve(&position, &text, None) else { panic!() };
+            let PositionOutcome::Solved(solution) = by_file.solve(&position, &text, crate::Deadline::NEVER)
+            else {
+                panic!()
+            };
             assert_eq!(solution.text, "9 HELLOS -2 0 horizontal S\n");
             assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 1);
         }
@@ -350,7 +358,7 @@ mod tests {
             ..Default::default()
         };
         let given = PositionSolver::new(Generator::Anchor, settings).unwrap();
-        assert!(matches!(given.solve(&position, &text, None), PositionOutcome::NoPlay(_)));
+        assert!(matches!(given.solve(&position, &text, crate::Deadline::NEVER), PositionOutcome::NoPlay(_)));
         assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 2);
     }
 }

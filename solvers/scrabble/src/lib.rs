@@ -159,6 +159,7 @@ pub use rules::{Premium, Rules, RulesName, UnknownRules};
 pub use selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};
 pub use simulate::{simulate, Simulated, MIN_ITERATIONS, ROUND, Z};
 pub use solitaire::run_solitaire;
+pub use solvebatch_deadline::Deadline;
 pub use solver::{Generator, UnknownGenerator};
 pub use tiles::{
     TileField, TileFileError, TileLoadError, TileSet, GENERATED_POOL_SIZE, TILE_FILE_SIZE_LIMIT,

@@ -14,8 +14,8 @@
 //!
 //! Under the standard rules a lower-case letter on the board or in a play is a blank standing for it.
 
+use crate::Deadline;
 use std::fmt::Write;
-use std::time::Instant;
 
 use crate::board::{Board, BoardRowError, BOARD_SIZE};
 use crate::brute_force::TimedOut;
@@ -256,7 +256,7 @@ impl Position {
         &self,
         rulebook: &Rulebook,
         generator: Generator,
-        deadline: Option<Instant>,
+        deadline: Deadline<'_>,
     ) -> Result<PositionReport, TimedOut> {
         let mut text = String::new();
         for play in &self.plays {
@@ -432,7 +432,7 @@ mod tests {
         let letters = "A".repeat(1 << 20);
         let position =
             Position::parse(&format!("rack: AE\nplay: {letters} 0 0 horizontal\n{BOARD}")).unwrap();
-        let solution = position.solve(&rulebook, Generator::Anchor, None).unwrap();
+        let solution = position.solve(&rulebook, Generator::Anchor, crate::Deadline::NEVER).unwrap();
         let a60 = "A".repeat(60);
         assert!(
             solution.text.starts_with(&format!(

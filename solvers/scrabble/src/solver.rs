@@ -1,8 +1,8 @@
 //! The move generators offered to the batch runner, by name.
 
+use crate::Deadline;
 use std::fmt;
 use std::str::FromStr;
-use std::time::Instant;
 
 use crate::board::Board;
 use crate::brute_force::{moves_by_brute_force, TimedOut};
@@ -51,7 +51,7 @@ impl Generator {
         rulebook: &Rulebook,
         board: &Board,
         rack: &Rack,
-        deadline: Option<Instant>,
+        deadline: Deadline<'_>,
     ) -> Result<Vec<Move>, TimedOut> {
         match self {
             Generator::Anchor => Ok(rulebook.moves(board, rack)),

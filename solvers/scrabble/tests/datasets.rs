@@ -122,14 +122,21 @@ fn references_match_and_every_listed_play_is_valid() {
         };
         let rulebook = Rulebook { dictionary, tiles: &tiles, rules: &position.rules };
         let reference = std::fs::read_to_string(format!("{}.expected", path.display())).unwrap();
-        let solution = position.solve(&rulebook, Generator::Anchor, None).unwrap();
+        let solution =
+            position.solve(&rulebook, Generator::Anchor, solvebatch_scrabble::Deadline::NEVER).unwrap();
         assert_eq!(solution.text, reference, "{}", path.display());
         confirm(&rulebook, &position, &reference, &path);
         // The brute force tries every ordering of the rack at every square: with 6 or 7 tiles that
         // takes minutes in a debug build, so the hand-worked lists of those racks are confirmed play by
         // play only.
         if dictionary.len() < 100 && position.rack.len() <= 5 {
-            let mut all = moves_by_brute_force(&rulebook, &position.board, &position.rack, None).unwrap();
+            let mut all = moves_by_brute_force(
+                &rulebook,
+                &position.board,
+                &position.rack,
+                solvebatch_scrabble::Deadline::NEVER,
+            )
+            .unwrap();
             rank(&mut all);
             all.truncate(position.top);
             let expected: String = all.iter().map(|listed| format!("{listed}\n")).collect();

@@ -134,7 +134,8 @@ mod tests {
             }
         }
         let instance = parse(&text).unwrap();
-        let limits = Limits { deadline: Some(std::time::Instant::now()), ..Limits::default() };
+        let limits =
+            Limits { deadline: crate::Deadline::at(Some(std::time::Instant::now())), ..Limits::default() };
         assert_eq!(Backtrack.solve(&instance, &limits), Err(Interrupted));
     }
 }

@@ -182,7 +182,7 @@ mod tests {
     #[test]
     fn an_expired_deadline_interrupts_both_engines() {
         let instance = Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap();
-        let limits = Limits { deadline: Some(Instant::now()), ..Limits::default() };
+        let limits = Limits { deadline: crate::Deadline::at(Some(Instant::now())), ..Limits::default() };
         for engine in [Engine::Fastest, Engine::Links] {
             assert_eq!(solve(&instance, &Stop::new(&limits), 1, engine), Err(Interrupted));
         }

@@ -354,7 +354,7 @@ mod tests {
     #[test]
     fn an_expired_deadline_interrupts() {
         let instance = Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap();
-        let limits = Limits { deadline: Some(Instant::now()), ..Limits::default() };
+        let limits = Limits { deadline: crate::Deadline::at(Some(Instant::now())), ..Limits::default() };
         assert_eq!(DlxLp.solve(&instance, &limits), Err(Interrupted));
     }
 

@@ -2,11 +2,9 @@
 //! `tournament` command, the web app): a [`RoundFinder`] prepared once per run, then
 //! [`RoundFinder::solve`] on each file's bytes; [`verify`] checks any printed answer.
 
-use std::time::Instant;
-
 use crate::parse::{parse, ParseError};
 use crate::round::format;
-use crate::solver::{solver, solvers, Limits, Solver, Stats};
+use crate::solver::{solver, solvers, Deadline, Limits, Solver, Stats};
 use crate::verify::{read_round, OutputError};
 
 /// A solver name that no solver has.
@@ -71,7 +69,7 @@ impl RoundFinder {
     }
 
     /// Reads the pairing file `input` and finds a round, stopping soon after `deadline`.
-    pub fn solve(&self, input: &[u8], deadline: Option<Instant>) -> RoundOutcome {
+    pub fn solve(&self, input: &[u8], deadline: Deadline<'_>) -> RoundOutcome {
         let instance = match parse(input) {
             Ok(instance) => instance,
             Err(error) => return RoundOutcome::Invalid(error),
@@ -135,17 +133,17 @@ mod tests {
     fn each_outcome_of_a_file() {
         let finder = RoundFinder::new("dlx", 1, 0).unwrap();
         assert_eq!(
-            finder.solve(EXAMPLE, None),
+            finder.solve(EXAMPLE, Deadline::NEVER),
             RoundOutcome::Found {
                 output: "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n".to_string(),
                 stats: Stats { nodes: 3, backtracks: 0, ..Stats::default() },
             }
         );
         assert!(
-            matches!(finder.solve(b"2\n0,1,0\n", None), RoundOutcome::NoRound { ref output, .. } if output == "No tournament found.\n")
+            matches!(finder.solve(b"2\n0,1,0\n", Deadline::NEVER), RoundOutcome::NoRound { ref output, .. } if output == "No tournament found.\n")
         );
         assert_eq!(
-            finder.solve(b"1\n0,0,0\n", None),
+            finder.solve(b"1\n0,0,0\n", Deadline::NEVER),
             RoundOutcome::Invalid(parse(b"1\n0,0,0\n").unwrap_err())
         );
         assert_eq!(

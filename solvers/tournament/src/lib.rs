@@ -62,5 +62,5 @@ pub use portfolio::Portfolio;
 pub use round::{check_round, format, Round, RoundError, NO_ROUND};
 pub use sat::Sat;
 pub use share::{solve_cube_share, CubeShare, ShareAnswer, ShareSolution};
-pub use solver::{solver, solvers, Interrupted, Limits, LpStats, Solution, Solver, Stats};
+pub use solver::{solver, solvers, Deadline, Interrupted, Limits, LpStats, Solution, Solver, Stats};
 pub use verify::{read_round, OutputError};

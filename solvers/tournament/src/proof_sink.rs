@@ -256,7 +256,10 @@ mod tests {
     #[test]
     fn writes_fail_once_the_deadline_has_passed() {
         let learned = Cell::new(0);
-        let stop = Stop::new(&Limits { deadline: Some(std::time::Instant::now()), ..Limits::default() });
+        let stop = Stop::new(&Limits {
+            deadline: crate::Deadline::at(Some(std::time::Instant::now())),
+            ..Limits::default()
+        });
         let mut sink = StopSink::new(&stop, None, &learned);
         assert!(sink.write(&[1]).is_err());
         let open = Stop::new(&Limits::default());

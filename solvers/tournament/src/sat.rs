@@ -294,7 +294,8 @@ mod tests {
         let overshoot = (0..3)
             .map(|_| {
                 let started = Instant::now();
-                let limits = Limits { deadline: Some(started + limit), threads: 2, seed: 0 };
+                let limits =
+                    Limits { deadline: crate::Deadline::at(Some(started + limit)), threads: 2, seed: 0 };
                 assert_eq!(Sat.solve(&instance, &limits), Err(Interrupted));
                 started.elapsed().saturating_sub(limit)
             })

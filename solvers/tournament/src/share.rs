@@ -9,14 +9,13 @@
 
 use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 use crate::cnf::encode;
 use crate::cube::Cubes;
 use crate::instance::Instance;
 use crate::round::Round;
 use crate::sat::{conquer, decode, Answer, Meeting, MAX_CUBE_WEIGHT};
-use crate::solver::{Interrupted, Limits};
+use crate::solver::{Deadline, Interrupted, Limits};
 use crate::stop::Stop;
 
 /// Share `index` of `count` of the cube split (1 ≤ `index` ≤ `count`).
@@ -56,15 +55,15 @@ pub struct ShareSolution {
 /// Solves share `share` of the cube split of `instance` on one thread, stopping soon after `deadline`.
 ///
 /// ```
-/// use solvebatch_tournament::{solve_cube_share, CubeShare, Regular, ShareAnswer};
+/// use solvebatch_tournament::{solve_cube_share, CubeShare, Deadline, Regular, ShareAnswer};
 ///
 /// let planted = Regular { tables: 20, degree: 5, seed: 1, planted: true }.generate().unwrap();
 /// let answers: Vec<ShareAnswer> = (1..=3)
-///     .map(|index| solve_cube_share(&planted, CubeShare::new(index, 3).unwrap(), None).answer)
+///     .map(|index| solve_cube_share(&planted, CubeShare::new(index, 3).unwrap(), Deadline::NEVER).answer)
 ///     .collect();
 /// assert!(answers.iter().any(|answer| matches!(answer, ShareAnswer::Round(_))));
 /// ```
-pub fn solve_cube_share(instance: &Instance, share: CubeShare, deadline: Option<Instant>) -> ShareSolution {
+pub fn solve_cube_share(instance: &Instance, share: CubeShare, deadline: Deadline<'_>) -> ShareSolution {
     let stop = Stop::new(&Limits { deadline, ..Limits::default() });
     let learned = Cell::new(0);
     let answer = stop.check().and_then(|()| {
@@ -88,7 +87,9 @@ mod tests {
 
     fn answers(instance: &Instance, count: usize) -> Vec<ShareAnswer> {
         (1..=count)
-            .map(|index| solve_cube_share(instance, CubeShare::new(index, count).unwrap(), None).answer)
+            .map(|index| {
+                solve_cube_share(instance, CubeShare::new(index, count).unwrap(), Deadline::NEVER).answer
+            })
             .collect()
     }
 
@@ -118,8 +119,8 @@ mod tests {
     #[test]
     fn a_passed_deadline_interrupts() {
         let instance = Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap();
-        let past = Instant::now() - Duration::from_millis(1);
-        let solution = solve_cube_share(&instance, CubeShare::new(1, 8).unwrap(), Some(past));
+        let past = std::time::Instant::now() - Duration::from_millis(1);
+        let solution = solve_cube_share(&instance, CubeShare::new(1, 8).unwrap(), Deadline::at(Some(past)));
         assert_eq!(solution, ShareSolution { answer: ShareAnswer::Interrupted, conflicts: 0 });
     }
 }

@@ -1,33 +1,32 @@
 //! The solver interface and the registry of every solver this crate offers.
 
-use std::time::Instant;
-
 use serde::Serialize;
+pub use solvebatch_deadline::Deadline;
 
 use crate::instance::Instance;
 use crate::round::Round;
 
 /// What a solve may use: a deadline, threads and a seed.
 #[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    /// Stop with [`Interrupted`] soon after this instant (solvers check it every few thousand nodes).
-    pub deadline: Option<Instant>,
+pub struct Limits<'a> {
+    /// Stop with [`Interrupted`] soon after this passes (solvers check it every few thousand nodes).
+    pub deadline: Deadline<'a>,
     /// Worker threads a solver may use (1: single-threaded).
     pub threads: usize,
     /// Seed for solvers with randomness.
     pub seed: u64,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits { deadline: None, threads: 1, seed: 0 }
+impl Default for Limits<'static> {
+    fn default() -> Limits<'static> {
+        Limits { deadline: Deadline::NEVER, threads: 1, seed: 0 }
     }
 }
 
-impl Limits {
+impl Limits<'_> {
     /// Whether the deadline has passed.
     pub fn expired(&self) -> bool {
-        self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        self.deadline.passed()
     }
 }
 

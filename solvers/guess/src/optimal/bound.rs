@@ -26,7 +26,7 @@
 //! (seven guesses strike out at most seven of the nine front digits and of the ten others), they
 //! leave a box at least as hard as `P_7`, and `7 + 5 = 12`.
 
-use std::time::Instant;
+use crate::Deadline;
 
 use serde::Serialize;
 
@@ -113,11 +113,7 @@ fn chain_box(space: &Space, zeros: u32) -> Vec<u32> {
 ///
 /// # Errors
 /// [`Interrupted`] when `deadline` passed.
-pub(crate) fn chain(
-    space: &Space,
-    last: u32,
-    deadline: Option<Instant>,
-) -> Result<Vec<BoundStep>, Interrupted> {
+pub(crate) fn chain(space: &Space, last: u32, deadline: Deadline<'_>) -> Result<Vec<BoundStep>, Interrupted> {
     let mut steps: Vec<BoundStep> = Vec::new();
     for zeros in (last..=8).rev() {
         let set = chain_box(space, zeros);
@@ -155,16 +151,16 @@ pub(crate) fn chain(
 /// (no beam) and the answer-0 argument of the module documentation.
 ///
 /// ```
-/// use solvebatch_guess::{minimum_worst_case, Digits};
+/// use solvebatch_guess::{minimum_worst_case, Deadline, Digits};
 ///
-/// let bound = minimum_worst_case(Digits::new(2).unwrap(), None).unwrap();
+/// let bound = minimum_worst_case(Digits::new(2).unwrap(), Deadline::NEVER).unwrap();
 /// assert_eq!(bound.worst_case, 10);
 /// assert_eq!(bound.steps.last().unwrap().size, 90);
 /// ```
 ///
 /// # Errors
 /// [`Interrupted`](crate::GuessError::Interrupted) when `deadline` passed first.
-pub fn minimum_worst_case(digits: Digits, deadline: Option<Instant>) -> Result<Bound, crate::GuessError> {
+pub fn minimum_worst_case(digits: Digits, deadline: Deadline<'_>) -> Result<Bound, crate::GuessError> {
     let space = Space::new(digits);
     let steps = chain(&space, 0, deadline).map_err(|Interrupted| crate::GuessError::Interrupted)?;
     let worst_case = steps.last().map_or(0, |step| step.worst_case);
@@ -196,7 +192,7 @@ mod tests {
     fn three_digit_chain_by_hand() {
         // P_8 = {1} x {0,1}^2: 4 numbers over 2 varying positions need 3 (1 + 2 < 4). Each box above
         // needs one more, to 11 for the 900 numbers.
-        let bound = minimum_worst_case(Digits::new(3).unwrap(), None).unwrap();
+        let bound = minimum_worst_case(Digits::new(3).unwrap(), crate::Deadline::NEVER).unwrap();
         let worst: Vec<u32> = bound.steps.iter().map(|step| step.worst_case).collect();
         assert_eq!(worst, [3, 4, 5, 6, 7, 8, 9, 10, 11]);
         assert_eq!(bound.steps[0].size, 4);

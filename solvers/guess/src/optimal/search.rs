@@ -20,9 +20,9 @@
 //! mean is as low as the worst case allows (a branch-and-bound: a guess whose groups cannot beat the
 //! best total by the counting bound on totals is skipped).
 
+use crate::Deadline;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -138,7 +138,7 @@ enum Mode {
 pub(crate) struct Search<'a> {
     space: &'a Space,
     settings: Settings,
-    deadline: Option<Instant>,
+    deadline: Deadline<'a>,
     /// Plans of [`Mode::Improve`].
     improved: HashMap<Box<[u32]>, Known>,
     /// Plans of [`Mode::Fit`].
@@ -147,7 +147,7 @@ pub(crate) struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// A search over `space` that gives up once `deadline` passes.
-    pub(crate) fn new(space: &'a Space, settings: Settings, deadline: Option<Instant>) -> Search<'a> {
+    pub(crate) fn new(space: &'a Space, settings: Settings, deadline: Deadline<'a>) -> Search<'a> {
         Search { space, settings, deadline, improved: HashMap::new(), fitted: HashMap::new() }
     }
 
@@ -186,7 +186,7 @@ impl<'a> Search<'a> {
         if let Some(answer) = memo.get(set).and_then(|known| known.answer(budget)) {
             return Ok(answer);
         }
-        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        if self.deadline.passed() {
             return Err(Interrupted);
         }
         let plan = if lower_bound(self.space, set) > budget {
@@ -405,7 +405,7 @@ mod tests {
         let space = Space::new(Digits::FOUR);
         let set = four_digit_box(&space, 2, 3);
         assert_eq!(set.len(), 54);
-        let mut search = Search::new(&space, Settings::EXHAUSTIVE, None);
+        let mut search = Search::new(&space, Settings::EXHAUSTIVE, crate::Deadline::NEVER);
         assert!(search.solve(&set, 4).unwrap().is_none());
         let plan = search.solve(&set, 5).unwrap().expect("5 guesses suffice");
         let counts = games(&space, &set, &plan);
@@ -418,9 +418,12 @@ mod tests {
     fn comparing_guesses_never_raises_the_total() {
         let space = Space::new(Digits::FOUR);
         let set = four_digit_box(&space, 3, 4);
-        let first = Search::new(&space, Settings::EXHAUSTIVE, None).solve(&set, 6).unwrap().unwrap();
+        let first = Search::new(&space, Settings::EXHAUSTIVE, crate::Deadline::NEVER)
+            .solve(&set, 6)
+            .unwrap()
+            .unwrap();
         let compared = Settings { beam: None, compare: 10, compare_below: 100 };
-        let better = Search::new(&space, compared, None).solve(&set, 6).unwrap().unwrap();
+        let better = Search::new(&space, compared, crate::Deadline::NEVER).solve(&set, 6).unwrap().unwrap();
         assert!(better.total <= first.total, "{} > {}", better.total, first.total);
         let counts = games(&space, &set, &better);
         assert_eq!(counts.len(), 192);
@@ -433,13 +436,15 @@ mod tests {
         let all: Vec<u32> = (0..900).collect();
         let narrow = Settings { beam: Some(1), compare: 1, compare_below: 0 };
         for budget in [11, 16] {
-            if let Some(plan) = Search::new(&space, narrow, None).solve(&all, budget).unwrap() {
+            if let Some(plan) =
+                Search::new(&space, narrow, crate::Deadline::NEVER).solve(&all, budget).unwrap()
+            {
                 let counts = games(&space, &all, &plan);
                 assert!(counts.iter().all(|&count| count <= budget));
             }
         }
         assert!(
-            Search::new(&space, narrow, None).solve(&all, 16).unwrap().is_some(),
+            Search::new(&space, narrow, crate::Deadline::NEVER).solve(&all, 16).unwrap().is_some(),
             "one guess a set fits 16"
         );
     }
@@ -448,7 +453,7 @@ mod tests {
     fn a_past_deadline_interrupts() {
         let space = Space::new(Digits::FOUR);
         let all: Vec<u32> = (0..9000).collect();
-        let past = Some(Instant::now());
+        let past = crate::Deadline::at(Some(std::time::Instant::now()));
         assert_eq!(Search::new(&space, Settings::OPTIMAL, past).solve(&all, 12).unwrap_err(), Interrupted);
     }
 }

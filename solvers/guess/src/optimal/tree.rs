@@ -1,8 +1,8 @@
 //! A strategy built once: the guess for every candidate set its game tree reaches.
 
+use crate::Deadline;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::Instant;
 
 use super::bound::chain;
 use super::counting::lower_bound;
@@ -23,9 +23,9 @@ const CHEAP_BOX_SIZE: usize = 200;
 /// strategy's worst case is proved optimal ([`StrategyTree::is_proved_optimal`]).
 ///
 /// ```
-/// use solvebatch_guess::{Digits, SearchSettings, StrategyTree};
+/// use solvebatch_guess::{Deadline, Digits, SearchSettings, StrategyTree};
 ///
-/// let tree = StrategyTree::build(Digits::new(3).unwrap(), SearchSettings::OPTIMAL, None).unwrap();
+/// let tree = StrategyTree::build(Digits::new(3).unwrap(), SearchSettings::OPTIMAL, Deadline::NEVER).unwrap();
 /// assert_eq!(tree.worst_case(), 11);
 /// assert!(tree.is_proved_optimal());
 /// let all: Vec<u32> = (100..1000).collect();
@@ -52,7 +52,7 @@ impl StrategyTree {
     pub fn build(
         digits: Digits,
         settings: Settings,
-        deadline: Option<Instant>,
+        deadline: Deadline<'_>,
     ) -> Result<StrategyTree, GuessError> {
         let space = Space::new(digits);
         let all: Vec<u32> = (0..space.len() as u32).collect();
@@ -124,7 +124,7 @@ impl StrategyTree {
     ///
     /// # Errors
     /// [`GuessError::NoCandidate`] for an empty set; [`GuessError::Interrupted`] when `deadline` passed.
-    pub fn guess_or_search(&self, candidates: &[u32], deadline: Option<Instant>) -> Result<u32, GuessError> {
+    pub fn guess_or_search(&self, candidates: &[u32], deadline: Deadline<'_>) -> Result<u32, GuessError> {
         if candidates.is_empty() {
             return Err(GuessError::NoCandidate);
         }
@@ -185,21 +185,22 @@ mod tests {
 
     #[test]
     fn sets_outside_the_tree_get_a_plan_searched_on_the_spot() {
-        let tree = StrategyTree::build(Digits::new(2).unwrap(), Settings::OPTIMAL, None).unwrap();
+        let tree =
+            StrategyTree::build(Digits::new(2).unwrap(), Settings::OPTIMAL, crate::Deadline::NEVER).unwrap();
         assert_eq!((tree.worst_case(), tree.lower_bound()), (10, 10));
         // After 55 answered 1 (front 5 or units 5, not both): 8 + 9 = 17 numbers, not in the tree
         // since its first guess is 10.
         let set: Vec<u32> = (10..100).filter(|&n| crate::matches::matches(n, 55) == 1).collect();
         assert_eq!(set.len(), 17);
         assert_eq!(tree.guess(&set), None);
-        let guess = tree.guess_or_search(&set, None).unwrap();
-        assert_eq!(tree.guess_or_search(&set, None), Ok(guess));
-        assert_eq!(tree.guess_or_search(&[], None), Err(GuessError::NoCandidate));
+        let guess = tree.guess_or_search(&set, crate::Deadline::NEVER).unwrap();
+        assert_eq!(tree.guess_or_search(&set, crate::Deadline::NEVER), Ok(guess));
+        assert_eq!(tree.guess_or_search(&[], crate::Deadline::NEVER), Err(GuessError::NoCandidate));
     }
 
     #[test]
     fn a_past_deadline_interrupts_the_build() {
-        let past = Some(Instant::now());
+        let past = crate::Deadline::at(Some(std::time::Instant::now()));
         assert_eq!(
             StrategyTree::build(Digits::new(3).unwrap(), Settings::OPTIMAL, past).unwrap_err(),
             GuessError::Interrupted

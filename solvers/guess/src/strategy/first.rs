@@ -1,6 +1,6 @@
 //! The reference codebreaker: always the smallest candidate.
 
-use std::time::Instant;
+use crate::Deadline;
 
 use super::{GuessError, Strategy};
 use crate::candidates::CandidateSet;
@@ -29,7 +29,7 @@ impl Strategy for First {
         true
     }
 
-    fn next_guess(&self, candidates: &CandidateSet, _deadline: Option<Instant>) -> Result<u32, GuessError> {
+    fn next_guess(&self, candidates: &CandidateSet, _deadline: Deadline<'_>) -> Result<u32, GuessError> {
         candidates.smallest().ok_or(GuessError::NoCandidate)
     }
 }
@@ -41,12 +41,12 @@ mod tests {
     #[test]
     fn guesses_the_smallest_survivor() {
         let mut candidates = CandidateSet::all(Digits::FOUR);
-        assert_eq!(First.next_guess(&candidates, None), Ok(1000));
+        assert_eq!(First.next_guess(&candidates, crate::Deadline::NEVER), Ok(1000));
         candidates.eliminate(1000, 0);
-        assert_eq!(First.next_guess(&candidates, None), Ok(2111));
+        assert_eq!(First.next_guess(&candidates, crate::Deadline::NEVER), Ok(2111));
         candidates.eliminate(2111, 4);
-        assert_eq!(First.next_guess(&candidates, None), Ok(2111));
+        assert_eq!(First.next_guess(&candidates, crate::Deadline::NEVER), Ok(2111));
         candidates.eliminate(2111, 3);
-        assert_eq!(First.next_guess(&candidates, None), Err(GuessError::NoCandidate));
+        assert_eq!(First.next_guess(&candidates, crate::Deadline::NEVER), Err(GuessError::NoCandidate));
     }
 }

@@ -1,7 +1,7 @@
 //! Codebreaking strategies behind one trait, and the registry that `--strategy NAME` reads.
 
+use crate::Deadline;
 use std::fmt;
-use std::time::Instant;
 
 use crate::candidates::CandidateSet;
 use crate::digits::Digits;
@@ -38,7 +38,7 @@ pub trait Strategy: Sync {
     /// # Errors
     /// [`GuessError::NoCandidate`] when `candidates` is empty; [`GuessError::Interrupted`] when
     /// `deadline` passes during a long search.
-    fn next_guess(&self, candidates: &CandidateSet, deadline: Option<Instant>) -> Result<u32, GuessError>;
+    fn next_guess(&self, candidates: &CandidateSet, deadline: Deadline<'_>) -> Result<u32, GuessError>;
 
     /// Checks that the strategy handles `digits`.
     ///
@@ -112,11 +112,6 @@ pub fn strategy(name: &str) -> Result<&'static dyn Strategy, UnknownStrategy> {
         .copied()
         .find(|strategy| strategy.name() == name)
         .ok_or_else(|| UnknownStrategy(name.to_string()))
-}
-
-/// Whether `deadline` has passed.
-fn expired(deadline: Option<Instant>) -> bool {
-    deadline.is_some_and(|deadline| Instant::now() >= deadline)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The optimal strategy: the fewest guesses in the worst case, proved, then few on average.
 
+use crate::Deadline;
 use std::sync::{Arc, OnceLock};
-use std::time::Instant;
 
 use super::{GuessError, Strategy};
 use crate::candidates::CandidateSet;
@@ -31,7 +31,7 @@ impl Optimal {
     ///
     /// # Errors
     /// [`GuessError::Interrupted`] when `deadline` passed during the build.
-    pub fn tree(digits: Digits, deadline: Option<Instant>) -> Result<Arc<StrategyTree>, GuessError> {
+    pub fn tree(digits: Digits, deadline: Deadline<'_>) -> Result<Arc<StrategyTree>, GuessError> {
         let slot = TREES.get((digits.get() - Digits::MIN) as usize);
         if let Some(tree) = slot.and_then(OnceLock::get) {
             return Ok(Arc::clone(tree));
@@ -62,7 +62,7 @@ impl Strategy for Optimal {
         false
     }
 
-    fn next_guess(&self, candidates: &CandidateSet, deadline: Option<Instant>) -> Result<u32, GuessError> {
+    fn next_guess(&self, candidates: &CandidateSet, deadline: Deadline<'_>) -> Result<u32, GuessError> {
         if candidates.is_empty() {
             return Err(GuessError::NoCandidate);
         }
@@ -80,15 +80,19 @@ mod tests {
     fn three_digits_follow_the_tree_and_search_off_it() {
         let digits = Digits::new(3).unwrap();
         let mut candidates = CandidateSet::all(digits);
-        assert_eq!(Optimal.next_guess(&candidates, None), Ok(100));
+        assert_eq!(Optimal.next_guess(&candidates, crate::Deadline::NEVER), Ok(100));
         // 555 is not the tree's first guess: the set it leaves is searched on the spot.
         candidates.eliminate(555, 1);
-        let guess = Optimal.next_guess(&candidates, None).unwrap();
+        let guess = Optimal.next_guess(&candidates, crate::Deadline::NEVER).unwrap();
         assert!(digits.contains(guess));
-        assert_eq!(Optimal.next_guess(&candidates, None), Ok(guess), "the same set gets the same guess");
+        assert_eq!(
+            Optimal.next_guess(&candidates, crate::Deadline::NEVER),
+            Ok(guess),
+            "the same set gets the same guess"
+        );
         let mut empty = CandidateSet::all(digits);
         empty.eliminate(100, 3);
         empty.eliminate(101, 3);
-        assert_eq!(Optimal.next_guess(&empty, None), Err(GuessError::NoCandidate));
+        assert_eq!(Optimal.next_guess(&empty, crate::Deadline::NEVER), Err(GuessError::NoCandidate));
     }
 }

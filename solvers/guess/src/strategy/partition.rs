@@ -1,11 +1,11 @@
 //! Strategies that score every useful guess by how it splits the candidates into answer groups.
 
-use std::time::Instant;
+use crate::Deadline;
 
 use rayon::prelude::*;
 
 use super::pool::guess_pool;
-use super::{expired, GuessError, Strategy};
+use super::{GuessError, Strategy};
 use crate::candidates::CandidateSet;
 use crate::matches::{answer_counts, Packed};
 
@@ -88,10 +88,10 @@ impl Partition {
         guesses: &[u32],
         candidates: &[Packed],
         positions: usize,
-        deadline: Option<Instant>,
+        deadline: Deadline<'_>,
     ) -> Result<Option<(f64, u32)>, GuessError> {
         let best_in = |chunk: &[u32]| -> Result<Option<(f64, u32)>, GuessError> {
-            if expired(deadline) {
+            if deadline.passed() {
                 return Err(GuessError::Interrupted);
             }
             let mut best: Option<(f64, u32)> = None;
@@ -133,7 +133,7 @@ impl Strategy for Partition {
         false
     }
 
-    fn next_guess(&self, candidates: &CandidateSet, deadline: Option<Instant>) -> Result<u32, GuessError> {
+    fn next_guess(&self, candidates: &CandidateSet, deadline: Deadline<'_>) -> Result<u32, GuessError> {
         let digits = candidates.digits();
         if candidates.is_full() {
             return Ok(digits.smallest());
@@ -219,7 +219,7 @@ mod tests {
         candidates.eliminate(100, 0);
         for strategy in [Partition::MINIMAX, Partition::MAX_PARTS, Partition::ENTROPY] {
             assert_eq!(
-                strategy.next_guess(&candidates, None),
+                strategy.next_guess(&candidates, crate::Deadline::NEVER),
                 Ok(best_by_definition(&strategy, &candidates))
             );
         }
@@ -236,7 +236,7 @@ mod tests {
             candidates.eliminate(second.0, second.1);
             for strategy in [Partition::MINIMAX, Partition::MAX_PARTS, Partition::ENTROPY] {
                 assert_eq!(
-                    strategy.next_guess(&candidates, None),
+                    strategy.next_guess(&candidates, crate::Deadline::NEVER),
                     Ok(best_by_definition(&strategy, &candidates)),
                     "{} after {first:?} {second:?}",
                     strategy.name
@@ -263,14 +263,17 @@ mod tests {
         let mut candidates = CandidateSet::all(Digits::FOUR);
         candidates.eliminate(1234, 3);
         candidates.eliminate(1235, 1);
-        assert_eq!(Partition::MINIMAX.next_guess(&candidates, None), Err(GuessError::NoCandidate));
+        assert_eq!(
+            Partition::MINIMAX.next_guess(&candidates, crate::Deadline::NEVER),
+            Err(GuessError::NoCandidate)
+        );
     }
 
     #[test]
     fn a_past_deadline_interrupts() {
         let mut candidates = CandidateSet::all(Digits::FOUR);
         candidates.eliminate(1000, 0);
-        let past = Some(Instant::now());
+        let past = crate::Deadline::at(Some(std::time::Instant::now()));
         assert_eq!(Partition::ENTROPY.next_guess(&candidates, past), Err(GuessError::Interrupted));
     }
 }

@@ -1,0 +1,271 @@
+//! Fault trials: a batch with `--json`, `--csv` and `--out`, killed at a random moment by SIGINT,
+//! SIGTERM, SIGTERM twice or SIGKILL, then checked against an uninterrupted run of the same batch.
+//!
+//! After each trial: no input or reference changed; no temporary file is left (but by SIGKILL); the
+//! JSON report is either the old one untouched or complete; the records kept (in the report, else
+//! in its partial file) are a prefix of the uninterrupted run's, with the same statuses and outputs
+//! (a file under way may be `interrupted` instead); every output file written is complete. After a
+//! single signal, every file whose output was written has its record ("lost" otherwise).
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// How a trial ends the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kill {
+    /// One SIGINT.
+    Interrupt,
+    /// One SIGTERM.
+    Terminate,
+    /// SIGTERM, then another at once.
+    TerminateTwice,
+    /// SIGKILL.
+    Kill,
+}
+
+/// Every kind, in the order the tally counts them.
+pub const KILLS: [Kill; 4] = [Kill::Interrupt, Kill::Terminate, Kill::TerminateTwice, Kill::Kill];
+
+/// The counts over all trials.
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Trials run.
+    pub trials: usize,
+    /// Trials by kind, in the order of [`KILLS`].
+    pub by_kill: [usize; 4],
+    /// Records kept on disk over all trials (report or partial file).
+    pub records_kept: usize,
+    /// Of those, files recorded `interrupted`.
+    pub interrupted: usize,
+    /// Finished files (their output written) without a record after a single signal.
+    pub lost: usize,
+    /// What was found damaged, one line each (trial, what); the goal is none.
+    pub damaged: Vec<String>,
+}
+
+/// A file record as the trials compare it: the file, its status and its output.
+type Kept = (String, String, String);
+
+/// The batch every trial runs: its folder, the inputs and references as they were, and the
+/// uninterrupted run's records (file, status, output) in path order.
+pub struct Batch {
+    dir: PathBuf,
+    originals: BTreeMap<PathBuf, Vec<u8>>,
+    expected: Vec<Kept>,
+    wall: Duration,
+}
+
+/// The arguments of every run, from a folder beside `in/`.
+const RUN: [&str; 13] = [
+    "run",
+    "../in",
+    "--json",
+    "r.jsonl",
+    "--csv",
+    "r.csv",
+    "--out",
+    "o",
+    "--json-outputs",
+    "-j",
+    "2",
+    "-q",
+    "--color=never",
+];
+
+impl Batch {
+    /// Makes `files` tournament inputs in `dir/in` with `bin gen` (every tenth with its reference),
+    /// and runs them once uninterrupted.
+    ///
+    /// # Errors
+    /// A file cannot be written, or the uninterrupted run fails.
+    pub fn prepare(bin: &Path, dir: &Path, files: usize) -> io::Result<Batch> {
+        let generated = Command::new(bin)
+            .current_dir(dir)
+            .args(["gen", "tournament", "--tables", "14", "--degree", "3", "--out", "in", "--count"])
+            .arg(files.to_string())
+            .output()?;
+        if !generated.status.success() {
+            return Err(io::Error::other(String::from_utf8_lossy(&generated.stderr).into_owned()));
+        }
+        let baseline = dir.join("baseline");
+        let (_, records) = run_to_end(bin, &baseline)?;
+        for (index, (file, _, output)) in records.iter().enumerate() {
+            if index % 10 == 0 {
+                fs::write(baseline.join(format!("{file}.expected")), output)?;
+            }
+        }
+        fs::remove_dir_all(&baseline)?;
+        let (wall, expected) = run_to_end(bin, &baseline)?;
+        let mut originals = BTreeMap::new();
+        for entry in fs::read_dir(dir.join("in"))? {
+            let path = entry?.path();
+            originals.insert(path.clone(), fs::read(&path)?);
+        }
+        Ok(Batch { dir: dir.to_path_buf(), originals, expected, wall })
+    }
+
+    /// Runs trial `index`: the kill and its moment drawn from `rng`; what is found wrong goes to the
+    /// tally.
+    ///
+    /// # Errors
+    /// The run cannot be started or its files read.
+    pub fn trial(&self, bin: &Path, index: usize, rng: &mut ChaCha8Rng, tally: &mut Tally) -> io::Result<()> {
+        let kill = KILLS[rng.random_range(0..KILLS.len())];
+        let at = self.wall.mul_f64(rng.random_range(0.0..1.2));
+        let work = self.dir.join(format!("trial-{index}"));
+        fs::create_dir_all(&work)?;
+        fs::write(work.join("r.jsonl"), "old\n")?;
+        let mut child = Command::new(bin)
+            .current_dir(&work)
+            .args(RUN)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()?;
+        std::thread::sleep(at);
+        let pid = child.id() as libc::pid_t;
+        // SAFETY: kill(2) on our own child, which is not reaped before `wait` below.
+        let send = |signal| unsafe { libc::kill(pid, signal) };
+        match kill {
+            Kill::Interrupt => send(libc::SIGINT),
+            Kill::Terminate => send(libc::SIGTERM),
+            Kill::TerminateTwice => {
+                send(libc::SIGTERM);
+                send(libc::SIGTERM)
+            }
+            Kill::Kill => send(libc::SIGKILL),
+        };
+        child.wait()?;
+        tally.trials += 1;
+        tally.by_kill[KILLS.iter().position(|k| *k == kill).expect("a kind")] += 1;
+        let mut damage =
+            |what: String| tally.damaged.push(format!("trial {index} ({kill:?} at {at:?}): {what}"));
+
+        for (path, bytes) in &self.originals {
+            if fs::read(path).ok().as_ref() != Some(bytes) {
+                damage(format!("{} changed", path.display()));
+            }
+        }
+        let leftovers = files_under(&work)?
+            .into_iter()
+            .filter(|path| {
+                path.file_name().is_some_and(|name| name.to_string_lossy().starts_with(".solvebatch-"))
+            })
+            .count();
+        if leftovers > 0 && kill != Kill::Kill {
+            damage(format!("{leftovers} temporary files left"));
+        }
+        let report = fs::read_to_string(work.join("r.jsonl"))?;
+        let (lines, complete) = if report == "old\n" {
+            (fs::read_to_string(work.join("r.jsonl.partial")).unwrap_or_default(), false)
+        } else {
+            (report, true)
+        };
+        let mut kept = Vec::new();
+        for (number, line) in lines.split_inclusive('\n').enumerate() {
+            let Some(line) = line.strip_suffix('\n') else {
+                damage(format!("line {} of the JSON records is torn", number + 1));
+                break;
+            };
+            match parse_record(line) {
+                Ok(Some(record)) => kept.push(record),
+                Ok(None) => {}
+                Err(error) => damage(format!("line {}: {error}", number + 1)),
+            }
+        }
+        let summary_last = lines.lines().last().is_some_and(|line| line.contains(r#""type":"summary""#));
+        if complete && !summary_last {
+            damage("the JSON report is neither the old one nor complete".to_string());
+        }
+        for (position, (file, status, output)) in kept.iter().enumerate() {
+            match self.expected.get(position) {
+                Some((expected_file, _, _)) if expected_file != file => {
+                    damage(format!("record {position} is {file}, not {expected_file}: not a prefix"))
+                }
+                Some(_) if status == "interrupted" => tally.interrupted += 1,
+                Some((_, expected_status, expected_output)) => {
+                    if status != expected_status || output != expected_output {
+                        damage(format!(
+                            "{file}: {status} differs from the uninterrupted run's {expected_status}"
+                        ));
+                    }
+                }
+                None => damage(format!("{file}: a record the uninterrupted run has not")),
+            }
+        }
+        tally.records_kept += kept.len();
+        for (file, _, output) in &self.expected {
+            let written = work.join("o/__").join(file.trim_start_matches("../")).with_extension("csv.out");
+            let Ok(text) = fs::read_to_string(&written) else { continue };
+            if &text != output {
+                damage(format!("{}: a half-written output", written.display()));
+            }
+            let single = matches!(kill, Kill::Interrupt | Kill::Terminate);
+            if single && !kept.iter().any(|(kept_file, _, _)| kept_file == file) {
+                tally.lost += 1;
+            }
+        }
+        fs::remove_dir_all(&work)
+    }
+}
+
+/// Runs the batch uninterrupted in `work`: its wall time and its records.
+fn run_to_end(bin: &Path, work: &Path) -> io::Result<(Duration, Vec<Kept>)> {
+    fs::create_dir_all(work)?;
+    let started = Instant::now();
+    let status = Command::new(bin).current_dir(work).args(RUN).stdout(Stdio::null()).status()?;
+    let wall = started.elapsed();
+    if status.code().is_none_or(|code| code > 1) {
+        return Err(io::Error::other(format!("the uninterrupted run exited with {status}")));
+    }
+    let text = fs::read_to_string(work.join("r.jsonl"))?;
+    let records = text.lines().filter_map(|line| parse_record(line).transpose()).collect::<Result<_, _>>()?;
+    Ok((wall, records))
+}
+
+/// A file record's file, status and output; `None` for the summary.
+fn parse_record(line: &str) -> io::Result<Option<Kept>> {
+    let value: serde_json::Value = serde_json::from_str(line).map_err(io::Error::other)?;
+    if value["type"] != "file" {
+        return Ok(None);
+    }
+    let field = |name: &str| value[name].as_str().unwrap_or_default().to_string();
+    Ok(Some((field("file"), field("status"), field("output"))))
+}
+
+fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(folder)? {
+            let entry = entry?;
+            if entry.file_type()?.is_dir() {
+                folders.push(entry.path());
+            } else {
+                found.push(entry.path());
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Runs `trials` trials on a batch of `files` inputs in a temporary folder, seeded by `seed`.
+///
+/// # Errors
+/// The batch cannot be prepared or a run started.
+pub fn faults(bin: &Path, trials: usize, files: usize, seed: u64) -> io::Result<Tally> {
+    let dir = tempfile::tempdir()?;
+    let batch = Batch::prepare(bin, dir.path(), files)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut tally = Tally::default();
+    for index in 0..trials {
+        batch.trial(bin, index, &mut rng, &mut tally)?;
+    }
+    Ok(tally)
+}
