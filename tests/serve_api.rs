@@ -481,6 +481,44 @@ fn batch_solves_files_and_zips_with_verdicts_and_limits() {
 }
 
 #[test]
+fn a_zip_with_two_entries_of_one_name_is_refused_naming_the_entry() {
+    let server = Server::start(&[]);
+    let round = std::fs::read(dataset("tournament/spec-example.csv")).unwrap();
+    // The zip writer refuses a name twice: write two names of one length, then make them one.
+    let mut archive = zipped(&[("x.csv", &round), ("y.csv", b"1\n0,1,0\n")]);
+    let mut renamed = 0;
+    for at in 0..archive.len() - 4 {
+        if &archive[at..at + 5] == b"y.csv" {
+            archive[at] = b'x';
+            renamed += 1;
+        }
+    }
+    assert_eq!(renamed, 2, "the local header and the central directory name it");
+    let (status, error) = post_form(&server.at("/api/batch"), &[("twice.zip", &archive)]);
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (400, "twice.zip: x.csv: the archive holds two entries of this name")
+    );
+}
+
+#[test]
+fn a_method_an_endpoint_does_not_take_is_answered_405_with_a_json_error() {
+    let server = Server::start(&[]);
+    let response = agent().get(server.at("/api/batch")).call().unwrap();
+    assert_eq!(response.headers()["allow"], "POST");
+    let (status, error) = answer(response);
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (405, "/api/batch does not take GET; the Allow header lists what it takes")
+    );
+    let (status, error) = post(&server.at("/tournament"), b"");
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (405, "/tournament does not take POST; the Allow header lists what it takes")
+    );
+}
+
+#[test]
 fn two_hundred_concurrent_small_solves_are_all_answered() {
     let server = Server::start(&[]);
     let round = std::fs::read(dataset("tournament/spec-example.csv")).unwrap();

@@ -88,13 +88,20 @@ fn add(files: &mut Files, name: String, bytes: Vec<u8>) -> Result<(), ApiError> 
 /// Adds the files of the `.zip` archive `bytes`, named by their path inside it.
 ///
 /// # Errors
-/// 400 for an archive that cannot be read; 413 beyond [`limits::ZIP_ENTRIES`] entries or
-/// [`limits::ZIP_BYTES`] unpacked (counted as read, not as the archive claims).
+/// 400 for an archive that cannot be read or holds two entries of one name; 413 beyond
+/// [`limits::ZIP_ENTRIES`] entries or [`limits::ZIP_BYTES`] unpacked (counted as read, not as the
+/// archive claims).
 fn unzip(name: &str, bytes: &[u8], files: &mut Files) -> Result<(), ApiError> {
     let unreadable = |error: zip::result::ZipError| {
         ApiError::bad_request(format!("{name}: not a readable zip archive: {error}"))
     };
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(unreadable)?;
+    // The zip crate keeps only the last of several entries of one name: refuse the archive instead.
+    if let Some(entry) = entry_named_twice(bytes, archive.central_directory_start()) {
+        return Err(ApiError::bad_request(format!(
+            "{name}: {entry}: the archive holds two entries of this name"
+        )));
+    }
     if archive.len() > limits::ZIP_ENTRIES {
         return Err(ApiError::too_large(format!(
             "{name}: {} entries, above the limit of {}",
@@ -119,6 +126,28 @@ fn unzip(name: &str, bytes: &[u8], files: &mut Files) -> Result<(), ApiError> {
         add(files, entry_name, content)?;
     }
     Ok(())
+}
+
+/// The first name that two records of the central directory of the zip archive `bytes` (starting at
+/// byte `start`) share, read from the records themselves since the zip crate keeps one entry per name.
+fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
+    // A central directory record: a signature, 42 bytes of fields, then the name, the extra field
+    // and the comment, whose lengths are the little-endian 16-bit fields at bytes 28, 30 and 32.
+    const SIGNATURE: &[u8] = b"PK\x01\x02";
+    let mut names = std::collections::HashSet::new();
+    let mut at = usize::try_from(start).ok()?;
+    while bytes.get(at..at + 4) == Some(SIGNATURE) {
+        let length = |field: usize| {
+            bytes.get(at + field..at + field + 2).map(|two| usize::from(u16::from_le_bytes([two[0], two[1]])))
+        };
+        let (name, extra, comment) = (length(28)?, length(30)?, length(32)?);
+        let entry = bytes.get(at + 46..at + 46 + name)?;
+        if !names.insert(entry) {
+            return Some(String::from_utf8_lossy(entry).into_owned());
+        }
+        at += 46 + name + extra + comment;
+    }
+    None
 }
 
 /// Solves every input among `files` before `deadline`, judging it against its reference when one

@@ -128,6 +128,7 @@ fn router(state: Arc<State>) -> Router {
     // The last layer added sees the request first: the JSON rewrite must see the limit's answer.
     assets::routes()
         .merge(api)
+        .method_not_allowed_fallback(error::method_not_allowed)
         .layer(DefaultBodyLimit::disable())
         .layer(tower_http::limit::RequestBodyLimitLayer::new(limits::BODY_BYTES))
         .layer(axum::middleware::map_response(error::json_payload_too_large))
