@@ -519,6 +519,72 @@ fn a_method_an_endpoint_does_not_take_is_answered_405_with_a_json_error() {
 }
 
 #[test]
+fn slow_headers_stalled_bodies_and_idle_connections_are_closed() {
+    let server = Server::start(&["--header-timeout", "0.5", "--idle-timeout", "0.5"]);
+    let mut slow = std::net::TcpStream::connect(server.address()).unwrap();
+    slow.write_all(b"POST /api/solve/tournament HTTP/1.1\r\nHost: x\r\n").unwrap();
+    assert_eq!(server::read_to_close(&mut slow), "", "headers never finished: closed without an answer");
+
+    let mut stalled = std::net::TcpStream::connect(server.address()).unwrap();
+    stalled
+        .write_all(b"POST /api/solve/tournament HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n1\n")
+        .unwrap();
+    let answer = server::read_to_close(&mut stalled);
+    assert!(answer.starts_with("HTTP/1.1 408 Request Timeout\r\n"), "{answer}");
+    assert!(
+        answer.ends_with(r#"{"error":"the request body stopped arriving (see --idle-timeout)"}"#),
+        "{answer}"
+    );
+
+    // A connection kept open after its answer is closed after the same time.
+    let mut idle = server.send_post("/api/solve/tournament", "text/csv", b"1\n0,1,0\n");
+    let answer = server::read_to_close(&mut idle);
+    assert!(
+        answer.starts_with("HTTP/1.1 200 OK\r\n") && answer.ends_with(r#""output":"Table 0: 0 vs. 1\n"}"#),
+        "{answer}"
+    );
+}
+
+#[test]
+fn connections_beyond_the_cap_wait_until_one_closes() {
+    let server = Server::start(&["--max-connections", "2"]);
+    let solve = || server.send_post("/api/solve/tournament", "text/csv", b"1\n0,1,0\n");
+    // Two connections answered and kept open: the cap is reached.
+    let (mut first, mut second) = (solve(), solve());
+    for open in [&mut first, &mut second] {
+        assert!(server::read_answer(open).starts_with("HTTP/1.1 200 OK\r\n"));
+    }
+    let mut third = solve();
+    server::wait_for("the third connection to wait", || (server.unaccepted_connections() == 1).then_some(()));
+    third.set_nonblocking(true).unwrap();
+    let unanswered = std::io::Read::read(&mut third, &mut [0; 1]).unwrap_err();
+    assert_eq!(unanswered.kind(), std::io::ErrorKind::WouldBlock);
+    third.set_nonblocking(false).unwrap();
+    drop(first);
+    let answer = server::read_answer(&mut third);
+    assert!(answer.ends_with(r#""output":"Table 0: 0 vs. 1\n"}"#), "{answer}");
+    assert_eq!(server.unaccepted_connections(), 0);
+}
+
+#[test]
+fn serve_help_states_the_timeouts_and_limits() {
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    for (option, default) in [
+        ("--header-timeout <SECONDS>", "10"),
+        ("--idle-timeout <SECONDS>", "10"),
+        ("--max-connections <N>", "512"),
+    ] {
+        let paragraph = &help[help.find(option).unwrap_or_else(|| panic!("{option} in {help}"))..];
+        let stated = &paragraph[paragraph.find("[default: ").unwrap() + 10..];
+        assert_eq!(&stated[..stated.find(']').unwrap()], default, "{option}");
+    }
+}
+
+#[test]
 fn two_hundred_concurrent_small_solves_are_all_answered() {
     let server = Server::start(&[]);
     let round = std::fs::read(dataset("tournament/spec-example.csv")).unwrap();

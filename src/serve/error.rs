@@ -12,7 +12,8 @@ use super::limits;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
     /// 400 bad input, 404 no such family or endpoint, 405 a method the endpoint does not take,
-    /// 413 too large, 422 unknown solver, 500 a solver that failed, 503 busy, 504 past the time limit.
+    /// 408 a request body that stalled, 413 too large, 422 unknown solver, 500 a solver that failed,
+    /// 503 busy, 504 past the time limit.
     pub status: StatusCode,
     /// What is wrong, in words.
     pub message: String,
@@ -80,9 +81,22 @@ fn rejected(status: StatusCode, text: String) -> ApiError {
     ApiError { status, message: text }
 }
 
+/// A failed read of the request body: 408 when it stalled past the idle timeout, else as
+/// [`rejected`].
+fn body_failed(error: &(dyn std::error::Error + 'static), status: StatusCode, text: String) -> ApiError {
+    let mut causes = std::iter::successors(Some(error), |error| error.source());
+    if causes.any(|cause| cause.is::<tower_http::timeout::TimeoutError>()) {
+        return ApiError {
+            status: StatusCode::REQUEST_TIMEOUT,
+            message: "the request body stopped arriving (see --idle-timeout)".to_string(),
+        };
+    }
+    rejected(status, text)
+}
+
 impl From<BytesRejection> for ApiError {
     fn from(rejection: BytesRejection) -> ApiError {
-        rejected(rejection.status(), rejection.body_text())
+        body_failed(&rejection, rejection.status(), rejection.body_text())
     }
 }
 
@@ -94,7 +108,7 @@ impl From<QueryRejection> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
-        rejected(rejection.status(), rejection.body_text())
+        body_failed(&rejection, rejection.status(), rejection.body_text())
     }
 }
 
@@ -106,7 +120,7 @@ impl From<MultipartRejection> for ApiError {
 
 impl From<MultipartError> for ApiError {
     fn from(error: MultipartError) -> ApiError {
-        rejected(error.status(), error.body_text())
+        body_failed(&error, error.status(), error.body_text())
     }
 }
 

@@ -11,6 +11,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use axum::extract::DefaultBodyLimit;
@@ -22,6 +23,7 @@ mod batch;
 mod error;
 mod guess;
 mod limits;
+mod listen;
 mod pool;
 mod prepared;
 mod scrabble;
@@ -29,6 +31,7 @@ mod solve;
 mod state;
 mod tictactoe;
 
+use listen::ConnectionLimits;
 use state::State;
 
 /// Arguments of `solvebatch serve`.
@@ -74,6 +77,19 @@ pub struct Args {
     /// 503 (busy).
     #[arg(long, value_name = "K", default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..))]
     pub max_solves: u16,
+
+    /// Seconds a connection has to send a request's headers, from its opening or from its previous
+    /// answer (so an idle connection is closed then too); a slower one is closed.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::options::parse_seconds)]
+    pub header_timeout: Duration,
+
+    /// Seconds a request body may send nothing; a stalled request is answered 408 (timeout).
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::options::parse_seconds)]
+    pub idle_timeout: Duration,
+
+    /// Connections open at once; more wait to be accepted until one closes.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_connections: u16,
 }
 
 /// Starts the server and serves until the process is stopped.
@@ -107,12 +123,17 @@ async fn serve(args: &Args, state: Arc<State>) -> anyhow::Result<ExitCode> {
     if args.open {
         open_browser(&url);
     }
-    axum::serve(listener, router(state)).await.context("the server stopped")?;
+    let limits = ConnectionLimits {
+        header_timeout: args.header_timeout,
+        max_connections: usize::from(args.max_connections),
+    };
+    listen::serve(listener, router(state, args.idle_timeout), limits).await;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Every route: the pages, their assets and the API, under the body limit.
-fn router(state: Arc<State>) -> Router {
+/// Every route: the pages, their assets and the API, under the body limit, with request bodies that
+/// send nothing for `idle_timeout` refused.
+fn router(state: Arc<State>, idle_timeout: Duration) -> Router {
     let api = Router::new()
         .route("/api/solvers", get(solve::solvers))
         .route("/api/solve/{family}", post(solve::solve))
@@ -131,6 +152,7 @@ fn router(state: Arc<State>) -> Router {
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(DefaultBodyLimit::disable())
         .layer(tower_http::limit::RequestBodyLimitLayer::new(limits::BODY_BYTES))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(idle_timeout))
         .layer(axum::middleware::map_response(error::json_payload_too_large))
 }
 
