@@ -518,6 +518,46 @@ fn a_method_an_endpoint_does_not_take_is_answered_405_with_a_json_error() {
     );
 }
 
+/// A batch of about a minute: 200 copies of an instance the backtracking solver takes about a
+/// quarter of a second on, as a multipart form.
+fn long_batch() -> (String, Vec<u8>) {
+    let instance = std::fs::read(dataset("tournament/generated/tournament-25-d2-s9-planted.csv")).unwrap();
+    let names: Vec<String> = (0..200).map(|index| format!("{index:03}.csv")).collect();
+    let files: Vec<(&str, &[u8])> = names.iter().map(|name| (name.as_str(), &instance[..])).collect();
+    multipart(&files)
+}
+
+/// Sends a request whose solve runs long on the only worker, waits for the worker to run it, closes
+/// the connection, and checks that the worker stops and solves for the next client.
+fn a_client_going_away_stops_its_solve(path: &str, content_type: &str, body: &[u8]) {
+    let server = Server::start(&["--workers", "1", "--max-solves", "1"]);
+    // The worker spins for a moment after starting, then waits for work.
+    server::wait_for("the worker to wait for work", || (server.worker_states() == ['S']).then_some(()));
+    let gone = server.send_post(path, content_type, body);
+    server::wait_for("the worker to run the solve", || (server.worker_states() == ['R']).then_some(()));
+    drop(gone);
+    server::wait_for("the worker to stop", || (server.worker_states() == ['S']).then_some(()));
+    let (status, record) = post(&server.at("/api/solve/tournament"), b"1\n0,1,0\n");
+    assert_eq!((status, &record["output"]), (200, &json!("Table 0: 0 vs. 1\n")));
+}
+
+#[test]
+fn a_batch_whose_client_goes_away_is_stopped_and_frees_its_worker() {
+    let (content_type, body) = long_batch();
+    a_client_going_away_stops_its_solve("/api/batch?timeout=60", &content_type, &body);
+}
+
+#[test]
+#[ignore = "needs the stop flag polled inside the solvers"]
+fn a_solve_whose_client_goes_away_is_stopped_and_frees_its_worker() {
+    let hard = std::fs::read(dataset("tournament/hard/tournament-45-d6-s3-planted.pairings")).unwrap();
+    a_client_going_away_stops_its_solve(
+        "/api/solve/tournament?solver=backtrack&timeout=60",
+        "application/octet-stream",
+        &hard,
+    );
+}
+
 #[test]
 fn slow_headers_stalled_bodies_and_idle_connections_are_closed() {
     let server = Server::start(&["--header-timeout", "0.5", "--idle-timeout", "0.5"]);

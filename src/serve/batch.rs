@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -69,7 +70,10 @@ pub async fn batch(
         return Err(ApiError::bad_request("no files: send each file as a part of a multipart form"));
     }
     let settings = state.settings.clone();
-    let answer = state.pool.run(move || solve_all(&files, &settings, Instant::now() + timeout)).await?;
+    let answer = state
+        .pool
+        .run_stoppable(move |stop| solve_all(&files, &settings, Instant::now() + timeout, stop))
+        .await?;
     Ok(Json(answer))
 }
 
@@ -151,12 +155,16 @@ fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
 }
 
 /// Solves every input among `files` before `deadline`, judging it against its reference when one
-/// came along; files that are neither inputs nor references are counted as skipped.
-fn solve_all(files: &Files, settings: &Settings, deadline: Instant) -> BatchAnswer {
+/// came along; files that are neither inputs nor references are counted as skipped. Once `stop` is
+/// set (the client is gone) no further file is solved.
+fn solve_all(files: &Files, settings: &Settings, deadline: Instant, stop: &AtomicBool) -> BatchAnswer {
     let started = Instant::now();
     let mut records = Vec::new();
     let mut references = 0;
     for (name, input) in files {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let path = Path::new(name);
         let Some(family) = family::for_path(path) else {
             references += usize::from(is_reference(files, path));

@@ -41,7 +41,9 @@ Pages: / (links), /tournament, /tictactoe, /guess, /scrabble, /batch.
 
 API: POST /api/solve/FAMILY?solver=NAME&timeout=SECONDS with the file as the body answers the JSON \
 record of `run --json` with its output; GET /api/solvers lists the solvers. Requests are limited to \
-4 MiB, solves to 10 s by default and 60 s at most.
+4 MiB, solves to 10 s by default and 60 s at most. A request whose client goes away (closes \
+the connection or gives up waiting) gives its place back if it waits for a worker, and a batch then \
+solves no further file.
 
 Example:
   solvebatch serve --port 8080 --open")]
