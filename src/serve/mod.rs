@@ -3,9 +3,11 @@
 //! call (`/api/...`). Pages and assets are embedded in the binary; nothing is fetched from elsewhere.
 //!
 //! Every solve goes through [`crate::family`] on a bounded pool of worker threads ([`pool`]), under a
-//! time limit, with a body limit on every request ([`limits`]). No path from a request ever reaches
-//! the file system: the Scrabble dictionary and tile set are read at start from the command line's
-//! files and given to the family as settings, which beat a position file's own lines.
+//! time limit, with a body limit on every request ([`limits`]); connections are served under a
+//! header timeout, an idle timeout and a cap ([`listen`]), and a request dropped with its connection
+//! gives its solve up ([`pool`]). No path from a request ever reaches the file system: the Scrabble
+//! dictionary and tile set are read at start from the command line's files and given to the family
+//! as settings, which beat a position file's own lines.
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
