@@ -374,9 +374,10 @@ fn a_full_server_answers_503_and_every_solve_has_a_time_limit() {
     let server = Server::start(&["--workers", "1", "--max-solves", "1"]);
     let hard = std::fs::read(dataset("tournament/hard/tournament-45-d6-s3-planted.pairings")).unwrap();
     let url = server.at("/api/solve/tournament?solver=backtrack&timeout=2");
+    server::wait_for("the worker to wait for work", || (server.worker_states() == ['S']).then_some(()));
     let started = Instant::now();
     let slow = std::thread::spawn(move || post(&url, &hard));
-    std::thread::sleep(Duration::from_millis(500));
+    server::wait_for("the worker to run the solve", || (server.worker_states() == ['R']).then_some(()));
     let (status, error) = post(&server.at("/api/solve/tournament"), b"1\n0,1,0\n");
     assert_eq!(
         (status, error["error"].as_str().unwrap()),
