@@ -588,7 +588,8 @@ fn slow_headers_stalled_bodies_and_idle_connections_are_closed() {
 
 #[test]
 fn connections_beyond_the_cap_wait_until_one_closes() {
-    let server = Server::start(&["--max-connections", "2"]);
+    // Headers due within a minute: the two connections stay open, idle, however slow the machine.
+    let server = Server::start(&["--max-connections", "2", "--header-timeout", "60"]);
     let solve = || server.send_post("/api/solve/tournament", "text/csv", b"1\n0,1,0\n");
     // Two connections answered and kept open: the cap is reached.
     let (mut first, mut second) = (solve(), solve());
