@@ -374,9 +374,10 @@ fn a_full_server_answers_503_and_every_solve_has_a_time_limit() {
     let server = Server::start(&["--workers", "1", "--max-solves", "1"]);
     let hard = std::fs::read(dataset("tournament/hard/tournament-45-d6-s3-planted.pairings")).unwrap();
     let url = server.at("/api/solve/tournament?solver=backtrack&timeout=2");
+    server::wait_for("the worker to wait for work", || (server.worker_states() == ['S']).then_some(()));
     let started = Instant::now();
     let slow = std::thread::spawn(move || post(&url, &hard));
-    std::thread::sleep(Duration::from_millis(500));
+    server::wait_for("the worker to run the solve", || (server.worker_states() == ['R']).then_some(()));
     let (status, error) = post(&server.at("/api/solve/tournament"), b"1\n0,1,0\n");
     assert_eq!(
         (status, error["error"].as_str().unwrap()),
@@ -478,6 +479,150 @@ fn batch_solves_files_and_zips_with_verdicts_and_limits() {
     let (status, error) = post_form(&server.at("/api/batch"), &[("bad.zip", b"not a zip")]);
     assert_eq!(status, 400);
     assert!(error["error"].as_str().unwrap().starts_with("bad.zip: not a readable zip archive: "), "{error}");
+}
+
+#[test]
+fn a_zip_with_two_entries_of_one_name_is_refused_naming_the_entry() {
+    let server = Server::start(&[]);
+    let round = std::fs::read(dataset("tournament/spec-example.csv")).unwrap();
+    // The zip writer refuses a name twice: write two names of one length, then make them one.
+    let mut archive = zipped(&[("x.csv", &round), ("y.csv", b"1\n0,1,0\n")]);
+    let mut renamed = 0;
+    for at in 0..archive.len() - 4 {
+        if &archive[at..at + 5] == b"y.csv" {
+            archive[at] = b'x';
+            renamed += 1;
+        }
+    }
+    assert_eq!(renamed, 2, "the local header and the central directory name it");
+    let (status, error) = post_form(&server.at("/api/batch"), &[("twice.zip", &archive)]);
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (400, "twice.zip: x.csv: the archive holds two entries of this name")
+    );
+}
+
+#[test]
+fn a_method_an_endpoint_does_not_take_is_answered_405_with_a_json_error() {
+    let server = Server::start(&[]);
+    let response = agent().get(server.at("/api/batch")).call().unwrap();
+    assert_eq!(response.headers()["allow"], "POST");
+    let (status, error) = answer(response);
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (405, "/api/batch does not take GET; the Allow header lists what it takes")
+    );
+    let (status, error) = post(&server.at("/tournament"), b"");
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (405, "/tournament does not take POST; the Allow header lists what it takes")
+    );
+}
+
+/// A batch of about a minute: 200 copies of an instance the backtracking solver takes about a
+/// quarter of a second on, as a multipart form.
+fn long_batch() -> (String, Vec<u8>) {
+    let instance = std::fs::read(dataset("tournament/generated/tournament-25-d2-s9-planted.csv")).unwrap();
+    let names: Vec<String> = (0..200).map(|index| format!("{index:03}.csv")).collect();
+    let files: Vec<(&str, &[u8])> = names.iter().map(|name| (name.as_str(), &instance[..])).collect();
+    multipart(&files)
+}
+
+/// Sends a request whose solve runs long on the only worker, waits for the worker to run it, closes
+/// the connection, and checks that the worker stops and solves for the next client.
+fn a_client_going_away_stops_its_solve(path: &str, content_type: &str, body: &[u8]) {
+    let server = Server::start(&["--workers", "1", "--max-solves", "1"]);
+    // The worker spins for a moment after starting, then waits for work.
+    server::wait_for("the worker to wait for work", || (server.worker_states() == ['S']).then_some(()));
+    let gone = server.send_post(path, content_type, body);
+    server::wait_for("the worker to run the solve", || (server.worker_states() == ['R']).then_some(()));
+    drop(gone);
+    server::wait_for("the worker to stop", || (server.worker_states() == ['S']).then_some(()));
+    let (status, record) = post(&server.at("/api/solve/tournament"), b"1\n0,1,0\n");
+    assert_eq!((status, &record["output"]), (200, &json!("Table 0: 0 vs. 1\n")));
+}
+
+#[test]
+fn a_batch_whose_client_goes_away_is_stopped_and_frees_its_worker() {
+    let (content_type, body) = long_batch();
+    a_client_going_away_stops_its_solve("/api/batch?timeout=60", &content_type, &body);
+}
+
+#[test]
+fn a_solve_whose_client_goes_away_is_stopped_and_frees_its_worker() {
+    let hard = std::fs::read(dataset("tournament/hard/tournament-45-d6-s3-planted.pairings")).unwrap();
+    a_client_going_away_stops_its_solve(
+        "/api/solve/tournament?solver=backtrack&timeout=60",
+        "application/octet-stream",
+        &hard,
+    );
+}
+
+#[test]
+fn slow_headers_stalled_bodies_and_idle_connections_are_closed() {
+    let server = Server::start(&["--header-timeout", "0.5", "--idle-timeout", "0.5"]);
+    let mut slow = std::net::TcpStream::connect(server.address()).unwrap();
+    slow.write_all(b"POST /api/solve/tournament HTTP/1.1\r\nHost: x\r\n").unwrap();
+    assert_eq!(server::read_to_close(&mut slow), "", "headers never finished: closed without an answer");
+
+    let mut stalled = std::net::TcpStream::connect(server.address()).unwrap();
+    stalled
+        .write_all(b"POST /api/solve/tournament HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n1\n")
+        .unwrap();
+    let answer = server::read_to_close(&mut stalled);
+    assert!(answer.starts_with("HTTP/1.1 408 Request Timeout\r\n"), "{answer}");
+    assert!(
+        answer.ends_with(r#"{"error":"the request body stopped arriving (see --idle-timeout)"}"#),
+        "{answer}"
+    );
+
+    // A connection kept open after its answer is closed after the same time.
+    let mut idle = server.send_post("/api/solve/tournament", "text/csv", b"1\n0,1,0\n");
+    let answer = server::read_to_close(&mut idle);
+    assert!(
+        answer.starts_with("HTTP/1.1 200 OK\r\n") && answer.ends_with(r#""output":"Table 0: 0 vs. 1\n"}"#),
+        "{answer}"
+    );
+}
+
+#[test]
+fn connections_beyond_the_cap_wait_until_one_closes() {
+    // Headers due within a minute: the two connections stay open, idle, however slow the machine.
+    let server = Server::start(&["--max-connections", "2", "--header-timeout", "60"]);
+    let solve = || server.send_post("/api/solve/tournament", "text/csv", b"1\n0,1,0\n");
+    // Two connections answered and kept open: the cap is reached.
+    let (mut first, mut second) = (solve(), solve());
+    for open in [&mut first, &mut second] {
+        assert!(server::read_answer(open).starts_with("HTTP/1.1 200 OK\r\n"));
+    }
+    let mut third = solve();
+    server::wait_for("the third connection to wait", || (server.unaccepted_connections() == 1).then_some(()));
+    third.set_nonblocking(true).unwrap();
+    let unanswered = std::io::Read::read(&mut third, &mut [0; 1]).unwrap_err();
+    assert_eq!(unanswered.kind(), std::io::ErrorKind::WouldBlock);
+    third.set_nonblocking(false).unwrap();
+    drop(first);
+    let answer = server::read_answer(&mut third);
+    assert!(answer.ends_with(r#""output":"Table 0: 0 vs. 1\n"}"#), "{answer}");
+    assert_eq!(server.unaccepted_connections(), 0);
+}
+
+#[test]
+fn serve_help_states_the_timeouts_and_limits() {
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    for (option, default) in [
+        ("--header-timeout <SECONDS>", "10"),
+        ("--idle-timeout <SECONDS>", "10"),
+        ("--max-connections <N>", "512"),
+    ] {
+        let paragraph = &help[help.find(option).unwrap_or_else(|| panic!("{option} in {help}"))..];
+        let stated = &paragraph[paragraph.find("[default: ").unwrap() + 10..];
+        assert_eq!(&stated[..stated.find(']').unwrap()], default, "{option}");
+    }
 }
 
 #[test]

@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -69,7 +70,10 @@ pub async fn batch(
         return Err(ApiError::bad_request("no files: send each file as a part of a multipart form"));
     }
     let settings = state.settings.clone();
-    let answer = state.pool.run(move || solve_all(&files, &settings, Instant::now() + timeout)).await?;
+    let answer = state
+        .pool
+        .run_stoppable(move |stop| solve_all(&files, &settings, Instant::now() + timeout, stop))
+        .await?;
     Ok(Json(answer))
 }
 
@@ -88,13 +92,20 @@ fn add(files: &mut Files, name: String, bytes: Vec<u8>) -> Result<(), ApiError> 
 /// Adds the files of the `.zip` archive `bytes`, named by their path inside it.
 ///
 /// # Errors
-/// 400 for an archive that cannot be read; 413 beyond [`limits::ZIP_ENTRIES`] entries or
-/// [`limits::ZIP_BYTES`] unpacked (counted as read, not as the archive claims).
+/// 400 for an archive that cannot be read or holds two entries of one name; 413 beyond
+/// [`limits::ZIP_ENTRIES`] entries or [`limits::ZIP_BYTES`] unpacked (counted as read, not as the
+/// archive claims).
 fn unzip(name: &str, bytes: &[u8], files: &mut Files) -> Result<(), ApiError> {
     let unreadable = |error: zip::result::ZipError| {
         ApiError::bad_request(format!("{name}: not a readable zip archive: {error}"))
     };
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(unreadable)?;
+    // The zip crate keeps only the last of several entries of one name: refuse the archive instead.
+    if let Some(entry) = entry_named_twice(bytes, archive.central_directory_start()) {
+        return Err(ApiError::bad_request(format!(
+            "{name}: {entry}: the archive holds two entries of this name"
+        )));
+    }
     if archive.len() > limits::ZIP_ENTRIES {
         return Err(ApiError::too_large(format!(
             "{name}: {} entries, above the limit of {}",
@@ -121,14 +132,40 @@ fn unzip(name: &str, bytes: &[u8], files: &mut Files) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The first name that two records of the central directory of the zip archive `bytes` (starting at
+/// byte `start`) share, read from the records themselves since the zip crate keeps one entry per name.
+fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
+    // A central directory record: a signature, 42 bytes of fields, then the name, the extra field
+    // and the comment, whose lengths are the little-endian 16-bit fields at bytes 28, 30 and 32.
+    const SIGNATURE: &[u8] = b"PK\x01\x02";
+    let mut names = std::collections::HashSet::new();
+    let mut at = usize::try_from(start).ok()?;
+    while bytes.get(at..at + 4) == Some(SIGNATURE) {
+        let length = |field: usize| {
+            bytes.get(at + field..at + field + 2).map(|two| usize::from(u16::from_le_bytes([two[0], two[1]])))
+        };
+        let (name, extra, comment) = (length(28)?, length(30)?, length(32)?);
+        let entry = bytes.get(at + 46..at + 46 + name)?;
+        if !names.insert(entry) {
+            return Some(String::from_utf8_lossy(entry).into_owned());
+        }
+        at += 46 + name + extra + comment;
+    }
+    None
+}
+
 /// Solves every input among `files` before `deadline`, judging it against its reference when one
 /// came along; files that are neither inputs nor references are counted as skipped, and so are the
-/// leftovers of macOS and Windows ([`crate::inputs::is_junk`]: a zip made by Finder holds them).
-fn solve_all(files: &Files, settings: &Settings, deadline: Instant) -> BatchAnswer {
+/// leftovers of macOS and Windows ([`crate::inputs::is_junk`]: a zip made by Finder holds them). Once
+/// `stop` is set (the client is gone) no further file is solved.
+fn solve_all(files: &Files, settings: &Settings, deadline: Instant, stop: &AtomicBool) -> BatchAnswer {
     let started = Instant::now();
     let mut records = Vec::new();
     let mut references = 0;
     for (name, input) in files {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let path = Path::new(name);
         if crate::inputs::is_junk(path) {
             continue;
@@ -150,7 +187,8 @@ fn solve_all(files: &Files, settings: &Settings, deadline: Instant) -> BatchAnsw
                 record
             }
             Ok(prepared) => {
-                let (outcome, mut record) = prepared::solve(family, prepared.as_ref(), name, input, deadline);
+                let (outcome, mut record) =
+                    prepared::solve(family, prepared.as_ref(), name, input, deadline, stop);
                 let reference = files.get(&crate::report::display_path(&family.reference_path(path)));
                 if let (Some(reference), false) = (reference, outcome.status == Status::Timeout) {
                     record.verdict = Some(judge(prepared.as_ref(), path, input, &outcome.output, reference));

@@ -2,7 +2,7 @@
 
 use axum::extract::multipart::{MultipartError, MultipartRejection};
 use axum::extract::rejection::{BytesRejection, JsonRejection, QueryRejection};
-use axum::http::{header, StatusCode, Uri};
+use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
@@ -11,8 +11,9 @@ use super::limits;
 /// An error answered to a request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
-    /// 400 bad input, 404 no such family or endpoint, 413 too large, 422 unknown solver, 500 a solver
-    /// that failed, 503 busy, 504 past the time limit.
+    /// 400 bad input, 404 no such family or endpoint, 405 a method the endpoint does not take,
+    /// 408 a request body that stalled, 413 too large, 422 unknown solver, 500 a solver that failed,
+    /// 503 busy, 504 past the time limit.
     pub status: StatusCode,
     /// What is wrong, in words.
     pub message: String,
@@ -80,9 +81,22 @@ fn rejected(status: StatusCode, text: String) -> ApiError {
     ApiError { status, message: text }
 }
 
+/// A failed read of the request body: 408 when it stalled past the idle timeout, else as
+/// [`rejected`].
+fn body_failed(error: &(dyn std::error::Error + 'static), status: StatusCode, text: String) -> ApiError {
+    let mut causes = std::iter::successors(Some(error), |error| error.source());
+    if causes.any(|cause| cause.is::<tower_http::timeout::TimeoutError>()) {
+        return ApiError {
+            status: StatusCode::REQUEST_TIMEOUT,
+            message: "the request body stopped arriving (see --idle-timeout)".to_string(),
+        };
+    }
+    rejected(status, text)
+}
+
 impl From<BytesRejection> for ApiError {
     fn from(rejection: BytesRejection) -> ApiError {
-        rejected(rejection.status(), rejection.body_text())
+        body_failed(&rejection, rejection.status(), rejection.body_text())
     }
 }
 
@@ -94,7 +108,7 @@ impl From<QueryRejection> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
-        rejected(rejection.status(), rejection.body_text())
+        body_failed(&rejection, rejection.status(), rejection.body_text())
     }
 }
 
@@ -106,13 +120,22 @@ impl From<MultipartRejection> for ApiError {
 
 impl From<MultipartError> for ApiError {
     fn from(error: MultipartError) -> ApiError {
-        rejected(error.status(), error.body_text())
+        body_failed(&error, error.status(), error.body_text())
     }
 }
 
 /// The answer for a path that is neither a page nor an endpoint.
 pub async fn no_such_endpoint(uri: Uri) -> ApiError {
     ApiError::not_found(format!("no page or endpoint at {}; / lists the pages", uri.path()))
+}
+
+/// The answer for a page or endpoint asked with a method it does not take (405; axum adds the
+/// `Allow` header listing the methods it takes).
+pub async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: format!("{} does not take {method}; the Allow header lists what it takes", uri.path()),
+    }
 }
 
 /// The body limit's own 413 answer (a body announced too large), rewritten as the JSON error.

@@ -166,7 +166,9 @@ pub async fn simulate(
     let deadline = Instant::now() + limits::timeout(query.timeout.as_deref())?;
     let simulation = state
         .pool
-        .run(move || guess::simulate(strategy, digits, None, guess::Deadline::at(Some(deadline))))
+        .run_stoppable(move |stop| {
+            guess::simulate(strategy, digits, None, guess::Deadline::at(Some(deadline)).or_flag(stop))
+        })
         .await?;
     simulation
         .map(|simulation| Json(simulation.summary()))

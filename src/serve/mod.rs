@@ -3,14 +3,17 @@
 //! call (`/api/...`). Pages and assets are embedded in the binary; nothing is fetched from elsewhere.
 //!
 //! Every solve goes through [`crate::family`] on a bounded pool of worker threads ([`pool`]), under a
-//! time limit, with a body limit on every request ([`limits`]). No path from a request ever reaches
-//! the file system: the Scrabble dictionary and tile set are read at start from the command line's
-//! files and given to the family as settings, which beat a position file's own lines.
+//! time limit, with a body limit on every request ([`limits`]); connections are served under a
+//! header timeout, an idle timeout and a cap ([`listen`]), and a request dropped with its connection
+//! gives its solve up ([`pool`]). No path from a request ever reaches the file system: the Scrabble
+//! dictionary and tile set are read at start from the command line's files and given to the family
+//! as settings, which beat a position file's own lines.
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use axum::extract::DefaultBodyLimit;
@@ -22,6 +25,7 @@ mod batch;
 mod error;
 mod guess;
 mod limits;
+mod listen;
 mod pool;
 mod prepared;
 mod scrabble;
@@ -29,6 +33,7 @@ mod solve;
 mod state;
 mod tictactoe;
 
+use listen::ConnectionLimits;
 use state::State;
 
 /// Arguments of `solvebatch serve`.
@@ -38,7 +43,9 @@ Pages: / (links), /tournament, /tictactoe, /guess, /scrabble, /batch.
 
 API: POST /api/solve/FAMILY?solver=NAME&timeout=SECONDS with the file as the body answers the JSON \
 record of `run --json` with its output; GET /api/solvers lists the solvers. Requests are limited to \
-4 MiB, solves to 10 s by default and 60 s at most.
+4 MiB, solves to 10 s by default and 60 s at most. A request whose client goes away (closes \
+the connection or gives up waiting) gives its place back if it waits for a worker, and its solve is \
+stopped at once if it runs.
 
 Example:
   solvebatch serve --port 8080 --open")]
@@ -74,6 +81,19 @@ pub struct Args {
     /// 503 (busy).
     #[arg(long, value_name = "K", default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..))]
     pub max_solves: u16,
+
+    /// Seconds a connection has to send a request's headers, from its opening or from its previous
+    /// answer (so an idle connection is closed then too); a slower one is closed.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::options::parse_seconds)]
+    pub header_timeout: Duration,
+
+    /// Seconds a request body may send nothing; a stalled request is answered 408 (timeout).
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::options::parse_seconds)]
+    pub idle_timeout: Duration,
+
+    /// Connections open at once; more wait to be accepted until one closes.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_connections: u16,
 }
 
 /// Starts the server and serves until the process is stopped.
@@ -107,12 +127,17 @@ async fn serve(args: &Args, state: Arc<State>) -> anyhow::Result<ExitCode> {
     if args.open {
         open_browser(&url);
     }
-    axum::serve(listener, router(state)).await.context("the server stopped")?;
+    let limits = ConnectionLimits {
+        header_timeout: args.header_timeout,
+        max_connections: usize::from(args.max_connections),
+    };
+    listen::serve(listener, router(state, args.idle_timeout), limits).await;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Every route: the pages, their assets and the API, under the body limit.
-fn router(state: Arc<State>) -> Router {
+/// Every route: the pages, their assets and the API, under the body limit, with request bodies that
+/// send nothing for `idle_timeout` refused.
+fn router(state: Arc<State>, idle_timeout: Duration) -> Router {
     let api = Router::new()
         .route("/api/solvers", get(solve::solvers))
         .route("/api/solve/{family}", post(solve::solve))
@@ -128,8 +153,10 @@ fn router(state: Arc<State>) -> Router {
     // The last layer added sees the request first: the JSON rewrite must see the limit's answer.
     assets::routes()
         .merge(api)
+        .method_not_allowed_fallback(error::method_not_allowed)
         .layer(DefaultBodyLimit::disable())
         .layer(tower_http::limit::RequestBodyLimitLayer::new(limits::BODY_BYTES))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(idle_timeout))
         .layer(axum::middleware::map_response(error::json_payload_too_large))
 }
 

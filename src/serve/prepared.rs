@@ -9,9 +9,10 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
 use std::rc::Rc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::family::{Family, Outcome, Prepared, Settings};
+use crate::family::{Deadline, Family, Outcome, Prepared, Settings};
 use crate::report::Record;
 
 /// What makes two prepared families different.
@@ -51,17 +52,19 @@ pub fn prepared(
     Ok(ready)
 }
 
-/// Solves `input`, named `name`, with `prepared` of `family` before `deadline`: its outcome and its
-/// record, output included, timed as `run` times a file (milliseconds).
+/// Solves `input`, named `name`, with `prepared` of `family` before `deadline`, or until `stop` is
+/// set (the client is gone): its outcome and its record, output included, timed as `run` times a
+/// file (milliseconds).
 pub fn solve(
     family: &dyn Family,
     prepared: &dyn Prepared,
     name: &str,
     input: &[u8],
     deadline: Instant,
+    stop: &AtomicBool,
 ) -> (Outcome, Record) {
     let started = Instant::now();
-    let outcome = prepared.solve(Path::new(name), input, crate::family::Deadline::at(Some(deadline)));
+    let outcome = prepared.solve(Path::new(name), input, Deadline::at(Some(deadline)).or_flag(stop));
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let record = Record::of(name.to_string(), family.name(), prepared.solver(), &outcome, ms, true);
     (outcome, record)

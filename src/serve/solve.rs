@@ -130,10 +130,10 @@ pub async fn solve(
     let name = query.name.unwrap_or_else(|| "-".to_string());
     let record = state
         .pool
-        .run(move || {
+        .run_stoppable(move |stop| {
             let prepared = prepared::prepared(job.family, &job.solver, &job.settings)?;
             let deadline = Instant::now() + job.timeout;
-            Ok::<_, String>(prepared::solve(job.family, prepared.as_ref(), &name, &body, deadline).1)
+            Ok::<_, String>(prepared::solve(job.family, prepared.as_ref(), &name, &body, deadline, stop).1)
         })
         .await?
         .map_err(ApiError::bad_request)?;
