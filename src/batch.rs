@@ -50,6 +50,9 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     let mut reads = Reads::default();
     reads.add_batch(&found.inputs, &options.settings);
     reads.check_reports(&options.reports)?;
+    if options.bless.is_some() {
+        crate::bless::check_batch(&reads, &found.inputs)?;
+    }
     let prepared = prepare(options, &found.inputs)?;
     if let Some(out) = &options.out {
         if out.exists() && !out.is_dir() {
@@ -69,6 +72,9 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     let (records, diffs) = solve_all(options, &prepared, &found.inputs, &mut exporters)?;
 
     let mut summary = Summary::of(&records, options.strict);
+    if let Some(blessing) = &options.bless {
+        blessing.summarise(&mut summary);
+    }
     summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     summary.skipped = found.skipped;
     summary.interrupted = signals::interrupted();
@@ -255,6 +261,7 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
         return (record, None);
     }
     let diff = compare_with_reference(options, family, prepared, input, &text, &outcome, &mut record);
+    crate::bless::settle(options, family, input, &outcome, &mut record);
     if let Some(out) = &options.out {
         let target = output_path(out, &input.path);
         let written = target

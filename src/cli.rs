@@ -107,6 +107,26 @@ pub struct RunArgs {
     #[arg(long)]
     pub strict: bool,
 
+    /// Write each output as its reference where the verdict is `differs` or no reference exists yet
+    /// (`same` and `valid` references are left alone; timeouts and failures are never blessed);
+    /// `--bless=missing` only creates references that do not exist.
+    #[arg(
+        long,
+        value_name = "WHICH",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "all"
+    )]
+    pub bless: Option<crate::bless::BlessMode>,
+
+    /// With `--bless`: list the references that would be written, and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// An input without a reference fails: `no reference (FILE.expected); bless it with --bless`.
+    #[arg(long)]
+    pub require_references: bool,
+
     #[command(flatten)]
     pub terminal: TerminalArgs,
 

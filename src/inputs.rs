@@ -164,8 +164,9 @@ fn not_regular(metadata: &std::fs::Metadata) -> String {
     format!("not a regular file ({}); name it directly to read it", kind_of(metadata))
 }
 
+/// What a file that is not a regular one is, in words: `a FIFO`, `a socket`, `a device`.
 #[cfg(unix)]
-fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
+pub fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     let file_type = metadata.file_type();
     if file_type.is_fifo() {
@@ -179,8 +180,9 @@ fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
     }
 }
 
+/// See the Unix version.
 #[cfg(not(unix))]
-fn kind_of(_metadata: &std::fs::Metadata) -> &'static str {
+pub fn kind_of(_metadata: &std::fs::Metadata) -> &'static str {
     "not a file"
 }
 

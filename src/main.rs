@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser};
 
 mod batch;
+mod bless;
 mod cache;
 mod cli;
 mod commands;

@@ -356,6 +356,7 @@ mod tests {
             tiles: None,
             digits: None,
             rules: None,
+            require_references: false,
         };
         let other = ResultOptions { seed: 1, ..options.clone() };
         assert_eq!(options_difference(&options, &options), None);

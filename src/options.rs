@@ -4,6 +4,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::bless::Blessing;
 use crate::cli::{RunArgs, TerminalArgs};
 use crate::family::{self, Family, Settings};
 use crate::report::summary::ResultOptions;
@@ -57,6 +58,10 @@ pub struct RunOptions {
     pub settings: Settings,
     /// The share of the inputs to solve (`--shard`), or `None` for all of them.
     pub shard: Option<Share>,
+    /// `--bless`: which references to write, and what was written.
+    pub bless: Option<Blessing>,
+    /// `--require-references`: an input without a reference fails.
+    pub require_references: bool,
 }
 
 impl RunOptions {
@@ -102,6 +107,9 @@ impl RunOptions {
                 shard::from_engine(|name| std::env::var(name).ok(), args.shard_count).map_err(UsageError)?,
             ),
         };
+        if args.dry_run && args.bless.is_none() {
+            return Err(UsageError("--dry-run goes with --bless".to_string()).into());
+        }
         Ok(RunOptions {
             paths: args.paths,
             kind,
@@ -123,6 +131,8 @@ impl RunOptions {
                 dictionary_cache: crate::cache::dictionary_cache(),
             },
             shard,
+            bless: args.bless.map(|mode| Blessing::new(mode, args.dry_run)),
+            require_references: args.require_references,
         })
     }
 
@@ -140,6 +150,7 @@ impl RunOptions {
             tiles: shown(&self.settings.tiles),
             digits: self.settings.digits,
             rules: self.settings.rules.clone(),
+            require_references: self.require_references,
         }
     }
 }

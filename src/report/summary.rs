@@ -109,6 +109,9 @@ pub struct ResultOptions {
     pub digits: Option<u32>,
     /// `--rules`, or `null`.
     pub rules: Option<String>,
+    /// `--require-references` (or `--ci`): an input without a reference fails.
+    #[serde(default)]
+    pub require_references: bool,
 }
 
 /// The summary record that closes a report.
@@ -151,6 +154,9 @@ pub struct Summary {
     /// `run` and `merge`: the options that affect the results; `null` in `compare`.
     #[serde(default)]
     pub options: Option<ResultOptions>,
+    /// `run --bless`: the references written and created; `null` without `--bless`.
+    #[serde(default)]
+    pub bless: Option<crate::bless::BlessSummary>,
 }
 
 impl Summary {
@@ -172,6 +178,7 @@ impl Summary {
             shard: None,
             inputs: None,
             options: None,
+            bless: None,
         };
         for record in records {
             summary.statuses.add(record.status);
