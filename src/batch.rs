@@ -65,6 +65,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     }
     // Every shard prepares and checks the whole batch, so that all fail alike as one run would.
     let input_set = shard::input_set(&options.paths, &found);
+    let orphans = crate::references::orphans(&found.references);
     if let Some(share) = options.shard {
         found.inputs.retain(|input| share.holds(&input.path, &options.paths));
     }
@@ -75,6 +76,11 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     if let Some(blessing) = &options.bless {
         blessing.summarise(&mut summary);
     }
+    let orphans = crate::references::settle(options.orphans, options.dry_run, &orphans);
+    if orphans.fails() {
+        summary.exit_code = 1;
+    }
+    summary.orphans = Some(orphans);
     summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     summary.skipped = found.skipped;
     summary.interrupted = signals::interrupted();

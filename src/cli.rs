@@ -119,13 +119,24 @@ pub struct RunArgs {
     )]
     pub bless: Option<crate::bless::BlessMode>,
 
-    /// With `--bless`: list the references that would be written, and write nothing.
+    /// With `--bless` or `--orphans delete`: list the references that would be written or deleted,
+    /// and change nothing.
     #[arg(long)]
     pub dry_run: bool,
 
     /// An input without a reference fails: `no reference (FILE.expected); bless it with --bless`.
     #[arg(long)]
     pub require_references: bool,
+
+    /// What to do with orphan references (a `.expected` or `.ref` in a walked folder whose input is
+    /// gone): list them in the summary (warn, the default), also exit 1 (fail), or delete them.
+    #[arg(long, value_name = "WHAT")]
+    pub orphans: Option<crate::references::OrphanPolicy>,
+
+    /// For continuous integration: `--require-references --orphans fail`, and `--bless` is refused
+    /// (a flag only: no environment variable changes anything).
+    #[arg(long, conflicts_with = "orphans")]
+    pub ci: bool,
 
     #[command(flatten)]
     pub terminal: TerminalArgs,

@@ -21,6 +21,7 @@ mod merge;
 mod options;
 mod output;
 mod reads;
+mod references;
 mod report;
 mod serve;
 mod shard;

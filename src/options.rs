@@ -7,6 +7,7 @@ use std::time::Duration;
 use crate::bless::Blessing;
 use crate::cli::{RunArgs, TerminalArgs};
 use crate::family::{self, Family, Settings};
+use crate::references::OrphanPolicy;
 use crate::report::summary::ResultOptions;
 use crate::report::{display_path, ReportArgs};
 use crate::shard::{self, ShardChoice, Share};
@@ -60,8 +61,12 @@ pub struct RunOptions {
     pub shard: Option<Share>,
     /// `--bless`: which references to write, and what was written.
     pub bless: Option<Blessing>,
-    /// `--require-references`: an input without a reference fails.
+    /// `--require-references` (or `--ci`): an input without a reference fails.
     pub require_references: bool,
+    /// `--orphans` (`fail` with `--ci`).
+    pub orphans: OrphanPolicy,
+    /// `--dry-run`: `--bless` and `--orphans delete` change nothing.
+    pub dry_run: bool,
 }
 
 impl RunOptions {
@@ -107,8 +112,15 @@ impl RunOptions {
                 shard::from_engine(|name| std::env::var(name).ok(), args.shard_count).map_err(UsageError)?,
             ),
         };
-        if args.dry_run && args.bless.is_none() {
-            return Err(UsageError("--dry-run goes with --bless".to_string()).into());
+        if args.ci && args.bless.is_some() {
+            return Err(UsageError(
+                "--ci refuses --bless: bless references where you review them, then commit them".to_string(),
+            )
+            .into());
+        }
+        let orphans = if args.ci { OrphanPolicy::Fail } else { args.orphans.unwrap_or_default() };
+        if args.dry_run && args.bless.is_none() && orphans != OrphanPolicy::Delete {
+            return Err(UsageError("--dry-run goes with --bless or --orphans delete".to_string()).into());
         }
         Ok(RunOptions {
             paths: args.paths,
@@ -132,7 +144,9 @@ impl RunOptions {
             },
             shard,
             bless: args.bless.map(|mode| Blessing::new(mode, args.dry_run)),
-            require_references: args.require_references,
+            require_references: args.require_references || args.ci,
+            orphans,
+            dry_run: args.dry_run,
         })
     }
 

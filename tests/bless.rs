@@ -119,7 +119,11 @@ fn dry_run_lists_and_writes_nothing() {
 #[test]
 fn dry_run_needs_bless() {
     let (_dir, mut command) = setup(&[SAME]);
-    command.args(["run", "d", "--dry-run"]).assert().code(2).stderr("error: --dry-run goes with --bless\n");
+    command
+        .args(["run", "d", "--dry-run"])
+        .assert()
+        .code(2)
+        .stderr("error: --dry-run goes with --bless or --orphans delete\n");
 }
 
 #[test]

@@ -157,6 +157,10 @@ pub struct Summary {
     /// `run --bless`: the references written and created; `null` without `--bless`.
     #[serde(default)]
     pub bless: Option<crate::bless::BlessSummary>,
+    /// `run` and `merge` (the first shard's): the references in walked folders whose input is gone,
+    /// and what `--orphans` did; `null` in `compare`.
+    #[serde(default)]
+    pub orphans: Option<crate::references::OrphanSummary>,
 }
 
 impl Summary {
@@ -179,6 +183,7 @@ impl Summary {
             inputs: None,
             options: None,
             bless: None,
+            orphans: None,
         };
         for record in records {
             summary.statuses.add(record.status);
