@@ -34,7 +34,10 @@ type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
 pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
-    let own = Own::new(exporters.files());
+    let junit = open_junit(options)?;
+    let mut own_files = exporters.files().to_vec();
+    own_files.extend(options.junit.iter().filter(|path| *path != Path::new("-")).cloned());
+    let own = Own::new(&own_files);
     let mut found = inputs::find(&options.paths, options.kind, &own);
     if found.inputs.is_empty() {
         let skipped = match found.skipped {
@@ -50,6 +53,9 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     let mut reads = Reads::default();
     reads.add_batch(&found.inputs, &options.settings);
     reads.check_reports(&options.reports)?;
+    if let Some(path) = &options.junit {
+        reads.check(path, "--junit")?;
+    }
     if options.bless.is_some() {
         crate::bless::check_batch(&reads, &found.inputs)?;
     }
@@ -94,11 +100,32 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
         layout: Layout::Run,
         records: &records,
         summary: &summary,
-        diffs: &diffs,
+        diffs: if options.diff { &diffs } else { &[] },
         roots: &options.paths,
     };
-    exporters.finish(&Report::Batch(batch))?;
+    let report = Report::Batch(batch);
+    exporters.finish(&report)?;
+    if let Some(file) = junit {
+        crate::report::junit::write(file, &records, options.strict, &diffs, &options.paths)?;
+    }
+    if options.github {
+        crate::report::github::report(&records, options.strict, &report)?;
+    }
     Ok(ExitCode::from(summary.exit_code))
+}
+
+/// Opens the `--junit` report before any work, as every report is opened.
+///
+/// # Errors
+/// A [`UsageError`] for a path that cannot be written or that another report writes too.
+fn open_junit(options: &RunOptions) -> anyhow::Result<Option<crate::output::OutputFile>> {
+    let Some(path) = &options.junit else { return Ok(None) };
+    if let Some((_, other)) =
+        options.reports.named().into_iter().find(|(other, _)| crate::report::same_file(path, other))
+    {
+        return Err(UsageError(format!("{other} and --junit both write {}", path.display())).into());
+    }
+    crate::output::OutputFile::create(path).map(Some).map_err(|error| UsageError(format!("{error:#}")).into())
 }
 
 /// Prepares every family met in the batch with its solver: `--solver`, or the family's default.
@@ -297,7 +324,7 @@ fn compare_with_reference(
     let reference = inputs::read(&reference_path, None).ok()?;
     let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
     record.verdict = Some(verdict);
-    if !options.diff || verdict == crate::report::Verdict::Same {
+    if !(options.diff || options.junit.is_some()) || verdict == crate::report::Verdict::Same {
         return None;
     }
     let reference = String::from_utf8_lossy(&reference);

@@ -138,6 +138,16 @@ pub struct RunArgs {
     #[arg(long, conflicts_with = "orphans")]
     pub ci: bool,
 
+    /// Write a JUnit XML report to FILE (`-` for standard output): a test suite per family, a test
+    /// case per input, with a failure (and its diff) or an error for each file not as expected.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+
+    /// GitHub Actions: an `::error` annotation per failing file on standard error, and the Markdown
+    /// report appended to the file `$GITHUB_STEP_SUMMARY` names.
+    #[arg(long)]
+    pub github: bool,
+
     #[command(flatten)]
     pub terminal: TerminalArgs,
 

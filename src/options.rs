@@ -67,6 +67,10 @@ pub struct RunOptions {
     pub orphans: OrphanPolicy,
     /// `--dry-run`: `--bless` and `--orphans delete` change nothing.
     pub dry_run: bool,
+    /// `--junit`: the JUnit XML report.
+    pub junit: Option<PathBuf>,
+    /// `--github`: annotations and the job summary.
+    pub github: bool,
 }
 
 impl RunOptions {
@@ -147,6 +151,8 @@ impl RunOptions {
             require_references: args.require_references || args.ci,
             orphans,
             dry_run: args.dry_run,
+            junit: args.junit,
+            github: args.github,
         })
     }
 

@@ -16,8 +16,10 @@ mod buckets;
 mod charts;
 mod csv;
 mod figures;
+pub mod github;
 pub mod html;
 mod json;
+pub mod junit;
 mod markdown;
 pub mod record;
 pub mod simulation;
@@ -214,7 +216,7 @@ impl Exporters {
 
 /// Whether two report paths name the same file (standard output is never "the same" as a file),
 /// whether or not the file exists yet: `new.jsonl` and `./new.jsonl` are the same.
-fn same_file(a: &Path, b: &Path) -> bool {
+pub fn same_file(a: &Path, b: &Path) -> bool {
     if a == b {
         return true;
     }
