@@ -62,14 +62,17 @@ as another valid tournament round), or differs.
 Settings: a flag given here beats a setting inside an input file, which beats the default.
 
 Exit status: 0 when every file is as expected (same or valid, or solved without a reference), \
-1 when a file failed or differs, 2 on usage errors.
+1 when a file failed or differs (a file blessed counts as expected), or an orphan reference fails \
+the batch (--orphans fail, --ci), 2 on usage errors.
 
 Examples:
   solvebatch run datasets
   solvebatch run datasets/tournament --solver dlx --json report.jsonl
   solvebatch run my-games --out results --diff
   solvebatch run datasets --json - | jq .status
-  solvebatch run datasets --shard 2/4 --json shard-2.jsonl")]
+  solvebatch run datasets --shard 2/4 --json shard-2.jsonl
+  solvebatch run my-cases --bless --dry-run
+  solvebatch run my-cases --ci --github --junit junit.xml")]
 pub struct RunArgs {
     /// Input files and folders; folders are walked recursively and reference files are skipped.
     #[arg(required = true)]
