@@ -35,6 +35,9 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
     let junit = open_junit(options)?;
+    if options.junit.as_deref() == Some(Path::new("-")) {
+        exporters.yield_stdout(options.terminal.terminal());
+    }
     let mut own_files = exporters.files().to_vec();
     own_files.extend(options.junit.iter().filter(|path| *path != Path::new("-")).cloned());
     let own = Own::new(&own_files);

@@ -152,3 +152,14 @@ fn junit_and_another_report_on_one_path_is_a_usage_error() {
         .code(2)
         .stderr("error: --json and --junit both write r.xml\n");
 }
+
+#[test]
+fn junit_on_standard_output_sends_the_summary_to_standard_error() {
+    let (_dir, mut command) = setup(&FILES[..2]);
+    let output = command.args(["run", "d", "--junit", "-"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "), "{stdout}");
+    assert!(stdout.ends_with("</testsuites>\n"), "{stdout}");
+    assert!(String::from_utf8(output.stderr).unwrap().starts_with("1 file: 1 solved; references: 1 same,"));
+}

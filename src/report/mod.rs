@@ -186,6 +186,12 @@ impl Exporters {
         Ok(Exporters { exporters, files })
     }
 
+    /// Gives standard output up to a report written beside these exporters (`run --junit -`): the
+    /// terminal output becomes the summary alone, on standard error.
+    pub fn yield_stdout(&mut self, terminal: Terminal) {
+        self.exporters[0] = Box::new(table::TerminalTable::new(terminal, true));
+    }
+
     /// The report files being written (not standard output), so that a batch never reads them.
     pub fn files(&self) -> &[PathBuf] {
         &self.files
