@@ -34,7 +34,13 @@ type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
 pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
-    let own = Own::new(exporters.files());
+    let junit = open_junit(options)?;
+    if options.junit.as_deref() == Some(Path::new("-")) {
+        exporters.yield_stdout(options.terminal.terminal());
+    }
+    let mut own_files = exporters.files().to_vec();
+    own_files.extend(options.junit.iter().filter(|path| *path != Path::new("-")).cloned());
+    let own = Own::new(&own_files);
     let mut found = inputs::find(&options.paths, options.kind, &own);
     if found.inputs.is_empty() {
         let skipped = match found.skipped {
@@ -50,6 +56,12 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     let mut reads = Reads::default();
     reads.add_batch(&found.inputs, &options.settings);
     reads.check_reports(&options.reports)?;
+    if let Some(path) = &options.junit {
+        reads.check(path, "--junit")?;
+    }
+    if options.bless.is_some() {
+        crate::bless::check_batch(&reads, &found.inputs)?;
+    }
     let prepared = prepare(options, &found.inputs)?;
     if let Some(out) = &options.out {
         if out.exists() && !out.is_dir() {
@@ -62,6 +74,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     }
     // Every shard prepares and checks the whole batch, so that all fail alike as one run would.
     let input_set = shard::input_set(&options.paths, &found);
+    let orphans = crate::references::orphans(&found.references);
     if let Some(share) = options.shard {
         found.inputs.retain(|input| share.holds(&input.path, &options.paths));
     }
@@ -69,6 +82,14 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     let (records, diffs) = solve_all(options, &prepared, &found.inputs, &mut exporters)?;
 
     let mut summary = Summary::of(&records, options.strict);
+    if let Some(blessing) = &options.bless {
+        blessing.summarise(&mut summary);
+    }
+    let orphans = crate::references::settle(options.orphans, options.dry_run, &orphans);
+    if orphans.fails() {
+        summary.exit_code = 1;
+    }
+    summary.orphans = Some(orphans);
     summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     summary.skipped = found.skipped;
     summary.interrupted = signals::interrupted();
@@ -82,11 +103,32 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
         layout: Layout::Run,
         records: &records,
         summary: &summary,
-        diffs: &diffs,
+        diffs: if options.diff { &diffs } else { &[] },
         roots: &options.paths,
     };
-    exporters.finish(&Report::Batch(batch))?;
+    let report = Report::Batch(batch);
+    exporters.finish(&report)?;
+    if let Some(file) = junit {
+        crate::report::junit::write(file, &records, options.strict, &diffs, &options.paths)?;
+    }
+    if options.github {
+        crate::report::github::report(&records, options.strict, &report)?;
+    }
     Ok(ExitCode::from(summary.exit_code))
+}
+
+/// Opens the `--junit` report before any work, as every report is opened.
+///
+/// # Errors
+/// A [`UsageError`] for a path that cannot be written or that another report writes too.
+fn open_junit(options: &RunOptions) -> anyhow::Result<Option<crate::output::OutputFile>> {
+    let Some(path) = &options.junit else { return Ok(None) };
+    if let Some((_, other)) =
+        options.reports.named().into_iter().find(|(other, _)| crate::report::same_file(path, other))
+    {
+        return Err(UsageError(format!("{other} and --junit both write {}", path.display())).into());
+    }
+    crate::output::OutputFile::create(path).map(Some).map_err(|error| UsageError(format!("{error:#}")).into())
 }
 
 /// Prepares every family met in the batch with its solver: `--solver`, or the family's default.
@@ -263,6 +305,7 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
         return (record, None);
     }
     let diff = compare_with_reference(options, family, prepared, input, &text, &outcome, &mut record);
+    crate::bless::settle(options, family, input, &outcome, &mut record);
     if let Some(out) = &options.out {
         let target = output_path(out, &input.path);
         let written = target
@@ -292,7 +335,7 @@ fn compare_with_reference(
     let reference = inputs::read(&reference_path, None).ok()?;
     let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
     record.verdict = Some(verdict);
-    if !options.diff || verdict == crate::report::Verdict::Same {
+    if !(options.diff || options.junit.is_some()) || verdict == crate::report::Verdict::Same {
         return None;
     }
     let reference = String::from_utf8_lossy(&reference);

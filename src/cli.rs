@@ -62,14 +62,17 @@ as another valid tournament round), or differs.
 Settings: a flag given here beats a setting inside an input file, which beats the default.
 
 Exit status: 0 when every file is as expected (same or valid, or solved without a reference), \
-1 when a file failed or differs, 2 on usage errors.
+1 when a file failed or differs (a file blessed counts as expected), or an orphan reference fails \
+the batch (--orphans fail, --ci), 2 on usage errors.
 
 Examples:
   solvebatch run datasets
   solvebatch run datasets/tournament --solver dlx --json report.jsonl
   solvebatch run my-games --out results --diff
   solvebatch run datasets --json - | jq .status
-  solvebatch run datasets --shard 2/4 --json shard-2.jsonl")]
+  solvebatch run datasets --shard 2/4 --json shard-2.jsonl
+  solvebatch run my-cases --bless --dry-run
+  solvebatch run my-cases --ci --github --junit junit.xml")]
 pub struct RunArgs {
     /// Input files and folders; folders are walked recursively and reference files are skipped.
     #[arg(required = true)]
@@ -106,6 +109,47 @@ pub struct RunArgs {
     /// Demand byte-equal outputs: a `valid` verdict (another correct answer) fails too.
     #[arg(long)]
     pub strict: bool,
+
+    /// Write each output as its reference where the verdict is `differs` or no reference exists yet
+    /// (`same` and `valid` references are left alone; timeouts and failures are never blessed);
+    /// `--bless=missing` only creates references that do not exist.
+    #[arg(
+        long,
+        value_name = "WHICH",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "all"
+    )]
+    pub bless: Option<crate::bless::BlessMode>,
+
+    /// With `--bless` or `--orphans delete`: list the references that would be written or deleted,
+    /// and change nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+
+    /// An input without a reference fails: `no reference (FILE.expected); bless it with --bless`.
+    #[arg(long)]
+    pub require_references: bool,
+
+    /// What to do with orphan references (a `.expected` or `.ref` in a walked folder whose input is
+    /// gone): list them in the summary (warn, the default), also exit 1 (fail), or delete them.
+    #[arg(long, value_name = "WHAT")]
+    pub orphans: Option<crate::references::OrphanPolicy>,
+
+    /// For continuous integration: `--require-references --orphans fail`, and `--bless` is refused
+    /// (a flag only: no environment variable changes anything).
+    #[arg(long, conflicts_with = "orphans")]
+    pub ci: bool,
+
+    /// Write a JUnit XML report to FILE (`-` for standard output): a test suite per family, a test
+    /// case per input, with a failure (and its diff) or an error for each file not as expected.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+
+    /// GitHub Actions: an `::error` annotation per failing file on standard error, and the Markdown
+    /// report appended to the file `$GITHUB_STEP_SUMMARY` names.
+    #[arg(long)]
+    pub github: bool,
 
     #[command(flatten)]
     pub terminal: TerminalArgs,

@@ -34,6 +34,8 @@ pub struct Found {
     /// Files in walked folders that no family reads, operating system leftovers ([`is_junk`])
     /// included (references and the tool's own files aside).
     pub skipped: usize,
+    /// Reference files (`.expected`, `.ref`) in walked folders, whether or not their input exists.
+    pub references: Vec<PathBuf>,
 }
 
 /// Files the batch writes and must never read: its report files and the file its standard output
@@ -77,7 +79,7 @@ fn stdout_file_id() -> Option<(u64, u64)> {
 /// others, operating system leftovers ([`is_junk`]) among them, are counted. A path that does not exist, or a part of a folder that cannot be read, is an
 /// input with a [`Input::problem`], so that the rest of the batch still runs.
 pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own) -> Found {
-    let mut found = Found { inputs: Vec::new(), skipped: 0 };
+    let mut found = Found { inputs: Vec::new(), skipped: 0, references: Vec::new() };
     for root in paths {
         let family = kind.or_else(|| family::for_path(root));
         match std::fs::metadata(root) {
@@ -134,7 +136,11 @@ fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, found: &mut F
                 let problem = (!metadata.is_file()).then(|| not_regular(&metadata));
                 found.inputs.push(Input { path: entry.into_path(), family: Some(family), problem });
             }
-            None if is_reference(entry.path()) => {}
+            None if is_reference(entry.path()) => {
+                if !has_extension(entry.path(), "out") {
+                    found.references.push(entry.into_path());
+                }
+            }
             None => found.skipped += 1,
         }
     }
@@ -154,9 +160,12 @@ pub fn is_junk(path: &Path) -> bool {
 /// Whether `path` is a reference output (`.expected`, `.ref`) or an output of `--out` (`.out`), in
 /// any case.
 fn is_reference(path: &Path) -> bool {
-    path.extension().is_some_and(|extension| {
-        ["expected", "ref", "out"].iter().any(|known| extension.eq_ignore_ascii_case(known))
-    })
+    ["expected", "ref", "out"].iter().any(|known| has_extension(path, known))
+}
+
+/// Whether `path` ends in `.EXTENSION`, in any case.
+pub fn has_extension(path: &Path, extension: &str) -> bool {
+    path.extension().is_some_and(|own| own.eq_ignore_ascii_case(extension))
 }
 
 /// The message for a FIFO, socket or device found in a walked folder: never opened, since opening a
@@ -165,8 +174,9 @@ fn not_regular(metadata: &std::fs::Metadata) -> String {
     format!("not a regular file ({}); name it directly to read it", kind_of(metadata))
 }
 
+/// What a file that is not a regular one is, in words: `a FIFO`, `a socket`, `a device`.
 #[cfg(unix)]
-fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
+pub fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     let file_type = metadata.file_type();
     if file_type.is_fifo() {
@@ -180,8 +190,9 @@ fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
     }
 }
 
+/// See the Unix version.
 #[cfg(not(unix))]
-fn kind_of(_metadata: &std::fs::Metadata) -> &'static str {
+pub fn kind_of(_metadata: &std::fs::Metadata) -> &'static str {
     "not a file"
 }
 

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser};
 
 mod batch;
+mod bless;
 mod cache;
 mod cli;
 mod commands;
@@ -20,6 +21,7 @@ mod merge;
 mod options;
 mod output;
 mod reads;
+mod references;
 mod report;
 mod serve;
 mod shard;

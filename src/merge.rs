@@ -211,6 +211,8 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
     let wall_ms = shards.iter().map(|shard| shard.summary.wall_ms).fold(0.0, f64::max);
     let (skipped, inputs, options) =
         (shards[0].summary.skipped, shards[0].inputs.clone(), shards[0].options.clone());
+    // Every shard walks the whole batch, so each found the same orphan references.
+    let orphans = shards[0].summary.orphans.clone();
     for shard in shards {
         for record in shard.records {
             let path = path_of(&record.file);
@@ -237,6 +239,10 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
     summary.skipped = skipped;
     summary.inputs = Some(inputs);
     summary.options = Some(options);
+    if orphans.as_ref().is_some_and(crate::references::OrphanSummary::fails) {
+        summary.exit_code = 1;
+    }
+    summary.orphans = orphans;
     Ok(Merged { records, summary })
 }
 
@@ -356,6 +362,7 @@ mod tests {
             tiles: None,
             digits: None,
             rules: None,
+            require_references: false,
         };
         let other = ResultOptions { seed: 1, ..options.clone() };
         assert_eq!(options_difference(&options, &options), None);

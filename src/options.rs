@@ -4,8 +4,10 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::bless::Blessing;
 use crate::cli::{RunArgs, TerminalArgs};
 use crate::family::{self, Family, Settings};
+use crate::references::OrphanPolicy;
 use crate::report::summary::ResultOptions;
 use crate::report::{display_path, ReportArgs};
 use crate::shard::{self, ShardChoice, Share};
@@ -57,6 +59,18 @@ pub struct RunOptions {
     pub settings: Settings,
     /// The share of the inputs to solve (`--shard`), or `None` for all of them.
     pub shard: Option<Share>,
+    /// `--bless`: which references to write, and what was written.
+    pub bless: Option<Blessing>,
+    /// `--require-references` (or `--ci`): an input without a reference fails.
+    pub require_references: bool,
+    /// `--orphans` (`fail` with `--ci`).
+    pub orphans: OrphanPolicy,
+    /// `--dry-run`: `--bless` and `--orphans delete` change nothing.
+    pub dry_run: bool,
+    /// `--junit`: the JUnit XML report.
+    pub junit: Option<PathBuf>,
+    /// `--github`: annotations and the job summary.
+    pub github: bool,
 }
 
 impl RunOptions {
@@ -102,6 +116,16 @@ impl RunOptions {
                 shard::from_engine(|name| std::env::var(name).ok(), args.shard_count).map_err(UsageError)?,
             ),
         };
+        if args.ci && args.bless.is_some() {
+            return Err(UsageError(
+                "--ci refuses --bless: bless references where you review them, then commit them".to_string(),
+            )
+            .into());
+        }
+        let orphans = if args.ci { OrphanPolicy::Fail } else { args.orphans.unwrap_or_default() };
+        if args.dry_run && args.bless.is_none() && orphans != OrphanPolicy::Delete {
+            return Err(UsageError("--dry-run goes with --bless or --orphans delete".to_string()).into());
+        }
         Ok(RunOptions {
             paths: args.paths,
             kind,
@@ -123,6 +147,12 @@ impl RunOptions {
                 dictionary_cache: crate::cache::dictionary_cache(),
             },
             shard,
+            bless: args.bless.map(|mode| Blessing::new(mode, args.dry_run)),
+            require_references: args.require_references || args.ci,
+            orphans,
+            dry_run: args.dry_run,
+            junit: args.junit,
+            github: args.github,
         })
     }
 
@@ -140,6 +170,7 @@ impl RunOptions {
             tiles: shown(&self.settings.tiles),
             digits: self.settings.digits,
             rules: self.settings.rules.clone(),
+            require_references: self.require_references,
         }
     }
 }

@@ -66,8 +66,23 @@ impl Reads {
     /// A [`UsageError`]: `in.csv is both an input and the file --json writes; writing would destroy it`
     /// (the file read is named in parentheses when it was given under another path).
     pub fn check(&self, output: &Path, option: &str) -> anyhow::Result<()> {
+        self.check_but(output, option, |_| false)
+    }
+
+    /// [`Reads::check`] for a reference that `option` (`--bless`) rewrites: being read as itself is
+    /// allowed, being any other file read (a link to an input, to another input's reference) is not.
+    ///
+    /// # Errors
+    /// As [`Reads::check`].
+    pub fn check_reference(&self, reference: &Path, option: &str) -> anyhow::Result<()> {
+        self.check_but(reference, option, |read| read.role == "a reference" && read.path == reference)
+    }
+
+    fn check_but(&self, output: &Path, option: &str, allowed: impl Fn(&Read) -> bool) -> anyhow::Result<()> {
         let Some(id) = regular_file_id(output) else { return Ok(()) };
-        let Some(read) = self.files.iter().find(|read| read.id == id) else { return Ok(()) };
+        let Some(read) = self.files.iter().find(|read| read.id == id && !allowed(read)) else {
+            return Ok(());
+        };
         let shown = display_path(output);
         let mut role = read.role.to_string();
         if display_path(&read.path) != shown {

@@ -17,8 +17,10 @@ mod buckets;
 mod charts;
 mod csv;
 mod figures;
+pub mod github;
 pub mod html;
 mod json;
+pub mod junit;
 mod markdown;
 pub mod record;
 pub mod simulation;
@@ -188,6 +190,12 @@ impl Exporters {
         Ok(Exporters { exporters, files })
     }
 
+    /// Gives standard output up to a report written beside these exporters (`run --junit -`): the
+    /// terminal output becomes the summary alone, on standard error.
+    pub fn yield_stdout(&mut self, terminal: Terminal) {
+        self.exporters[0] = Box::new(table::TerminalTable::new(terminal, true));
+    }
+
     /// The report files being written (not standard output), so that a batch never reads them.
     pub fn files(&self) -> &[PathBuf] {
         &self.files
@@ -218,7 +226,7 @@ impl Exporters {
 
 /// Whether two report paths name the same file (standard output is never "the same" as a file),
 /// whether or not the file exists yet: `new.jsonl` and `./new.jsonl` are the same.
-fn same_file(a: &Path, b: &Path) -> bool {
+pub fn same_file(a: &Path, b: &Path) -> bool {
     if a == b {
         return true;
     }

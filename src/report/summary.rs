@@ -114,6 +114,9 @@ pub struct ResultOptions {
     pub digits: Option<u32>,
     /// `--rules`, or `null`.
     pub rules: Option<String>,
+    /// `--require-references` (or `--ci`): an input without a reference fails.
+    #[serde(default)]
+    pub require_references: bool,
 }
 
 /// The summary record that closes a report.
@@ -157,6 +160,13 @@ pub struct Summary {
     /// `run` and `merge`: the options that affect the results; `null` in `compare`.
     #[serde(default)]
     pub options: Option<ResultOptions>,
+    /// `run --bless`: the references written and created; `null` without `--bless`.
+    #[serde(default)]
+    pub bless: Option<crate::bless::BlessSummary>,
+    /// `run` and `merge` (the first shard's): the references in walked folders whose input is gone,
+    /// and what `--orphans` did; `null` in `compare`.
+    #[serde(default)]
+    pub orphans: Option<crate::references::OrphanSummary>,
 }
 
 impl Summary {
@@ -178,6 +188,8 @@ impl Summary {
             shard: None,
             inputs: None,
             options: None,
+            bless: None,
+            orphans: None,
         };
         for record in records {
             summary.statuses.add(record.status);

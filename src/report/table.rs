@@ -231,6 +231,8 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
             summary.skipped
         ));
     }
+    lines.extend(summary.bless.as_ref().map(crate::bless::BlessSummary::lines).unwrap_or_default());
+    lines.extend(summary.orphans.as_ref().map(crate::references::OrphanSummary::lines).unwrap_or_default());
     if !summary.failing.is_empty() {
         const SHOWN: usize = 10;
         let names: Vec<&str> = summary.failing.iter().take(SHOWN).map(String::as_str).collect();
