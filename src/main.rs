@@ -38,7 +38,8 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(error) => {
             if is_broken_pipe(&error) {
-                return ExitCode::SUCCESS;
+                // The reader went away: a normal end, unless a signal had already asked to stop.
+                return signals::exit_status().map_or(ExitCode::SUCCESS, ExitCode::from);
             }
             eprintln!("error: {error:#}");
             if error.downcast_ref::<options::UsageError>().is_some() {

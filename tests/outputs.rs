@@ -452,6 +452,19 @@ fn a_signal_stops_a_solve_that_has_no_time_limit_and_keeps_every_finished_row_on
     one_signal_stops_the_solve_under_way(libc::SIGHUP, 129);
 }
 
+/// A reader that went away before the table was printed (`run ... | head`, the pipeline then
+/// stopped by Ctrl-C) does not turn the signal's exit status into success.
+#[test]
+fn a_closed_standard_output_after_a_signal_keeps_the_signals_exit_status() {
+    let (dir, mut child) = held_batch(1);
+    drop(child.stdout.take());
+    signal(&child, libc::SIGINT);
+    let output = wait(child, Duration::from_secs(10));
+    assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
+    let lines = json_lines(&dir.path().join("r.jsonl"));
+    assert_eq!(lines.last().unwrap()["exit_code"], 130);
+}
+
 /// A hard search with no time limit (the backtracking solver on an instance far too large to
 /// finish) stops on the first signal and is recorded `interrupted`, neither solved nor timed out.
 #[test]
