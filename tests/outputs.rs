@@ -325,7 +325,7 @@ fn man_prints_the_page_of_a_command_with_its_options() {
 /// `z/y.csv`; one file at a time, with outputs, JSON and CSV reports (`r.jsonl` holds `old` before),
 /// standard output piped. Returns once the JSON report's partial file holds the `quick` records: the
 /// batch is then waiting on the FIFO, with no time limit, until a signal stops it.
-fn held_batch(quick: usize) -> (TempDir, Child) {
+fn held_batch(quick: usize) -> (TempDir, Child, fs::File) {
     let mut files: Vec<(String, &str)> =
         (0..quick).map(|index| (format!("a/q{index:03}.csv"), ONE_TABLE)).collect();
     files.push(("z/y.csv".to_string(), ONE_TABLE));
@@ -345,7 +345,25 @@ fn held_batch(quick: usize) -> (TempDir, Child) {
         .spawn()
         .unwrap();
     wait_for_records(&dir.path().join("r.jsonl.partial"), quick);
-    (dir, child)
+    let writer = open_when_read(&dir.path().join("z/w.csv"));
+    (dir, child, writer)
+}
+
+/// The write end of the FIFO `path`, opened once the batch has opened it to read (so that its file
+/// is under way); kept open and never written, it holds the read. Polled with a generous limit.
+fn open_when_read(path: &Path) -> fs::File {
+    use std::os::unix::fs::OpenOptionsExt;
+    let started = Instant::now();
+    loop {
+        // Without a reader, a non-blocking open for writing fails at once (ENXIO).
+        match fs::OpenOptions::new().write(true).custom_flags(libc::O_NONBLOCK).open(path) {
+            Ok(file) => return file,
+            Err(error) => {
+                assert!(started.elapsed() < Duration::from_secs(20), "{} never read: {error}", path.display())
+            }
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }
 
 /// The JSON lines of `path` (a report or its partial file), each parsed.
@@ -398,7 +416,7 @@ fn wait(mut child: Child, limit: Duration) -> std::process::Output {
 /// `interrupted`, the next is not started, the reports are put in place with the finished records
 /// and a summary, no temporary or partial file is left, and the exit status is 128 + the signal.
 fn one_signal_stops_the_solve_under_way(signal_number: libc::c_int, status: i32) {
-    let (dir, child) = held_batch(1);
+    let (dir, child, _writer) = held_batch(1);
     signal(&child, signal_number);
     let output = wait(child, Duration::from_secs(10));
     let stderr = text(&output.stderr);
@@ -452,11 +470,29 @@ fn a_signal_stops_a_solve_that_has_no_time_limit_and_keeps_every_finished_row_on
     one_signal_stops_the_solve_under_way(libc::SIGHUP, 129);
 }
 
+/// Waits until `child` has used `time` of processor time in user mode (from /proc: the state is
+/// the child's own work, polled with a generous limit).
+fn wait_for_processor_time(child: &Child, time: Duration) {
+    let ticks_per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+    let started = Instant::now();
+    loop {
+        let stat = fs::read_to_string(format!("/proc/{}/stat", child.id())).unwrap();
+        // The fields after the command name, which is in parentheses; utime is the 14th field.
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+        let user = fields[11].parse::<f64>().unwrap() / ticks_per_second;
+        if user >= time.as_secs_f64() {
+            return;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "the search never ran");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// A reader that went away before the table was printed (`run ... | head`, the pipeline then
 /// stopped by Ctrl-C) does not turn the signal's exit status into success.
 #[test]
 fn a_closed_standard_output_after_a_signal_keeps_the_signals_exit_status() {
-    let (dir, mut child) = held_batch(1);
+    let (dir, mut child, _writer) = held_batch(1);
     drop(child.stdout.take());
     signal(&child, libc::SIGINT);
     let output = wait(child, Duration::from_secs(10));
@@ -478,6 +514,8 @@ fn a_signal_stops_a_hard_search_that_has_no_time_limit() {
         .spawn()
         .unwrap();
     wait_for_records(&dir.path().join("r.jsonl.partial"), 1);
+    // A fifth of a second of processor time after a file of microseconds: the search is under way.
+    wait_for_processor_time(&child, Duration::from_millis(200));
     signal(&child, libc::SIGTERM);
     let output = wait(child, Duration::from_secs(10));
     assert_eq!(output.status.code(), Some(143), "{}", text(&output.stderr));
@@ -507,7 +545,7 @@ fn pending_bytes(fd: std::os::fd::RawFd) -> usize {
 /// every record written, the old report is untouched, and no temporary file is left.
 #[test]
 fn a_second_ctrl_c_stops_at_once_and_removes_the_temporary_files() {
-    let (dir, child) = held_batch(60);
+    let (dir, child, _writer) = held_batch(60);
     let stdout = shrink_pipe(&child);
     signal(&child, libc::SIGINT);
     wait_for_records(&dir.path().join("r.jsonl.partial"), 61);
@@ -533,7 +571,7 @@ fn a_second_ctrl_c_stops_at_once_and_removes_the_temporary_files() {
 /// and the report it would replace is untouched.
 #[test]
 fn a_sigkill_keeps_the_finished_records_in_the_partial_file() {
-    let (dir, mut child) = held_batch(3);
+    let (dir, mut child, _writer) = held_batch(3);
     child.kill().unwrap();
     child.wait().unwrap();
     assert_eq!(fs::read_to_string(dir.path().join("r.jsonl")).unwrap(), "old\n");
