@@ -152,14 +152,10 @@ impl OutputFile {
                 Some(parent) if !parent.as_os_str().is_empty() => parent,
                 _ => Path::new("."),
             };
-            let temporary = tempfile::Builder::new()
-                .prefix(TEMPORARY_PREFIX)
-                .suffix(TEMPORARY_SUFFIX)
-                .tempfile_in(folder)
-                .with_context(|| {
-                    format!("{}: cannot create a file in {}", path.display(), folder.display())
-                })?;
-            signals::track(temporary.path());
+            let temporary = signals::create_tracked(|| {
+                tempfile::Builder::new().prefix(TEMPORARY_PREFIX).suffix(TEMPORARY_SUFFIX).tempfile_in(folder)
+            })
+            .with_context(|| format!("{}: cannot create a file in {}", path.display(), folder.display()))?;
             Target::Replace { temporary: Temporary(Some(temporary)), destination }
         };
         Ok(OutputFile { path: path.to_path_buf(), target })

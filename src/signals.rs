@@ -48,7 +48,11 @@ fn on_signal(signal: i32) {
         );
         return;
     }
-    remove_temporary_files();
+    // The list stays locked until the exit, so no temporary file is made after its removal.
+    let mut temporary = lock();
+    for path in temporary.drain(..) {
+        let _ = std::fs::remove_file(path);
+    }
     std::process::exit(128 + signal);
 }
 
@@ -83,20 +87,23 @@ pub fn exit_status() -> Option<u8> {
     }
 }
 
-/// Remembers a temporary file to remove on a signal.
-pub fn track(path: &Path) {
-    lock().push(path.to_path_buf());
+/// Makes a temporary file with `create` and remembers it for removal on a signal, both under the
+/// list's lock, so that a signal's exit never falls between the two.
+///
+/// # Errors
+/// Those of `create`.
+pub fn create_tracked(
+    create: impl FnOnce() -> std::io::Result<tempfile::NamedTempFile>,
+) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut temporary = lock();
+    let file = create()?;
+    temporary.push(file.path().to_path_buf());
+    Ok(file)
 }
 
 /// Forgets a temporary file: renamed into place or removed.
 pub fn untrack(path: &Path) {
     lock().retain(|tracked| tracked != path);
-}
-
-fn remove_temporary_files() {
-    for path in lock().drain(..) {
-        let _ = std::fs::remove_file(path);
-    }
 }
 
 fn lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
