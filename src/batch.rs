@@ -13,12 +13,14 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::family::{Deadline, Family, Outcome, Prepared};
+use crate::family::{Deadline, Outcome, Prepared};
 use crate::inputs::{self, Input, Own, ReadError};
 use crate::options::{RunOptions, UsageError};
 use crate::output::write_file;
 use crate::reads::Reads;
+use crate::report::record::content_hash;
 use crate::report::{display_path, Batch, Exporters, Layout, Record, Report, Status, Summary};
+use crate::resume::Previous;
 use crate::shard;
 use crate::signals;
 use crate::verdict::judge;
@@ -33,6 +35,9 @@ type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
 /// (usage errors, before any work), or no inputs in the whole batch (a shard may hold none).
 pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
+    // Read before the reports are opened: resuming takes over the partial file a kill left.
+    let baseline = options.baseline.as_deref().map(crate::diff::Baseline::read).transpose()?;
+    let previous = crate::resume::load(options)?;
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
     let junit = open_junit(options)?;
     if options.junit.as_deref() == Some(Path::new("-")) {
@@ -55,6 +60,14 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     }
     let mut reads = Reads::default();
     reads.add_batch(&found.inputs, &options.settings);
+    if let Some(path) = &options.baseline {
+        reads.add("the baseline report", path);
+    }
+    if let Some(crate::resume::Resume::RerunFailing(path)) = &options.resume {
+        if !crate::resume::is_own_report(options, path) {
+            reads.add("the report to rerun", path);
+        }
+    }
     reads.check_reports(&options.reports)?;
     if let Some(path) = &options.junit {
         reads.check(path, "--junit")?;
@@ -78,8 +91,11 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     if let Some(share) = options.shard {
         found.inputs.retain(|input| share.holds(&input.path, &options.paths));
     }
+    if let Some(previous) = &previous {
+        previous.check_inputs(&input_set, &found.inputs, options)?;
+    }
     signals::finish_batches_gracefully();
-    let (records, diffs) = solve_all(options, &prepared, &found.inputs, &mut exporters)?;
+    let (records, diffs) = solve_all(options, &prepared, previous.as_ref(), &found.inputs, &mut exporters)?;
 
     let mut summary = Summary::of(&records, options.strict);
     if let Some(blessing) = &options.bless {
@@ -99,6 +115,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     summary.shard = options.shard;
     summary.inputs = Some(input_set);
     summary.options = Some(options.result_options());
+    summary.resumed = previous.as_ref().map(crate::resume::Previous::kept);
     let batch = Batch {
         layout: Layout::Run,
         records: &records,
@@ -114,7 +131,14 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     if options.github {
         crate::report::github::report(&records, options.strict, &report)?;
     }
-    Ok(ExitCode::from(summary.exit_code))
+    let mut exit_code = summary.exit_code;
+    if let Some(baseline) = baseline {
+        let to_stdout = options.reports.named().iter().any(|(path, _)| *path == Path::new("-"))
+            || options.junit.as_deref() == Some(Path::new("-"));
+        let regressed = baseline.report(&records, options.strict, options.terminal.terminal(), to_stdout)?;
+        exit_code = exit_code.max(regressed);
+    }
+    Ok(ExitCode::from(exit_code))
 }
 
 /// Opens the `--junit` report before any work, as every report is opened.
@@ -200,6 +224,7 @@ type Done = (usize, Record, Option<String>);
 fn solve_all(
     options: &RunOptions,
     prepared: &PreparedFamilies,
+    previous: Option<&Previous>,
     inputs: &[Input],
     exporters: &mut Exporters,
 ) -> anyhow::Result<(Vec<Record>, Diffs)> {
@@ -231,7 +256,7 @@ fn solve_all(
                 if index >= inputs.len() {
                     break;
                 }
-                let (record, diff) = solve_one(options, prepared, &inputs[index]);
+                let (record, diff) = solve_one(options, prepared, previous, &inputs[index]);
                 if send.send((index, record, diff)).is_err() {
                     break;
                 }
@@ -261,8 +286,14 @@ fn solve_all(
     }
 }
 
-/// Solves one input; every failure becomes the record's result.
-fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -> (Record, Option<String>) {
+/// Solves one input, unless its record in the report resumed still holds; every failure becomes the
+/// record's result.
+fn solve_one(
+    options: &RunOptions,
+    prepared: &PreparedFamilies,
+    previous: Option<&Previous>,
+    input: &Input,
+) -> (Record, Option<String>) {
     let file = display_path(&input.path);
     let family_name = input.family.map(|family| family.name());
     if let Some(problem) = &input.problem {
@@ -275,6 +306,8 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
         );
     };
     let prepared = prepared[family.name()].as_ref();
+    let reference_path = family.reference_path(&input.path);
+    let reference = inputs::read(&reference_path, None).ok();
     let started = Instant::now();
     let text = match inputs::read(&input.path, options.timeout) {
         Ok(text) => text,
@@ -291,6 +324,12 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
             return (record, None);
         }
     };
+    let (input_hash, reference_hash) = (content_hash(&text), reference.as_deref().map(content_hash));
+    if let Some(kept) =
+        previous.and_then(|previous| previous.keep(&file, &input_hash, reference_hash.as_deref()))
+    {
+        return (kept, None);
+    }
     let deadline = Deadline::at(options.timeout.map(|limit| started + limit)).or_flag(signals::stop_flag());
     let outcome = catch_unwind(AssertUnwindSafe(|| prepared.solve(&input.path, &text, deadline)))
         .unwrap_or_else(|_| {
@@ -299,12 +338,16 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
             outcome
         });
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let mut record =
-        Record::of(file, family.name(), prepared.solver(), &outcome, ms, options.reports.json_outputs);
+    let mut record = Record {
+        input_hash: Some(input_hash),
+        reference_hash,
+        ..Record::of(file, family.name(), prepared.solver(), &outcome, ms, options.reports.json_outputs)
+    };
     if outcome.status.stopped() {
         return (record, None);
     }
-    let diff = compare_with_reference(options, family, prepared, input, &text, &outcome, &mut record);
+    let reference = reference.map(|bytes| (reference_path, bytes));
+    let diff = compare_with_reference(options, prepared, input, &text, reference, &outcome, &mut record);
     crate::bless::settle(options, family, input, &outcome, &mut record);
     if let Some(out) = &options.out {
         let target = output_path(out, &input.path);
@@ -321,18 +364,18 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
     (record, diff)
 }
 
-/// Sets the verdict when a reference file exists, and returns the diff when asked for and not same.
+/// Sets the verdict when a reference file exists (its path and bytes), and returns the diff when
+/// asked for and not same.
 fn compare_with_reference(
     options: &RunOptions,
-    family: &dyn Family,
     prepared: &dyn Prepared,
     input: &Input,
     text: &[u8],
+    reference: Option<(PathBuf, Vec<u8>)>,
     outcome: &Outcome,
     record: &mut Record,
 ) -> Option<String> {
-    let reference_path = family.reference_path(&input.path);
-    let reference = inputs::read(&reference_path, None).ok()?;
+    let (reference_path, reference) = reference?;
     let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
     record.verdict = Some(verdict);
     if !(options.diff || options.junit.is_some()) || verdict == crate::report::Verdict::Same {

@@ -25,6 +25,9 @@ pub enum Command {
     Compare(crate::compare::Args),
     /// Join the JSON reports of `run --shard` (or the results of `tournament --cubes`) into one report.
     Merge(crate::merge::Args),
+    /// Compare two JSON reports (of `run`, `compare` or `merge`): files added and removed,
+    /// regressions, improvements, changed outputs, inputs and references, and times past the noise.
+    Diff(crate::diff::Args),
     /// Generate random instances (reproducible from a seed).
     Gen(commands::gen::Args),
     /// Find one tournament round in a pairing file and print or save it.
@@ -62,8 +65,8 @@ as another valid tournament round), or differs.
 Settings: a flag given here beats a setting inside an input file, which beats the default.
 
 Exit status: 0 when every file is as expected (same or valid, or solved without a reference), \
-1 when a file failed or differs (a file blessed counts as expected), or an orphan reference fails \
-the batch (--orphans fail, --ci), 2 on usage errors.
+1 when a file failed or differs (a file blessed counts as expected), an orphan reference fails \
+the batch (--orphans fail, --ci), or a file regressed from the --baseline report, 2 on usage errors.
 
 Examples:
   solvebatch run datasets
@@ -72,7 +75,9 @@ Examples:
   solvebatch run datasets --json - | jq .status
   solvebatch run datasets --shard 2/4 --json shard-2.jsonl
   solvebatch run my-cases --bless --dry-run
-  solvebatch run my-cases --ci --github --junit junit.xml")]
+  solvebatch run my-cases --ci --github --junit junit.xml
+  solvebatch run my-cases --baseline yesterday.jsonl
+  solvebatch run datasets --json report.jsonl --resume")]
 pub struct RunArgs {
     /// Input files and folders; folders are walked recursively and reference files are skipped.
     #[arg(required = true)]
@@ -150,6 +155,22 @@ pub struct RunArgs {
     /// report appended to the file `$GITHUB_STEP_SUMMARY` names.
     #[arg(long)]
     pub github: bool,
+
+    /// After the summary, compare this run with the JSON report OLD.jsonl as `solvebatch diff` does
+    /// (default time rule); a regression (a file as expected there and not here) exits 1.
+    #[arg(long, value_name = "OLD.jsonl")]
+    pub baseline: Option<PathBuf>,
+
+    /// Resume the `--json` report (or the partial file a kill left beside it): keep each record whose
+    /// input and reference are unchanged (by hash) and not interrupted, solve only the other files, and
+    /// write the whole report. A report of other options, another shard or other inputs is refused.
+    #[arg(long, requires = "json", conflicts_with_all = ["bless", "rerun_failing"])]
+    pub resume: bool,
+
+    /// Solve only the files that were not as expected in the JSON report FILE (or whose input or
+    /// reference changed since); keep the records of the others. The report written is whole.
+    #[arg(long, value_name = "FILE", conflicts_with = "bless")]
+    pub rerun_failing: Option<PathBuf>,
 
     #[command(flatten)]
     pub terminal: TerminalArgs,

@@ -205,6 +205,8 @@ fn compare_file(
     text: &[u8],
 ) -> FileResult {
     let mut records = Vec::with_capacity(solvers.len());
+    // Read only for its hash: `compare` judges solvers against each other, not against references.
+    let reference = inputs::read(&family.reference_path(path), None).ok();
     let mut problems = Vec::new();
     let mut answers: Vec<(&str, Status)> = Vec::new();
     for solver in solvers {
@@ -252,7 +254,9 @@ fn compare_file(
             median(&mut times),
             args.reports.json_outputs,
         );
-        records.push(Record { min_ms, max_ms, runs: args.repeat, ..record });
+        records.push(
+            Record { min_ms, max_ms, runs: args.repeat, ..record }.with_hashes(text, reference.as_deref()),
+        );
     }
     if let Some((first_solver, first_status)) = answers.first() {
         for (solver, status) in &answers[1..] {

@@ -16,7 +16,6 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Context};
 use serde::{Deserialize, Serialize};
 use solvebatch_tournament::{self as tournament, CubeShare, ShareAnswer};
-use xxhash_rust::xxh3::xxh3_128;
 
 use crate::merge::{listed, usage, Line};
 use crate::output::OutputFile;
@@ -101,7 +100,7 @@ pub fn run_share(
     };
     let result = ShareResult {
         file: crate::report::display_path(file),
-        input: format!("{:032x}", xxh3_128(&text)),
+        input: crate::report::record::content_hash(&text),
         share,
         answer,
         output,

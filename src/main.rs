@@ -14,6 +14,7 @@ mod cli;
 mod commands;
 mod compare;
 mod cubes;
+mod diff;
 mod family;
 mod game_input;
 mod inputs;
@@ -23,6 +24,8 @@ mod output;
 mod reads;
 mod references;
 mod report;
+mod report_file;
+mod resume;
 mod serve;
 mod shard;
 mod signals;
@@ -57,6 +60,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::ListSolvers => commands::list_solvers::run(),
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Diff(args) => diff::run(&args),
         Command::Gen(args) => commands::gen::run(&args),
         Command::Tournament(args) => commands::tournament::run(&args),
         Command::TicTacToe(args) => commands::tictactoe::run(&args),

@@ -266,7 +266,7 @@ fn write(args: &Args, merged: Merged) -> anyhow::Result<ExitCode> {
 }
 
 /// How two input sets differ, in words.
-fn inputs_difference(inputs: &InputSet, first: &InputSet) -> String {
+pub fn inputs_difference(inputs: &InputSet, first: &InputSet) -> String {
     if inputs.roots != first.roots {
         format!("roots {}, not {}", inputs.roots.join(" "), first.roots.join(" "))
     } else if inputs.files != first.files {
@@ -277,7 +277,7 @@ fn inputs_difference(inputs: &InputSet, first: &InputSet) -> String {
 }
 
 /// The first option that differs, as `seed 1, not 0`; `None` when they are equal.
-fn options_difference(options: &ResultOptions, first: &ResultOptions) -> Option<String> {
+pub fn options_difference(options: &ResultOptions, first: &ResultOptions) -> Option<String> {
     let (serde_json::Value::Object(options), serde_json::Value::Object(first)) =
         (serde_json::to_value(options).ok()?, serde_json::to_value(first).ok()?)
     else {
@@ -300,7 +300,7 @@ pub fn listed(noun: &str, items: &[String]) -> String {
 /// The path a report's `file` names: the `\xE8` escapes of bytes that are not UTF-8 (see
 /// [`crate::report::display_path`]) turned back into bytes, so that rows sort as `run` sorts them.
 #[cfg(unix)]
-fn path_of(file: &str) -> PathBuf {
+pub fn path_of(file: &str) -> PathBuf {
     use std::os::unix::ffi::OsStringExt;
     let bytes = file.as_bytes();
     let mut path = Vec::with_capacity(bytes.len());
@@ -327,7 +327,7 @@ fn path_of(file: &str) -> PathBuf {
 }
 
 #[cfg(not(unix))]
-fn path_of(file: &str) -> PathBuf {
+pub fn path_of(file: &str) -> PathBuf {
     PathBuf::from(file)
 }
 

@@ -10,6 +10,7 @@ use crate::family::{self, Family, Settings};
 use crate::references::OrphanPolicy;
 use crate::report::summary::ResultOptions;
 use crate::report::{display_path, ReportArgs};
+use crate::resume::Resume;
 use crate::shard::{self, ShardChoice, Share};
 
 /// A mistake in how the command was called: reported with exit status 2.
@@ -71,6 +72,10 @@ pub struct RunOptions {
     pub junit: Option<PathBuf>,
     /// `--github`: annotations and the job summary.
     pub github: bool,
+    /// `--baseline`: the report to compare this run with.
+    pub baseline: Option<PathBuf>,
+    /// `--resume` or `--rerun-failing`: the report whose records may stand.
+    pub resume: Option<Resume>,
 }
 
 impl RunOptions {
@@ -126,6 +131,19 @@ impl RunOptions {
         if args.dry_run && args.bless.is_none() && orphans != OrphanPolicy::Delete {
             return Err(UsageError("--dry-run goes with --bless or --orphans delete".to_string()).into());
         }
+        let resume = match (args.resume, args.rerun_failing) {
+            (true, _) => match &args.reports.json {
+                Some(path) if path != std::path::Path::new("-") => Some(Resume::Report(path.clone())),
+                _ => {
+                    return Err(UsageError(
+                        "--resume needs --json FILE: the report to resume and to write whole".to_string(),
+                    )
+                    .into())
+                }
+            },
+            (false, Some(path)) => Some(Resume::RerunFailing(path)),
+            (false, None) => None,
+        };
         Ok(RunOptions {
             paths: args.paths,
             kind,
@@ -153,6 +171,8 @@ impl RunOptions {
             dry_run: args.dry_run,
             junit: args.junit,
             github: args.github,
+            baseline: args.baseline,
+            resume,
         })
     }
 

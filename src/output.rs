@@ -62,7 +62,7 @@ impl Partial {
     /// The partial file of `destination`, named in messages as `given` (the path as given) + the
     /// suffix.
     fn create(given: &Path, destination: PathBuf) -> anyhow::Result<Partial> {
-        let path = crate::family::with_suffix(&destination, PARTIAL_SUFFIX);
+        let path = partial_path(&destination);
         let shown = crate::family::with_suffix(given, PARTIAL_SUFFIX);
         let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(|error| {
             if error.kind() == io::ErrorKind::AlreadyExists {
@@ -231,6 +231,12 @@ impl Write for OutputFile {
             Target::Partial(partial) => partial.file.flush(),
         }
     }
+}
+
+/// The partial file a streamed report at `path` is written to: beside the file a link leads to.
+pub fn partial_path(path: &Path) -> PathBuf {
+    let destination = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    crate::family::with_suffix(&destination, PARTIAL_SUFFIX)
 }
 
 /// Writes `contents` to `path` as [`OutputFile`] does.

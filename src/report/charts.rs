@@ -154,6 +154,52 @@ pub fn log_line_chart_svg(
     })
 }
 
+/// A scatter chart on log scales on both axes, the same on each: a filled circle per point `(x, y)`
+/// of `series[s]`, in the colour [`colour`]`(colours[s])`, and a grey line where `y = x`. Values
+/// under a microsecond (`0.001`) are drawn at `0.001`. The axes span whole powers of ten; their labels
+/// are times in milliseconds.
+///
+/// # Errors
+/// Plotters cannot lay the chart out.
+pub fn log_scatter_svg(
+    title: &str,
+    (x_desc, y_desc): (&str, &str),
+    series: &[Vec<(f64, f64)>],
+    colours: &[usize],
+) -> anyhow::Result<String> {
+    const LEAST: f64 = 0.001;
+    let values = || series.iter().flatten().flat_map(|(x, y)| [x.max(LEAST), y.max(LEAST)]);
+    let lowest = values().fold(f64::INFINITY, f64::min);
+    let highest = values().fold(0.0, f64::max);
+    let (bottom, top) = if lowest.is_finite() {
+        let bottom = 10f64.powf(lowest.log10().floor());
+        (bottom, 10f64.powf(highest.log10().ceil()).max(bottom * 10.0))
+    } else {
+        (1.0, 10.0)
+    };
+    draw(|root| {
+        let axis = || (bottom * 0.999..top * 1.001).log_scale();
+        let mut chart = builder(root, title).build_cartesian_2d(axis(), axis())?;
+        let label = |ms: &f64| super::duration(*ms);
+        chart
+            .configure_mesh()
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .x_label_formatter(&label)
+            .y_label_formatter(&label)
+            .label_style(("sans-serif", 15))
+            .draw()?;
+        chart.draw_series(LineSeries::new([(bottom, bottom), (top, top)], RGBColor(0x99, 0x99, 0x99)))?;
+        for (points, index) in series.iter().zip(colours) {
+            let style = rgb(*index).filled();
+            chart.draw_series(
+                points.iter().map(|(x, y)| Circle::new((x.max(LEAST), y.max(LEAST)), 4, style)),
+            )?;
+        }
+        Ok(())
+    })
+}
+
 /// A linear x axis labelled at the given points only.
 struct Ticks {
     linear: RangedCoordf64,
@@ -256,6 +302,21 @@ mod tests {
         for label in ["10 µs", "20 µs", "50 µs"] {
             assert!(svg.contains(&format!(">\n{label}\n</text>")), "{label} in {svg}");
         }
+    }
+
+    #[test]
+    fn a_circle_per_scatter_point_in_its_colour() {
+        let series = [vec![(0.5, 0.6), (20.0, 10.0)], vec![(1.0, 300.0)]];
+        let svg = log_scatter_svg("old and new", ("old", "new"), &series, &[0, 3]).unwrap();
+        let circles = tags(&svg, "circle");
+        assert_eq!(circles.len(), 3);
+        assert_eq!(
+            circles.iter().filter(|circle| circle.contains(&format!("fill=\"{}\"", colour(3)))).count(),
+            1
+        );
+        // Both axes span 0.1 ms to 1 s, and the diagonal is the one line.
+        assert!(svg.contains(">\n100.0 µs\n</text>") && svg.contains(">\n1.00 s\n</text>"), "{svg}");
+        assert_eq!(tags(&svg, "polyline").len(), 1);
     }
 
     #[test]

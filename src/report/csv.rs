@@ -1,5 +1,5 @@
 //! CSV: a header, then one row per record as each file finishes. The statistics column holds the
-//! record's `stats` object as JSON text; in `guess simulate`, one row per strategy.
+//! record's `stats` object as JSON text, and the hashes come last; in `guess simulate`, one row per strategy.
 
 use anyhow::Context;
 use serde::Serialize;
@@ -34,6 +34,8 @@ struct Row<'a> {
     runs: u32,
     ratio: Option<f64>,
     stats: String,
+    input_hash: Option<&'a str>,
+    reference_hash: Option<&'a str>,
 }
 
 /// A strategy's simulation as one CSV row: the histogram as `guesses:secrets` pairs.
@@ -64,6 +66,8 @@ impl Exporter for Csv {
                 runs: record.runs,
                 ratio: record.ratio,
                 stats: serde_json::to_string(&record.stats)?,
+                input_hash: record.input_hash.as_deref(),
+                reference_hash: record.reference_hash.as_deref(),
             })
             .map_err(anyhow::Error::from)
             .and_then(|()| self.writer.flush().map_err(anyhow::Error::from))

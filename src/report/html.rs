@@ -69,14 +69,19 @@ pub fn page(report: &Report) -> anyhow::Result<String> {
     for chart in &figures {
         body.push_str(&figure(chart));
     }
-    Ok(format!(
+    Ok(document(title, &body))
+}
+
+/// A whole page titled `title` (plain text, not escaped: a fixed title) around `body` (HTML).
+pub fn document(title: &str, body: &str) -> String {
+    format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
          <style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{body}</body>\n</html>\n"
-    ))
+    )
 }
 
 /// A chart in a `<figure>`, with its legend, table and note in the caption.
-fn figure(figure: &Figure) -> String {
+pub fn figure(figure: &Figure) -> String {
     let mut html = format!("<figure>\n{}<figcaption>\n", figure.svg);
     if !figure.legend.is_empty() {
         html.push_str("<p class=\"legend\">");
@@ -99,7 +104,7 @@ fn figure(figure: &Figure) -> String {
 }
 
 /// `grid` as an HTML table.
-fn table(grid: &Grid) -> String {
+pub fn table(grid: &Grid) -> String {
     let mut html = String::from("<table>\n<tr>");
     for name in &grid.header {
         html.push_str(&format!("<th>{}</th>", escape(name)));
@@ -129,7 +134,7 @@ fn table(grid: &Grid) -> String {
 }
 
 /// `text` safe inside HTML elements and attribute values.
-fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

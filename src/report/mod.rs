@@ -14,9 +14,9 @@ use crate::options::UsageError;
 use crate::output::OutputFile;
 
 mod buckets;
-mod charts;
+pub mod charts;
 mod csv;
-mod figures;
+pub mod figures;
 pub mod github;
 pub mod html;
 mod json;

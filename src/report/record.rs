@@ -108,6 +108,13 @@ pub struct Record {
     pub stats: BTreeMap<String, serde_json::Value>,
     /// The output text, with `--json-outputs`; `null` otherwise.
     pub output: Option<String>,
+    /// XXH3-128 of the input's bytes as 32 hexadecimal digits ([`content_hash`]); `null` when the
+    /// input could not be read (and in reports written before the field existed).
+    #[serde(default)]
+    pub input_hash: Option<String>,
+    /// XXH3-128 of the reference file's bytes, as `input_hash`; `null` without a reference.
+    #[serde(default)]
+    pub reference_hash: Option<String>,
 }
 
 impl Record {
@@ -127,6 +134,8 @@ impl Record {
             ratio: None,
             stats: BTreeMap::new(),
             output: None,
+            input_hash: None,
+            reference_hash: None,
         }
     }
 
@@ -154,7 +163,15 @@ impl Record {
             ratio: None,
             stats: outcome.stats.clone(),
             output: keep_output.then(|| outcome.output.clone()),
+            input_hash: None,
+            reference_hash: None,
         }
+    }
+
+    /// The record with the hashes of the bytes read: the input's, and the reference's when there is
+    /// one.
+    pub fn with_hashes(self, input: &[u8], reference: Option<&[u8]>) -> Record {
+        Record { input_hash: Some(content_hash(input)), reference_hash: reference.map(content_hash), ..self }
     }
 
     /// Whether the file is as expected: `same` or `valid` (only `same` when `strict`), or with no
@@ -171,6 +188,12 @@ impl Record {
             None => matches!(self.status, Status::Solved | Status::NoSolution),
         }
     }
+}
+
+/// XXH3-128 of `bytes` as 32 lowercase hexadecimal digits: what records and cube results call a
+/// file's hash.
+pub fn content_hash(bytes: &[u8]) -> String {
+    format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
 }
 
 /// Rounds milliseconds to the microsecond, so that reports hold `0.005` rather than
@@ -206,8 +229,16 @@ mod tests {
         let json = serde_json::to_string(&record).unwrap();
         assert_eq!(
             json,
-            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"stats":{},"output":null}"#
+            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
         );
+    }
+
+    #[test]
+    fn hashes_are_xxh3_128_in_hexadecimal() {
+        let record = Record::failed("a.csv".to_string(), None, String::new()).with_hashes(b"", Some(b"1\n"));
+        assert_eq!(record.input_hash.as_deref(), Some("99aa06d3014798d86001c324468d497f"));
+        assert_eq!(record.reference_hash, Some(content_hash(b"1\n")));
+        assert_eq!(record.reference_hash.as_ref().map(String::len), Some(32));
     }
 
     #[test]

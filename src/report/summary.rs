@@ -167,6 +167,10 @@ pub struct Summary {
     /// and what `--orphans` did; `null` in `compare`.
     #[serde(default)]
     pub orphans: Option<crate::references::OrphanSummary>,
+    /// `run --resume` and `--rerun-failing`: the records kept from the earlier report (the other
+    /// files were solved); `null` otherwise.
+    #[serde(default)]
+    pub resumed: Option<usize>,
 }
 
 impl Summary {
@@ -190,6 +194,7 @@ impl Summary {
             options: None,
             bless: None,
             orphans: None,
+            resumed: None,
         };
         for record in records {
             summary.statuses.add(record.status);

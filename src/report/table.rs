@@ -233,6 +233,7 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
     }
     lines.extend(summary.bless.as_ref().map(crate::bless::BlessSummary::lines).unwrap_or_default());
     lines.extend(summary.orphans.as_ref().map(crate::references::OrphanSummary::lines).unwrap_or_default());
+    lines.extend(crate::resume::line(summary));
     if !summary.failing.is_empty() {
         const SHOWN: usize = 10;
         let names: Vec<&str> = summary.failing.iter().take(SHOWN).map(String::as_str).collect();

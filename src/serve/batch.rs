@@ -175,6 +175,7 @@ fn solve_all(files: &Files, settings: &Settings, deadline: Instant, stop: &Atomi
             continue;
         };
         let solver = family.default_solver();
+        let reference = files.get(&crate::report::display_path(&family.reference_path(path)));
         let record = match prepared::prepared(family, solver, settings) {
             Err(message) => Record::failed(name.clone(), Some(family.name()), message),
             Ok(_) if Instant::now() >= deadline => {
@@ -189,14 +190,13 @@ fn solve_all(files: &Files, settings: &Settings, deadline: Instant, stop: &Atomi
             Ok(prepared) => {
                 let (outcome, mut record) =
                     prepared::solve(family, prepared.as_ref(), name, input, deadline, stop);
-                let reference = files.get(&crate::report::display_path(&family.reference_path(path)));
                 if let (Some(reference), false) = (reference, outcome.status == Status::Timeout) {
                     record.verdict = Some(judge(prepared.as_ref(), path, input, &outcome.output, reference));
                 }
                 record
             }
         };
-        records.push(record);
+        records.push(record.with_hashes(input, reference.map(Vec::as_slice)));
     }
     let mut summary = Summary::of(&records, false);
     summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;

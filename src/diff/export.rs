@@ -1,0 +1,220 @@
+//! A comparison as the terminal, Markdown, HTML, JSON lines and CSV show it. Tables are laid out by
+//! [`crate::report::table`] and pages by [`crate::report::html`], as every report's are.
+
+use std::io::Write;
+
+use anyhow::Context;
+use serde::Serialize;
+
+use super::classify::{Comparison, Kind, TimeRule};
+use crate::output::OutputFile;
+use crate::report::charts::{colour, log_scatter_svg};
+use crate::report::figures::Figure;
+use crate::report::table::{Cell, Grid, Tone};
+
+/// The change table: one row per change.
+pub fn grid(comparison: &Comparison) -> Grid {
+    let solvers = comparison.changes.iter().any(|change| change.solver.is_some());
+    let mut header = vec!["file".to_string()];
+    if solvers {
+        header.push("solver".to_string());
+    }
+    header.extend(["change", "old", "new"].map(String::from));
+    let plain = |text: &str| Cell { text: text.to_string(), tone: Tone::Plain };
+    let rows = comparison
+        .changes
+        .iter()
+        .map(|change| {
+            let mut row = vec![plain(&change.file)];
+            if solvers {
+                row.push(plain(change.solver.as_deref().unwrap_or("")));
+            }
+            row.push(Cell { text: change.kind.label().to_string(), tone: tone(change.kind) });
+            row.extend([plain(&change.old), plain(&change.new)]);
+            row
+        })
+        .collect();
+    Grid { numeric: vec![false; header.len()], header, rows }
+}
+
+fn tone(kind: Kind) -> Tone {
+    match kind {
+        Kind::Regression => Tone::Bad,
+        Kind::Improvement | Kind::Faster => Tone::Good,
+        Kind::Slower | Kind::Changed | Kind::Output | Kind::Input | Kind::Reference => Tone::Warn,
+        Kind::Added | Kind::Removed => Tone::Plain,
+    }
+}
+
+/// The lines under the table: what was compared and what changed, then the time rule applied.
+pub fn summary_lines(comparison: &Comparison, rule: TimeRule) -> Vec<String> {
+    let plural =
+        |count: usize, one: &str, many: &str| format!("{count} {}", if count == 1 { one } else { many });
+    let mut first = format!("diff: {} in both", plural(comparison.common, "file", "files"));
+    for kind in [Kind::Added, Kind::Removed] {
+        if comparison.count(kind) > 0 {
+            first.push_str(&format!(", {} {}", comparison.count(kind), kind.label()));
+        }
+    }
+    let counted: Vec<String> = Kind::ALL[..8]
+        .iter()
+        .filter(|kind| comparison.count(**kind) > 0)
+        .map(|kind| {
+            let count = comparison.count(*kind);
+            match kind {
+                Kind::Regression => plural(count, "regression", "regressions"),
+                Kind::Improvement => plural(count, "improvement", "improvements"),
+                _ => format!("{count} {}", kind.label()),
+            }
+        })
+        .collect();
+    if counted.is_empty() {
+        first.push_str("; no changes");
+    } else {
+        first.push_str(&format!("; {}", counted.join(", ")));
+    }
+    let mut lines = vec![first];
+    let mut rules = Vec::new();
+    if comparison.by_factor > 0 {
+        rules.push(format!(
+            "{} timed once: a change counts past {}x and {} ms",
+            comparison.by_factor, rule.factor, rule.min_ms
+        ));
+    }
+    if comparison.by_range > 0 {
+        rules.push(format!(
+            "{} with repeated runs: a change counts where the min..max ranges do not overlap",
+            comparison.by_range
+        ));
+    }
+    if !rules.is_empty() {
+        lines.push(format!("times: {}", rules.join("; ")));
+    }
+    lines
+}
+
+/// The log-log chart of old against new time, one point per file timed in both (slower ones red,
+/// faster ones green), with the line where they are equal.
+///
+/// # Errors
+/// The chart cannot be drawn.
+pub fn figure(comparison: &Comparison) -> anyhow::Result<Figure> {
+    const SERIES: [(Option<Kind>, usize, &str); 3] =
+        [(None, 0, "within the rule"), (Some(Kind::Slower), 3, "slower"), (Some(Kind::Faster), 2, "faster")];
+    let series: Vec<Vec<(f64, f64)>> = SERIES
+        .iter()
+        .map(|(moved, _, _)| {
+            comparison
+                .timed
+                .iter()
+                .filter(|timed| timed.moved == *moved)
+                .map(|timed| (timed.old_ms, timed.new_ms))
+                .collect()
+        })
+        .collect();
+    let colours: Vec<usize> = SERIES.iter().map(|(_, colour, _)| *colour).collect();
+    let svg = log_scatter_svg("time per file: old against new", ("old time", "new time"), &series, &colours)?;
+    Ok(Figure {
+        svg,
+        legend: SERIES
+            .iter()
+            .zip(&series)
+            .filter(|(_, points)| !points.is_empty())
+            .map(|((_, index, name), _)| (name.to_string(), colour(*index)))
+            .collect(),
+        table: None,
+        note: Some(
+            "Both axes are logarithmic; points on the diagonal took as long in both runs.".to_string(),
+        ),
+    })
+}
+
+/// The Markdown report: a title, the change table, the summary lines.
+pub fn markdown(comparison: &Comparison, rule: TimeRule) -> String {
+    let mut text = String::from("# solvebatch diff\n\n");
+    if !comparison.changes.is_empty() {
+        text.push_str(&crate::report::table::markdown(&grid(comparison)));
+        text.push_str("\n\n");
+    }
+    for line in summary_lines(comparison, rule) {
+        text.push_str(&line);
+        text.push_str("\n\n");
+    }
+    text
+}
+
+/// The HTML page: the change table, the summary lines and the chart.
+///
+/// # Errors
+/// The chart cannot be drawn.
+pub fn html(comparison: &Comparison, rule: TimeRule) -> anyhow::Result<String> {
+    use crate::report::html;
+    let mut body = String::new();
+    if !comparison.changes.is_empty() {
+        body.push_str(&html::table(&grid(comparison)));
+    }
+    for line in summary_lines(comparison, rule) {
+        body.push_str(&format!("<p>{}</p>\n", html::escape(&line)));
+    }
+    body.push_str("<h2>Charts</h2>\n");
+    body.push_str(&html::figure(&figure(comparison)?));
+    Ok(html::document("solvebatch diff", &body))
+}
+
+/// The summary line of the JSON report.
+#[derive(Serialize)]
+struct Totals {
+    /// Files in both reports.
+    common: usize,
+    /// Changes by kind (every kind, zero included).
+    changes: std::collections::BTreeMap<Kind, usize>,
+    /// The exit status of the comparison.
+    exit_code: u8,
+}
+
+/// A line of the JSON report.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Line<'a> {
+    Change(&'a super::classify::Change),
+    Summary(Totals),
+}
+
+/// The JSON lines report: one `change` line per change, then a `summary` line.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn json(mut file: OutputFile, comparison: &Comparison, exit_code: u8) -> anyhow::Result<()> {
+    let mut text = Vec::new();
+    for change in &comparison.changes {
+        serde_json::to_writer(&mut text, &Line::Change(change))?;
+        text.push(b'\n');
+    }
+    let changes = Kind::ALL.iter().map(|kind| (*kind, comparison.count(*kind))).collect();
+    serde_json::to_writer(
+        &mut text,
+        &Line::Summary(Totals { common: comparison.common, changes, exit_code }),
+    )?;
+    text.push(b'\n');
+    file.write_all(&text).with_context(|| format!("{}: cannot write", file.path().display()))?;
+    file.commit()
+}
+
+/// The CSV report: one row per change, with the fields of the JSON `change` lines.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn csv(file: OutputFile, comparison: &Comparison) -> anyhow::Result<()> {
+    let path = file.path().to_path_buf();
+    let cannot = || format!("{}: cannot write", path.display());
+    let mut writer = csv::Writer::from_writer(file);
+    if comparison.changes.is_empty() {
+        writer
+            .write_record(["file", "solver", "change", "old", "new", "old_ms", "new_ms"])
+            .with_context(cannot)?;
+    }
+    for change in &comparison.changes {
+        writer.serialize(change).with_context(cannot)?;
+    }
+    writer.into_inner().map_err(|error| error.into_error()).with_context(cannot)?.commit()
+}

@@ -1,0 +1,121 @@
+//! Reading a JSON report of `run`, `compare` or `merge` back, for `diff`, `run --baseline` and
+//! `run --resume`: its records with their line numbers, and its summary when it has one.
+//!
+//! A report cut off by a kill (a partial file, or a report copied while being written) is read up to
+//! its last whole line: a last line without its newline that is not a whole JSON line is left out
+//! with a note on standard error. Any other line that is not a line of a report is an error naming
+//! the file and the line.
+
+use std::path::Path;
+
+use crate::merge::Line;
+use crate::options::UsageError;
+use crate::report::{Record, Summary};
+
+/// A report read back.
+pub struct ReportFile {
+    /// How messages name it: its path, or `standard input`.
+    pub name: String,
+    /// Its records in file order, each with its line number (from 1).
+    pub records: Vec<(usize, Record)>,
+    /// Its summary line; `None` for a report cut off before its end.
+    pub summary: Option<Summary>,
+}
+
+impl ReportFile {
+    /// Whether the report was written with `--strict` (false when its summary does not say).
+    pub fn strict(&self) -> bool {
+        self.summary
+            .as_ref()
+            .and_then(|summary| summary.options.as_ref())
+            .is_some_and(|options| options.strict)
+    }
+
+    /// The records alone, in file order.
+    pub fn into_records(self) -> Vec<Record> {
+        self.records.into_iter().map(|(_, record)| record).collect()
+    }
+}
+
+/// Reads the report at `path` (`-`: standard input).
+///
+/// # Errors
+/// A [`UsageError`] naming the report (and the line): it cannot be read, is not UTF-8, holds a line
+/// that is not a line of a batch report, or a line after its summary.
+pub fn read(path: &Path) -> anyhow::Result<ReportFile> {
+    read_as(path, &crate::inputs::name(path))
+}
+
+/// [`read`], the report called `name` in messages.
+///
+/// # Errors
+/// As [`read`].
+pub fn read_as(path: &Path, name: &str) -> anyhow::Result<ReportFile> {
+    let usage = |message: String| anyhow::Error::from(UsageError(message));
+    let bytes = crate::inputs::read_named(path).map_err(|error| usage(format!("{error:#}")))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| usage(format!("{name}: not UTF-8 text, not a JSON report")))?;
+    parse(name, &text).map_err(usage)
+}
+
+/// The report `text`, called `name` in messages.
+fn parse(name: &str, text: &str) -> Result<ReportFile, String> {
+    let mut report = ReportFile { name: name.to_string(), records: Vec::new(), summary: None };
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    for (index, line) in lines.iter().enumerate() {
+        let number = index + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let parsed = serde_json::from_str::<Line>(line);
+        let line = match parsed {
+            Ok(line) => line,
+            Err(_) if number == lines.len() && !line.ends_with('\n') => {
+                eprintln!("note: {name} line {number} is cut off (the report was stopped while writing it); it is left out");
+                break;
+            }
+            Err(error) => {
+                return Err(format!("{name} line {number}: not a line of a solvebatch JSON report ({error})"))
+            }
+        };
+        if report.summary.is_some() {
+            return Err(format!("{name} line {number}: a line after the summary"));
+        }
+        match line {
+            Line::File(record) => report.records.push((number, record)),
+            Line::Summary(summary) => report.summary = Some(*summary),
+            Line::CubeShare(_) => {
+                return Err(format!(
+                    "{name} line {number}: a `tournament --cubes` result, not a batch report"
+                ));
+            }
+        }
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RECORD: &str = r#"{"type":"file","file":"a.csv","family":"tournament","solver":"backtrack","status":"solved","message":null,"verdict":null,"ms":1.0,"min_ms":1.0,"max_ms":1.0,"runs":1,"ratio":null,"stats":{},"output":null}"#;
+
+    #[test]
+    fn a_cut_off_last_line_is_left_out() {
+        let text = format!("{RECORD}\n{}", &RECORD[..40]);
+        let report = parse("r.jsonl", &text).unwrap();
+        assert_eq!(report.records.len(), 1);
+        assert_eq!(report.records[0].0, 1);
+        assert_eq!(report.records[0].1.input_hash, None, "reports older than the hashes read");
+        assert!(report.summary.is_none());
+    }
+
+    #[test]
+    fn a_bad_line_is_named() {
+        let text = format!("{RECORD}\n{{\"type\":\"file\"}}\n{RECORD}\n");
+        let error = parse("r.jsonl", &text).unwrap_err();
+        assert!(error.starts_with("r.jsonl line 2: not a line of a solvebatch JSON report ("), "{error}");
+        let cut_in_the_middle = format!("{}\n{RECORD}\n", &RECORD[..40]);
+        assert!(parse("r.jsonl", &cut_in_the_middle).unwrap_err().starts_with("r.jsonl line 1: "));
+    }
+}

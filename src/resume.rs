@@ -1,0 +1,232 @@
+//! `run --resume` and `run --rerun-failing`: the records of an earlier report of the same batch that
+//! still hold, so that only the other files are solved again (as GNU parallel's `--joblog --resume`).
+//!
+//! A record is kept when its input and its reference have the same hashes as the files now (their
+//! bytes are read anyway to solve them, so nothing is read twice) and it was not `interrupted`; with
+//! `--rerun-failing`, only records of files that were as expected are kept. A report of other
+//! options, another shard or other inputs is refused (exit status 2), with the checks of `merge`.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::inputs::Input;
+use crate::merge::{inputs_difference, options_difference, path_of, usage};
+use crate::options::RunOptions;
+use crate::report::summary::InputSet;
+use crate::report::{display_path, Record, Status, Summary};
+use crate::report_file::ReportFile;
+
+/// What to resume from.
+#[derive(Debug, Clone)]
+pub enum Resume {
+    /// `--resume`: the `--json` report itself, or its partial file when a kill left one.
+    Report(PathBuf),
+    /// `--rerun-failing FILE`: keep the files that were as expected in FILE.
+    RerunFailing(PathBuf),
+}
+
+/// The records of the earlier report that may stand for solving their files again.
+pub struct Previous {
+    report: ReportFile,
+    by_file: HashMap<String, usize>,
+    kept: AtomicUsize,
+}
+
+/// Reads the report to resume from, checks its options and shard against this run's, and with
+/// `--resume` turns a partial file left by a kill into the report (so that nothing is lost however
+/// this run ends; the report is replaced at its end as always).
+///
+/// # Errors
+/// A [`crate::options::UsageError`]: the report cannot be read, is not of `run`, or was run with other
+/// options or as another shard.
+pub fn load(options: &RunOptions) -> anyhow::Result<Option<Previous>> {
+    let Some(resume) = &options.resume else { return Ok(None) };
+    let (report, partial) = match resume {
+        Resume::Report(path) => {
+            let partial = crate::output::partial_path(path);
+            if partial.exists() {
+                let shown = display_path(&crate::family::with_suffix(path, crate::output::PARTIAL_SUFFIX));
+                (crate::report_file::read_as(&partial, &shown)?, Some((partial, path)))
+            } else if path.exists() {
+                (crate::report_file::read(path)?, None)
+            } else {
+                return Ok(None);
+            }
+        }
+        Resume::RerunFailing(path) => (crate::report_file::read(path)?, None),
+    };
+    if let Some(summary) = &report.summary {
+        check_summary(&report.name, summary, options)?;
+    }
+    if let Some((partial, path)) = partial {
+        let destination = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+        std::fs::rename(&partial, &destination).map_err(|error| {
+            usage(format!("{}: cannot move it over {}: {error}", display_path(&partial), display_path(path)))
+        })?;
+    }
+    let mut report = report;
+    if matches!(resume, Resume::RerunFailing(_)) {
+        report.records.retain(|(_, record)| record.passes(options.strict));
+    }
+    let by_file =
+        report.records.iter().enumerate().map(|(index, (_, record))| (record.file.clone(), index)).collect();
+    Ok(Some(Previous { report, by_file, kept: AtomicUsize::new(0) }))
+}
+
+/// The checks of `merge`: the same options, the same shard.
+fn check_summary(name: &str, summary: &Summary, options: &RunOptions) -> anyhow::Result<()> {
+    let Some(old) = &summary.options else {
+        return Err(usage(format!(
+            "{name}: its summary records no options: not a report of `solvebatch run`"
+        )));
+    };
+    if let Some(difference) = options_difference(&options.result_options(), old) {
+        return Err(usage(format!(
+            "{name} was run with other options than this run: {difference}; run without resuming to start again"
+        )));
+    }
+    if summary.shard != options.shard {
+        let shown = |share: Option<crate::shard::Share>| {
+            share.map_or("the whole batch".to_string(), |share| format!("shard {share}"))
+        };
+        return Err(usage(format!("{name} is {}, this run {}", shown(summary.shard), shown(options.shard))));
+    }
+    Ok(())
+}
+
+impl Previous {
+    /// Checks the report's inputs against this run's: the whole batch's `set`, and `inputs`, the files
+    /// this run (or shard) solves; then that each record was solved by the solver this run uses, and
+    /// holds its output exactly when this run keeps outputs.
+    ///
+    /// # Errors
+    /// A [`crate::options::UsageError`] naming the first path or the line that differs.
+    pub fn check_inputs(&self, set: &InputSet, inputs: &[Input], options: &RunOptions) -> anyhow::Result<()> {
+        let name = &self.report.name;
+        let mut files: Vec<PathBuf> = inputs.iter().map(|input| input.path.clone()).collect();
+        files.sort();
+        let summary_inputs = self.report.summary.as_ref().and_then(|summary| summary.inputs.as_ref());
+        if let Some(old) = summary_inputs.filter(|old| *old != set) {
+            let mut held: Vec<PathBuf> =
+                self.report.records.iter().map(|(_, record)| path_of(&record.file)).collect();
+            held.sort();
+            let first = first_difference(&held, &files, name);
+            return Err(usage(format!(
+                "{name} was run on other inputs than this run: {}{first}",
+                inputs_difference(set, old)
+            )));
+        }
+        let current: HashMap<String, &Input> =
+            inputs.iter().map(|input| (display_path(&input.path), input)).collect();
+        for (line, record) in &self.report.records {
+            let Some(input) = current.get(&record.file) else {
+                return Err(usage(format!(
+                    "{name} line {line}: {} is not an input of this run",
+                    record.file
+                )));
+            };
+            let Some(solver) = &record.solver else { continue };
+            if let Some(family) = input.family {
+                let used = options.solver.as_deref().unwrap_or_else(|| family.default_solver());
+                if solver != used {
+                    return Err(usage(format!(
+                        "{name} line {line}: {} was solved by {solver}, this run uses {used} (--solver)",
+                        record.file
+                    )));
+                }
+            }
+            if record.output.is_some() != options.reports.json_outputs {
+                let (held, kept) =
+                    if options.reports.json_outputs { ("no", "keeps") } else { ("the", "does not keep") };
+                return Err(usage(format!(
+                    "{name} line {line}: the record of {} holds {held} output, and this run {kept} outputs (--json-outputs)",
+                    record.file
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The earlier record of `file` when it still holds: not interrupted, and of an input and a
+    /// reference with the hashes `input_hash` and `reference_hash` (`None`: no reference now).
+    pub fn keep(&self, file: &str, input_hash: &str, reference_hash: Option<&str>) -> Option<Record> {
+        let (_, record) = &self.report.records[*self.by_file.get(file)?];
+        let holds = record.status != Status::Interrupted
+            && record.input_hash.as_deref() == Some(input_hash)
+            && record.reference_hash.as_deref() == reference_hash;
+        holds.then(|| {
+            self.kept.fetch_add(1, Ordering::Relaxed);
+            record.clone()
+        })
+    }
+
+    /// How many records were kept so far.
+    pub fn kept(&self) -> usize {
+        self.kept.load(Ordering::Relaxed)
+    }
+}
+
+/// ` (first difference: d/x.csv is not in r.jsonl)`: the first path in one sorted list and not the
+/// other; empty when there is none.
+fn first_difference(held: &[PathBuf], files: &[PathBuf], name: &str) -> String {
+    let (mut old, mut new) = (held.iter().peekable(), files.iter().peekable());
+    loop {
+        match (old.peek(), new.peek()) {
+            (Some(a), Some(b)) if a == b => {
+                old.next();
+                new.next();
+            }
+            (Some(a), Some(b)) if a < b => {
+                return format!(
+                    " (first difference: {name} holds {}, not an input of this run)",
+                    display_path(a)
+                )
+            }
+            (_, Some(b)) => return format!(" (first difference: {} is not in {name})", display_path(b)),
+            (Some(a), None) => {
+                return format!(
+                    " (first difference: {name} holds {}, not an input of this run)",
+                    display_path(a)
+                )
+            }
+            (None, None) => return String::new(),
+        }
+    }
+}
+
+/// The summary line of a resumed run: `resumed: 57 files kept from the earlier report, 143 solved`.
+pub fn line(summary: &Summary) -> Option<String> {
+    let kept = summary.resumed?;
+    let plural = if kept == 1 { "" } else { "s" };
+    Some(format!(
+        "resumed: {kept} file{plural} kept from the earlier report, {} solved",
+        summary.files - kept
+    ))
+}
+
+/// Whether `path` is where `--resume` reads from (the `--json` report), so that it is not taken for
+/// a file this run reads and must not replace.
+pub fn is_own_report(options: &RunOptions, path: &Path) -> bool {
+    options.reports.json.as_deref().is_some_and(|json| crate::report::same_file(json, path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_difference_is_named_from_either_side() {
+        let paths = |names: &[&str]| names.iter().map(PathBuf::from).collect::<Vec<_>>();
+        let (held, files) = (paths(&["a.csv", "b.csv", "d.csv"]), paths(&["a.csv", "c.csv", "d.csv"]));
+        assert_eq!(
+            first_difference(&held, &files, "r.jsonl"),
+            " (first difference: r.jsonl holds b.csv, not an input of this run)"
+        );
+        assert_eq!(
+            first_difference(&files, &held, "r.jsonl"),
+            " (first difference: b.csv is not in r.jsonl)"
+        );
+        assert_eq!(first_difference(&held, &held, "r.jsonl"), "");
+    }
+}
