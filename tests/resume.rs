@@ -1,0 +1,249 @@
+//! `run --resume` and `--rerun-failing`: a batch killed by SIGKILL resumes into the report one
+//! uninterrupted run writes, solving only the files it had not finished; reports of other options,
+//! shards or inputs are refused.
+
+mod common;
+use common::setup;
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn solvebatch(dir: &Path, args: &[&str]) -> std::process::Output {
+    let (_, mut command) = setup(&[]);
+    command.current_dir(dir).args(args).output().unwrap()
+}
+
+fn mkfifo(path: &Path) {
+    let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+}
+
+/// A tournament input of `tables` tables, each a pairing of its own two players.
+fn tables(tables: usize) -> String {
+    let mut text = format!("{tables}\n");
+    for table in 0..tables {
+        text.push_str(&format!("{},{},{table}\n", 2 * table, 2 * table + 1));
+    }
+    text
+}
+
+/// 100 files in `a/`, `b.csv`, 99 files in `c/`: 200 inputs, every fifth with its reference.
+fn batch() -> tempfile::TempDir {
+    let (dir, _) = setup(&[]);
+    for (folder, count) in [("a", 100), ("c", 99)] {
+        std::fs::create_dir(dir.path().join(folder)).unwrap();
+        for index in 0..count {
+            let path = dir.path().join(format!("{folder}/f{index:03}.csv"));
+            std::fs::write(&path, tables(index % 4 + 1)).unwrap();
+            if index % 5 == 0 {
+                let reference = (0..index % 4 + 1)
+                    .map(|table| format!("Table {table}: {} vs. {}\n", 2 * table, 2 * table + 1));
+                std::fs::write(path.with_extension("csv.expected"), reference.collect::<String>()).unwrap();
+            }
+        }
+    }
+    dir
+}
+
+/// The lines of the JSON report at `path`, parsed.
+fn json_lines(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+}
+
+/// A record without its times: what two runs of one batch share.
+fn timeless(mut line: Value) -> Value {
+    for field in ["ms", "min_ms", "max_ms", "wall_ms", "solve_ms", "median_ms", "resumed"] {
+        line.as_object_mut().unwrap().remove(field);
+    }
+    line
+}
+
+/// Waits until the file at `path` holds `count` whole lines.
+fn wait_for_lines(path: &Path, count: usize) {
+    let started = Instant::now();
+    while std::fs::read_to_string(path).map_or(0, |text| text.matches('\n').count()) < count {
+        assert!(started.elapsed() < Duration::from_secs(20), "{} never held {count} lines", path.display());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The batch, on one worker, is held at `b.csv` (a FIFO nobody writes) once the 100 files of `a/`
+/// are written; the test then kills it. The resumed run (`b.csv` now a file) solves only the other
+/// 100 files and writes the report of one uninterrupted run.
+#[test]
+fn a_killed_batch_resumes_into_the_report_of_one_run() {
+    let dir = batch();
+    let path = |name: &str| dir.path().join(name);
+    mkfifo(&path("b.csv"));
+    let args = ["run", "a", "b.csv", "c", "--json", "r.jsonl", "-j", "1"];
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"))
+        .current_dir(dir.path())
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for_lines(&path("r.jsonl.partial"), 100);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let partial = std::fs::read_to_string(path("r.jsonl.partial")).unwrap();
+    assert_eq!(partial.lines().count(), 100, "held at b.csv");
+    // A kill may cut a line mid-way: a resumed report leaves such a last line out.
+    std::fs::write(path("r.jsonl.partial"), format!("{partial}{{\"type\":\"file\",\"file\":\"b.c")).unwrap();
+    std::fs::remove_file(path("b.csv")).unwrap();
+    std::fs::write(path("b.csv"), tables(2)).unwrap();
+
+    let resumed = solvebatch(dir.path(), &[&args[..], &["--resume"]].concat());
+    let whole = solvebatch(dir.path(), &["run", "a", "b.csv", "c", "--json", "whole.jsonl"]);
+    assert_eq!(resumed.status.code(), whole.status.code());
+    assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
+    assert_eq!(
+        text(&resumed.stderr),
+        "note: r.jsonl.partial line 101 is cut off (the report was stopped while writing it); it is left out\n"
+    );
+    assert!(!path("r.jsonl.partial").exists());
+    let report = std::fs::read_to_string(path("r.jsonl")).unwrap();
+    // The records kept are those of the killed run, times and all: their files were not solved again.
+    assert!(report.starts_with(&partial), "the first 100 records are the killed run's");
+    let (lines, single) = (json_lines(&path("r.jsonl")), json_lines(&path("whole.jsonl")));
+    assert_eq!(lines.len(), 201);
+    let summary = lines.last().unwrap();
+    assert_eq!((summary["resumed"].as_u64(), summary["files"].as_u64()), (Some(100), Some(200)));
+    assert_eq!(summary["statuses"]["solved"], 200);
+    assert_eq!(summary["verdicts"]["same"], 40);
+    assert_eq!(
+        lines.into_iter().map(timeless).collect::<Vec<_>>(),
+        single.into_iter().map(timeless).collect::<Vec<_>>(),
+        "rows, verdicts, hashes and summary as one run's, times aside"
+    );
+    let stdout = text(&resumed.stdout);
+    assert!(stdout.contains("\nresumed: 100 files kept from the earlier report, 100 solved\n"), "{stdout}");
+
+    // A finished report resumes too: only the files whose input or reference changed are solved.
+    std::fs::write(path("c/f000.csv.expected"), "Table 0: 1 vs. 0\n").unwrap();
+    std::fs::write(path("a/f001.csv"), tables(3)).unwrap();
+    let again = solvebatch(dir.path(), &[&args[..], &["--resume"]].concat());
+    assert_eq!(again.status.code(), Some(1), "c/f000.csv differs now");
+    let lines = json_lines(&path("r.jsonl"));
+    assert_eq!(lines.last().unwrap()["resumed"], 198);
+    let record = |file: &str| lines.iter().find(|line| line["file"] == file).unwrap().clone();
+    assert_eq!(record("c/f000.csv")["verdict"], "differs");
+    let hash = format!("{:032x}", xxhash_rust::xxh3::xxh3_128(tables(3).as_bytes()));
+    assert_eq!(record("a/f001.csv")["input_hash"], hash.as_str(), "solved again");
+}
+
+#[test]
+fn reports_of_other_options_shards_or_inputs_are_refused() {
+    let dir = batch();
+    let run = |args: &[&str]| solvebatch(dir.path(), &[&["run", "a", "--json", "r.jsonl"], args].concat());
+    assert_eq!(run(&[]).status.code(), Some(0));
+    let refused = |args: &[&str], message: &str| {
+        let output = run(args);
+        assert_eq!(
+            (output.status.code(), text(&output.stderr)),
+            (Some(2), format!("error: {message}\n")),
+            "{args:?}"
+        );
+    };
+    refused(
+        &["--resume", "--seed", "7"],
+        "r.jsonl was run with other options than this run: seed 7, not 0; run without resuming to start again",
+    );
+    refused(
+        &["--resume", "--solver", "dlx"],
+        "r.jsonl was run with other options than this run: solver \"dlx\", not null; run without resuming to start again",
+    );
+    refused(&["--resume", "--shard", "1/2"], "r.jsonl is the whole batch, this run shard 1/2");
+    std::fs::write(dir.path().join("a/f050a.csv"), tables(1)).unwrap();
+    refused(
+        &["--resume"],
+        "r.jsonl was run on other inputs than this run: 101 inputs, not 100 (first difference: a/f050a.csv is not in r.jsonl)",
+    );
+    std::fs::remove_file(dir.path().join("a/f050a.csv")).unwrap();
+    let missing = solvebatch(dir.path(), &["run", "a", "--resume"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("--json <FILE>"), "{}", text(&missing.stderr));
+    refused(&["--resume", "--json-outputs"], "r.jsonl was run with other options than this run: json_outputs true, not false; run without resuming to start again");
+
+    // Without its summary (a kill), the records themselves are checked.
+    let report = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
+    let records: String = report
+        .lines()
+        .filter(|line| line.contains("\"type\":\"file\""))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(dir.path().join("r.jsonl.partial"), &records).unwrap();
+    refused(
+        &["--resume", "--solver", "dlx"],
+        "r.jsonl.partial line 1: a/f000.csv was solved by backtrack, this run uses dlx (--solver)",
+    );
+    // The partial file became the report: whatever this run does, its records are not lost.
+    assert!(!dir.path().join("r.jsonl.partial").exists());
+    assert_eq!(std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap(), records);
+    let output =
+        solvebatch(dir.path(), &["run", "a/f001.csv", "a/f002.csv", "--json", "r.jsonl", "--resume"]);
+    assert_eq!(
+        (output.status.code(), text(&output.stderr)),
+        (Some(2), "error: r.jsonl line 1: a/f000.csv is not an input of this run\n".to_string())
+    );
+}
+
+#[test]
+fn rerun_failing_solves_only_the_files_not_as_expected() {
+    let dir = batch();
+    let path = |name: &str| dir.path().join(name);
+    std::fs::write(path("a/bad.csv"), "x\n").unwrap();
+    std::fs::write(path("a/f005.csv.expected"), "Table 0: 1 vs. 0\n").unwrap();
+    assert_eq!(solvebatch(dir.path(), &["run", "a", "--json", "r.jsonl"]).status.code(), Some(1));
+    std::fs::write(path("a/f005.csv.expected"), "Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n").unwrap();
+    let summary_lines = |args: &[&str]| {
+        let output = solvebatch(dir.path(), &[&["run", "a", "-q"], args].concat());
+        (output.status.code(), text(&output.stdout).lines().skip(1).map(String::from).collect::<Vec<_>>())
+    };
+    // The invalid file and the one that differed are solved again; the invalid one still fails.
+    assert_eq!(
+        summary_lines(&["--rerun-failing", "r.jsonl", "--json", "r2.jsonl"]),
+        (
+            Some(1),
+            vec![
+                "resumed: 99 files kept from the earlier report, 2 solved".to_string(),
+                "not as expected: a/bad.csv".to_string()
+            ]
+        )
+    );
+    let lines = json_lines(&path("r2.jsonl"));
+    assert_eq!(lines.iter().find(|line| line["file"] == "a/f005.csv").unwrap()["verdict"], "same");
+    // Resuming keeps every record that still holds, failing or not: only the changed reference's
+    // file is solved again.
+    assert_eq!(
+        summary_lines(&["--json", "r.jsonl", "--resume"]).1[0],
+        "resumed: 100 files kept from the earlier report, 1 solved"
+    );
+}
+
+#[test]
+fn each_shard_resumes_its_own_report_and_they_merge() {
+    let dir = batch();
+    for share in ["1/2", "2/2"] {
+        let report = format!("s{}.jsonl", &share[..1]);
+        let args = ["run", "a", "c", "--shard", share, "--json", &report];
+        assert_eq!(solvebatch(dir.path(), &args).status.code(), Some(0));
+        let resumed = solvebatch(dir.path(), &[&args[..], &["--resume"]].concat());
+        assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
+        let summary = json_lines(&dir.path().join(&report)).pop().unwrap();
+        assert_eq!(summary["resumed"], summary["files"], "every record kept");
+    }
+    let wrong =
+        solvebatch(dir.path(), &["run", "a", "c", "--shard", "2/2", "--json", "s1.jsonl", "--resume"]);
+    assert_eq!(text(&wrong.stderr), "error: s1.jsonl is shard 1/2, this run shard 2/2\n");
+    let merged = solvebatch(dir.path(), &["merge", "s1.jsonl", "s2.jsonl", "--json", "m.jsonl"]);
+    assert_eq!(merged.status.code(), Some(0), "{}", text(&merged.stderr));
+    assert_eq!(json_lines(&dir.path().join("m.jsonl")).len(), 200);
+}
