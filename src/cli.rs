@@ -18,7 +18,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve every input under the given files and folders and report results and timings.
-    Run(RunArgs),
+    Run(Box<RunArgs>),
     /// List each family's solvers with a one-line description.
     ListSolvers,
     /// Run every solver of a family on every file: agreement, validity, median times and ratios.

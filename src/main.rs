@@ -56,7 +56,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Run(args) => batch::run(&options::RunOptions::from_args(args)?),
+        Command::Run(args) => batch::run(&options::RunOptions::from_args(*args)?),
         Command::ListSolvers => commands::list_solvers::run(),
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => merge::run(&args),

@@ -13,6 +13,7 @@ use crate::options::UsageError;
 use crate::report::{Record, Summary};
 
 /// A report read back.
+#[derive(Debug)]
 pub struct ReportFile {
     /// How messages name it: its path, or `standard input`.
     pub name: String,

@@ -44,6 +44,12 @@ pub fn load(options: &RunOptions) -> anyhow::Result<Option<Previous>> {
     let Some(resume) = &options.resume else { return Ok(None) };
     let (report, partial) = match resume {
         Resume::Report(path) => {
+            if std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
+                return Err(usage(format!(
+                    "--resume reads the --json report back, and {} is not a regular file",
+                    display_path(path)
+                )));
+            }
             let partial = crate::output::partial_path(path);
             if partial.exists() {
                 let shown = display_path(&crate::family::with_suffix(path, crate::output::PARTIAL_SUFFIX));

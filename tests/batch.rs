@@ -118,12 +118,19 @@ fn json_and_csv_reports_hold_every_field() {
     let mut rows = csv.lines();
     assert_eq!(
         rows.next(),
-        Some("file,family,solver,status,message,verdict,ms,min_ms,max_ms,runs,ratio,stats")
+        Some("file,family,solver,status,message,verdict,ms,min_ms,max_ms,runs,ratio,stats,input_hash,reference_hash")
     );
     assert!(rows.next().unwrap().starts_with("a/good.csv,tournament,backtrack,solved,,same,"));
     let none = rows.next().unwrap();
     assert!(none.starts_with("a/none.csv,tournament,backtrack,no_solution,,,"), "{none}");
-    assert!(none.ends_with(r#",1,,"{""backtracks"":0,""nodes"":0}""#), "{none}");
+    let hash = |name: &str| {
+        format!("{:032x}", xxhash_rust::xxh3::xxh3_128(&std::fs::read(dir.path().join(name)).unwrap()))
+    };
+    let stats = r#",1,,"{""backtracks"":0,""nodes"":0}","#;
+    assert!(none.ends_with(&format!("{stats}{},", hash("a/none.csv"))), "{none}");
+    assert_eq!(lines[0]["input_hash"], hash("a/good.csv").as_str());
+    assert_eq!(lines[0]["reference_hash"], hash("a/good.csv.expected").as_str());
+    assert_eq!(lines[1]["reference_hash"], serde_json::Value::Null);
 }
 
 #[test]

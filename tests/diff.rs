@@ -113,6 +113,8 @@ fn every_change_is_classified_and_regressions_exit_1() {
             "diff.jsonl",
             "--csv",
             "diff.csv",
+            "--markdown",
+            "diff.md",
         ],
     );
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
@@ -153,6 +155,12 @@ fn every_change_is_classified_and_regressions_exit_1() {
             "times: 3 timed once: a change counts past 2x and 1 ms"
         ]
     );
+
+    // The Markdown report holds the same table and lines under its title.
+    let markdown = std::fs::read_to_string(dir.path().join("diff.md")).unwrap();
+    let table: String = lines[..rows.len() + 2].iter().map(|line| format!("{line}\n")).collect();
+    let (first, times) = (lines[rows.len() + 2], lines[rows.len() + 3]);
+    assert_eq!(markdown, format!("# solvebatch diff\n\n{table}\n{first}\n\n{times}\n\n"));
 
     // The chart has one point per file timed in both: a, b and slow (x and y timed out once).
     let html = std::fs::read_to_string(dir.path().join("diff.html")).unwrap();

@@ -170,6 +170,14 @@ fn reports_of_other_options_shards_or_inputs_are_refused() {
     let missing = solvebatch(dir.path(), &["run", "a", "--resume"]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(text(&missing.stderr).contains("--json <FILE>"), "{}", text(&missing.stderr));
+    let device = solvebatch(dir.path(), &["run", "a", "--json", "/dev/null", "--resume"]);
+    assert_eq!(
+        (device.status.code(), text(&device.stderr)),
+        (
+            Some(2),
+            "error: --resume reads the --json report back, and /dev/null is not a regular file\n".to_string()
+        )
+    );
     refused(&["--resume", "--json-outputs"], "r.jsonl was run with other options than this run: json_outputs true, not false; run without resuming to start again");
 
     // Without its summary (a kill), the records themselves are checked.
@@ -245,5 +253,10 @@ fn each_shard_resumes_its_own_report_and_they_merge() {
     assert_eq!(text(&wrong.stderr), "error: s1.jsonl is shard 1/2, this run shard 2/2\n");
     let merged = solvebatch(dir.path(), &["merge", "s1.jsonl", "s2.jsonl", "--json", "m.jsonl"]);
     assert_eq!(merged.status.code(), Some(0), "{}", text(&merged.stderr));
-    assert_eq!(json_lines(&dir.path().join("m.jsonl")).len(), 200);
+    let merged = json_lines(&dir.path().join("m.jsonl"));
+    assert_eq!(merged.len(), 200);
+    assert!(
+        merged[..199].iter().all(|record| record["input_hash"].as_str().map(str::len) == Some(32)),
+        "merge keeps the hashes"
+    );
 }

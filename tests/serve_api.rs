@@ -460,6 +460,12 @@ fn batch_solves_files_and_zips_with_verdicts_and_limits() {
             ("spec-example.csv".to_string(), "same".to_string())
         ]
     );
+    let hash = |bytes: &[u8]| format!("{:032x}", xxhash_rust::xxh3::xxh3_128(bytes));
+    assert_eq!(
+        (&batch["records"][1]["input_hash"], &batch["records"][1]["reference_hash"]),
+        (&json!(hash(&round)), &json!(hash(&round_reference))),
+        "the hashes of the bytes sent, as `run` records them"
+    );
     assert_eq!(batch["records"][1]["output"], String::from_utf8(round_reference).unwrap());
     assert_eq!((&batch["summary"]["files"], &batch["summary"]["skipped"]), (&json!(2), &json!(1)));
     let html = batch["html"].as_str().unwrap();

@@ -140,6 +140,12 @@ impl Comparison {
     }
 }
 
+/// A file (and its solver, for `compare` reports) in path order.
+type Key = (PathBuf, Option<String>);
+
+/// A file's records in the old and the new report.
+type Pair<'a> = (Option<&'a Record>, Option<&'a Record>);
+
 /// Compares `old` with `new` (records of `run`, `compare` or `merge`): `strict` (`--strict`) demands
 /// `same` verdicts for a file to be as expected.
 pub fn compare(old: &[Record], new: &[Record], strict: bool, rule: TimeRule) -> Comparison {
@@ -149,7 +155,7 @@ pub fn compare(old: &[Record], new: &[Record], strict: bool, rule: TimeRule) -> 
         let solver = if by_solver { record.solver.clone() } else { None };
         (crate::merge::path_of(&record.file), solver)
     };
-    let mut pairs: BTreeMap<(PathBuf, Option<String>), (Option<&Record>, Option<&Record>)> = BTreeMap::new();
+    let mut pairs: BTreeMap<Key, Pair> = BTreeMap::new();
     for record in old {
         pairs.entry(key(record)).or_default().0 = Some(record);
     }
