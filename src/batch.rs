@@ -13,12 +13,16 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::family::{Deadline, Family, Outcome, Prepared};
+use crate::family::{Deadline, Family, Prepared};
+use crate::outcome::Outcome;
 use crate::inputs::{self, Input, Own, ReadError};
-use crate::options::{RunOptions, UsageError};
+use crate::options::RunOptions;
+use crate::error::UsageError;
 use crate::output::write_file;
 use crate::reads::Reads;
-use crate::report::{display_path, Batch, Exporters, Layout, Record, Report, Status, Summary};
+use crate::paths::display_path;
+use crate::report::{Batch, Exporters, Layout, Record, Report, Summary};
+use crate::outcome::Status;
 use crate::shard;
 use crate::signals;
 use crate::verdict::judge;
@@ -124,7 +128,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
 fn open_junit(options: &RunOptions) -> anyhow::Result<Option<crate::output::OutputFile>> {
     let Some(path) = &options.junit else { return Ok(None) };
     if let Some((_, other)) =
-        options.reports.named().into_iter().find(|(other, _)| crate::report::same_file(path, other))
+        options.reports.named().into_iter().find(|(other, _)| crate::paths::same_file(path, other))
     {
         return Err(UsageError(format!("{other} and --junit both write {}", path.display())).into());
     }
@@ -167,7 +171,7 @@ fn output_path(out: &Path, path: &Path) -> PathBuf {
             Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
         }
     }
-    crate::family::with_suffix(&target, ".out")
+    crate::paths::with_suffix(&target, ".out")
 }
 
 /// Two inputs must not write the same file under `--out` (`a/../b` and `__/b` would).
@@ -335,7 +339,7 @@ fn compare_with_reference(
     let reference = inputs::read(&reference_path, None).ok()?;
     let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
     record.verdict = Some(verdict);
-    if !(options.diff || options.junit.is_some()) || verdict == crate::report::Verdict::Same {
+    if !(options.diff || options.junit.is_some()) || verdict == crate::outcome::Verdict::Same {
         return None;
     }
     let reference = String::from_utf8_lossy(&reference);

@@ -11,12 +11,15 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use crate::family::{Family, Outcome};
+use crate::family::Family;
+use crate::outcome::Outcome;
 use crate::inputs::{kind_of, Input};
 use crate::options::RunOptions;
 use crate::output::write_file;
 use crate::reads::Reads;
-use crate::report::{display_path, Record, Status, Summary, Verdict};
+use crate::paths::display_path;
+use crate::report::{Record, Summary};
+use crate::outcome::{Status, Verdict};
 
 /// Which references `--bless` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]

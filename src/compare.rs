@@ -10,14 +10,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::cli::TerminalArgs;
-use crate::family::{Deadline, Family, Outcome, Prepared, Settings};
+use crate::args::TerminalArgs;
+use crate::family::{Deadline, Family, Prepared, Settings};
+use crate::outcome::Outcome;
 use crate::inputs::{self, Own};
-use crate::options::{family_named, UsageError};
-use crate::report::{
-    display_path, median, Batch, Exporters, Layout, Record, Report, ReportArgs, SolverSummary, Status,
-    Summary,
-};
+use crate::options::family_named;
+use crate::error::UsageError;
+use crate::paths::display_path;
+use crate::report::{median, Batch, Exporters, Layout, Record, Report, ReportArgs, SolverSummary, Summary};
+use crate::outcome::Status;
 
 /// Arguments of `solvebatch compare`.
 #[derive(Debug, clap::Args)]
@@ -51,7 +52,7 @@ pub struct Args {
     pub repeat: u32,
 
     /// Stop a run after this many seconds and count it as a timeout.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::options::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
     pub timeout: Option<Duration>,
 
     /// Worker threads each solver may use inside one file.

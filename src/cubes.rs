@@ -18,7 +18,8 @@ use serde::{Deserialize, Serialize};
 use solvebatch_tournament::{self as tournament, CubeShare, ShareAnswer};
 use xxhash_rust::xxh3::xxh3_128;
 
-use crate::merge::{listed, usage, Line};
+use crate::error::{listed, usage};
+use crate::merge::Line;
 use crate::output::OutputFile;
 use crate::report::ReportArgs;
 use crate::shard::Share;
@@ -100,7 +101,7 @@ pub fn run_share(
         ShareAnswer::Interrupted => (Answer::Timeout, None),
     };
     let result = ShareResult {
-        file: crate::report::display_path(file),
+        file: crate::paths::display_path(file),
         input: format!("{:032x}", xxh3_128(&text)),
         share,
         answer,
@@ -120,7 +121,7 @@ pub fn run_share(
 /// error which shares timed out, and exits 1.
 ///
 /// # Errors
-/// A result whose share is not K of N; a [`crate::options::UsageError`] naming the result for report
+/// A result whose share is not K of N; a [`crate::error::UsageError`] naming the result for report
 /// options (`--json`, `--csv`, ...), results of other inputs or share counts, a share given twice, or,
 /// when no round was found, a missing share.
 pub fn merge(results: Vec<(String, ShareResult)>, reports: &ReportArgs) -> anyhow::Result<ExitCode> {

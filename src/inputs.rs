@@ -290,7 +290,7 @@ pub fn name(path: &Path) -> String {
     if path == Path::new("-") {
         "standard input".to_string()
     } else {
-        crate::report::display_path(path)
+        crate::paths::display_path(path)
     }
 }
 

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 
+mod args;
 mod batch;
 mod bless;
 mod cache;
@@ -14,12 +15,15 @@ mod cli;
 mod commands;
 mod compare;
 mod cubes;
+mod error;
 mod family;
 mod game_input;
 mod inputs;
 mod merge;
 mod options;
+mod outcome;
 mod output;
+mod paths;
 mod reads;
 mod references;
 mod report;
@@ -42,7 +46,7 @@ fn main() -> ExitCode {
                 return signals::exit_status().map_or(ExitCode::SUCCESS, ExitCode::from);
             }
             eprintln!("error: {error:#}");
-            if error.downcast_ref::<options::UsageError>().is_some() {
+            if error.downcast_ref::<error::UsageError>().is_some() {
                 ExitCode::from(2)
             } else {
                 ExitCode::FAILURE
@@ -79,7 +83,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     let Some(sub) = cli.find_subcommand(name).cloned() else {
                         let names: Vec<String> =
                             cli.get_subcommands().map(|sub| sub.get_name().to_string()).collect();
-                        return Err(options::UsageError(format!(
+                        return Err(error::UsageError(format!(
                             "no command is called `{name}`; the commands are {}",
                             names.join(", ")
                         ))

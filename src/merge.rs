@@ -15,9 +15,9 @@ use std::process::ExitCode;
 use anyhow::anyhow;
 use serde::{Deserialize, Serialize};
 
-use crate::cli::TerminalArgs;
+use crate::args::TerminalArgs;
 use crate::cubes::ShareResult;
-use crate::options::UsageError;
+use crate::error::{listed, usage};
 use crate::report::summary::{InputSet, ResultOptions};
 use crate::report::{Batch, Exporters, Layout, Record, Report, ReportArgs, Summary};
 use crate::shard::Share;
@@ -75,7 +75,7 @@ enum Read {
 /// Merges the shards and writes the reports.
 ///
 /// # Errors
-/// A file that cannot be read or is not a report (exit status 1); a [`UsageError`] for reports that
+/// A file that cannot be read or is not a report (exit status 1); a [`crate::error::UsageError`] for reports that
 /// are not the shards of one batch, or result kinds mixed.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut reads = crate::reads::Reads::default();
@@ -289,16 +289,8 @@ fn options_difference(options: &ResultOptions, first: &ResultOptions) -> Option<
     })
 }
 
-/// `shard 3/4`, or `shards 2/4, 3/4` for several.
-pub fn listed(noun: &str, items: &[String]) -> String {
-    match items {
-        [one] => format!("{noun} {one}"),
-        _ => format!("{noun}s {}", items.join(", ")),
-    }
-}
-
 /// The path a report's `file` names: the `\xE8` escapes of bytes that are not UTF-8 (see
-/// [`crate::report::display_path`]) turned back into bytes, so that rows sort as `run` sorts them.
+/// [`crate::paths::display_path`]) turned back into bytes, so that rows sort as `run` sorts them.
 #[cfg(unix)]
 fn path_of(file: &str) -> PathBuf {
     use std::os::unix::ffi::OsStringExt;
@@ -329,11 +321,6 @@ fn path_of(file: &str) -> PathBuf {
 #[cfg(not(unix))]
 fn path_of(file: &str) -> PathBuf {
     PathBuf::from(file)
-}
-
-/// A [`UsageError`] (exit status 2) saying `message`.
-pub fn usage(message: String) -> anyhow::Error {
-    UsageError(message).into()
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::inputs::has_extension;
-use crate::report::display_path;
+use crate::paths::display_path;
 
 /// What `--orphans` does with orphan references.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]

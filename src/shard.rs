@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
 use crate::inputs::Found;
-use crate::report::{display_path, summary::InputSet};
+use crate::paths::display_path;
+use crate::report::summary::InputSet;
 
 /// Share `index` of `count` (1 ≤ `index` ≤ `count`): of a batch's inputs (`run --shard`) or of a
 /// tournament's cube split (`tournament --cubes`). Written `K/N` on the command line, and

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::family::Prepared;
-use crate::report::Verdict;
+use crate::outcome::Verdict;
 
 /// `same` when `output` equals `reference` byte for byte; `valid` when it does not, but the family's
 /// verifier accepts both as correct answers to `input` and they agree on whether an answer exists

@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::anyhow;
 use solvebatch_guess::{self as guess, Bound, Codebreaker, Digits, Ending, Host, Proof, Strategy};
 
-use crate::options::UsageError;
+use crate::error::UsageError;
 use crate::output::write_file;
 use crate::report::simulation::counted;
 use crate::report::style::ColorChoice;

@@ -27,7 +27,7 @@ pub struct Args {
     pub save: Option<PathBuf>,
 
     /// Give up after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::options::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
     pub timeout: Option<std::time::Duration>,
 
     /// Worker threads for solvers that use several.

@@ -9,13 +9,13 @@
 //! One precedence rule everywhere: a flag given on the command line beats a setting inside the input
 //! file, which beats the default.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 pub use solvebatch_deadline::Deadline;
 
-use crate::report::Status;
+use crate::outcome::{Outcome, Status};
+use crate::paths::{ends_with_ignoring_case, with_suffix};
 
 pub mod guess;
 pub mod scrabble;
@@ -48,48 +48,6 @@ pub struct Settings {
     pub digits: Option<u32>,
     /// Scrabble: the folder caching the graphs built from word lists ([`crate::cache`]), or `None`.
     pub dictionary_cache: Option<PathBuf>,
-}
-
-/// How solving one input ended, with its output.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    /// How it ended ([`Status::Failed`] is never a family's answer: the runner sets it).
-    pub status: Status,
-    /// Why the input is invalid, for [`Status::Invalid`].
-    pub message: Option<String>,
-    /// The exact output text of the spec; for invalid input, the message and a newline (so that
-    /// references can hold expected errors); empty on timeout.
-    pub output: String,
-    /// Search statistics worth comparing (nodes, backtracks, conflicts, guesses), by name.
-    pub stats: BTreeMap<String, serde_json::Value>,
-}
-
-impl Outcome {
-    /// An answer with its output and statistics (any serde struct of numbers).
-    pub fn answer(status: Status, output: String, stats: &impl Serialize) -> Outcome {
-        let stats = match serde_json::to_value(stats) {
-            Ok(serde_json::Value::Object(map)) => map.into_iter().collect(),
-            _ => BTreeMap::new(),
-        };
-        Outcome { status, message: None, output, stats }
-    }
-
-    /// The outcome for invalid input: the message is also the output.
-    pub fn invalid(message: String) -> Outcome {
-        Outcome {
-            output: format!("{message}\n"),
-            status: Status::Invalid,
-            message: Some(message),
-            stats: BTreeMap::new(),
-        }
-    }
-
-    /// The outcome of a solve stopped by `deadline`: [`Status::Interrupted`] when its stop flag was
-    /// set (a signal), else [`Status::Timeout`].
-    pub fn stopped(deadline: Deadline) -> Outcome {
-        let status = if deadline.stopped() { Status::Interrupted } else { Status::Timeout };
-        Outcome { status, message: None, output: String::new(), stats: BTreeMap::new() }
-    }
 }
 
 /// A family prepared for a run with one solver.
@@ -189,19 +147,6 @@ pub fn status_label(family: Option<&str>, status: Status) -> &'static str {
         Status::Interrupted => "interrupted",
         Status::Failed => "failed",
     }
-}
-
-/// Whether the file name `name` is longer than `suffix` and ends with it, ASCII case ignored.
-pub fn ends_with_ignoring_case(name: &std::ffi::OsStr, suffix: &str) -> bool {
-    let (name, suffix) = (name.as_encoded_bytes(), suffix.as_bytes());
-    name.len() > suffix.len() && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
-}
-
-/// `path` with `suffix` appended to its file name (`a.csv` -> `a.csv.expected`).
-pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
 }
 
 #[cfg(test)]

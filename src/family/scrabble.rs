@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use solvebatch_scrabble::{Generator, PositionOutcome, PositionSettings, PositionSolver, Rules};
 
-use super::{Deadline, Family, Outcome, Prepared, Settings, SolverInfo};
-use crate::report::Status;
+use super::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::outcome::Outcome;
+use crate::outcome::Status;
 
 /// The Scrabble position family.
 pub struct Scrabble;

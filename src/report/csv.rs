@@ -4,7 +4,8 @@
 use anyhow::Context;
 use serde::Serialize;
 
-use super::{Exporter, Record, Report, Status, Verdict};
+use super::{Exporter, Record, Report};
+use crate::outcome::{Status, Verdict};
 use crate::output::OutputFile;
 
 /// The CSV exporter.

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use quick_xml::escape::escape;
 
-use super::{Record, Status, Verdict};
+use super::Record;
+use crate::outcome::{Status, Verdict};
 use crate::output::OutputFile;
 
 /// What a test case holds besides its name: nothing when it passes.

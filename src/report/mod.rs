@@ -10,8 +10,9 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use crate::options::UsageError;
+use crate::error::UsageError;
 use crate::output::OutputFile;
+use crate::paths::same_file;
 
 mod buckets;
 mod charts;
@@ -28,7 +29,7 @@ pub mod style;
 pub mod summary;
 pub mod table;
 
-pub use record::{Record, Status, Verdict};
+pub use record::Record;
 pub use summary::{median, SolverSummary, Summary};
 
 /// How records are laid out in tables.
@@ -224,43 +225,6 @@ impl Exporters {
     }
 }
 
-/// Whether two report paths name the same file (standard output is never "the same" as a file),
-/// whether or not the file exists yet: `new.jsonl` and `./new.jsonl` are the same.
-pub fn same_file(a: &Path, b: &Path) -> bool {
-    if a == b {
-        return true;
-    }
-    match (resolved(a), resolved(b)) {
-        (Some(a), Some(b)) => a == b,
-        _ => false,
-    }
-}
-
-/// The absolute path `path` names, links followed: itself when it exists, else its folder's with its
-/// file name.
-fn resolved(path: &Path) -> Option<PathBuf> {
-    std::fs::canonicalize(path).ok().or_else(|| {
-        let folder = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        Some(std::fs::canonicalize(folder).ok()?.join(path.file_name()?))
-    })
-}
-
-/// A path for reports: non-UTF-8 bytes as `\xE8`, so that every report can hold it.
-pub fn display_path(path: &Path) -> String {
-    let bytes = path.as_os_str().as_encoded_bytes();
-    let mut shown = String::with_capacity(bytes.len());
-    for chunk in bytes.utf8_chunks() {
-        shown.push_str(chunk.valid());
-        for byte in chunk.invalid() {
-            shown.push_str(&format!("\\x{byte:02X}"));
-        }
-    }
-    shown
-}
-
 /// A duration given in milliseconds, in the unit that suits it: `12.3 µs`, `45.6 ms`, `7.89 s`.
 pub fn duration(ms: f64) -> String {
     if ms < 1.0 {
@@ -277,27 +241,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_new_file_spelled_two_ways_is_the_same_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let plain = dir.path().join("new.jsonl");
-        let roundabout = dir.path().join(".").join("new.jsonl");
-        assert!(same_file(&plain, &roundabout));
-        assert!(!same_file(&plain, &dir.path().join("other.jsonl")));
-        assert!(!same_file(Path::new("-"), &plain));
-    }
-
-    #[test]
     fn durations_choose_their_unit() {
         assert_eq!(duration(0.0123), "12.3 µs");
         assert_eq!(duration(45.61), "45.6 ms");
         assert_eq!(duration(7890.0), "7.89 s");
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn bytes_that_are_not_utf8_are_escaped() {
-        use std::os::unix::ffi::OsStrExt;
-        let path = Path::new(std::ffi::OsStr::from_bytes(b"d/zo\xe8.csv"));
-        assert_eq!(display_path(path), "d/zo\\xE8.csv");
     }
 }

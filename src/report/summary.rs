@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::{Record, Status, Verdict};
+use super::record::Record;
+use crate::outcome::{Status, Verdict};
 use crate::shard::Share;
 
 /// Files per status.

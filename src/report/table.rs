@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use comfy_table::{presets, CellAlignment, Color, ContentArrangement, Table};
 
 use super::style::{elide_end, elide_middle, escape_cell, width};
-use super::{
-    display_path, duration, Batch, Exporter, Layout, Record, Report, Status, Summary, Terminal, Verdict,
-};
+use crate::paths::display_path;
+use super::{duration, Batch, Exporter, Layout, Record, Report, Summary, Terminal};
+use crate::outcome::{Status, Verdict};
 use crate::family::status_label;
 
 /// How a cell reads at a glance.

@@ -24,7 +24,8 @@ use super::limits;
 use super::prepared;
 use super::state::State;
 use crate::family::{self, Family, Settings, SolverInfo};
-use crate::report::{Record, Status};
+use crate::report::Record;
+use crate::outcome::Status;
 
 /// The query parameters of a solve.
 #[derive(Debug, Default, Deserialize)]
