@@ -13,9 +13,10 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::family::{Deadline, Family, Prepared};
+use crate::family::boundary::{Deadline, Family, Prepared};
 use crate::outcome::Outcome;
-use crate::inputs::{self, Input, Own, ReadError};
+use crate::inputs::{self, Input, Own};
+use crate::text::ReadError;
 use crate::options::RunOptions;
 use crate::error::UsageError;
 use crate::output::write_file;
@@ -280,7 +281,7 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
     };
     let prepared = prepared[family.name()].as_ref();
     let started = Instant::now();
-    let text = match inputs::read(&input.path, options.timeout) {
+    let text = match crate::text::read_limited(&input.path, options.timeout) {
         Ok(text) => text,
         Err(ReadError::Failed(message)) => return (Record::failed(file, family_name, message), None),
         Err(ReadError::Timeout) => {
@@ -336,7 +337,7 @@ fn compare_with_reference(
     record: &mut Record,
 ) -> Option<String> {
     let reference_path = family.reference_path(&input.path);
-    let reference = inputs::read(&reference_path, None).ok()?;
+    let reference = crate::text::read_limited(&reference_path, None).ok()?;
     let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
     record.verdict = Some(verdict);
     if !(options.diff || options.junit.is_some()) || verdict == crate::outcome::Verdict::Same {

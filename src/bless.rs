@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use crate::family::Family;
+use crate::family::boundary::Family;
 use crate::outcome::Outcome;
 use crate::inputs::{kind_of, Input};
 use crate::options::RunOptions;

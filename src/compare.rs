@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::args::TerminalArgs;
-use crate::family::{Deadline, Family, Prepared, Settings};
+use crate::family::boundary::{Deadline, Family, Prepared, Settings};
 use crate::outcome::Outcome;
 use crate::inputs::{self, Own};
 use crate::options::family_named;
@@ -119,17 +119,17 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             (None, None) => {
                 Err((Status::Failed, "no family reads this kind of file; use --kind".to_string()))
             }
-            (None, Some(family)) => match inputs::read(&input.path, args.timeout) {
+            (None, Some(family)) => match crate::text::read_limited(&input.path, args.timeout) {
                 Ok(text) => {
                     let solvers =
                         &prepared.iter().find(|(name, _)| *name == family.name()).expect("prepared").1;
                     Ok(compare_file(args, &input.path, file.clone(), family, solvers, &text))
                 }
-                Err(inputs::ReadError::Failed(message)) => Err((Status::Failed, message)),
-                Err(inputs::ReadError::Timeout) => {
+                Err(crate::text::ReadError::Failed(message)) => Err((Status::Failed, message)),
+                Err(crate::text::ReadError::Timeout) => {
                     Err((Status::Timeout, "nothing to read within the time limit".to_string()))
                 }
-                Err(inputs::ReadError::Interrupted) => {
+                Err(crate::text::ReadError::Interrupted) => {
                     Err((Status::Interrupted, "nothing came before the signal".to_string()))
                 }
             },

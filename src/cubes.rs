@@ -85,8 +85,8 @@ pub fn run_share(
     // Opened first, so that a path that cannot be written is known before hours of search.
     let destination = json.unwrap_or(Path::new("-"));
     let mut out = OutputFile::create(destination)?;
-    let name = crate::inputs::name(file);
-    let text = crate::inputs::read_named(file)?;
+    let name = crate::text::name(file);
+    let text = crate::text::read_named(file)?;
     let instance = tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}"))?;
     let part = CubeShare::new(share.index as usize, share.count as usize)
         .ok_or_else(|| anyhow!("{share} is not a share"))?;

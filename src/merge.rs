@@ -86,7 +86,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut shards = Vec::new();
     let mut cubes = Vec::new();
     for path in &args.shards {
-        let name = crate::inputs::name(path);
+        let name = crate::text::name(path);
         match read(path, &name)? {
             Read::Shard(report) => shards.push(*report),
             Read::Cubes(result) => cubes.push((name, result)),
@@ -104,7 +104,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 
 /// Reads the report or result at `path`, called `name` in messages.
 fn read(path: &Path, name: &str) -> anyhow::Result<Read> {
-    let bytes = crate::inputs::read_named(path)?;
+    let bytes = crate::text::read_named(path)?;
     let text = String::from_utf8(bytes).map_err(|_| anyhow!("{name}: not UTF-8 text, not a JSON report"))?;
     let mut lines = Vec::new();
     for (number, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {

@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::family::Settings;
+use crate::family::boundary::Settings;
 use crate::inputs::Input;
 use crate::error::UsageError;
 use crate::output::regular_identity;

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::Serialize;
 use solvebatch_guess::{self as guess, BatchError, GuessBatch};
 
-use super::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use solvebatch_tictactoe::{self as tictactoe, Replayer};
 
-use super::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 

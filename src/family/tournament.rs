@@ -5,7 +5,7 @@ use std::path::Path;
 
 use solvebatch_tournament::{self as tournament, RoundFinder, RoundOutcome};
 
-use super::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 

@@ -12,7 +12,7 @@ use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::family::{Deadline, Family, Prepared, Settings};
+use crate::family::boundary::{Deadline, Family, Prepared, Settings};
 use crate::outcome::Outcome;
 use crate::report::Record;
 

@@ -23,7 +23,8 @@ use super::error::ApiError;
 use super::limits;
 use super::prepared;
 use super::state::State;
-use crate::family::{self, Family, Settings, SolverInfo};
+use crate::family;
+use crate::family::boundary::{Family, Settings, SolverInfo};
 use crate::report::Record;
 use crate::outcome::Status;
 
