@@ -81,7 +81,7 @@ pub struct RunArgs {
         require_equals = true,
         default_missing_value = "all"
     )]
-    pub bless: Option<crate::bless::BlessMode>,
+    pub bless: Option<crate::references::BlessMode>,
 
     /// With `--bless` or `--orphans delete`: list the references that would be written or deleted,
     /// and change nothing.
@@ -161,8 +161,8 @@ pub struct TerminalArgs {
 
 impl TerminalArgs {
     /// The terminal settings these arguments ask for.
-    pub fn terminal(&self) -> crate::report::Terminal {
-        crate::report::Terminal::detect(self.quiet, self.color)
+    pub fn terminal(&self) -> crate::report::style::Terminal {
+        crate::report::style::Terminal::detect(self.quiet, self.color)
     }
 }
 

@@ -22,7 +22,10 @@ use crate::error::UsageError;
 use crate::output::write_file;
 use crate::reads::Reads;
 use crate::paths::display_path;
-use crate::report::{Batch, Exporters, Layout, Record, Report, Summary};
+use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::Exporters;
+use crate::report::record::Record;
+use crate::report::summary::Summary;
 use crate::outcome::Status;
 use crate::shard;
 use crate::signals;
@@ -310,7 +313,7 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
         return (record, None);
     }
     let diff = compare_with_reference(options, family, prepared, input, &text, &outcome, &mut record);
-    crate::bless::settle(options, family, input, &outcome, &mut record);
+    crate::bless::settle(options.bless.as_ref(), options.require_references, family, input, &outcome, &mut record);
     if let Some(out) = &options.out {
         let target = output_path(out, &input.path);
         let written = target

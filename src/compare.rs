@@ -17,7 +17,10 @@ use crate::inputs::{self, Own};
 use crate::options::family_named;
 use crate::error::UsageError;
 use crate::paths::display_path;
-use crate::report::{median, Batch, Exporters, Layout, Record, Report, ReportArgs, SolverSummary, Summary};
+use crate::report::summary::{median, SolverSummary, Summary};
+use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::{Exporters, ReportArgs};
+use crate::report::record::Record;
 use crate::outcome::Status;
 
 /// Arguments of `solvebatch compare`.

@@ -18,8 +18,12 @@ use serde::{Deserialize, Serialize};
 use crate::args::TerminalArgs;
 use crate::cubes::ShareResult;
 use crate::error::{listed, usage};
-use crate::report::summary::{InputSet, ResultOptions};
-use crate::report::{Batch, Exporters, Layout, Record, Report, ReportArgs, Summary};
+use crate::shard::InputSet;
+use crate::report::summary::ResultOptions;
+use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::{Exporters, ReportArgs};
+use crate::report::record::Record;
+use crate::report::summary::Summary;
 use crate::shard::Share;
 
 /// Arguments of `solvebatch merge`.

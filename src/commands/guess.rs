@@ -13,7 +13,9 @@ use crate::error::UsageError;
 use crate::output::write_file;
 use crate::report::simulation::counted;
 use crate::report::style::ColorChoice;
-use crate::report::{Exporters, Report, ReportArgs, Terminal};
+use crate::report::{Exporters, ReportArgs};
+use crate::report::exporter::Report;
+use crate::report::style::Terminal;
 
 /// Arguments of `solvebatch guess`.
 #[derive(Debug, clap::Args)]
@@ -217,7 +219,7 @@ fn bound_report(bound: &Bound, seconds: f64) -> String {
         counted(bound.worst_case as usize, "guess", "guesses"),
         bound.worst_case - 1
     ));
-    lines.push(format!("time: {}", crate::report::duration(seconds * 1000.0)));
+    lines.push(format!("time: {}", crate::report::style::duration(seconds * 1000.0)));
     lines.join("\n") + "\n"
 }
 

@@ -4,7 +4,8 @@
 use anyhow::Context;
 use serde::Serialize;
 
-use super::{Exporter, Record, Report};
+use crate::report::exporter::{Exporter, Report};
+use crate::report::record::Record;
 use crate::outcome::{Status, Verdict};
 use crate::output::OutputFile;
 

@@ -6,7 +6,7 @@ use super::buckets::{bound_label, histogram, Bucket};
 use super::charts::{bar_chart_svg, colour, log_line_chart_svg, XLabels};
 use super::simulation::{counted, histogram_grid};
 use super::table::{by_file, Cell, Grid, Tone};
-use super::Record;
+use crate::report::record::Record;
 use crate::outcome::Status;
 
 /// One chart and its caption.

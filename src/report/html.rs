@@ -7,7 +7,7 @@ use anyhow::Context;
 
 use super::figures::{self, Figure};
 use super::table::{grid, solver_grid, summary_lines, Grid, Tone};
-use super::{Exporter, Layout, Report};
+use crate::report::exporter::{Exporter, Layout, Report};
 use crate::output::OutputFile;
 
 /// The HTML exporter.

@@ -6,7 +6,9 @@ use std::io::Write;
 use anyhow::Context;
 use serde::Serialize;
 
-use super::{Exporter, Record, Report, Summary};
+use crate::report::exporter::{Exporter, Report};
+use crate::report::record::Record;
+use crate::report::summary::Summary;
 use crate::output::OutputFile;
 
 /// The JSON lines exporter.

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use quick_xml::escape::escape;
 
-use super::Record;
+use crate::report::record::Record;
 use crate::outcome::{Status, Verdict};
 use crate::output::OutputFile;
 

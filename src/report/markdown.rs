@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Context;
 
 use super::table::{grid, markdown, solver_grid, summary_lines};
-use super::{Exporter, Layout, Report};
+use crate::report::exporter::{Exporter, Layout, Report};
 use crate::output::OutputFile;
 
 /// The Markdown exporter.

@@ -24,7 +24,7 @@ pub fn text(summaries: &[SimulationSummary], seconds: f64) -> String {
             summary.chart(50),
         ));
     }
-    text.push_str(&format!("time: {}\n", super::duration(seconds * 1000.0)));
+    text.push_str(&format!("time: {}\n", super::style::duration(seconds * 1000.0)));
     text
 }
 

@@ -8,7 +8,10 @@ use comfy_table::{presets, CellAlignment, Color, ContentArrangement, Table};
 
 use super::style::{elide_end, elide_middle, escape_cell, width};
 use crate::paths::display_path;
-use super::{duration, Batch, Exporter, Layout, Record, Report, Summary, Terminal};
+use crate::report::style::{duration, Terminal};
+use crate::report::exporter::{Batch, Exporter, Layout, Report};
+use crate::report::record::Record;
+use crate::report::summary::Summary;
 use crate::outcome::{Status, Verdict};
 use crate::family::status_label;
 
@@ -231,7 +234,7 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
             summary.skipped
         ));
     }
-    lines.extend(summary.bless.as_ref().map(crate::bless::BlessSummary::lines).unwrap_or_default());
+    lines.extend(summary.bless.as_ref().map(crate::references::BlessSummary::lines).unwrap_or_default());
     lines.extend(summary.orphans.as_ref().map(crate::references::OrphanSummary::lines).unwrap_or_default());
     if !summary.failing.is_empty() {
         const SHOWN: usize = 10;

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use crate::family::boundary::{Deadline, Family, Prepared, Settings};
 use crate::outcome::Outcome;
-use crate::report::Record;
+use crate::report::record::Record;
 
 /// What makes two prepared families different.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -25,7 +25,7 @@ use super::prepared;
 use super::state::State;
 use crate::family;
 use crate::family::boundary::{Family, Settings, SolverInfo};
-use crate::report::Record;
+use crate::report::record::Record;
 use crate::outcome::Status;
 
 /// The query parameters of a solve.
