@@ -13,22 +13,22 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::family::boundary::{Deadline, Family, Prepared};
-use crate::outcome::Outcome;
-use crate::inputs::{self, Input, Own};
-use crate::text::ReadError;
-use crate::options::RunOptions;
 use crate::error::UsageError;
+use crate::family::boundary::{Deadline, Family, Prepared};
+use crate::inputs::{self, Input, Own};
+use crate::options::RunOptions;
+use crate::outcome::Outcome;
+use crate::outcome::Status;
 use crate::output::write_file;
-use crate::reads::Reads;
 use crate::paths::display_path;
+use crate::reads::Reads;
 use crate::report::exporter::{Batch, Layout, Report};
-use crate::report::Exporters;
 use crate::report::record::Record;
 use crate::report::summary::Summary;
-use crate::outcome::Status;
+use crate::report::Exporters;
 use crate::shard;
 use crate::signals;
+use crate::text::ReadError;
 use crate::verdict::judge;
 
 /// Each family met in a batch, prepared once with its solver, by family name.
@@ -313,7 +313,14 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
         return (record, None);
     }
     let diff = compare_with_reference(options, family, prepared, input, &text, &outcome, &mut record);
-    crate::bless::settle(options.bless.as_ref(), options.require_references, family, input, &outcome, &mut record);
+    crate::bless::settle(
+        options.bless.as_ref(),
+        options.require_references,
+        family,
+        input,
+        &outcome,
+        &mut record,
+    );
     if let Some(out) = &options.out {
         let target = output_path(out, &input.path);
         let written = target

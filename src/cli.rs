@@ -49,4 +49,3 @@ pub enum Command {
         command: Option<String>,
     },
 }
-

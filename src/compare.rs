@@ -11,17 +11,17 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::args::TerminalArgs;
+use crate::error::UsageError;
 use crate::family::boundary::{Deadline, Family, Prepared, Settings};
-use crate::outcome::Outcome;
 use crate::inputs::{self, Own};
 use crate::options::family_named;
-use crate::error::UsageError;
-use crate::paths::display_path;
-use crate::report::summary::{median, SolverSummary, Summary};
-use crate::report::exporter::{Batch, Layout, Report};
-use crate::report::{Exporters, ReportArgs};
-use crate::report::record::Record;
+use crate::outcome::Outcome;
 use crate::outcome::Status;
+use crate::paths::display_path;
+use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::record::Record;
+use crate::report::summary::{median, SolverSummary, Summary};
+use crate::report::{Exporters, ReportArgs};
 
 /// Arguments of `solvebatch compare`.
 #[derive(Debug, clap::Args)]

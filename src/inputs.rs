@@ -187,4 +187,3 @@ pub fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
 pub fn kind_of(_metadata: &std::fs::Metadata) -> &'static str {
     "not a file"
 }
-

@@ -13,17 +13,16 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use serde::{Deserialize, Serialize};
 
 use crate::args::TerminalArgs;
-use crate::cubes::ShareResult;
 use crate::error::{listed, usage};
-use crate::shard::InputSet;
-use crate::report::summary::ResultOptions;
 use crate::report::exporter::{Batch, Layout, Report};
-use crate::report::{Exporters, ReportArgs};
+use crate::report::json::{Line, ShareResult};
 use crate::report::record::Record;
+use crate::report::summary::ResultOptions;
 use crate::report::summary::Summary;
+use crate::report::{Exporters, ReportArgs};
+use crate::shard::InputSet;
 use crate::shard::Share;
 
 /// Arguments of `solvebatch merge`.
@@ -46,18 +45,6 @@ pub struct Args {
 
     #[command(flatten)]
     pub terminal: TerminalArgs,
-}
-
-/// A line of a JSON report or result, as `merge` reads it.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Line {
-    /// A file's record.
-    File(Record),
-    /// The summary that closes a report.
-    Summary(Box<Summary>),
-    /// The result of `tournament --cubes K/N`.
-    CubeShare(ShareResult),
 }
 
 /// A shard's report, checked alone.
@@ -125,11 +112,16 @@ fn read(path: &Path, name: &str) -> anyhow::Result<Read> {
             anyhow::bail!("{name} line {number}: a line after the summary");
         }
         match line {
-            Line::File(record) => records.push(record),
-            Line::Summary(closing) => summary = Some(*closing),
-            Line::CubeShare(result) if count == 1 => return Ok(Read::Cubes(result)),
+            Line::File(record) => records.push(record.into_owned()),
+            Line::Summary(closing) => summary = Some(closing.into_owned()),
+            Line::CubeShare(result) if count == 1 => return Ok(Read::Cubes(result.into_owned())),
             Line::CubeShare(_) => {
                 anyhow::bail!("{name} line {number}: a `tournament --cubes` result among other lines")
+            }
+            Line::Simulation(_) => {
+                anyhow::bail!(
+                    "{name} line {number}: a `guess simulate` line: not a report of `solvebatch run`"
+                )
             }
         }
     }

@@ -3,14 +3,14 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::args::{RunArgs, TerminalArgs};
 use crate::bless::Blessing;
 use crate::error::UsageError;
-use crate::args::{RunArgs, TerminalArgs};
 use crate::family;
 use crate::family::boundary::{Family, Settings};
+use crate::paths::display_path;
 use crate::references::OrphanPolicy;
 use crate::report::summary::ResultOptions;
-use crate::paths::display_path;
 use crate::report::ReportArgs;
 use crate::shard::{self, ShardChoice, Share};
 
@@ -166,4 +166,3 @@ pub fn family_named(name: &str) -> anyhow::Result<&'static dyn Family> {
         UsageError(format!("no family is called `{name}`; the families are {}", names.join(", "))).into()
     })
 }
-

@@ -9,9 +9,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::error::UsageError;
 use crate::family::boundary::Settings;
 use crate::inputs::Input;
-use crate::error::UsageError;
 use crate::output::regular_identity;
 use crate::paths::display_path;
 use crate::report::ReportArgs;

@@ -125,7 +125,6 @@ pub fn read_named(path: &Path) -> anyhow::Result<Vec<u8>> {
     })
 }
 
-
 /// `bytes` as UTF-8 text, without a leading byte-order mark.
 ///
 /// # Errors

@@ -26,8 +26,8 @@ pub fn judge(prepared: &dyn Prepared, path: &Path, input: &[u8], output: &str, r
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::by_name;
     use crate::family::boundary::Settings;
+    use crate::family::by_name;
 
     const INPUT: &[u8] = b"2\n0,1,0\n2,3,1\n1,2,0\n3,0,1\n";
 

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use super::record::Record;
+use super::simulation::SimulationSummary;
 use super::summary::Summary;
 
 /// How records are laid out in tables.
@@ -33,7 +34,7 @@ pub enum Report<'a> {
     /// A batch of files.
     Batch(Batch<'a>),
     /// `guess simulate`: one summary per strategy, with the wall time in seconds.
-    Simulation(&'a [solvebatch_guess::SimulationSummary], f64),
+    Simulation(&'a [SimulationSummary], f64),
 }
 
 /// One report format.

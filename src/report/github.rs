@@ -5,8 +5,8 @@ use std::io::Write;
 
 use anyhow::Context;
 
-use crate::report::record::Record;
 use crate::report::exporter::Report;
+use crate::report::record::Record;
 
 /// The `::error` line of each record that is not as expected (`strict`: only `same` passes), with the
 /// escaping the Actions documentation gives for workflow commands.

@@ -20,7 +20,7 @@ pub mod exporter;
 mod figures;
 pub mod github;
 pub mod html;
-mod json;
+pub mod json;
 pub mod junit;
 mod markdown;
 pub mod record;

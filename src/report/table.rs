@@ -7,13 +7,13 @@ use std::path::{Path, PathBuf};
 use comfy_table::{presets, CellAlignment, Color, ContentArrangement, Table};
 
 use super::style::{elide_end, elide_middle, escape_cell, width};
+use crate::family::status_label;
+use crate::outcome::{Status, Verdict};
 use crate::paths::display_path;
-use crate::report::style::{duration, Terminal};
 use crate::report::exporter::{Batch, Exporter, Layout, Report};
 use crate::report::record::Record;
+use crate::report::style::{duration, Terminal};
 use crate::report::summary::Summary;
-use crate::outcome::{Status, Verdict};
-use crate::family::status_label;
 
 /// How a cell reads at a glance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -23,11 +23,11 @@ use super::prepared;
 use super::state::State;
 use crate::family;
 use crate::family::boundary::Settings;
-use crate::report::html;
+use crate::outcome::Status;
 use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::html;
 use crate::report::record::Record;
 use crate::report::summary::Summary;
-use crate::outcome::Status;
 use crate::verdict::judge;
 
 /// The query parameters of a batch.

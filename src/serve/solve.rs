@@ -25,8 +25,8 @@ use super::prepared;
 use super::state::State;
 use crate::family;
 use crate::family::boundary::{Family, Settings, SolverInfo};
-use crate::report::record::Record;
 use crate::outcome::Status;
+use crate::report::record::Record;
 
 /// The query parameters of a solve.
 #[derive(Debug, Default, Deserialize)]
