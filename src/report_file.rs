@@ -8,9 +8,10 @@
 
 use std::path::Path;
 
-use crate::merge::Line;
-use crate::options::UsageError;
-use crate::report::{Record, Summary};
+use crate::error::UsageError;
+use crate::report::json::Line;
+use crate::report::record::Record;
+use crate::report::summary::Summary;
 
 /// A report read back.
 #[derive(Debug)]
@@ -44,7 +45,7 @@ impl ReportFile {
 /// A [`UsageError`] naming the report (and the line): it cannot be read, is not UTF-8, holds a line
 /// that is not a line of a batch report, or a line after its summary.
 pub fn read(path: &Path) -> anyhow::Result<ReportFile> {
-    read_as(path, &crate::inputs::name(path))
+    read_as(path, &crate::text::name(path))
 }
 
 /// [`read`], the report called `name` in messages.
@@ -53,7 +54,7 @@ pub fn read(path: &Path) -> anyhow::Result<ReportFile> {
 /// As [`read`].
 pub fn read_as(path: &Path, name: &str) -> anyhow::Result<ReportFile> {
     let usage = |message: String| anyhow::Error::from(UsageError(message));
-    let bytes = crate::inputs::read_named(path).map_err(|error| usage(format!("{error:#}")))?;
+    let bytes = crate::text::read_named(path).map_err(|error| usage(format!("{error:#}")))?;
     let text =
         String::from_utf8(bytes).map_err(|_| usage(format!("{name}: not UTF-8 text, not a JSON report")))?;
     parse(name, &text).map_err(usage)
@@ -68,7 +69,7 @@ fn parse(name: &str, text: &str) -> Result<ReportFile, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let parsed = serde_json::from_str::<Line>(line);
+        let parsed = serde_json::from_str::<Line<'static>>(line);
         let line = match parsed {
             Ok(line) => line,
             Err(_) if number == lines.len() && !line.ends_with('\n') => {
@@ -83,8 +84,11 @@ fn parse(name: &str, text: &str) -> Result<ReportFile, String> {
             return Err(format!("{name} line {number}: a line after the summary"));
         }
         match line {
-            Line::File(record) => report.records.push((number, record)),
-            Line::Summary(summary) => report.summary = Some(*summary),
+            Line::File(record) => report.records.push((number, record.into_owned())),
+            Line::Summary(summary) => report.summary = Some(summary.into_owned()),
+            Line::Simulation(_) => {
+                return Err(format!("{name} line {number}: a `guess simulate` result, not a batch report"));
+            }
             Line::CubeShare(_) => {
                 return Err(format!(
                     "{name} line {number}: a `tournament --cubes` result, not a batch report"

@@ -10,21 +10,16 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::error::usage;
 use crate::inputs::Input;
-use crate::merge::{inputs_difference, options_difference, path_of, usage};
-use crate::options::RunOptions;
-use crate::report::summary::InputSet;
-use crate::report::{display_path, Record, Status, Summary};
+use crate::merge::{inputs_difference, options_difference, path_of};
+use crate::options::{Resume, RunOptions};
+use crate::outcome::Status;
+use crate::paths::display_path;
+use crate::report::record::Record;
+use crate::report::summary::Summary;
 use crate::report_file::ReportFile;
-
-/// What to resume from.
-#[derive(Debug, Clone)]
-pub enum Resume {
-    /// `--resume`: the `--json` report itself, or its partial file when a kill left one.
-    Report(PathBuf),
-    /// `--rerun-failing FILE`: keep the files that were as expected in FILE.
-    RerunFailing(PathBuf),
-}
+use crate::shard::InputSet;
 
 /// The records of the earlier report that may stand for solving their files again.
 pub struct Previous {
@@ -52,7 +47,7 @@ pub fn load(options: &RunOptions) -> anyhow::Result<Option<Previous>> {
             }
             let partial = crate::output::partial_path(path);
             if partial.exists() {
-                let shown = display_path(&crate::family::with_suffix(path, crate::output::PARTIAL_SUFFIX));
+                let shown = display_path(&crate::paths::with_suffix(path, crate::output::PARTIAL_SUFFIX));
                 (crate::report_file::read_as(&partial, &shown)?, Some((partial, path)))
             } else if path.exists() {
                 (crate::report_file::read(path)?, None)
@@ -201,20 +196,10 @@ fn first_difference(held: &[PathBuf], files: &[PathBuf], name: &str) -> String {
     }
 }
 
-/// The summary line of a resumed run: `resumed: 57 files kept from the earlier report, 143 solved`.
-pub fn line(summary: &Summary) -> Option<String> {
-    let kept = summary.resumed?;
-    let plural = if kept == 1 { "" } else { "s" };
-    Some(format!(
-        "resumed: {kept} file{plural} kept from the earlier report, {} solved",
-        summary.files - kept
-    ))
-}
-
 /// Whether `path` is where `--resume` reads from (the `--json` report), so that it is not taken for
 /// a file this run reads and must not replace.
 pub fn is_own_report(options: &RunOptions, path: &Path) -> bool {
-    options.reports.json.as_deref().is_some_and(|json| crate::report::same_file(json, path))
+    options.reports.json.as_deref().is_some_and(|json| crate::paths::same_file(json, path))
 }
 
 #[cfg(test)]

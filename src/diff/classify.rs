@@ -7,7 +7,9 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::report::{duration, Record, Status};
+use crate::outcome::{Status, Verdict};
+use crate::report::record::Record;
+use crate::report::style::duration;
 
 /// The kinds of change, in the order tables list them within a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -214,11 +216,11 @@ fn outcome(record: &Record) -> String {
     }
 }
 
-fn verdict_name(verdict: crate::report::Verdict) -> &'static str {
+fn verdict_name(verdict: Verdict) -> &'static str {
     match verdict {
-        crate::report::Verdict::Same => "same",
-        crate::report::Verdict::Valid => "valid",
-        crate::report::Verdict::Differs => "differs",
+        Verdict::Same => "same",
+        Verdict::Valid => "valid",
+        Verdict::Differs => "differs",
     }
 }
 
@@ -310,7 +312,6 @@ fn time_change(old: &Record, new: &Record, rule: TimeRule) -> Option<(Timed, Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::Verdict;
 
     const RULE: TimeRule = TimeRule { factor: 2.0, min_ms: 1.0 };
 

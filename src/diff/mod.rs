@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::options::UsageError;
+use crate::error::UsageError;
 use crate::output::OutputFile;
-use crate::report::Record;
+use crate::report::record::Record;
 
 pub mod classify;
 mod export;
@@ -66,7 +66,7 @@ pub struct Args {
     pub html: Option<PathBuf>,
 
     #[command(flatten)]
-    pub terminal: crate::cli::TerminalArgs,
+    pub terminal: crate::args::TerminalArgs,
 }
 
 /// The time rule for files timed once.
@@ -121,7 +121,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     for (index, (path, option)) in outputs.iter().enumerate() {
         reads.check(path, option)?;
         if let Some((_, other)) =
-            outputs[..index].iter().find(|(other, _)| crate::report::same_file(path, other))
+            outputs[..index].iter().find(|(other, _)| crate::paths::same_file(path, other))
         {
             return Err(UsageError(format!("{other} and {option} both write {}", path.display())).into());
         }
@@ -166,7 +166,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 pub fn print(
     comparison: &Comparison,
     rule: TimeRule,
-    terminal: crate::report::Terminal,
+    terminal: crate::report::style::Terminal,
     summary_only_on_stderr: bool,
 ) -> anyhow::Result<()> {
     let lines = export::summary_lines(comparison, rule).join("\n");
@@ -208,7 +208,7 @@ impl Baseline {
         &self,
         records: &[Record],
         strict: bool,
-        terminal: crate::report::Terminal,
+        terminal: crate::report::style::Terminal,
         summary_only_on_stderr: bool,
     ) -> anyhow::Result<u8> {
         let rule = TimeRule::DEFAULT;

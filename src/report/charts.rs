@@ -164,7 +164,7 @@ pub fn log_scatter_svg(
     draw(|root| {
         let axis = || (bottom * 0.999..top * 1.001).log_scale();
         let mut chart = builder(root, title).build_cartesian_2d(axis(), axis())?;
-        let label = |ms: &f64| super::duration(*ms);
+        let label = |ms: &f64| super::style::duration(*ms);
         chart
             .configure_mesh()
             .x_desc(x_desc)

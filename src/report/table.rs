@@ -7,10 +7,13 @@ use std::path::{Path, PathBuf};
 use comfy_table::{presets, CellAlignment, Color, ContentArrangement, Table};
 
 use super::style::{elide_end, elide_middle, escape_cell, width};
-use super::{
-    display_path, duration, Batch, Exporter, Layout, Record, Report, Status, Summary, Terminal, Verdict,
-};
 use crate::family::status_label;
+use crate::outcome::{Status, Verdict};
+use crate::paths::display_path;
+use crate::report::exporter::{Batch, Exporter, Layout, Report};
+use crate::report::record::Record;
+use crate::report::style::{duration, Terminal};
+use crate::report::summary::Summary;
 
 /// How a cell reads at a glance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,9 +234,15 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
             summary.skipped
         ));
     }
-    lines.extend(summary.bless.as_ref().map(crate::bless::BlessSummary::lines).unwrap_or_default());
+    lines.extend(summary.bless.as_ref().map(crate::references::BlessSummary::lines).unwrap_or_default());
     lines.extend(summary.orphans.as_ref().map(crate::references::OrphanSummary::lines).unwrap_or_default());
-    lines.extend(crate::resume::line(summary));
+    if let Some(kept) = summary.resumed {
+        let plural = if kept == 1 { "" } else { "s" };
+        lines.push(format!(
+            "resumed: {kept} file{plural} kept from the earlier report, {} solved",
+            summary.files - kept
+        ));
+    }
     if !summary.failing.is_empty() {
         const SHOWN: usize = 10;
         let names: Vec<&str> = summary.failing.iter().take(SHOWN).map(String::as_str).collect();
