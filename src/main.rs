@@ -3,15 +3,15 @@
 //! Exit status: 0 when every file's outcome is as expected, 1 when some file failed or differs from
 //! its reference (or a command failed), 2 on usage errors.
 //!
-//! The layers, top to bottom (an import only ever points to its own layer or a lower one): the entry
-//! point and the command-line definition (`main`, `cli`); the jobs (`commands/`, `batch`, `compare`,
-//! `merge`, `cubes`, `diff/`, `resume`, `serve/`); the validated options (`options`); the steps of a run that the
-//! options name (`bless`, `reads`); the clap pieces the options come from (`args`); the reports
-//! (`report/`: records, summaries, one exporter per format; `report_file`: a report read back); the values summaries hold
+//! The layers, top to bottom (an import only ever points to its own layer or a lower one): the entry point
+//! and the command-line definition (`main`, `cli`); the jobs (`commands/`, `batch`, `compare`, `merge`,
+//! `cubes`, `diff/`, `resume`, `serve/`); the validated options (`options`); the steps of a run that the
+//! options name (`bless`, `reads`); the clap pieces the options come from (`args`); the reports (`report/`:
+//! records, summaries, one exporter per format; `report_file`: a report read back); the values summaries hold
 //! (`references`, `shard`); finding inputs and judging outputs (`inputs`, `verdict`); the families
-//! (`family/`: the trait boundary, the registry, one adapter per family crate); reading inputs and the
-//! caches (`text`, `cache`, `game_input`); every file written and the signals (`output`, `signals`);
-//! and the shared words (`outcome`: Status, Verdict, Outcome; `error`: UsageError; `paths`).
+//! (`family/`: the trait boundary, the registry, one adapter per family crate); reading inputs and the caches
+//! (`text`, `cache`, `game_input`); every file written and the signals (`output`, `signals`); and the shared
+//! words (`outcome`: Status, Verdict, Outcome; `error`: UsageError; `paths`).
 
 use std::process::ExitCode;
 
