@@ -107,19 +107,20 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if args.old == Path::new("-") && args.new == Path::new("-") {
         return Err(UsageError("OLD and NEW cannot both be `-` (standard input)".to_string()).into());
     }
-    let outputs = [
-        (&args.json, "--json"),
-        (&args.csv, "--csv"),
-        (&args.markdown, "--markdown"),
-        (&args.html, "--html"),
-    ];
-    let outputs: Vec<(&Path, &str)> =
-        outputs.into_iter().filter_map(|(path, option)| Some((path.as_deref()?, option))).collect();
+    // The same report options as every command's, but `--json-outputs`: a change holds no output.
+    let reports = crate::report::ReportArgs {
+        json: args.json.clone(),
+        json_outputs: false,
+        csv: args.csv.clone(),
+        markdown: args.markdown.clone(),
+        html: args.html.clone(),
+    };
+    let outputs = reports.named();
     let mut reads = crate::reads::Reads::default();
     reads.add("a report compared", &args.old);
     reads.add("a report compared", &args.new);
+    reads.check_reports(&reports)?;
     for (index, (path, option)) in outputs.iter().enumerate() {
-        reads.check(path, option)?;
         if let Some((_, other)) =
             outputs[..index].iter().find(|(other, _)| crate::paths::same_file(path, other))
         {
