@@ -135,7 +135,8 @@ pub async fn solve(
         .run_stoppable(move |stop| {
             let prepared = prepared::prepared(job.family, &job.solver, &job.settings)?;
             let deadline = Instant::now() + job.timeout;
-            Ok::<_, String>(prepared::solve(job.family, prepared.as_ref(), &name, &body, deadline, stop).1)
+            let (_, record) = prepared::solve(job.family, prepared.as_ref(), &name, &body, deadline, stop);
+            Ok::<_, String>(record.with_hashes(&body, None))
         })
         .await?
         .map_err(ApiError::bad_request)?;
