@@ -14,7 +14,6 @@ use server::{dataset, Server};
 const ONE_TABLE_HASHES: &str = r#""input_hash":"bd16aff12683c41d88752fa4e3805503","reference_hash":null"#;
 
 /// A client that hands every status back instead of failing on 4xx and 5xx.
-
 fn agent() -> ureq::Agent {
     ureq::Agent::config_builder().http_status_as_error(false).build().into()
 }
