@@ -23,6 +23,7 @@ mod output;
 mod reads;
 mod references;
 mod report;
+mod review;
 mod serve;
 mod shard;
 mod signals;
@@ -54,6 +55,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Run(args) => batch::run(&options::RunOptions::from_args(args)?),
+        Command::Review(args) => review::run(args),
         Command::ListSolvers => commands::list_solvers::run(),
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => merge::run(&args),

@@ -71,6 +71,8 @@ pub struct RunOptions {
     pub junit: Option<PathBuf>,
     /// `--github`: annotations and the job summary.
     pub github: bool,
+    /// `review`: the files to ask about, collected as they are judged (`None` in `run`).
+    pub review: Option<crate::review::Pending>,
 }
 
 impl RunOptions {
@@ -153,6 +155,7 @@ impl RunOptions {
             dry_run: args.dry_run,
             junit: args.junit,
             github: args.github,
+            review: None,
         })
     }
 
