@@ -716,6 +716,31 @@ fn an_output_naming_an_input_is_refused_in_run() {
 }
 
 #[test]
+fn an_output_naming_an_input_in_a_walked_folder_is_refused_not_skipped() {
+    refused_as_output(
+        &[("d/a.csv", ONE_TABLE), ("d/b.csv", ONE_TABLE)],
+        &["run", "d", "--json", "d/a.csv"],
+        "d/a.csv is both an input and the file --json writes; writing would destroy it",
+    );
+}
+
+#[test]
+fn reports_of_an_earlier_run_in_the_input_folder_are_not_read_as_inputs() {
+    let (dir, _) = setup(&[("d/a.csv", ONE_TABLE)]);
+    for _ in 0..2 {
+        command_in(dir.path())
+            .args(["run", "d", "--csv", "d/report.csv", "--json", "d/report.json.csv", "-q"])
+            .assert()
+            .success();
+    }
+    let csv = fs::read_to_string(dir.path().join("d/report.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 2, "the header and the one input's row: {csv}");
+    assert!(csv.lines().nth(1).unwrap().starts_with("d/a.csv,tournament,"), "{csv}");
+    let json = fs::read_to_string(dir.path().join("d/report.json.csv")).unwrap();
+    assert_eq!(json.lines().filter(|line| line.contains(r#""type":"file""#)).count(), 1, "{json}");
+}
+
+#[test]
 fn an_output_naming_an_input_is_refused_in_run_through_a_link_under_out() {
     let (dir, mut command) = setup(&[("in.csv", ONE_TABLE)]);
     fs::create_dir(dir.path().join("o")).unwrap();
