@@ -26,7 +26,8 @@ Takes the options of `run`, but not --bless, --ci or --require-references. For e
 output differs from its reference, or that has no reference yet, the review shows the diff (or the \
 output) and asks for a key: a accept (the output becomes the reference), r reject (keep the \
 reference), s skip, A accept this file and all the rest, q quit, ? help. Timeouts, failures and \
-valid alternatives are never offered. References are written as `run --bless` writes them.
+valid alternatives are never offered. References are written as `run --bless` writes them. Reports \
+(--json, --junit, ...) are written before the questions, with the verdicts as solved.
 
 Exit status: 0 when every file is now as expected, 1 when a file still fails or differs, 2 on usage \
 errors, among them standard input or output not being a terminal (use `run --bless` there).

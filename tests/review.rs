@@ -165,3 +165,16 @@ fn review_refuses_the_options_that_decide_for_the_reviewer() {
          accepts them all)\n",
     );
 }
+
+#[test]
+fn a_signal_while_a_key_is_awaited_ends_the_review_without_acting_on_the_next_key() {
+    let (dir, _) = setup(&[DIFFERS, DIFFERS_REFERENCE, MISSING]);
+    let mut session = spawn(dir.path(), &["review", "d", "--color", "never"]);
+    expect(&mut session, "[1/2] replace d/a.csv.expected? [a,r,s,A,q,?] ");
+    session.process_mut().signal(rexpect::process::Signal::SIGTERM).unwrap();
+    answer(&mut session, "interrupted: stopping the files under way", "a");
+    let (rest, code) = finish(&mut session);
+    assert!(rest.ends_with("quit\nreview: accepted 0, rejected 0, skipped 0, left 2\n"), "{rest}");
+    assert_eq!(code, 143);
+    assert_eq!(read(dir.path(), "d/a.csv.expected"), DIFFERS_REFERENCE.1);
+}

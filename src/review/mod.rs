@@ -83,12 +83,12 @@ fn refuse_deciding_options(args: &RunArgs) -> Result<(), UsageError> {
     refused.map_or(Ok(()), |what| Err(UsageError(format!("review does not take {what}"))))
 }
 
-/// The exit status after the review: a signal's as it came; 1 while a file is still not as expected
+/// The exit status after the review: a signal's (during the batch or the review); 1 while a file is still not as expected
 /// (accepted files now are), an orphan reference fails the batch, or a reference could not be
 /// written; else 0.
 fn exit_code(summary: &Summary, accepted: &[&str], tally: &Tally) -> u8 {
-    if summary.exit_code > 1 {
-        return summary.exit_code;
+    if let Some(status) = signals::exit_status() {
+        return status;
     }
     let failing = summary.failing.iter().any(|file| !accepted.contains(&file.as_str()));
     let orphans = summary.orphans.as_ref().is_some_and(|orphans| orphans.fails());

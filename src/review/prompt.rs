@@ -144,8 +144,10 @@ fn ask(
     loop {
         write!(out, "[{}/{count}] {verb} {}? [a,r,s,A,q,?] ", index + 1, item.reference_name())?;
         out.flush()?;
-        // The terminal gone (the end of its input, an error) ends the review as `q` does.
+        // The terminal gone (the end of its input, an error) ends the review as `q` does, and so
+        // does a signal that came while the key was awaited (its key is not acted on).
         let key = keys().unwrap_or(Key::CtrlC);
+        let key = if signals::interrupted() { Key::CtrlC } else { key };
         let (choice, word) = match key {
             Key::Char('a') => (Choice::Accept, "accept"),
             Key::Char('r') => (Choice::Reject, "reject"),
