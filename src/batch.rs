@@ -13,14 +13,22 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::family::{Deadline, Family, Outcome, Prepared};
-use crate::inputs::{self, Input, Own, ReadError};
-use crate::options::{RunOptions, UsageError};
+use crate::error::UsageError;
+use crate::family::boundary::{Deadline, Family, Prepared};
+use crate::inputs::{self, Input, Own};
+use crate::options::RunOptions;
+use crate::outcome::Outcome;
+use crate::outcome::Status;
 use crate::output::write_file;
+use crate::paths::display_path;
 use crate::reads::Reads;
-use crate::report::{display_path, Batch, Exporters, Layout, Record, Report, Status, Summary};
+use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::record::Record;
+use crate::report::summary::Summary;
+use crate::report::Exporters;
 use crate::shard;
 use crate::signals;
+use crate::text::ReadError;
 use crate::verdict::{judge, unified_diff};
 
 /// Each family met in a batch, prepared once with its solver, by family name.
@@ -134,7 +142,7 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
 fn open_junit(options: &RunOptions) -> anyhow::Result<Option<crate::output::OutputFile>> {
     let Some(path) = &options.junit else { return Ok(None) };
     if let Some((_, other)) =
-        options.reports.named().into_iter().find(|(other, _)| crate::report::same_file(path, other))
+        options.reports.named().into_iter().find(|(other, _)| crate::paths::same_file(path, other))
     {
         return Err(UsageError(format!("{other} and --junit both write {}", path.display())).into());
     }
@@ -177,7 +185,7 @@ fn output_path(out: &Path, path: &Path) -> PathBuf {
             Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
         }
     }
-    crate::family::with_suffix(&target, ".out")
+    crate::paths::with_suffix(&target, ".out")
 }
 
 /// Two inputs must not write the same file under `--out` (`a/../b` and `__/b` would).
@@ -286,7 +294,7 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
     };
     let prepared = prepared[family.name()].as_ref();
     let started = Instant::now();
-    let text = match inputs::read(&input.path, options.timeout) {
+    let text = match crate::text::read_limited(&input.path, options.timeout) {
         Ok(text) => text,
         Err(ReadError::Failed(message)) => return (Record::failed(file, family_name, message), None),
         Err(ReadError::Timeout) => {
@@ -315,7 +323,14 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
         return (record, None);
     }
     let diff = compare_with_reference(options, family, prepared, input, &text, &outcome, &mut record);
-    crate::bless::settle(options, family, input, &outcome, &mut record);
+    crate::bless::settle(
+        options.bless.as_ref(),
+        options.require_references,
+        family,
+        input,
+        &outcome,
+        &mut record,
+    );
     if let Some(review) = &options.review {
         review.hold(&input.path, &family.reference_path(&input.path), &outcome, &record, diff.as_deref());
     }
@@ -345,11 +360,11 @@ fn compare_with_reference(
     record: &mut Record,
 ) -> Option<String> {
     let reference_path = family.reference_path(&input.path);
-    let reference = inputs::read(&reference_path, None).ok()?;
+    let reference = crate::text::read_limited(&reference_path, None).ok()?;
     let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
     record.verdict = Some(verdict);
     let wanted = options.diff || options.junit.is_some() || options.review.is_some();
-    if !wanted || verdict == crate::report::Verdict::Same {
+    if !wanted || verdict == crate::outcome::Verdict::Same {
         return None;
     }
     Some(unified_diff(

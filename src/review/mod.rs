@@ -6,19 +6,19 @@
 //! files offered are those [`crate::bless::change`] names, so timeouts, failures and valid
 //! alternatives are never offered.
 
-mod pending;
 mod prompt;
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::cli::RunArgs;
-use crate::options::{RunOptions, UsageError};
-use crate::report::Summary;
+use crate::args::RunArgs;
+use crate::error::UsageError;
+use crate::options::RunOptions;
+use crate::pending::Pending;
+use crate::report::summary::Summary;
 use crate::signals;
 
-pub use pending::Pending;
 use prompt::{Answer, Tally};
 
 /// Runs `review` with the arguments of `run`.

@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use console::Key;
 
-use super::pending::Item;
 use crate::bless::Change;
+use crate::pending::Item;
 use crate::report::style::escape_cell;
 use crate::report::table::{diff_block, paint, Tone};
 use crate::signals;

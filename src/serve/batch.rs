@@ -23,8 +23,13 @@ use super::limits;
 use super::prepared;
 use super::references::{self, References};
 use super::state::State;
-use crate::family::{self, Settings};
-use crate::report::{html, junit, Batch, Layout, Record, Report, Status, Summary, Verdict};
+use crate::family;
+use crate::family::boundary::Settings;
+use crate::outcome::{Status, Verdict};
+use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::record::Record;
+use crate::report::summary::Summary;
+use crate::report::{html, junit};
 use crate::verdict::{judge, unified_diff};
 
 /// The query parameters of a batch.
@@ -204,7 +209,7 @@ fn solve_all(
             Ok(prepared) => {
                 let (outcome, mut record) =
                     prepared::solve(family, prepared.as_ref(), name, input, deadline, stop);
-                let reference_name = crate::report::display_path(&family.reference_path(path));
+                let reference_name = crate::paths::display_path(&family.reference_path(path));
                 let reference = files.get(&reference_name);
                 if let (Some(reference), false) = (reference, outcome.status == Status::Timeout) {
                     let verdict = judge(prepared.as_ref(), path, input, &outcome.output, reference);

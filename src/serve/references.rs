@@ -8,9 +8,10 @@ use base64::Engine;
 use serde::Serialize;
 
 use super::error::ApiError;
-use crate::bless::BlessMode;
 use crate::family;
-use crate::report::{display_path, Record};
+use crate::paths::display_path;
+use crate::references::BlessMode;
+use crate::report::record::Record;
 
 /// The references blessing would write for a batch ([`crate::bless::change`]: where the output
 /// differs from the reference sent or none was sent; never for timeouts, failures or valid

@@ -1,11 +1,14 @@
-//! The files a review asks about, collected from the batch's workers as each file is judged.
+//! The files `review` asks about, collected from the batch's workers as each file is judged: a step
+//! of a run that its options name, as blessing is.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::bless::{BlessMode, Change};
-use crate::family::Outcome;
-use crate::report::{display_path, Record};
+use crate::bless::Change;
+use crate::outcome::Outcome;
+use crate::paths::display_path;
+use crate::references::BlessMode;
+use crate::report::record::Record;
 
 /// One file to ask about: its output would become its reference.
 #[derive(Debug, Clone, PartialEq)]
