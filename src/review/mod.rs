@@ -11,6 +11,10 @@ mod prompt;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use crate::args::RunArgs;
 use crate::error::UsageError;
@@ -19,7 +23,7 @@ use crate::pending::Pending;
 use crate::report::summary::Summary;
 use crate::signals;
 
-use prompt::{Answer, Tally};
+use prompt::{Answer, Keys, Tally};
 
 /// Runs `review` with the arguments of `run`.
 ///
@@ -40,7 +44,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let color = options.terminal.terminal().color;
     let mut stdout = std::io::stdout().lock();
     let terminal = console::Term::stdout();
-    let tally = prompt::ask_all(&items, color, &mut stdout, &mut || terminal.read_key_raw())?;
+    let caught = Caught::watch()?;
+    let keys = Keys { next: &mut || terminal.read_key_raw(), signalled: &|| caught.signal().is_some() };
+    let tally = prompt::ask_all(&items, color, &mut stdout, keys)?;
     writeln!(stdout, "{}", tally.line())?;
     stdout.flush()?;
     let accepted: Vec<&str> = items
@@ -49,7 +55,32 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         .filter(|(_, answer)| **answer == Answer::Accepted)
         .map(|(item, _)| item.file.as_str())
         .collect();
-    Ok(ExitCode::from(exit_code(&summary, &accepted, &tally)))
+    let status = caught.signal().map(|signal| 128 + signal);
+    Ok(ExitCode::from(status.unwrap_or_else(|| exit_code(&summary, &accepted, &tally))))
+}
+
+/// The signal (Ctrl-C, SIGTERM, SIGHUP) that came during the questions, recorded by the signal
+/// handler itself: a read of a key that the signal interrupts sees it at once, where the stop flag
+/// of [`signals`] is set a moment later by its own thread.
+struct Caught(Arc<AtomicUsize>);
+
+impl Caught {
+    /// Records the signals from now on.
+    ///
+    /// # Errors
+    /// A handler cannot be installed.
+    fn watch() -> std::io::Result<Caught> {
+        let caught = Arc::new(AtomicUsize::new(0));
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            signal_hook::flag::register_usize(signal, Arc::clone(&caught), signal as usize)?;
+        }
+        Ok(Caught(caught))
+    }
+
+    /// The signal's number, if one came.
+    fn signal(&self) -> Option<u8> {
+        u8::try_from(self.0.load(Ordering::SeqCst)).ok().filter(|signal| *signal != 0)
+    }
 }
 
 /// Refuses to review where nobody can answer: standard input or output is not a terminal.
@@ -83,7 +114,7 @@ fn refuse_deciding_options(args: &RunArgs) -> Result<(), UsageError> {
     refused.map_or(Ok(()), |what| Err(UsageError(format!("review does not take {what}"))))
 }
 
-/// The exit status after the review: a signal's (during the batch or the review); 1 while a file is still not as expected
+/// The exit status after the review: a signal's during the batch; 1 while a file is still not as expected
 /// (accepted files now are), an orphan reference fails the batch, or a reference could not be
 /// written; else 0.
 fn exit_code(summary: &Summary, accepted: &[&str], tally: &Tally) -> u8 {

@@ -9,7 +9,6 @@ use crate::bless::Change;
 use crate::pending::Item;
 use crate::report::style::escape_cell;
 use crate::report::table::{diff_block, paint, Tone};
-use crate::signals;
 
 /// The keys, as the prompt lists them and `?` explains them.
 const HELP: &str = "\
@@ -72,29 +71,32 @@ enum Choice {
     Quit,
 }
 
-/// Shows each of `items` on `out` and asks about it, reading each key with `keys`, until every file
+/// Where a review reads its answers: each key, and whether a signal came.
+pub struct Keys<'a> {
+    /// The next key typed.
+    pub next: &'a mut dyn FnMut() -> io::Result<Key>,
+    /// Whether a signal came (checked before each file and after each key).
+    pub signalled: &'a dyn Fn() -> bool,
+}
+
+/// Shows each of `items` on `out` and asks about it, reading each key from `keys`, until every file
 /// is answered, `q` (or Ctrl-C, or the end of the terminal's input) ends the review, or a signal
-/// asks the batch to stop.
+/// does.
 ///
 /// # Errors
 /// The terminal cannot be written to.
-pub fn ask_all(
-    items: &[Item],
-    color: bool,
-    out: &mut dyn Write,
-    keys: &mut dyn FnMut() -> io::Result<Key>,
-) -> io::Result<Tally> {
+pub fn ask_all(items: &[Item], color: bool, out: &mut dyn Write, mut keys: Keys) -> io::Result<Tally> {
     let mut tally = Tally::default();
     let mut accept_all = false;
     for (index, item) in items.iter().enumerate() {
-        if signals::interrupted() {
+        if (keys.signalled)() {
             break;
         }
         let choice = if accept_all {
             Choice::Accept
         } else {
             out.write_all(shown(item, color).as_bytes())?;
-            ask(item, index, items.len(), out, keys)?
+            ask(item, index, items.len(), out, &mut keys)?
         };
         let answer = match choice {
             Choice::Quit => break,
@@ -130,13 +132,7 @@ fn shown(item: &Item, color: bool) -> String {
 }
 
 /// Asks about the `index`th of `count` files until a key answers (`?` shows the help first).
-fn ask(
-    item: &Item,
-    index: usize,
-    count: usize,
-    out: &mut dyn Write,
-    keys: &mut dyn FnMut() -> io::Result<Key>,
-) -> io::Result<Choice> {
+fn ask(item: &Item, index: usize, count: usize, out: &mut dyn Write, keys: &mut Keys) -> io::Result<Choice> {
     let verb = match item.change {
         Change::Create => "create",
         Change::Replace => "replace",
@@ -146,8 +142,8 @@ fn ask(
         out.flush()?;
         // The terminal gone (the end of its input, an error) ends the review as `q` does, and so
         // does a signal that came while the key was awaited (its key is not acted on).
-        let key = keys().unwrap_or(Key::CtrlC);
-        let key = if signals::interrupted() { Key::CtrlC } else { key };
+        let key = (keys.next)().unwrap_or(Key::CtrlC);
+        let key = if (keys.signalled)() { Key::CtrlC } else { key };
         let (choice, word) = match key {
             Key::Char('a') => (Choice::Accept, "accept"),
             Key::Char('r') => (Choice::Reject, "reject"),
@@ -200,12 +196,10 @@ mod tests {
     }
 
     fn review(items: &[Item], typed: &str) -> (Tally, String) {
-        let mut keys = typed.chars().map(Key::Char);
+        let mut typed = typed.chars().map(Key::Char);
+        let mut next = || typed.next().ok_or_else(|| io::Error::from(io::ErrorKind::UnexpectedEof));
         let mut out = Vec::new();
-        let tally = ask_all(items, false, &mut out, &mut || {
-            keys.next().ok_or_else(|| io::Error::from(io::ErrorKind::UnexpectedEof))
-        })
-        .unwrap();
+        let tally = ask_all(items, false, &mut out, Keys { next: &mut next, signalled: &|| false }).unwrap();
         (tally, String::from_utf8(out).unwrap())
     }
 
