@@ -3,6 +3,7 @@
 //! an input or counted as skipped.
 
 use std::collections::HashSet;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::family;
