@@ -13,14 +13,22 @@ use std::time::Instant;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::family::{Deadline, Family, Outcome, Prepared};
-use crate::inputs::{self, Input, Own, ReadError};
-use crate::options::{RunOptions, UsageError};
+use crate::error::UsageError;
+use crate::family::boundary::{Deadline, Family, Prepared};
+use crate::inputs::{self, Input, Own};
+use crate::options::RunOptions;
+use crate::outcome::Outcome;
+use crate::outcome::Status;
 use crate::output::write_file;
+use crate::paths::display_path;
 use crate::reads::Reads;
-use crate::report::{display_path, Batch, Exporters, Layout, Record, Report, Status, Summary};
+use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::record::Record;
+use crate::report::summary::Summary;
+use crate::report::Exporters;
 use crate::shard;
 use crate::signals;
+use crate::text::ReadError;
 use crate::verdict::judge;
 
 /// Each family met in a batch, prepared once with its solver, by family name.
@@ -124,7 +132,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
 fn open_junit(options: &RunOptions) -> anyhow::Result<Option<crate::output::OutputFile>> {
     let Some(path) = &options.junit else { return Ok(None) };
     if let Some((_, other)) =
-        options.reports.named().into_iter().find(|(other, _)| crate::report::same_file(path, other))
+        options.reports.named().into_iter().find(|(other, _)| crate::paths::same_file(path, other))
     {
         return Err(UsageError(format!("{other} and --junit both write {}", path.display())).into());
     }
@@ -167,7 +175,7 @@ fn output_path(out: &Path, path: &Path) -> PathBuf {
             Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
         }
     }
-    crate::family::with_suffix(&target, ".out")
+    crate::paths::with_suffix(&target, ".out")
 }
 
 /// Two inputs must not write the same file under `--out` (`a/../b` and `__/b` would).
@@ -276,7 +284,7 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
     };
     let prepared = prepared[family.name()].as_ref();
     let started = Instant::now();
-    let text = match inputs::read(&input.path, options.timeout) {
+    let text = match crate::text::read_limited(&input.path, options.timeout) {
         Ok(text) => text,
         Err(ReadError::Failed(message)) => return (Record::failed(file, family_name, message), None),
         Err(ReadError::Timeout) => {
@@ -305,7 +313,14 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
         return (record, None);
     }
     let diff = compare_with_reference(options, family, prepared, input, &text, &outcome, &mut record);
-    crate::bless::settle(options, family, input, &outcome, &mut record);
+    crate::bless::settle(
+        options.bless.as_ref(),
+        options.require_references,
+        family,
+        input,
+        &outcome,
+        &mut record,
+    );
     if let Some(out) = &options.out {
         let target = output_path(out, &input.path);
         let written = target
@@ -332,10 +347,10 @@ fn compare_with_reference(
     record: &mut Record,
 ) -> Option<String> {
     let reference_path = family.reference_path(&input.path);
-    let reference = inputs::read(&reference_path, None).ok()?;
+    let reference = crate::text::read_limited(&reference_path, None).ok()?;
     let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
     record.verdict = Some(verdict);
-    if !(options.diff || options.junit.is_some()) || verdict == crate::report::Verdict::Same {
+    if !(options.diff || options.junit.is_some()) || verdict == crate::outcome::Verdict::Same {
         return None;
     }
     let reference = String::from_utf8_lossy(&reference);

@@ -9,24 +9,16 @@
 use std::path::Path;
 use std::sync::Mutex;
 
-use serde::{Deserialize, Serialize};
-
-use crate::family::{Family, Outcome};
-use crate::inputs::{kind_of, Input};
-use crate::options::RunOptions;
+use crate::family::boundary::Family;
+use crate::inputs::Input;
+use crate::outcome::Outcome;
+use crate::outcome::{Status, Verdict};
 use crate::output::write_file;
+use crate::paths::display_path;
 use crate::reads::Reads;
-use crate::report::{display_path, Record, Status, Summary, Verdict};
-
-/// Which references `--bless` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum BlessMode {
-    /// References that differ from the output, and those that do not exist.
-    All,
-    /// Only references that do not exist.
-    Missing,
-}
+use crate::references::{writable, BlessMode, BlessSummary};
+use crate::report::record::Record;
+use crate::report::summary::Summary;
 
 /// A bless run: what to write, and what the workers wrote so far.
 pub struct Blessing {
@@ -41,43 +33,6 @@ struct Changes {
     written: Vec<(String, String)>,
     created: Vec<(String, String)>,
     left: usize,
-}
-
-/// What `--bless` did, in the summary.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BlessSummary {
-    /// `all` or `missing`.
-    pub mode: BlessMode,
-    /// `--dry-run`: nothing was written; `written` and `created` are what would have been.
-    pub dry_run: bool,
-    /// Existing references replaced by the output, in path order.
-    pub written: Vec<String>,
-    /// References created, in path order.
-    pub created: Vec<String>,
-    /// References left as they were: `same`, `valid`, and `differs` with `missing` (timeouts and
-    /// failures are never blessed, and a refused reference makes its file `failed`).
-    pub left: usize,
-}
-
-impl BlessSummary {
-    /// The summary lines: the counts, and with `--dry-run` each reference that would be written.
-    pub fn lines(&self) -> Vec<String> {
-        let plural = if self.written.len() == 1 { "" } else { "s" };
-        let counts = format!(
-            "{} reference{plural} {}written, {} created, {} left as they were",
-            self.written.len(),
-            if self.dry_run { "would be " } else { "" },
-            self.created.len(),
-            self.left
-        );
-        if !self.dry_run {
-            return vec![format!("blessed: {counts}")];
-        }
-        let mut lines = vec![format!("--dry-run: {counts}")];
-        lines.extend(self.written.iter().map(|reference| format!("would write {reference}")));
-        lines.extend(self.created.iter().map(|reference| format!("would create {reference}")));
-        lines
-    }
 }
 
 impl Blessing {
@@ -150,21 +105,22 @@ impl Blessing {
     }
 }
 
-/// Blesses one solved (or invalid) file's output as `--bless` asks, then fails it with
-/// `--require-references` when it still has no reference.
+/// Blesses one solved (or invalid) file's output as `blessing` (`--bless`) asks, then fails it when
+/// `require_references` (`--require-references`) and it still has no reference.
 pub fn settle(
-    options: &RunOptions,
+    blessing: Option<&Blessing>,
+    require_references: bool,
     family: &dyn Family,
     input: &Input,
     outcome: &Outcome,
     record: &mut Record,
 ) {
     let reference = family.reference_path(&input.path);
-    let exists = match &options.bless {
+    let exists = match blessing {
         Some(blessing) => blessing.bless(&input.path, &reference, outcome, record),
         None => record.verdict.is_some(),
     };
-    if options.require_references && !exists && record.status != Status::Failed {
+    if require_references && !exists && record.status != Status::Failed {
         record.status = Status::Failed;
         record.message = Some(format!("no reference ({}); bless it with --bless", display_path(&reference)));
     }
@@ -182,90 +138,4 @@ pub fn check_batch(reads: &Reads, inputs: &[Input]) -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Whether a reference may be replaced (or deleted): it does not exist, or it is a regular file
-/// inside its input's folder (a link to one there is followed). Otherwise, why not, naming it.
-///
-/// # Errors
-/// A link leading out of the folder or to nothing, or a device, FIFO or socket (or a link to one).
-pub fn writable(reference: &Path) -> Result<(), String> {
-    let shown = display_path(reference);
-    let Ok(itself) = std::fs::symlink_metadata(reference) else { return Ok(()) };
-    if itself.file_type().is_symlink() {
-        let folder = match reference.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        let target = std::fs::canonicalize(reference)
-            .map_err(|_| format!("{shown} is a link to nothing; left alone"))?;
-        let home = std::fs::canonicalize(folder).map_err(|error| format!("{shown}: {error}"))?;
-        if !target.starts_with(&home) {
-            return Err(format!(
-                "{shown} is a link out of its input's folder (to {}); left alone",
-                display_path(&target)
-            ));
-        }
-    }
-    let metadata = std::fs::metadata(reference).map_err(|error| format!("{shown}: {error}"))?;
-    if !metadata.is_file() {
-        return Err(format!("{shown} is not a regular file ({}); left alone", kind_of(&metadata)));
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_regular_files_inside_the_folder_may_be_replaced() {
-        let dir = tempfile::tempdir().unwrap();
-        let inside = dir.path().join("in");
-        std::fs::create_dir(&inside).unwrap();
-        std::fs::write(inside.join("other.txt"), "x").unwrap();
-        std::fs::write(dir.path().join("outside.txt"), "x").unwrap();
-        let link = |name: &str, target: &Path| {
-            let path = inside.join(name);
-            std::os::unix::fs::symlink(target, &path).unwrap();
-            path
-        };
-        assert_eq!(writable(&inside.join("new.csv.expected")), Ok(()));
-        assert_eq!(writable(&link("near.csv.expected", Path::new("other.txt"))), Ok(()));
-        let out = link("out.csv.expected", &dir.path().join("outside.txt"));
-        let target = std::fs::canonicalize(dir.path().join("outside.txt")).unwrap();
-        assert_eq!(
-            writable(&out),
-            Err(format!(
-                "{} is a link out of its input's folder (to {}); left alone",
-                out.display(),
-                target.display()
-            ))
-        );
-        let device = link("null.csv.expected", Path::new("/dev/null"));
-        assert_eq!(
-            writable(&device),
-            Err(format!(
-                "{} is a link out of its input's folder (to /dev/null); left alone",
-                device.display()
-            ))
-        );
-        let dangling = link("gone.csv.expected", Path::new("gone"));
-        assert_eq!(
-            writable(&dangling),
-            Err(format!("{} is a link to nothing; left alone", dangling.display()))
-        );
-    }
-
-    #[test]
-    fn a_fifo_is_never_written_through() {
-        let dir = tempfile::tempdir().unwrap();
-        let fifo = dir.path().join("f.csv.expected");
-        let name = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
-        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
-        assert_eq!(
-            writable(&fifo),
-            Err(format!("{} is not a regular file (a FIFO); left alone", fifo.display()))
-        );
-    }
 }

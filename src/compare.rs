@@ -10,14 +10,18 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::cli::TerminalArgs;
-use crate::family::{Deadline, Family, Outcome, Prepared, Settings};
+use crate::args::TerminalArgs;
+use crate::error::UsageError;
+use crate::family::boundary::{Deadline, Family, Prepared, Settings};
 use crate::inputs::{self, Own};
-use crate::options::{family_named, UsageError};
-use crate::report::{
-    display_path, median, Batch, Exporters, Layout, Record, Report, ReportArgs, SolverSummary, Status,
-    Summary,
-};
+use crate::options::family_named;
+use crate::outcome::Outcome;
+use crate::outcome::Status;
+use crate::paths::display_path;
+use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::record::Record;
+use crate::report::summary::{median, SolverSummary, Summary};
+use crate::report::{Exporters, ReportArgs};
 
 /// Arguments of `solvebatch compare`.
 #[derive(Debug, clap::Args)]
@@ -51,7 +55,7 @@ pub struct Args {
     pub repeat: u32,
 
     /// Stop a run after this many seconds and count it as a timeout.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::options::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
     pub timeout: Option<Duration>,
 
     /// Worker threads each solver may use inside one file.
@@ -118,17 +122,17 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             (None, None) => {
                 Err((Status::Failed, "no family reads this kind of file; use --kind".to_string()))
             }
-            (None, Some(family)) => match inputs::read(&input.path, args.timeout) {
+            (None, Some(family)) => match crate::text::read_limited(&input.path, args.timeout) {
                 Ok(text) => {
                     let solvers =
                         &prepared.iter().find(|(name, _)| *name == family.name()).expect("prepared").1;
                     Ok(compare_file(args, &input.path, file.clone(), family, solvers, &text))
                 }
-                Err(inputs::ReadError::Failed(message)) => Err((Status::Failed, message)),
-                Err(inputs::ReadError::Timeout) => {
+                Err(crate::text::ReadError::Failed(message)) => Err((Status::Failed, message)),
+                Err(crate::text::ReadError::Timeout) => {
                     Err((Status::Timeout, "nothing to read within the time limit".to_string()))
                 }
-                Err(inputs::ReadError::Interrupted) => {
+                Err(crate::text::ReadError::Interrupted) => {
                     Err((Status::Interrupted, "nothing came before the signal".to_string()))
                 }
             },

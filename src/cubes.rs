@@ -14,12 +14,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context};
-use serde::{Deserialize, Serialize};
 use solvebatch_tournament::{self as tournament, CubeShare, ShareAnswer};
 use xxhash_rust::xxh3::xxh3_128;
 
-use crate::merge::{listed, usage, Line};
+use crate::error::{listed, usage};
 use crate::output::OutputFile;
+use crate::report::json::{Answer, Line, ShareResult};
 use crate::report::ReportArgs;
 use crate::shard::Share;
 
@@ -34,38 +34,6 @@ pub struct CubeArgs {
     /// With --cubes: write the JSON result to FILE instead of standard output.
     #[arg(long, value_name = "FILE", requires = "cubes")]
     pub json: Option<PathBuf>,
-}
-
-/// How a share ended, in a result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Answer {
-    /// A round was found in this share.
-    Round,
-    /// No cube of this share holds a round.
-    Refuted,
-    /// The time limit passed first.
-    Timeout,
-}
-
-/// The result of one share (see the module documentation for the JSON form).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ShareResult {
-    /// The pairing file, as given.
-    pub file: String,
-    /// XXH3-128 of the file's bytes, in hexadecimal: shares of one instance agree on it.
-    pub input: String,
-    /// Which share.
-    pub share: Share,
-    /// How it ended.
-    pub answer: Answer,
-    /// The round's printed lines for [`Answer::Round`]; `null` otherwise.
-    pub output: Option<String>,
-    /// Conflicts of the SAT solver.
-    pub conflicts: u64,
-    /// Wall time of the share, parsing included, in milliseconds.
-    #[serde(serialize_with = "crate::report::record::serialize_ms")]
-    pub ms: f64,
 }
 
 /// Solves share `share` of `file` within `timeout` and writes its result to `json` (standard output
@@ -84,8 +52,8 @@ pub fn run_share(
     // Opened first, so that a path that cannot be written is known before hours of search.
     let destination = json.unwrap_or(Path::new("-"));
     let mut out = OutputFile::create(destination)?;
-    let name = crate::inputs::name(file);
-    let text = crate::inputs::read_named(file)?;
+    let name = crate::text::name(file);
+    let text = crate::text::read_named(file)?;
     let instance = tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}"))?;
     let part = CubeShare::new(share.index as usize, share.count as usize)
         .ok_or_else(|| anyhow!("{share} is not a share"))?;
@@ -100,7 +68,7 @@ pub fn run_share(
         ShareAnswer::Interrupted => (Answer::Timeout, None),
     };
     let result = ShareResult {
-        file: crate::report::display_path(file),
+        file: crate::paths::display_path(file),
         input: format!("{:032x}", xxh3_128(&text)),
         share,
         answer,
@@ -108,7 +76,7 @@ pub fn run_share(
         conflicts: solution.conflicts,
         ms: started.elapsed().as_secs_f64() * 1000.0,
     };
-    let mut line = serde_json::to_vec(&Line::CubeShare(result))?;
+    let mut line = serde_json::to_vec(&Line::CubeShare(std::borrow::Cow::Borrowed(&result)))?;
     line.push(b'\n');
     out.write_all(&line).with_context(|| format!("{}: cannot write", destination.display()))?;
     out.commit()?;
@@ -120,7 +88,7 @@ pub fn run_share(
 /// error which shares timed out, and exits 1.
 ///
 /// # Errors
-/// A result whose share is not K of N; a [`crate::options::UsageError`] naming the result for report
+/// A result whose share is not K of N; a [`crate::error::UsageError`] naming the result for report
 /// options (`--json`, `--csv`, ...), results of other inputs or share counts, a share given twice, or,
 /// when no round was found, a missing share.
 pub fn merge(results: Vec<(String, ShareResult)>, reports: &ReportArgs) -> anyhow::Result<ExitCode> {

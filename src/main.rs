@@ -2,11 +2,22 @@
 //!
 //! Exit status: 0 when every file's outcome is as expected, 1 when some file failed or differs from
 //! its reference (or a command failed), 2 on usage errors.
+//!
+//! The layers, top to bottom (an import only ever points to its own layer or a lower one): the entry
+//! point and the command-line definition (`main`, `cli`); the jobs (`commands/`, `batch`, `compare`,
+//! `merge`, `cubes`, `serve/`); the validated options (`options`); the steps of a run that the
+//! options name (`bless`, `reads`); the clap pieces the options come from (`args`); the reports
+//! (`report/`: records, summaries, one exporter per format); the values summaries hold
+//! (`references`, `shard`); finding inputs and judging outputs (`inputs`, `verdict`); the families
+//! (`family/`: the trait boundary, the registry, one adapter per family crate); reading inputs and the
+//! caches (`text`, `cache`, `game_input`); every file written and the signals (`output`, `signals`);
+//! and the shared words (`outcome`: Status, Verdict, Outcome; `error`: UsageError; `paths`).
 
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 
+mod args;
 mod batch;
 mod bless;
 mod cache;
@@ -14,12 +25,15 @@ mod cli;
 mod commands;
 mod compare;
 mod cubes;
+mod error;
 mod family;
 mod game_input;
 mod inputs;
 mod merge;
 mod options;
+mod outcome;
 mod output;
+mod paths;
 mod reads;
 mod references;
 mod report;
@@ -42,7 +56,7 @@ fn main() -> ExitCode {
                 return signals::exit_status().map_or(ExitCode::SUCCESS, ExitCode::from);
             }
             eprintln!("error: {error:#}");
-            if error.downcast_ref::<options::UsageError>().is_some() {
+            if error.downcast_ref::<error::UsageError>().is_some() {
                 ExitCode::from(2)
             } else {
                 ExitCode::FAILURE
@@ -79,7 +93,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     let Some(sub) = cli.find_subcommand(name).cloned() else {
                         let names: Vec<String> =
                             cli.get_subcommands().map(|sub| sub.get_name().to_string()).collect();
-                        return Err(options::UsageError(format!(
+                        return Err(error::UsageError(format!(
                             "no command is called `{name}`; the commands are {}",
                             names.join(", ")
                         ))

@@ -13,13 +13,16 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use serde::{Deserialize, Serialize};
 
-use crate::cli::TerminalArgs;
-use crate::cubes::ShareResult;
-use crate::options::UsageError;
-use crate::report::summary::{InputSet, ResultOptions};
-use crate::report::{Batch, Exporters, Layout, Record, Report, ReportArgs, Summary};
+use crate::args::TerminalArgs;
+use crate::error::{listed, usage};
+use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::json::{Line, ShareResult};
+use crate::report::record::Record;
+use crate::report::summary::ResultOptions;
+use crate::report::summary::Summary;
+use crate::report::{Exporters, ReportArgs};
+use crate::shard::InputSet;
 use crate::shard::Share;
 
 /// Arguments of `solvebatch merge`.
@@ -44,18 +47,6 @@ pub struct Args {
     pub terminal: TerminalArgs,
 }
 
-/// A line of a JSON report or result, as `merge` reads it.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Line {
-    /// A file's record.
-    File(Record),
-    /// The summary that closes a report.
-    Summary(Box<Summary>),
-    /// The result of `tournament --cubes K/N`.
-    CubeShare(ShareResult),
-}
-
 /// A shard's report, checked alone.
 struct ShardReport {
     name: String,
@@ -75,7 +66,7 @@ enum Read {
 /// Merges the shards and writes the reports.
 ///
 /// # Errors
-/// A file that cannot be read or is not a report (exit status 1); a [`UsageError`] for reports that
+/// A file that cannot be read or is not a report (exit status 1); a [`crate::error::UsageError`] for reports that
 /// are not the shards of one batch, or result kinds mixed.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut reads = crate::reads::Reads::default();
@@ -86,7 +77,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut shards = Vec::new();
     let mut cubes = Vec::new();
     for path in &args.shards {
-        let name = crate::inputs::name(path);
+        let name = crate::text::name(path);
         match read(path, &name)? {
             Read::Shard(report) => shards.push(*report),
             Read::Cubes(result) => cubes.push((name, result)),
@@ -104,7 +95,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 
 /// Reads the report or result at `path`, called `name` in messages.
 fn read(path: &Path, name: &str) -> anyhow::Result<Read> {
-    let bytes = crate::inputs::read_named(path)?;
+    let bytes = crate::text::read_named(path)?;
     let text = String::from_utf8(bytes).map_err(|_| anyhow!("{name}: not UTF-8 text, not a JSON report"))?;
     let mut lines = Vec::new();
     for (number, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
@@ -121,11 +112,16 @@ fn read(path: &Path, name: &str) -> anyhow::Result<Read> {
             anyhow::bail!("{name} line {number}: a line after the summary");
         }
         match line {
-            Line::File(record) => records.push(record),
-            Line::Summary(closing) => summary = Some(*closing),
-            Line::CubeShare(result) if count == 1 => return Ok(Read::Cubes(result)),
+            Line::File(record) => records.push(record.into_owned()),
+            Line::Summary(closing) => summary = Some(closing.into_owned()),
+            Line::CubeShare(result) if count == 1 => return Ok(Read::Cubes(result.into_owned())),
             Line::CubeShare(_) => {
                 anyhow::bail!("{name} line {number}: a `tournament --cubes` result among other lines")
+            }
+            Line::Simulation(_) => {
+                anyhow::bail!(
+                    "{name} line {number}: a `guess simulate` line: not a report of `solvebatch run`"
+                )
             }
         }
     }
@@ -289,16 +285,8 @@ fn options_difference(options: &ResultOptions, first: &ResultOptions) -> Option<
     })
 }
 
-/// `shard 3/4`, or `shards 2/4, 3/4` for several.
-pub fn listed(noun: &str, items: &[String]) -> String {
-    match items {
-        [one] => format!("{noun} {one}"),
-        _ => format!("{noun}s {}", items.join(", ")),
-    }
-}
-
 /// The path a report's `file` names: the `\xE8` escapes of bytes that are not UTF-8 (see
-/// [`crate::report::display_path`]) turned back into bytes, so that rows sort as `run` sorts them.
+/// [`crate::paths::display_path`]) turned back into bytes, so that rows sort as `run` sorts them.
 #[cfg(unix)]
 fn path_of(file: &str) -> PathBuf {
     use std::os::unix::ffi::OsStringExt;
@@ -329,11 +317,6 @@ fn path_of(file: &str) -> PathBuf {
 #[cfg(not(unix))]
 fn path_of(file: &str) -> PathBuf {
     PathBuf::from(file)
-}
-
-/// A [`UsageError`] (exit status 2) saying `message`.
-pub fn usage(message: String) -> anyhow::Error {
-    UsageError(message).into()
 }
 
 #[cfg(test)]

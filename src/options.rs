@@ -1,37 +1,18 @@
 //! Typed options, validated before any work starts.
 
-use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::args::{RunArgs, TerminalArgs};
 use crate::bless::Blessing;
-use crate::cli::{RunArgs, TerminalArgs};
-use crate::family::{self, Family, Settings};
+use crate::error::UsageError;
+use crate::family;
+use crate::family::boundary::{Family, Settings};
+use crate::paths::display_path;
 use crate::references::OrphanPolicy;
 use crate::report::summary::ResultOptions;
-use crate::report::{display_path, ReportArgs};
+use crate::report::ReportArgs;
 use crate::shard::{self, ShardChoice, Share};
-
-/// A mistake in how the command was called: reported with exit status 2.
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl fmt::Display for UsageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for UsageError {}
-
-/// Parses a positive number of seconds such as `2` or `0.5`.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if seconds.is_nan() || seconds <= 0.0 {
-        return Err(format!("the time limit must be positive, not {text}"));
-    }
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("{text} seconds is too long a time limit"))
-}
 
 /// The options of `solvebatch run`, checked.
 pub struct RunOptions {
@@ -184,20 +165,4 @@ pub fn family_named(name: &str) -> anyhow::Result<&'static dyn Family> {
         let names: Vec<_> = family::FAMILIES.iter().map(|family| family.name()).collect();
         UsageError(format!("no family is called `{name}`; the families are {}", names.join(", "))).into()
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seconds_must_be_a_positive_representable_number() {
-        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_seconds("2"), Ok(Duration::from_secs(2)));
-        assert_eq!(parse_seconds("x"), Err("`x` is not a number of seconds".to_string()));
-        assert_eq!(parse_seconds("0"), Err("the time limit must be positive, not 0".to_string()));
-        assert_eq!(parse_seconds("nan"), Err("the time limit must be positive, not nan".to_string()));
-        assert_eq!(parse_seconds("1e30"), Err("1e30 seconds is too long a time limit".to_string()));
-        assert_eq!(parse_seconds("inf"), Err("inf seconds is too long a time limit".to_string()));
-    }
 }

@@ -62,8 +62,8 @@ impl Partial {
     /// The partial file of `destination`, named in messages as `given` (the path as given) + the
     /// suffix.
     fn create(given: &Path, destination: PathBuf) -> anyhow::Result<Partial> {
-        let path = crate::family::with_suffix(&destination, PARTIAL_SUFFIX);
-        let shown = crate::family::with_suffix(given, PARTIAL_SUFFIX);
+        let path = crate::paths::with_suffix(&destination, PARTIAL_SUFFIX);
+        let shown = crate::paths::with_suffix(given, PARTIAL_SUFFIX);
         let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(|error| {
             if error.kind() == io::ErrorKind::AlreadyExists {
                 anyhow::anyhow!(

@@ -9,11 +9,12 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::family::Settings;
+use crate::error::UsageError;
+use crate::family::boundary::Settings;
 use crate::inputs::Input;
-use crate::options::UsageError;
 use crate::output::regular_identity;
-use crate::report::{display_path, ReportArgs};
+use crate::paths::display_path;
+use crate::report::ReportArgs;
 
 /// The regular files a command reads, each with its role.
 #[derive(Default)]

@@ -1,12 +1,13 @@
-//! Orphan references: a `.expected` or `.ref` file in a walked folder whose input is gone, which
-//! would otherwise be ignored silently. `--orphans warn|fail|delete` decides what they do.
+//! References beside inputs, kept in order: orphan references (a `.expected` or `.ref` file in a
+//! walked folder whose input is gone, which would otherwise be ignored silently; `--orphans
+//! warn|fail|delete` decides what they do), what `--bless` did, and which references may be written.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::inputs::has_extension;
-use crate::report::display_path;
+use crate::inputs::{has_extension, kind_of};
+use crate::paths::display_path;
 
 /// What `--orphans` does with orphan references.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
@@ -91,7 +92,7 @@ fn input_exists(reference: &Path) -> bool {
 }
 
 /// Applies `policy` to `orphans`: deletes them with `delete` (not with `dry_run`), each only when
-/// [`crate::bless::writable`] allows it (the link itself is removed, never its target).
+/// [`crate::references::writable`] allows it (the link itself is removed, never its target).
 pub fn settle(policy: OrphanPolicy, dry_run: bool, orphans: &[PathBuf]) -> OrphanSummary {
     let mut summary = OrphanSummary {
         policy,
@@ -104,7 +105,7 @@ pub fn settle(policy: OrphanPolicy, dry_run: bool, orphans: &[PathBuf]) -> Orpha
         return summary;
     }
     for orphan in orphans {
-        let removed = crate::bless::writable(orphan).and_then(|()| {
+        let removed = crate::references::writable(orphan).and_then(|()| {
             std::fs::remove_file(orphan).map_err(|error| format!("{}: {error}", display_path(orphan)))
         });
         match removed {
@@ -113,6 +114,83 @@ pub fn settle(policy: OrphanPolicy, dry_run: bool, orphans: &[PathBuf]) -> Orpha
         }
     }
     summary
+}
+
+/// Which references `--bless` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BlessMode {
+    /// References that differ from the output, and those that do not exist.
+    All,
+    /// Only references that do not exist.
+    Missing,
+}
+
+/// What `--bless` did, in the summary.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BlessSummary {
+    /// `all` or `missing`.
+    pub mode: BlessMode,
+    /// `--dry-run`: nothing was written; `written` and `created` are what would have been.
+    pub dry_run: bool,
+    /// Existing references replaced by the output, in path order.
+    pub written: Vec<String>,
+    /// References created, in path order.
+    pub created: Vec<String>,
+    /// References left as they were: `same`, `valid`, and `differs` with `missing` (timeouts and
+    /// failures are never blessed, and a refused reference makes its file `failed`).
+    pub left: usize,
+}
+
+impl BlessSummary {
+    /// The summary lines: the counts, and with `--dry-run` each reference that would be written.
+    pub fn lines(&self) -> Vec<String> {
+        let plural = if self.written.len() == 1 { "" } else { "s" };
+        let counts = format!(
+            "{} reference{plural} {}written, {} created, {} left as they were",
+            self.written.len(),
+            if self.dry_run { "would be " } else { "" },
+            self.created.len(),
+            self.left
+        );
+        if !self.dry_run {
+            return vec![format!("blessed: {counts}")];
+        }
+        let mut lines = vec![format!("--dry-run: {counts}")];
+        lines.extend(self.written.iter().map(|reference| format!("would write {reference}")));
+        lines.extend(self.created.iter().map(|reference| format!("would create {reference}")));
+        lines
+    }
+}
+
+/// Whether a reference may be replaced (or deleted): it does not exist, or it is a regular file
+/// inside its input's folder (a link to one there is followed). Otherwise, why not, naming it.
+///
+/// # Errors
+/// A link leading out of the folder or to nothing, or a device, FIFO or socket (or a link to one).
+pub fn writable(reference: &Path) -> Result<(), String> {
+    let shown = display_path(reference);
+    let Ok(itself) = std::fs::symlink_metadata(reference) else { return Ok(()) };
+    if itself.file_type().is_symlink() {
+        let folder = match reference.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        let target = std::fs::canonicalize(reference)
+            .map_err(|_| format!("{shown} is a link to nothing; left alone"))?;
+        let home = std::fs::canonicalize(folder).map_err(|error| format!("{shown}: {error}"))?;
+        if !target.starts_with(&home) {
+            return Err(format!(
+                "{shown} is a link out of its input's folder (to {}); left alone",
+                display_path(&target)
+            ));
+        }
+    }
+    let metadata = std::fs::metadata(reference).map_err(|error| format!("{shown}: {error}"))?;
+    if !metadata.is_file() {
+        return Err(format!("{shown} is not a regular file ({}); left alone", kind_of(&metadata)));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -133,5 +211,56 @@ mod tests {
                 .map(|name| dir.path().join(name))
                 .collect();
         assert_eq!(orphans(&references), [dir.path().join("b.csv.expected"), dir.path().join("h.ref")]);
+    }
+
+    #[test]
+    fn only_regular_files_inside_the_folder_may_be_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let inside = dir.path().join("in");
+        std::fs::create_dir(&inside).unwrap();
+        std::fs::write(inside.join("other.txt"), "x").unwrap();
+        std::fs::write(dir.path().join("outside.txt"), "x").unwrap();
+        let link = |name: &str, target: &Path| {
+            let path = inside.join(name);
+            std::os::unix::fs::symlink(target, &path).unwrap();
+            path
+        };
+        assert_eq!(writable(&inside.join("new.csv.expected")), Ok(()));
+        assert_eq!(writable(&link("near.csv.expected", Path::new("other.txt"))), Ok(()));
+        let out = link("out.csv.expected", &dir.path().join("outside.txt"));
+        let target = std::fs::canonicalize(dir.path().join("outside.txt")).unwrap();
+        assert_eq!(
+            writable(&out),
+            Err(format!(
+                "{} is a link out of its input's folder (to {}); left alone",
+                out.display(),
+                target.display()
+            ))
+        );
+        let device = link("null.csv.expected", Path::new("/dev/null"));
+        assert_eq!(
+            writable(&device),
+            Err(format!(
+                "{} is a link out of its input's folder (to /dev/null); left alone",
+                device.display()
+            ))
+        );
+        let dangling = link("gone.csv.expected", Path::new("gone"));
+        assert_eq!(
+            writable(&dangling),
+            Err(format!("{} is a link to nothing; left alone", dangling.display()))
+        );
+    }
+
+    #[test]
+    fn a_fifo_is_never_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("f.csv.expected");
+        let name = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        assert_eq!(
+            writable(&fifo),
+            Err(format!("{} is not a regular file (a FIFO); left alone", fifo.display()))
+        );
     }
 }

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
 use crate::inputs::Found;
-use crate::report::{display_path, summary::InputSet};
+use crate::paths::display_path;
 
 /// Share `index` of `count` (1 ≤ `index` ≤ `count`): of a batch's inputs (`run --shard`) or of a
 /// tournament's cube split (`tournament --cubes`). Written `K/N` on the command line, and
@@ -54,6 +54,18 @@ impl FromStr for Share {
         let (index, count) = (number(index)?, number(count)?);
         Share::new(index, count).ok_or_else(|| format!("`{text}`: K must be from 1 to N"))
     }
+}
+
+/// The inputs of a whole batch, before sharding: what the reports of every shard of one batch share.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputSet {
+    /// The paths given on the command line, in order.
+    pub roots: Vec<String>,
+    /// Inputs in the whole batch (every shard's files together).
+    pub files: usize,
+    /// XXH3-128, in hexadecimal, of the roots in order, every input path in sorted order, and the
+    /// count of skipped files: equal for two runs exactly when they saw the same inputs.
+    pub fingerprint: String,
 }
 
 /// What `--shard` asks for: a given share, or `auto`, the share the cluster engine gives.

@@ -1,9 +1,129 @@
-//! Input files as text: UTF-8, with a leading byte-order mark (U+FEFF) dropped, as some editors write
-//! one.
+//! Reading inputs: bounded in size (and in time, for what is not a regular file), then decoded as
+//! text: UTF-8, with a leading byte-order mark (U+FEFF) dropped, as some editors write one.
 
+use std::io::Read;
 use std::path::Path;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
+
+/// The most bytes read from one input: far above any real input (a million tic-tac-toe moves take
+/// about 10 MB), and a bound on what a device or a runaway file can cost. A regular file above it is
+/// refused by its size before a byte of it is read; a stream is read no further than one byte
+/// past it. Each file being solved holds at most this many bytes of input, so a batch's inputs
+/// take at most this times `--jobs` in memory.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// Why an input was not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadError {
+    /// Nothing came within the time limit (a FIFO with no writer, a slow device).
+    Timeout,
+    /// A signal stopped the batch before anything came.
+    Interrupted,
+    /// The file cannot be read, or is larger than [`MAX_INPUT_BYTES`]; in words.
+    Failed(String),
+}
+
+/// The bytes of `path` (`-`: standard input), at most [`MAX_INPUT_BYTES`] of them (a larger
+/// regular file is refused unread, by its size). A read of what is not a regular file (a FIFO
+/// without a writer) is abandoned when `limit` passes or a signal stops the batch.
+///
+/// # Errors
+/// [`ReadError::Failed`] for a file that cannot be read or is too large, [`ReadError::Timeout`],
+/// [`ReadError::Interrupted`].
+pub fn read_limited(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>, ReadError> {
+    let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
+    if regular {
+        return read_bounded(path);
+    }
+    let (send, receive) = std::sync::mpsc::channel();
+    let owned = path.to_path_buf();
+    // The thread may stay blocked in `open` on a FIFO nobody writes to; the process ends anyway.
+    std::thread::spawn(move || send.send(read_bounded(&owned)));
+    let deadline = limit.map(|limit| Instant::now() + limit);
+    // Woken often enough to stop within a second of a signal.
+    let poll = Duration::from_millis(50);
+    loop {
+        let wait =
+            deadline.map_or(poll, |deadline| deadline.saturating_duration_since(Instant::now()).min(poll));
+        match receive.recv_timeout(wait) {
+            Ok(read) => return read,
+            Err(RecvTimeoutError::Disconnected) => return Err(ReadError::Failed("cannot read".to_string())),
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        if crate::signals::interrupted() {
+            return Err(ReadError::Interrupted);
+        }
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(ReadError::Timeout);
+        }
+    }
+}
+
+fn read_bounded(path: &Path) -> Result<Vec<u8>, ReadError> {
+    let failed = |error: std::io::Error| ReadError::Failed(format!("cannot read: {error}"));
+    let too_large = || {
+        ReadError::Failed(format!("larger than {} MiB, the most an input may hold", MAX_INPUT_BYTES >> 20))
+    };
+    let bytes = if path == Path::new("-") {
+        read_at_most(std::io::stdin().lock(), 0).map_err(failed)?
+    } else {
+        let file = std::fs::File::open(path).map_err(failed)?;
+        let metadata = file.metadata().map_err(failed)?;
+        // A regular file is refused by its size, unread; a device or FIFO tells nothing of its size.
+        let size = if metadata.is_file() { metadata.len() } else { 0 };
+        if size > MAX_INPUT_BYTES {
+            return Err(too_large());
+        }
+        read_at_most(file, size).map_err(failed)?
+    };
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// Reads `reader` to its end or to one byte past [`MAX_INPUT_BYTES`], holding no more than that
+/// many bytes at any time: the buffer starts at `size` (plus the byte that finds the end) and at
+/// most doubles up to the bound, where `read_to_end` alone could grow it to twice the bound.
+fn read_at_most(reader: impl Read, size: u64) -> std::io::Result<Vec<u8>> {
+    let bound = MAX_INPUT_BYTES + 1;
+    let mut reader = reader.take(bound);
+    let mut bytes = Vec::new();
+    let mut chunk = (size + 1).min(bound);
+    loop {
+        // Exactly `chunk` bytes of room: `read_to_end` fills it without growing the buffer.
+        bytes.reserve_exact(chunk as usize);
+        let read = (&mut reader).take(chunk).read_to_end(&mut bytes)? as u64;
+        if read < chunk || bytes.len() as u64 >= bound {
+            return Ok(bytes);
+        }
+        chunk = (bytes.len() as u64).max(64 << 10).min(bound - bytes.len() as u64);
+    }
+}
+
+/// How messages name an input: its path, or `standard input` for `-`.
+pub fn name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        crate::paths::display_path(path)
+    }
+}
+
+/// The bytes of `path`, or of standard input for `-`, at most [`MAX_INPUT_BYTES`].
+///
+/// # Errors
+/// The file cannot be read or is too large; the message names it.
+pub fn read_named(path: &Path) -> anyhow::Result<Vec<u8>> {
+    read_limited(path, None).map_err(|error| match error {
+        ReadError::Failed(message) => anyhow::anyhow!("{}: {message}", name(path)),
+        ReadError::Timeout => anyhow::anyhow!("{}: nothing to read", name(path)),
+        ReadError::Interrupted => anyhow::anyhow!("{}: interrupted before anything came", name(path)),
+    })
+}
 
 /// `bytes` as UTF-8 text, without a leading byte-order mark.
 ///
@@ -27,18 +147,28 @@ pub fn decode_lossy(bytes: &[u8]) -> String {
 }
 
 /// The text of the file at `path` (`-`: standard input), read as every input is
-/// ([`crate::inputs::read_named`], at most 256 MiB) and decoded with [`decode`].
+/// ([`read_named`], at most 256 MiB) and decoded with [`decode`].
 ///
 /// # Errors
 /// `FILE: cannot read` with the cause, `FILE: larger than ...`, or `FILE: line N: not UTF-8 text`.
 pub fn read(path: &Path) -> anyhow::Result<String> {
-    let bytes = crate::inputs::read_named(path)?;
-    decode(&bytes).map(str::to_string).map_err(|message| anyhow!("{}: {message}", crate::inputs::name(path)))
+    let bytes = read_named(path)?;
+    decode(&bytes).map(str::to_string).map_err(|message| anyhow!("{}: {message}", name(path)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stream_is_read_into_no_more_than_the_bound() {
+        let bytes = read_at_most(std::io::repeat(7), 0).unwrap();
+        assert_eq!(bytes.len() as u64, MAX_INPUT_BYTES + 1);
+        // `read_to_end` alone doubles its buffer past the bound, to 512 MiB.
+        assert_eq!(bytes.capacity() as u64, MAX_INPUT_BYTES + 1);
+        let small = read_at_most(&b"1\n0,1,0\n"[..], 8).unwrap();
+        assert_eq!((small.as_slice(), small.capacity()), (&b"1\n0,1,0\n"[..], 9));
+    }
 
     #[test]
     fn names_the_line_of_the_first_bad_byte() {

@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use crate::family::Prepared;
-use crate::report::Verdict;
+use crate::family::boundary::Prepared;
+use crate::outcome::Verdict;
 
 /// `same` when `output` equals `reference` byte for byte; `valid` when it does not, but the family's
 /// verifier accepts both as correct answers to `input` and they agree on whether an answer exists
@@ -26,7 +26,8 @@ pub fn judge(prepared: &dyn Prepared, path: &Path, input: &[u8], output: &str, r
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::{by_name, Settings};
+    use crate::family::boundary::Settings;
+    use crate::family::by_name;
 
     const INPUT: &[u8] = b"2\n0,1,0\n2,3,1\n1,2,0\n3,0,1\n";
 

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use solvebatch_tournament as tournament;
 
-use crate::options::UsageError;
+use crate::error::UsageError;
 use crate::output::write_file;
 
 /// Arguments of `solvebatch gen`.

@@ -9,11 +9,13 @@ use std::time::Instant;
 use anyhow::anyhow;
 use solvebatch_guess::{self as guess, Bound, Codebreaker, Digits, Ending, Host, Proof, Strategy};
 
-use crate::options::UsageError;
+use crate::error::UsageError;
 use crate::output::write_file;
-use crate::report::simulation::counted;
+use crate::report::exporter::Report;
+use crate::report::simulation::{counted, Bar, SimulationSummary};
 use crate::report::style::ColorChoice;
-use crate::report::{Exporters, Report, ReportArgs, Terminal};
+use crate::report::style::Terminal;
+use crate::report::{Exporters, ReportArgs};
 
 /// Arguments of `solvebatch guess`.
 #[derive(Debug, clap::Args)]
@@ -166,10 +168,29 @@ impl Simulate<'_> {
             if let Some(path) = self.transcript {
                 write_file(path, simulation.transcript().as_bytes())?;
             }
-            summaries.push(simulation.summary());
+            summaries.push(report_figures(&simulation.summary()));
         }
         exporters.finish(&Report::Simulation(&summaries, started.elapsed().as_secs_f64()))?;
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// A strategy's simulation as the reports take it: its figures, and the histogram drawn 50 columns
+/// wide for the terminal.
+fn report_figures(summary: &guess::SimulationSummary) -> SimulationSummary {
+    SimulationSummary {
+        strategy: summary.strategy.to_string(),
+        digits: summary.digits.get(),
+        secrets: summary.secrets,
+        worst_case: summary.worst_case,
+        worst_secrets: summary.worst_secrets.clone(),
+        mean: summary.mean,
+        histogram: summary
+            .histogram
+            .iter()
+            .map(|bar| Bar { guesses: bar.guesses, secrets: bar.secrets })
+            .collect(),
+        chart: summary.chart(50),
     }
 }
 
@@ -217,7 +238,7 @@ fn bound_report(bound: &Bound, seconds: f64) -> String {
         counted(bound.worst_case as usize, "guess", "guesses"),
         bound.worst_case - 1
     ));
-    lines.push(format!("time: {}", crate::report::duration(seconds * 1000.0)));
+    lines.push(format!("time: {}", crate::report::style::duration(seconds * 1000.0)));
     lines.join("\n") + "\n"
 }
 

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use crate::family::FAMILIES;
 use crate::report::style::ColorChoice;
+use crate::report::style::Terminal;
 use crate::report::table::{lay_out, Cell, Grid, Tone};
-use crate::report::Terminal;
 
 /// Prints one table row per solver; the first of each family is its default.
 ///

@@ -287,7 +287,7 @@ impl BoardArgs {
         let solver = PositionSolver::new(Generator::Anchor, settings)?;
         let mut loaded = solver.load(path, &text, false).map_err(|error| match error {
             PositionLoadError::File(message) => anyhow!(message),
-            error => anyhow!("{}: {error}", crate::inputs::name(path)),
+            error => anyhow!("{}: {error}", crate::text::name(path)),
         })?;
         if let Some(rack) = &self.rack {
             if rack.blanks() > 0 && !loaded.position.rules.allows_blanks() {
@@ -305,7 +305,7 @@ impl BoardArgs {
     fn check_tile_counts(&self, loaded: &LoadedPosition) -> anyhow::Result<()> {
         let (rulebook, position) = (loaded.rulebook(), &loaded.position);
         check_tile_counts(rulebook.tiles, rulebook.rules, &position.board, &position.rack)
-            .map_err(|error| anyhow!("{}: {error}", crate::inputs::name(&self.board_file)))
+            .map_err(|error| anyhow!("{}: {error}", crate::text::name(&self.board_file)))
     }
 }
 

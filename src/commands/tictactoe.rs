@@ -25,8 +25,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         reads.add("the input", &args.input);
         reads.check(output, "--output")?;
     }
-    let text = crate::inputs::read_named(&args.input)?;
-    let name = crate::inputs::name(&args.input);
+    let text = crate::text::read_named(&args.input)?;
+    let name = crate::text::name(&args.input);
     let replayed = solvebatch_tictactoe::replay(&text).map_err(|error| anyhow::anyhow!("{name}: {error}"))?;
     crate::output::write_file(args.output.as_deref().unwrap_or(Path::new("-")), replayed.output.as_bytes())?;
     Ok(ExitCode::SUCCESS)

@@ -27,7 +27,7 @@ pub struct Args {
     pub save: Option<PathBuf>,
 
     /// Give up after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::options::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
     pub timeout: Option<std::time::Duration>,
 
     /// Worker threads for solvers that use several.
@@ -66,8 +66,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if let Some(share) = args.cubes.cubes {
         return crate::cubes::run_share(&args.file, share, args.timeout, args.cubes.json.as_deref());
     }
-    let name = crate::inputs::name(&args.file);
-    let text = crate::inputs::read_named(&args.file)?;
+    let name = crate::text::name(&args.file);
+    let text = crate::text::read_named(&args.file)?;
     if let Some(path) = &args.emit_cnf {
         let instance = tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}"))?;
         let encoding = tournament::encode(&instance);

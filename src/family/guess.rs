@@ -7,8 +7,9 @@ use std::path::Path;
 use serde::Serialize;
 use solvebatch_guess::{self as guess, BatchError, GuessBatch};
 
-use super::{Deadline, Family, Outcome, Prepared, Settings, SolverInfo};
-use crate::report::Status;
+use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::outcome::Outcome;
+use crate::outcome::Status;
 
 /// The guess family.
 pub struct Guess;

@@ -1,167 +1,24 @@
 //! The one place that knows the problem families: which files belong to which family, which solvers
-//! each offers, and how a family crate's whole job becomes an [`Outcome`].
+//! each offers, and how a family crate's whole job becomes an [`Outcome`](crate::outcome::Outcome).
 //!
-//! Every family implements [`Family`]; [`FAMILIES`] lists them. A run prepares each family once
-//! ([`Family::prepare`]: the family crate reads what every file shares, such as a dictionary) and then
-//! solves file after file with the [`Prepared`] value. `run`, `compare`, the family subcommands, the
+//! Every family implements [`Family`] (in [`boundary`]); [`FAMILIES`] lists them. A run prepares each
+//! family once ([`Family::prepare`]: the family crate reads what every file shares, such as a dictionary) and then
+//! solves file after file with the [`Prepared`](boundary::Prepared) value. `run`, `compare`, the family subcommands, the
 //! web app and the shards all go through this path.
 //!
 //! One precedence rule everywhere: a flag given on the command line beats a setting inside the input
 //! file, which beats the default.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use serde::Serialize;
-pub use solvebatch_deadline::Deadline;
+use crate::outcome::Status;
+use boundary::Family;
 
-use crate::report::Status;
-
+pub mod boundary;
 pub mod guess;
 pub mod scrabble;
 pub mod tictactoe;
 pub mod tournament;
-
-/// A solver a family offers, as listed by `solvebatch list-solvers`.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct SolverInfo {
-    /// The name given to `--solver`.
-    pub name: &'static str,
-    /// One line for `list-solvers`.
-    pub description: &'static str,
-}
-
-/// What the command line says about solving; each family reads what it uses.
-#[derive(Debug, Clone, Default)]
-pub struct Settings {
-    /// Seed for solvers with randomness; the same seed gives the same output.
-    pub seed: u64,
-    /// Worker threads a solver may use inside one file (1 when files already run in parallel).
-    pub threads: usize,
-    /// Scrabble: the dictionary, beating a position file's `dictionary:` line.
-    pub dictionary: Option<PathBuf>,
-    /// Scrabble: the tile definition file, beating a position file's `tiles:` line.
-    pub tiles: Option<PathBuf>,
-    /// Scrabble: the rules (`lab` or `standard`), beating a position file's `rules:` line.
-    pub rules: Option<String>,
-    /// Guess: the number of digits (default 4).
-    pub digits: Option<u32>,
-    /// Scrabble: the folder caching the graphs built from word lists ([`crate::cache`]), or `None`.
-    pub dictionary_cache: Option<PathBuf>,
-}
-
-/// How solving one input ended, with its output.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    /// How it ended ([`Status::Failed`] is never a family's answer: the runner sets it).
-    pub status: Status,
-    /// Why the input is invalid, for [`Status::Invalid`].
-    pub message: Option<String>,
-    /// The exact output text of the spec; for invalid input, the message and a newline (so that
-    /// references can hold expected errors); empty on timeout.
-    pub output: String,
-    /// Search statistics worth comparing (nodes, backtracks, conflicts, guesses), by name.
-    pub stats: BTreeMap<String, serde_json::Value>,
-}
-
-impl Outcome {
-    /// An answer with its output and statistics (any serde struct of numbers).
-    pub fn answer(status: Status, output: String, stats: &impl Serialize) -> Outcome {
-        let stats = match serde_json::to_value(stats) {
-            Ok(serde_json::Value::Object(map)) => map.into_iter().collect(),
-            _ => BTreeMap::new(),
-        };
-        Outcome { status, message: None, output, stats }
-    }
-
-    /// The outcome for invalid input: the message is also the output.
-    pub fn invalid(message: String) -> Outcome {
-        Outcome {
-            output: format!("{message}\n"),
-            status: Status::Invalid,
-            message: Some(message),
-            stats: BTreeMap::new(),
-        }
-    }
-
-    /// The outcome of a solve stopped by `deadline`: [`Status::Interrupted`] when its stop flag was
-    /// set (a signal), else [`Status::Timeout`].
-    pub fn stopped(deadline: Deadline) -> Outcome {
-        let status = if deadline.stopped() { Status::Interrupted } else { Status::Timeout };
-        Outcome { status, message: None, output: String::new(), stats: BTreeMap::new() }
-    }
-}
-
-/// A family prepared for a run with one solver.
-pub trait Prepared: Sync {
-    /// The solver's name.
-    fn solver(&self) -> &'static str;
-
-    /// Solves the input at `path` (`-` for standard input; files it names resolve against its
-    /// folder) whose bytes are `input`, stopping soon after `deadline` passes (within a second of its
-    /// stop flag being set: [`Outcome::stopped`]). Never panics on bad input: that is
-    /// [`Status::Invalid`].
-    fn solve(&self, path: &Path, input: &[u8], deadline: Deadline) -> Outcome;
-
-    /// Checks, independently of the solver, that `output` is a correct answer for `input`, and says
-    /// whether it claims an answer exists (`compare` checks every solution with it).
-    ///
-    /// # Errors
-    /// What is wrong with the output, in words.
-    fn verify(&self, path: &Path, input: &[u8], output: &str) -> Result<bool, String>;
-
-    /// Whether the spec fixes this solver's output to the byte, so that only an output equal to the
-    /// reference is correct; otherwise another output that [`Prepared::verify`] accepts is `valid`.
-    fn output_is_fixed(&self) -> bool {
-        true
-    }
-}
-
-/// A problem family plugged into the runner.
-pub trait Family: Sync {
-    /// The name for `--kind` and reports, for example `tournament`.
-    fn name(&self) -> &'static str;
-
-    /// The file name ending of its inputs, for example `.csv` (matched in any case: [`Family::is_input`]).
-    fn extension(&self) -> &'static str;
-
-    /// Where the reference output of `input` lives, whether or not it exists.
-    fn reference_path(&self, input: &Path) -> PathBuf {
-        with_suffix(input, ".expected")
-    }
-
-    /// The files solving `input` reads besides it and its reference (with their roles, as
-    /// [`crate::reads::Reads::add`] takes them), as far as they can be known before solving.
-    fn files_named(&self, _input: &Path, _settings: &Settings) -> Vec<(&'static str, PathBuf)> {
-        Vec::new()
-    }
-
-    /// How tables name [`Status::NoSolution`], for example `no round`.
-    fn no_solution_label(&self) -> &'static str {
-        "no solution"
-    }
-
-    /// The solvers offered; the first is the default.
-    fn solvers(&self) -> Vec<SolverInfo>;
-
-    /// Prepares a run with the solver called `solver`: reads once what every file shares.
-    ///
-    /// # Errors
-    /// An unknown solver, or a setting that cannot be used (a dictionary that cannot be read, digits
-    /// a strategy does not handle), in words.
-    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String>;
-
-    /// Whether `path` is an input of this family, by its file name: its extension in any case
-    /// (`A.CSV`, `b.Csv`: files from Windows).
-    fn is_input(&self, path: &Path) -> bool {
-        path.file_name().is_some_and(|name| ends_with_ignoring_case(name, self.extension()))
-    }
-
-    /// The default solver.
-    fn default_solver(&self) -> &'static str {
-        self.solvers()[0].name
-    }
-}
 
 /// Every family, in the order `list-solvers` shows them.
 pub static FAMILIES: &[&dyn Family] =
@@ -189,19 +46,6 @@ pub fn status_label(family: Option<&str>, status: Status) -> &'static str {
         Status::Interrupted => "interrupted",
         Status::Failed => "failed",
     }
-}
-
-/// Whether the file name `name` is longer than `suffix` and ends with it, ASCII case ignored.
-pub fn ends_with_ignoring_case(name: &std::ffi::OsStr, suffix: &str) -> bool {
-    let (name, suffix) = (name.as_encoded_bytes(), suffix.as_bytes());
-    name.len() > suffix.len() && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
-}
-
-/// `path` with `suffix` appended to its file name (`a.csv` -> `a.csv.expected`).
-pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
 }
 
 #[cfg(test)]

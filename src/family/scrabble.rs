@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use solvebatch_scrabble::{Generator, PositionOutcome, PositionSettings, PositionSolver, Rules};
 
-use super::{Deadline, Family, Outcome, Prepared, Settings, SolverInfo};
-use crate::report::Status;
+use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::outcome::Outcome;
+use crate::outcome::Status;
 
 /// The Scrabble position family.
 pub struct Scrabble;
@@ -30,7 +31,7 @@ impl Family for Scrabble {
     /// them: a FIFO would lose what it holds.
     fn files_named(&self, input: &Path, settings: &Settings) -> Vec<(&'static str, PathBuf)> {
         let regular = std::fs::metadata(input).is_ok_and(|metadata| metadata.is_file());
-        let Some(text) = regular.then(|| crate::inputs::read(input, None).ok()).flatten() else {
+        let Some(text) = regular.then(|| crate::text::read_limited(input, None).ok()).flatten() else {
             return Vec::new();
         };
         let folder = input.parent().unwrap_or(Path::new(""));

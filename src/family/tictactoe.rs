@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 
 use solvebatch_tictactoe::{self as tictactoe, Replayer};
 
-use super::{Deadline, Family, Outcome, Prepared, Settings, SolverInfo};
-use crate::report::Status;
+use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::outcome::Outcome;
+use crate::outcome::Status;
 
 /// The ultimate tic-tac-toe replay family.
 pub struct TicTacToe;

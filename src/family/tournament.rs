@@ -5,8 +5,9 @@ use std::path::Path;
 
 use solvebatch_tournament::{self as tournament, RoundFinder, RoundOutcome};
 
-use super::{Deadline, Family, Outcome, Prepared, Settings, SolverInfo};
-use crate::report::Status;
+use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::outcome::Outcome;
+use crate::outcome::Status;
 
 /// The tournament-round family.
 pub struct Tournament;

@@ -4,8 +4,10 @@
 use anyhow::Context;
 use serde::Serialize;
 
-use super::{Exporter, Record, Report, Status, Verdict};
+use crate::outcome::{Status, Verdict};
 use crate::output::OutputFile;
+use crate::report::exporter::{Exporter, Report};
+use crate::report::record::Record;
 
 /// The CSV exporter.
 pub struct Csv {
@@ -77,8 +79,8 @@ impl Exporter for Csv {
                     summary.histogram.iter().map(|bar| format!("{}:{}", bar.guesses, bar.secrets)).collect();
                 self.writer
                     .serialize(SimulationRow {
-                        strategy: summary.strategy,
-                        digits: summary.digits.get(),
+                        strategy: &summary.strategy,
+                        digits: summary.digits,
                         secrets: summary.secrets,
                         worst_case: summary.worst_case,
                         mean: summary.mean,

@@ -6,7 +6,8 @@ use super::buckets::{bound_label, histogram, Bucket};
 use super::charts::{bar_chart_svg, colour, log_line_chart_svg, XLabels};
 use super::simulation::{counted, histogram_grid};
 use super::table::{by_file, Cell, Grid, Tone};
-use super::{Record, Status};
+use crate::outcome::Status;
+use crate::report::record::Record;
 
 /// One chart and its caption.
 pub struct Figure {
@@ -142,7 +143,7 @@ pub fn compare(records: &[Record]) -> anyhow::Result<Vec<Figure>> {
 ///
 /// # Errors
 /// The chart cannot be drawn.
-pub fn simulation(summaries: &[solvebatch_guess::SimulationSummary]) -> anyhow::Result<Vec<Figure>> {
+pub fn simulation(summaries: &[super::simulation::SimulationSummary]) -> anyhow::Result<Vec<Figure>> {
     let longest = summaries.iter().map(|summary| summary.worst_case).max().unwrap_or(0);
     if longest == 0 {
         return Ok(Vec::new());

@@ -5,7 +5,8 @@ use std::io::Write;
 
 use anyhow::Context;
 
-use super::{Record, Report};
+use crate::report::exporter::Report;
+use crate::report::record::Record;
 
 /// The `::error` line of each record that is not as expected (`strict`: only `same` passes), with the
 /// escaping the Actions documentation gives for workflow commands.
@@ -17,7 +18,7 @@ pub fn annotations(records: &[Record], strict: bool) -> Vec<String> {
             let (title, message) = match (&record.message, record.verdict) {
                 (Some(message), _) => (record.status.name(), message.clone()),
                 (None, Some(verdict)) => {
-                    let verdict = if verdict == super::Verdict::Valid { "valid" } else { "differs" };
+                    let verdict = if verdict == crate::outcome::Verdict::Valid { "valid" } else { "differs" };
                     (verdict, format!("the output {verdict} from its reference"))
                 }
                 (None, None) => (record.status.name(), format!("{}: no reference", record.status.name())),

@@ -7,8 +7,8 @@ use anyhow::Context;
 
 use super::figures::{self, Figure};
 use super::table::{grid, solver_grid, summary_lines, Grid, Tone};
-use super::{Exporter, Layout, Report};
 use crate::output::OutputFile;
+use crate::report::exporter::{Exporter, Layout, Report};
 
 /// The HTML exporter.
 pub struct Html {

@@ -1,13 +1,19 @@
 //! JSON lines: one object per record as each file finishes, then a summary object that closes the
-//! report. Every line has a `type`: `file`, `summary`, or in `guess simulate` `simulation`.
+//! report. Every line has a `type`: `file`, `summary`, in `guess simulate` `simulation`, and in the
+//! result of `tournament --cubes K/N` `cube_share`; [`Line`] is the one schema.
 
+use std::borrow::Cow;
 use std::io::Write;
 
 use anyhow::Context;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use super::{Exporter, Record, Report, Summary};
 use crate::output::OutputFile;
+use crate::report::exporter::{Exporter, Report};
+use crate::report::record::Record;
+use crate::report::simulation::SimulationSummary;
+use crate::report::summary::Summary;
+use crate::shard::Share;
 
 /// The JSON lines exporter.
 pub struct JsonLines {
@@ -33,31 +39,69 @@ impl JsonLines {
     }
 }
 
-/// A line of the report.
-#[derive(Serialize)]
+/// A line of a JSON report, as every command writes it and `merge` reads it back: one schema.
+/// Borrowed when written, owned when read.
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-enum Line<'a> {
-    File(&'a Record),
-    Summary(&'a Summary),
-    Simulation(&'a solvebatch_guess::SimulationSummary),
+pub enum Line<'a> {
+    /// A file's record.
+    File(Cow<'a, Record>),
+    /// The summary that closes a report.
+    Summary(Box<Cow<'a, Summary>>),
+    /// A strategy's figures in `guess simulate`.
+    Simulation(Cow<'a, SimulationSummary>),
+    /// The result of `tournament --cubes K/N`.
+    CubeShare(Cow<'a, ShareResult>),
+}
+
+/// How a share ended, in a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    /// A round was found in this share.
+    Round,
+    /// No cube of this share holds a round.
+    Refuted,
+    /// The time limit passed first.
+    Timeout,
+}
+
+/// The result of one share (`tournament --cubes K/N`; see [`crate::cubes`] for the JSON form).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShareResult {
+    /// The pairing file, as given.
+    pub file: String,
+    /// XXH3-128 of the file's bytes, in hexadecimal: shares of one instance agree on it.
+    pub input: String,
+    /// Which share.
+    pub share: Share,
+    /// How it ended.
+    pub answer: Answer,
+    /// The round's printed lines for [`Answer::Round`]; `null` otherwise.
+    pub output: Option<String>,
+    /// Conflicts of the SAT solver.
+    pub conflicts: u64,
+    /// Wall time of the share, parsing included, in milliseconds.
+    #[serde(serialize_with = "super::record::serialize_ms")]
+    pub ms: f64,
 }
 
 impl Exporter for JsonLines {
     fn record(&mut self, record: &Record) -> anyhow::Result<()> {
         if self.outputs || record.output.is_none() {
-            self.line(&Line::File(record))
+            self.line(&Line::File(Cow::Borrowed(record)))
         } else {
             let without = Record { output: None, ..record.clone() };
-            self.line(&Line::File(&without))
+            self.line(&Line::File(Cow::Owned(without)))
         }
     }
 
     fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
         match report {
-            Report::Batch(batch) => self.line(&Line::Summary(batch.summary))?,
+            Report::Batch(batch) => self.line(&Line::Summary(Box::new(Cow::Borrowed(batch.summary))))?,
             Report::Simulation(summaries, _) => {
                 for summary in *summaries {
-                    self.line(&Line::Simulation(summary))?;
+                    self.line(&Line::Simulation(Cow::Borrowed(summary)))?;
                 }
             }
         }

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use quick_xml::escape::escape;
 
-use super::{Record, Status, Verdict};
+use crate::outcome::{Status, Verdict};
 use crate::output::OutputFile;
+use crate::report::record::Record;
 
 /// What a test case holds besides its name: nothing when it passes.
 enum Outcome<'a> {

@@ -5,8 +5,8 @@ use std::io::Write;
 use anyhow::Context;
 
 use super::table::{grid, markdown, solver_grid, summary_lines};
-use super::{Exporter, Layout, Report};
 use crate::output::OutputFile;
+use crate::report::exporter::{Exporter, Layout, Report};
 
 /// The Markdown exporter.
 pub struct Markdown {

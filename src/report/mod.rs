@@ -7,19 +7,20 @@
 //! path order), and JSON lines and CSV are written then, to their partial files, so an interrupted
 //! or killed batch keeps what it did.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use crate::options::UsageError;
+use crate::error::UsageError;
 use crate::output::OutputFile;
+use crate::paths::same_file;
 
 mod buckets;
 mod charts;
 mod csv;
+pub mod exporter;
 mod figures;
 pub mod github;
 pub mod html;
-mod json;
+pub mod json;
 pub mod junit;
 mod markdown;
 pub mod record;
@@ -28,56 +29,9 @@ pub mod style;
 pub mod summary;
 pub mod table;
 
-pub use record::{Record, Status, Verdict};
-pub use summary::{median, SolverSummary, Summary};
-
-/// How records are laid out in tables.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
-    /// One row per file (`run`, `merge`).
-    Run,
-    /// One row per file, one column per solver (`compare`).
-    Compare,
-}
-
-/// A finished batch, as every exporter sees it.
-pub struct Batch<'a> {
-    /// How tables lay the records out.
-    pub layout: Layout,
-    /// Every record, in path order (and in `compare`, solver order within a file).
-    pub records: &'a [Record],
-    /// The closing summary.
-    pub summary: &'a Summary,
-    /// Unified diffs against references, by file, in path order (with `--diff`).
-    pub diffs: &'a [(String, String)],
-    /// The roots given on the command line, for shortening paths on the terminal.
-    pub roots: &'a [PathBuf],
-}
-
-/// What a report shows.
-pub enum Report<'a> {
-    /// A batch of files.
-    Batch(Batch<'a>),
-    /// `guess simulate`: one summary per strategy, with the wall time in seconds.
-    Simulation(&'a [solvebatch_guess::SimulationSummary], f64),
-}
-
-/// One report format.
-pub trait Exporter {
-    /// Takes a record as soon as its file is done (in path order).
-    ///
-    /// # Errors
-    /// The report cannot be written.
-    fn record(&mut self, _record: &Record) -> anyhow::Result<()> {
-        Ok(())
-    }
-
-    /// Writes what is left of the report and closes it.
-    ///
-    /// # Errors
-    /// The report cannot be written.
-    fn finish(self: Box<Self>, report: &Report) -> anyhow::Result<()>;
-}
+use exporter::{Exporter, Report};
+use record::Record;
+use style::Terminal;
 
 /// The report files asked for on the command line (shared by `run`, `compare` and `guess simulate`).
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -114,29 +68,6 @@ impl ReportArgs {
             (&self.html, "--html"),
         ];
         asked.into_iter().filter_map(|(path, option)| Some((path.as_deref()?, option))).collect()
-    }
-}
-
-/// How the terminal output looks.
-#[derive(Debug, Clone, Copy)]
-pub struct Terminal {
-    /// Print only the summary.
-    pub quiet: bool,
-    /// Colour verdicts and diffs.
-    pub color: bool,
-    /// Columns to fit the table in (`None`: no limit).
-    pub width: Option<usize>,
-}
-
-impl Terminal {
-    /// Settings for standard output: colour by `--color` (`auto` on a terminal without `NO_COLOR`
-    /// and `TERM=dumb`), width from the terminal or `COLUMNS`.
-    pub fn detect(quiet: bool, color: style::ColorChoice) -> Terminal {
-        let width = terminal_size::terminal_size()
-            .map(|(width, _)| usize::from(width.0))
-            .filter(|_| std::io::stdout().is_terminal())
-            .or_else(|| std::env::var("COLUMNS").ok().and_then(|columns| columns.parse().ok()));
-        Terminal { quiet, color: color.enabled(), width }
     }
 }
 
@@ -221,83 +152,5 @@ impl Exporters {
             }
         }
         first_error.map_or(Ok(()), Err)
-    }
-}
-
-/// Whether two report paths name the same file (standard output is never "the same" as a file),
-/// whether or not the file exists yet: `new.jsonl` and `./new.jsonl` are the same.
-pub fn same_file(a: &Path, b: &Path) -> bool {
-    if a == b {
-        return true;
-    }
-    match (resolved(a), resolved(b)) {
-        (Some(a), Some(b)) => a == b,
-        _ => false,
-    }
-}
-
-/// The absolute path `path` names, links followed: itself when it exists, else its folder's with its
-/// file name.
-fn resolved(path: &Path) -> Option<PathBuf> {
-    std::fs::canonicalize(path).ok().or_else(|| {
-        let folder = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        Some(std::fs::canonicalize(folder).ok()?.join(path.file_name()?))
-    })
-}
-
-/// A path for reports: non-UTF-8 bytes as `\xE8`, so that every report can hold it.
-pub fn display_path(path: &Path) -> String {
-    let bytes = path.as_os_str().as_encoded_bytes();
-    let mut shown = String::with_capacity(bytes.len());
-    for chunk in bytes.utf8_chunks() {
-        shown.push_str(chunk.valid());
-        for byte in chunk.invalid() {
-            shown.push_str(&format!("\\x{byte:02X}"));
-        }
-    }
-    shown
-}
-
-/// A duration given in milliseconds, in the unit that suits it: `12.3 µs`, `45.6 ms`, `7.89 s`.
-pub fn duration(ms: f64) -> String {
-    if ms < 1.0 {
-        format!("{:.1} µs", ms * 1000.0)
-    } else if ms < 1000.0 {
-        format!("{ms:.1} ms")
-    } else {
-        format!("{:.2} s", ms / 1000.0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_new_file_spelled_two_ways_is_the_same_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let plain = dir.path().join("new.jsonl");
-        let roundabout = dir.path().join(".").join("new.jsonl");
-        assert!(same_file(&plain, &roundabout));
-        assert!(!same_file(&plain, &dir.path().join("other.jsonl")));
-        assert!(!same_file(Path::new("-"), &plain));
-    }
-
-    #[test]
-    fn durations_choose_their_unit() {
-        assert_eq!(duration(0.0123), "12.3 µs");
-        assert_eq!(duration(45.61), "45.6 ms");
-        assert_eq!(duration(7890.0), "7.89 s");
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn bytes_that_are_not_utf8_are_escaped() {
-        use std::os::unix::ffi::OsStrExt;
-        let path = Path::new(std::ffi::OsStr::from_bytes(b"d/zo\xe8.csv"));
-        assert_eq!(display_path(path), "d/zo\\xE8.csv");
     }
 }

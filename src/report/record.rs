@@ -5,71 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::family::Outcome;
-
-/// How solving one file ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// A solution (a round, a replay, the answers, the plays) was produced.
-    Solved,
-    /// The input is valid and has no solution (no tournament round, no Scrabble play).
-    NoSolution,
-    /// The input is invalid; the record's message says why (the spec's text, with its line).
-    Invalid,
-    /// The time limit passed first.
-    Timeout,
-    /// A signal (Ctrl-C, SIGTERM, SIGHUP) stopped the solve under way: neither solved nor timed out,
-    /// and worth solving again.
-    Interrupted,
-    /// The file could not be solved at all: unreadable, of no family, an output that could not be
-    /// written, a solver that panicked. The message says which.
-    Failed,
-}
-
-impl Status {
-    /// Every status, in the order summaries list them.
-    pub const ALL: [Status; 6] = [
-        Status::Solved,
-        Status::NoSolution,
-        Status::Invalid,
-        Status::Timeout,
-        Status::Interrupted,
-        Status::Failed,
-    ];
-
-    /// The name in JSON and CSV reports: `solved`, `no_solution`, `invalid`, `timeout`,
-    /// `interrupted`, `failed`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::NoSolution => "no_solution",
-            Status::Invalid => "invalid",
-            Status::Timeout => "timeout",
-            Status::Interrupted => "interrupted",
-            Status::Failed => "failed",
-        }
-    }
-
-    /// Whether the solve was stopped before it answered (the time limit, a signal): there is no
-    /// output to judge.
-    pub fn stopped(self) -> bool {
-        matches!(self, Status::Timeout | Status::Interrupted)
-    }
-}
-
-/// How a file's output compares with its reference file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// Byte for byte equal to the reference.
-    Same,
-    /// Not equal, but the family's verifier accepts it as a correct answer to the same input, and it
-    /// agrees with the reference on whether an answer exists (another valid tournament round).
-    Valid,
-    /// Neither.
-    Differs,
-}
+use crate::outcome::{Outcome, Status, Verdict};
 
 /// One row of a report: a file solved by one solver.
 ///

@@ -1,8 +1,40 @@
 //! `guess simulate` figures for the reports: the terminal text, and grids for Markdown and HTML.
 
-use solvebatch_guess::SimulationSummary;
+use serde::{Deserialize, Serialize};
 
 use super::table::{Cell, Grid, Tone};
+
+/// The figures of one strategy's simulation, as every report shows them (the JSON line of a
+/// `simulation`): values only, so that reports need not know the guess family's types.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SimulationSummary {
+    /// The strategy's name.
+    pub strategy: String,
+    /// The number of digits.
+    pub digits: u32,
+    /// How many secrets were played.
+    pub secrets: usize,
+    /// The most guesses any secret took.
+    pub worst_case: u32,
+    /// The secrets that took `worst_case` guesses, in increasing order.
+    pub worst_secrets: Vec<u32>,
+    /// The mean number of guesses.
+    pub mean: f64,
+    /// How many secrets took each number of guesses, for every count from 1 to the worst case.
+    pub histogram: Vec<Bar>,
+    /// The histogram as the terminal shows it: a text bar chart, as the family draws it (not in JSON).
+    #[serde(skip)]
+    pub chart: String,
+}
+
+/// One bar of the histogram of guess counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bar {
+    /// A number of guesses.
+    pub guesses: u32,
+    /// How many secrets took exactly that many.
+    pub secrets: usize,
+}
 
 /// The terminal report of each strategy: worst case, mean, the histogram as a bar chart, then the
 /// wall time.
@@ -21,10 +53,10 @@ pub fn text(summaries: &[SimulationSummary], seconds: f64) -> String {
             counted(summary.worst_case as usize, "guess", "guesses"),
             worst.join(" "),
             summary.mean,
-            summary.chart(50),
+            summary.chart,
         ));
     }
-    text.push_str(&format!("time: {}\n", super::duration(seconds * 1000.0)));
+    text.push_str(&format!("time: {}\n", super::style::duration(seconds * 1000.0)));
     text
 }
 
@@ -45,7 +77,7 @@ pub fn figures_grid(summaries: &[SimulationSummary]) -> Grid {
             .iter()
             .map(|summary| {
                 vec![
-                    plain(summary.strategy),
+                    plain(&summary.strategy),
                     plain(summary.digits.to_string()),
                     plain(summary.secrets.to_string()),
                     plain(summary.worst_case.to_string()),

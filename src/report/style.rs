@@ -31,6 +31,40 @@ impl ColorChoice {
     }
 }
 
+/// How the terminal output looks.
+#[derive(Debug, Clone, Copy)]
+pub struct Terminal {
+    /// Print only the summary.
+    pub quiet: bool,
+    /// Colour verdicts and diffs.
+    pub color: bool,
+    /// Columns to fit the table in (`None`: no limit).
+    pub width: Option<usize>,
+}
+
+impl Terminal {
+    /// Settings for standard output: colour by `--color` (`auto` on a terminal without `NO_COLOR`
+    /// and `TERM=dumb`), width from the terminal or `COLUMNS`.
+    pub fn detect(quiet: bool, color: ColorChoice) -> Terminal {
+        let width = terminal_size::terminal_size()
+            .map(|(width, _)| usize::from(width.0))
+            .filter(|_| std::io::stdout().is_terminal())
+            .or_else(|| std::env::var("COLUMNS").ok().and_then(|columns| columns.parse().ok()));
+        Terminal { quiet, color: color.enabled(), width }
+    }
+}
+
+/// A duration given in milliseconds, in the unit that suits it: `12.3 µs`, `45.6 ms`, `7.89 s`.
+pub fn duration(ms: f64) -> String {
+    if ms < 1.0 {
+        format!("{:.1} µs", ms * 1000.0)
+    } else if ms < 1000.0 {
+        format!("{ms:.1} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
+
 /// `text` with control characters shown as escapes (`\n`, `\u{1b}`), so that a file name or a
 /// message from an input cannot act on the terminal or split a row; with `markdown`, `|` becomes
 /// `\|` too, so that it cannot end a cell.
@@ -114,5 +148,12 @@ mod tests {
         assert_eq!(elide_middle("datasets/tournament/generated/t-25.csv", 20), "datasets/…d/t-25.csv");
         assert_eq!(width(&elide_middle("datasets/tournament/generated/t-25.csv", 20)), 20);
         assert_eq!(elide_middle("a.csv", 20), "a.csv");
+    }
+
+    #[test]
+    fn durations_choose_their_unit() {
+        assert_eq!(duration(0.0123), "12.3 µs");
+        assert_eq!(duration(45.61), "45.6 ms");
+        assert_eq!(duration(7890.0), "7.89 s");
     }
 }

@@ -2,8 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::record::{Record, Status, Verdict};
-use crate::shard::Share;
+use super::record::Record;
+use crate::outcome::{Status, Verdict};
+use crate::shard::{InputSet, Share};
 
 /// Files per status.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,18 +79,6 @@ pub struct SolverSummary {
     pub total_ms: f64,
 }
 
-/// The inputs of a whole batch, before sharding: what the reports of every shard of one batch share.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct InputSet {
-    /// The paths given on the command line, in order.
-    pub roots: Vec<String>,
-    /// Inputs in the whole batch (every shard's files together).
-    pub files: usize,
-    /// XXH3-128, in hexadecimal, of the roots in order, every input path in sorted order, and the
-    /// count of skipped files: equal for two runs exactly when they saw the same inputs.
-    pub fingerprint: String,
-}
-
 /// The options of `run` that affect the records and the summary (not `--jobs`, `--out`, `--diff`,
 /// the report files or the terminal): the shards of one batch must share them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -162,7 +151,7 @@ pub struct Summary {
     pub options: Option<ResultOptions>,
     /// `run --bless`: the references written and created; `null` without `--bless`.
     #[serde(default)]
-    pub bless: Option<crate::bless::BlessSummary>,
+    pub bless: Option<crate::references::BlessSummary>,
     /// `run` and `merge` (the first shard's): the references in walked folders whose input is gone,
     /// and what `--orphans` did; `null` in `compare`.
     #[serde(default)]

@@ -7,10 +7,13 @@ use std::path::{Path, PathBuf};
 use comfy_table::{presets, CellAlignment, Color, ContentArrangement, Table};
 
 use super::style::{elide_end, elide_middle, escape_cell, width};
-use super::{
-    display_path, duration, Batch, Exporter, Layout, Record, Report, Status, Summary, Terminal, Verdict,
-};
 use crate::family::status_label;
+use crate::outcome::{Status, Verdict};
+use crate::paths::display_path;
+use crate::report::exporter::{Batch, Exporter, Layout, Report};
+use crate::report::record::Record;
+use crate::report::style::{duration, Terminal};
+use crate::report::summary::Summary;
 
 /// How a cell reads at a glance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,7 +234,7 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
             summary.skipped
         ));
     }
-    lines.extend(summary.bless.as_ref().map(crate::bless::BlessSummary::lines).unwrap_or_default());
+    lines.extend(summary.bless.as_ref().map(crate::references::BlessSummary::lines).unwrap_or_default());
     lines.extend(summary.orphans.as_ref().map(crate::references::OrphanSummary::lines).unwrap_or_default());
     if !summary.failing.is_empty() {
         const SHOWN: usize = 10;

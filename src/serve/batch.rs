@@ -21,8 +21,13 @@ use super::error::ApiError;
 use super::limits;
 use super::prepared;
 use super::state::State;
-use crate::family::{self, Settings};
-use crate::report::{html, Batch, Layout, Record, Report, Status, Summary};
+use crate::family;
+use crate::family::boundary::Settings;
+use crate::outcome::Status;
+use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::html;
+use crate::report::record::Record;
+use crate::report::summary::Summary;
 use crate::verdict::judge;
 
 /// The query parameters of a batch.
@@ -189,7 +194,7 @@ fn solve_all(files: &Files, settings: &Settings, deadline: Instant, stop: &Atomi
             Ok(prepared) => {
                 let (outcome, mut record) =
                     prepared::solve(family, prepared.as_ref(), name, input, deadline, stop);
-                let reference = files.get(&crate::report::display_path(&family.reference_path(path)));
+                let reference = files.get(&crate::paths::display_path(&family.reference_path(path)));
                 if let (Some(reference), false) = (reference, outcome.status == Status::Timeout) {
                     record.verdict = Some(judge(prepared.as_ref(), path, input, &outcome.output, reference));
                 }

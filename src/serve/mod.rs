@@ -84,11 +84,11 @@ pub struct Args {
 
     /// Seconds a connection has to send a request's headers, from its opening or from its previous
     /// answer (so an idle connection is closed then too); a slower one is closed.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::options::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::args::parse_seconds)]
     pub header_timeout: Duration,
 
     /// Seconds a request body may send nothing; a stalled request is answered 408 (timeout).
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::options::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::args::parse_seconds)]
     pub idle_timeout: Duration,
 
     /// Connections open at once; more wait to be accepted until one closes.

@@ -12,8 +12,9 @@ use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::family::{Deadline, Family, Outcome, Prepared, Settings};
-use crate::report::Record;
+use crate::family::boundary::{Deadline, Family, Prepared, Settings};
+use crate::outcome::Outcome;
+use crate::report::record::Record;
 
 /// What makes two prepared families different.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -23,8 +23,10 @@ use super::error::ApiError;
 use super::limits;
 use super::prepared;
 use super::state::State;
-use crate::family::{self, Family, Settings, SolverInfo};
-use crate::report::{Record, Status};
+use crate::family;
+use crate::family::boundary::{Family, Settings, SolverInfo};
+use crate::outcome::Status;
+use crate::report::record::Record;
 
 /// The query parameters of a solve.
 #[derive(Debug, Default, Deserialize)]

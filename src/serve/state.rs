@@ -8,7 +8,7 @@ use anyhow::anyhow;
 use solvebatch_scrabble::{Dictionary, TileSet};
 
 use super::pool::Pool;
-use crate::family::Settings;
+use crate::family::boundary::Settings;
 
 /// The server's shared state.
 pub struct State {

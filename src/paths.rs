@@ -1,0 +1,76 @@
+//! Paths as reports and messages show them, and the small path tests every layer shares.
+
+use std::path::{Path, PathBuf};
+
+/// Whether two report paths name the same file (standard output is never "the same" as a file),
+/// whether or not the file exists yet: `new.jsonl` and `./new.jsonl` are the same.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    if a == b {
+        return true;
+    }
+    match (resolved(a), resolved(b)) {
+        (Some(a), Some(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The absolute path `path` names, links followed: itself when it exists, else its folder's with its
+/// file name.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok().or_else(|| {
+        let folder = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        Some(std::fs::canonicalize(folder).ok()?.join(path.file_name()?))
+    })
+}
+
+/// A path for reports: non-UTF-8 bytes as `\xE8`, so that every report can hold it.
+pub fn display_path(path: &Path) -> String {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let mut shown = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        shown.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            shown.push_str(&format!("\\x{byte:02X}"));
+        }
+    }
+    shown
+}
+
+/// Whether the file name `name` is longer than `suffix` and ends with it, ASCII case ignored.
+pub fn ends_with_ignoring_case(name: &std::ffi::OsStr, suffix: &str) -> bool {
+    let (name, suffix) = (name.as_encoded_bytes(), suffix.as_bytes());
+    name.len() > suffix.len() && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+}
+
+/// `path` with `suffix` appended to its file name (`a.csv` -> `a.csv.expected`).
+pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_file_spelled_two_ways_is_the_same_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("new.jsonl");
+        let roundabout = dir.path().join(".").join("new.jsonl");
+        assert!(same_file(&plain, &roundabout));
+        assert!(!same_file(&plain, &dir.path().join("other.jsonl")));
+        assert!(!same_file(Path::new("-"), &plain));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn bytes_that_are_not_utf8_are_escaped() {
+        use std::os::unix::ffi::OsStrExt;
+        let path = Path::new(std::ffi::OsStr::from_bytes(b"d/zo\xe8.csv"));
+        assert_eq!(display_path(path), "d/zo\\xE8.csv");
+    }
+}
