@@ -31,7 +31,7 @@ use crate::resume::Previous;
 use crate::shard;
 use crate::signals;
 use crate::text::ReadError;
-use crate::verdict::judge;
+use crate::verdict::{judge, unified_diff};
 
 /// Each family met in a batch, prepared once with its solver, by family name.
 type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
@@ -42,6 +42,14 @@ type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
 /// A report path that cannot be written, a solver or setting a family met in the batch cannot use
 /// (usage errors, before any work), or no inputs in the whole batch (a shard may hold none).
 pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
+    run_summary(options).map(|summary| ExitCode::from(summary.exit_code))
+}
+
+/// Runs a batch, writes its reports, and returns its summary (`review` goes on from it).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
     let started = Instant::now();
     // Read before the reports are opened: resuming takes over the partial file a kill left.
     let baseline = options.baseline.as_deref().map(crate::diff::Baseline::read).transpose()?;
@@ -81,7 +89,9 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
         reads.check(path, "--junit")?;
     }
     if options.bless.is_some() {
-        crate::bless::check_batch(&reads, &found.inputs)?;
+        crate::bless::check_batch(&reads, &found.inputs, "--bless")?;
+    } else if options.review.is_some() {
+        crate::bless::check_batch(&reads, &found.inputs, "review")?;
     }
     let prepared = prepare(options, &found.inputs)?;
     if let Some(out) = &options.out {
@@ -139,14 +149,13 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     if options.github {
         crate::report::github::report(&records, options.strict, &report)?;
     }
-    let mut exit_code = summary.exit_code;
     if let Some(baseline) = baseline {
         let to_stdout = options.reports.named().iter().any(|(path, _)| *path == Path::new("-"))
             || options.junit.as_deref() == Some(Path::new("-"));
         let regressed = baseline.report(&records, options.strict, options.terminal.terminal(), to_stdout)?;
-        exit_code = exit_code.max(regressed);
+        summary.exit_code = summary.exit_code.max(regressed);
     }
-    Ok(ExitCode::from(exit_code))
+    Ok(summary)
 }
 
 /// Opens the `--junit` report before any work, as every report is opened.
@@ -364,6 +373,9 @@ fn solve_one(
         &outcome,
         &mut record,
     );
+    if let Some(review) = &options.review {
+        review.hold(&input.path, &family.reference_path(&input.path), &outcome, &record, diff.as_deref());
+    }
     if let Some(out) = &options.out {
         let target = output_path(out, &input.path);
         let written = target
@@ -393,14 +405,16 @@ fn compare_with_reference(
     let (reference_path, reference) = reference?;
     let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
     record.verdict = Some(verdict);
-    if !(options.diff || options.junit.is_some()) || verdict == crate::outcome::Verdict::Same {
+    let wanted = options.diff || options.junit.is_some() || options.review.is_some();
+    if !wanted || verdict == crate::outcome::Verdict::Same {
         return None;
     }
-    let reference = String::from_utf8_lossy(&reference);
-    let diff = similar::TextDiff::from_lines(reference.as_ref(), outcome.output.as_str());
-    let reference_name = display_path(&reference_path);
-    let output_name = format!("{} (output)", display_path(&input.path));
-    Some(diff.unified_diff().header(&reference_name, &output_name).to_string())
+    Some(unified_diff(
+        &display_path(&reference_path),
+        &reference,
+        &display_path(&input.path),
+        &outcome.output,
+    ))
 }
 
 #[cfg(test)]

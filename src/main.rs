@@ -3,15 +3,16 @@
 //! Exit status: 0 when every file's outcome is as expected, 1 when some file failed or differs from
 //! its reference (or a command failed), 2 on usage errors.
 //!
-//! The layers, top to bottom (an import only ever points to its own layer or a lower one): the entry point
-//! and the command-line definition (`main`, `cli`); the jobs (`commands/`, `batch`, `compare`, `merge`,
-//! `cubes`, `diff/`, `resume`, `serve/`); the validated options (`options`); the steps of a run that the
-//! options name (`bless`, `reads`); the clap pieces the options come from (`args`); the reports (`report/`:
-//! records, summaries, one exporter per format; `report_file`: a report read back); the values summaries hold
-//! (`references`, `shard`); finding inputs and judging outputs (`inputs`, `verdict`); the families
-//! (`family/`: the trait boundary, the registry, one adapter per family crate); reading inputs and the caches
-//! (`text`, `cache`, `game_input`); every file written and the signals (`output`, `signals`); and the shared
-//! words (`outcome`: Status, Verdict, Outcome; `error`: UsageError; `paths`).
+//! The layers, top to bottom (an import only ever points to its own layer or a lower one): the entry
+//! point and the command-line definition (`main`, `cli`); the jobs (`commands/`, `batch`, `compare`,
+//! `merge`, `cubes`, `diff/`, `resume`, `serve/`, `review/`); the validated options (`options`); the
+//! steps of a run that the options name (`bless`, `pending`, `reads`); the clap pieces the options come
+//! from (`args`); the reports (`report/`: records, summaries, one exporter per format; `report_file`: a
+//! report read back); the values summaries hold (`references`, `shard`); finding inputs and judging
+//! outputs (`inputs`, `verdict`); the families (`family/`: the trait boundary, the registry, one adapter
+//! per family crate); reading inputs and the caches (`text`, `cache`, `game_input`); every file written
+//! and the signals (`output`, `signals`); and the shared words (`outcome`: Status, Verdict, Outcome;
+//! `error`: UsageError; `paths`).
 
 use std::process::ExitCode;
 
@@ -35,11 +36,13 @@ mod options;
 mod outcome;
 mod output;
 mod paths;
+mod pending;
 mod reads;
 mod references;
 mod report;
 mod report_file;
 mod resume;
+mod review;
 mod serve;
 mod shard;
 mod signals;
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Run(args) => batch::run(&options::RunOptions::from_args(*args)?),
+        Command::Review(args) => review::run(*args),
         Command::ListSolvers => commands::list_solvers::run(),
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => merge::run(&args),
@@ -91,28 +95,40 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Man { command } => {
             let mut cli = Cli::command();
             cli.build();
-            let (shown, title) = match &command {
-                None => (cli, "solvebatch".to_string()),
-                Some(name) => {
-                    let Some(sub) = cli.find_subcommand(name).cloned() else {
-                        let names: Vec<String> =
-                            cli.get_subcommands().map(|sub| sub.get_name().to_string()).collect();
-                        return Err(error::UsageError(format!(
-                            "no command is called `{name}`; the commands are {}",
-                            names.join(", ")
-                        ))
-                        .into());
-                    };
-                    // Titled as the overview's SEE ALSO section names it.
-                    (sub.version(env!("CARGO_PKG_VERSION")), format!("solvebatch-{name}"))
-                }
-            };
+            let (shown, title) = manual_page(cli, &command)?;
             let mut page = Vec::new();
             clap_mangen::Man::new(shown).title(title).render(&mut page)?;
             std::io::Write::write_all(&mut std::io::stdout(), &page)?;
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The command that `path` (`[]`, `["run"]`, `["scrabble", "hint"]`) names below `cli`, with the title
+/// of its page, `solvebatch-scrabble-hint`, as its parent's SUBCOMMANDS section names it.
+///
+/// # Errors
+/// A usage error naming the first word that is no command there, and the commands that are.
+fn manual_page(cli: clap::Command, path: &[String]) -> Result<(clap::Command, String), error::UsageError> {
+    let mut shown = cli;
+    let mut title = "solvebatch".to_string();
+    for (depth, name) in path.iter().enumerate() {
+        let Some(sub) = shown.find_subcommand(name).cloned() else {
+            let names: Vec<&str> = shown.get_subcommands().map(|sub| sub.get_name()).collect();
+            let of = match depth {
+                0 => String::new(),
+                _ => format!(" of `{}`", path[..depth].join(" ")),
+            };
+            return Err(error::UsageError(format!(
+                "no command is called `{}`; the commands{of} are {}",
+                path[..=depth].join(" "),
+                names.join(", ")
+            )));
+        };
+        shown = sub.version(env!("CARGO_PKG_VERSION"));
+        title = format!("{title}-{name}");
+    }
+    Ok((shown, title))
 }
 
 /// A closed pipe (`solvebatch ... | head`) is a normal end, not an error.

@@ -65,6 +65,8 @@ pub struct RunOptions {
     pub baseline: Option<PathBuf>,
     /// `--resume` or `--rerun-failing`: the report whose records may stand.
     pub resume: Option<Resume>,
+    /// `review`: the files to ask about, collected as they are judged (`None` in `run`).
+    pub review: Option<crate::pending::Pending>,
 }
 
 impl RunOptions {
@@ -162,6 +164,7 @@ impl RunOptions {
             github: args.github,
             baseline: args.baseline,
             resume,
+            review: None,
         })
     }
 

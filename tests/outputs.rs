@@ -320,6 +320,28 @@ fn man_prints_the_page_of_a_command_with_its_options() {
     assert!(text(&unknown.stderr).starts_with("error: no command is called `chess`; the commands are run, "));
 }
 
+#[test]
+fn man_prints_the_page_of_a_nested_command() {
+    let output = std::process::Command::new(BINARY).args(["man", "scrabble", "hint"]).output().unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let page = text(&output.stdout);
+    assert!(
+        page.contains(&format!("\n.TH solvebatch-scrabble-hint 1  \"hint {}\"", env!("CARGO_PKG_VERSION"))),
+        "{page}"
+    );
+    let parent = std::process::Command::new(BINARY).args(["man", "scrabble"]).output().unwrap();
+    assert!(text(&parent.stdout).contains("\nsolvebatch\\-scrabble\\-hint(1)\n"), "the page it is named by");
+    let unknown = std::process::Command::new(BINARY).args(["man", "scrabble", "chess"]).output().unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        text(&unknown.stderr).starts_with(
+            "error: no command is called `scrabble chess`; the commands of `scrabble` are check, "
+        ),
+        "{}",
+        text(&unknown.stderr)
+    );
+}
+
 /// A batch held by the test: `quick` one-table files `a/q000.csv`..., then `z/w.csv`, a FIFO the test
 /// never writes (a FIFO named on the command line is read, and the read waits for a writer), then
 /// `z/y.csv`; one file at a time, with outputs, JSON and CSV reports (`r.jsonl` holds `old` before),

@@ -180,6 +180,16 @@ fn reports_of_other_options_shards_or_inputs_are_refused() {
     );
     refused(&["--resume", "--json-outputs"], "r.jsonl was run with other options than this run: json_outputs true, not false; run without resuming to start again");
 
+    let review = solvebatch(dir.path(), &["review", "a", "--json", "r.jsonl", "--resume"]);
+    assert_eq!(
+        (review.status.code(), text(&review.stderr)),
+        (
+            Some(2),
+            "error: review does not take --resume, --rerun-failing or --baseline (review judges every file itself)\n"
+                .to_string()
+        )
+    );
+
     // Without its summary (a kill), the records themselves are checked.
     let report = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
     let records: String = report
