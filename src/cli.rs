@@ -21,7 +21,7 @@ pub enum Command {
     /// List each family's solvers with a one-line description.
     ListSolvers,
     /// Run every solver of a family on every file: agreement, validity, median times and ratios.
-    Compare(crate::compare::Args),
+    Compare(crate::args::CompareArgs),
     /// Join the JSON reports of `run --shard` (or the results of `tournament --cubes`) into one report.
     Merge(crate::merge::Args),
     /// Generate random instances (reproducible from a seed).

@@ -6,7 +6,7 @@
 //! The layers, top to bottom (an import only ever points to its own layer or a lower one): the entry
 //! point and the command-line definition (`main`, `cli`); the jobs (`commands/`, `batch`, `compare`,
 //! `merge`, `cubes`, `serve/`); the validated options (`options`); the steps of a run that the
-//! options name (`bless`, `reads`); the clap pieces the options come from (`args`); the reports
+//! options name (`bless`, `reads`, and `solve`: the one per-file solve path); the clap pieces the options come from (`args`); the reports
 //! (`report/`: records, summaries, one exporter per format); the values summaries hold
 //! (`references`, `shard`); finding inputs and judging outputs (`inputs`, `verdict`); the families
 //! (`family/`: the trait boundary, the registry, one adapter per family crate); reading inputs and the
@@ -40,6 +40,7 @@ mod report;
 mod serve;
 mod shard;
 mod signals;
+mod solve;
 mod text;
 mod verdict;
 
@@ -69,7 +70,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Run(args) => batch::run(&options::RunOptions::from_args(args)?),
         Command::ListSolvers => commands::list_solvers::run(),
-        Command::Compare(args) => compare::run(&args),
+        Command::Compare(args) => compare::run(&options::CompareOptions::from_args(args)?),
         Command::Merge(args) => merge::run(&args),
         Command::Gen(args) => commands::gen::run(&args),
         Command::Tournament(args) => commands::tournament::run(&args),
