@@ -256,3 +256,42 @@ fn summarise(results: &[FileResult], wall_ms: f64) -> Summary {
     summary.exit_code = u8::from(!summary.failing.is_empty());
     summary
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::{CompareArgs, TerminalArgs};
+    use crate::report::style::ColorChoice;
+    use crate::report::ReportArgs;
+
+    #[test]
+    fn a_solver_that_panics_fails_the_file_and_the_others_still_run() {
+        let family = crate::family::by_name("tournament").unwrap();
+        let args = CompareArgs {
+            paths: vec![],
+            kind: None,
+            solvers: None,
+            repeat: 2,
+            timeout: None,
+            jobs: 1,
+            seed: 0,
+            reports: ReportArgs::default(),
+            terminal: TerminalArgs { quiet: true, color: ColorChoice::Never },
+        };
+        let options = CompareOptions::from_args(args).unwrap();
+        let solver = family.default_solver();
+        let working = crate::solve::prepare(family, solver, &options.settings).unwrap();
+        let solvers: Vec<Box<dyn Prepared>> = vec![Box::new(crate::solve::Panicking), working];
+        let path = std::path::Path::new("a.csv");
+        let result = compare_file(&options, path, "a.csv".to_string(), family, &solvers, b"1\n0,1,0\n");
+        assert!(result.failed && !result.left_out);
+        let rows: Vec<_> = result
+            .records
+            .iter()
+            .map(|record| (record.solver.as_deref(), record.status, record.runs))
+            .collect();
+        assert_eq!(rows, [(Some("panicking"), Status::Failed, 2), (Some(solver), Status::Solved, 2)]);
+        let message = "panicking: internal error: the solver panicked";
+        assert!(result.records.iter().all(|record| record.message.as_deref() == Some(message)));
+    }
+}

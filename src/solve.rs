@@ -135,26 +135,28 @@ pub fn unsolved(file: String, family: Option<&str>, (status, message): Unsolved)
     record
 }
 
+/// A solver that panics on every input, for the tests of the guard in each front end.
+#[cfg(test)]
+pub struct Panicking;
+
+#[cfg(test)]
+impl Prepared for Panicking {
+    fn solver(&self) -> &'static str {
+        "panicking"
+    }
+
+    fn solve(&self, _path: &Path, _input: &[u8], _deadline: Deadline) -> Outcome {
+        panic!("the solver's own bug")
+    }
+
+    fn verify(&self, _path: &Path, _input: &[u8], _output: &str) -> Result<bool, String> {
+        Ok(true)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A solver that panics on every input.
-    struct Panicking;
-
-    impl Prepared for Panicking {
-        fn solver(&self) -> &'static str {
-            "panicking"
-        }
-
-        fn solve(&self, _path: &Path, _input: &[u8], _deadline: Deadline) -> Outcome {
-            panic!("the solver's own bug")
-        }
-
-        fn verify(&self, _path: &Path, _input: &[u8], _output: &str) -> Result<bool, String> {
-            Ok(true)
-        }
-    }
 
     #[test]
     fn a_solver_that_panics_is_a_failed_outcome() {
