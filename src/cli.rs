@@ -44,8 +44,8 @@ pub enum Command {
     },
     /// Print a manual page (roff) to standard output: `solvebatch man run | man -l -`.
     Man {
-        /// The command whose page to print (`run`, `compare`, `tournament`, ...); default: the
+        /// The command whose page to print (`run`, `compare`, `scrabble hint`, ...); default: the
         /// overview.
-        command: Option<String>,
+        command: Vec<String>,
     },
 }

@@ -3,6 +3,7 @@
 //! an input or counted as skipped.
 
 use std::collections::HashSet;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::family;
@@ -53,9 +54,21 @@ impl Own {
         own
     }
 
-    fn contains(&self, metadata: &std::fs::Metadata) -> bool {
-        regular_identity(metadata).is_some_and(|id| self.files.contains(&id))
+    /// Whether the file at `path` is one of the batch's own files holding a report (or nothing yet):
+    /// skipped by the walk. An own file that begins otherwise is a user's file named as an output
+    /// (`run d --json d/a.csv`): it stays an input, so that the check of outputs against inputs
+    /// refuses the run instead of replacing it.
+    fn holds_a_report(&self, path: &Path, metadata: &std::fs::Metadata) -> bool {
+        regular_identity(metadata).is_some_and(|id| self.files.contains(&id)) && begins_as_a_report(path)
     }
+}
+
+/// Whether the file at `path` is empty or begins as a report of this tool does: a JSON line with a
+/// `type`, or the CSV header (Markdown, HTML and JUnit reports end in names no family reads).
+fn begins_as_a_report(path: &Path) -> bool {
+    let mut start = Vec::with_capacity(16);
+    let read = std::fs::File::open(path).and_then(|file| file.take(16).read_to_end(&mut start));
+    read.is_ok() && (start.is_empty() || start.starts_with(b"{\"type\":") || start.starts_with(b"file,"))
 }
 
 /// The regular file standard output is redirected to, as ripgrep skips it: `run tree > tree/out.csv`
@@ -112,7 +125,7 @@ fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, found: &mut F
             continue;
         }
         let Ok(metadata) = entry.metadata() else { continue };
-        if own.contains(&metadata) {
+        if own.holds_a_report(entry.path(), &metadata) {
             continue;
         }
         if is_junk(entry.path().strip_prefix(root).unwrap_or(entry.path())) {

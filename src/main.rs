@@ -88,28 +88,40 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Man { command } => {
             let mut cli = Cli::command();
             cli.build();
-            let (shown, title) = match &command {
-                None => (cli, "solvebatch".to_string()),
-                Some(name) => {
-                    let Some(sub) = cli.find_subcommand(name).cloned() else {
-                        let names: Vec<String> =
-                            cli.get_subcommands().map(|sub| sub.get_name().to_string()).collect();
-                        return Err(error::UsageError(format!(
-                            "no command is called `{name}`; the commands are {}",
-                            names.join(", ")
-                        ))
-                        .into());
-                    };
-                    // Titled as the overview's SEE ALSO section names it.
-                    (sub.version(env!("CARGO_PKG_VERSION")), format!("solvebatch-{name}"))
-                }
-            };
+            let (shown, title) = manual_page(cli, &command)?;
             let mut page = Vec::new();
             clap_mangen::Man::new(shown).title(title).render(&mut page)?;
             std::io::Write::write_all(&mut std::io::stdout(), &page)?;
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The command that `path` (`[]`, `["run"]`, `["scrabble", "hint"]`) names below `cli`, with the title
+/// of its page, `solvebatch-scrabble-hint`, as its parent's SUBCOMMANDS section names it.
+///
+/// # Errors
+/// A usage error naming the first word that is no command there, and the commands that are.
+fn manual_page(cli: clap::Command, path: &[String]) -> Result<(clap::Command, String), error::UsageError> {
+    let mut shown = cli;
+    let mut title = "solvebatch".to_string();
+    for (depth, name) in path.iter().enumerate() {
+        let Some(sub) = shown.find_subcommand(name).cloned() else {
+            let names: Vec<&str> = shown.get_subcommands().map(|sub| sub.get_name()).collect();
+            let of = match depth {
+                0 => String::new(),
+                _ => format!(" of `{}`", path[..depth].join(" ")),
+            };
+            return Err(error::UsageError(format!(
+                "no command is called `{}`; the commands{of} are {}",
+                path[..=depth].join(" "),
+                names.join(", ")
+            )));
+        };
+        shown = sub.version(env!("CARGO_PKG_VERSION"));
+        title = format!("{title}-{name}");
+    }
+    Ok((shown, title))
 }
 
 /// A closed pipe (`solvebatch ... | head`) is a normal end, not an error.

@@ -312,6 +312,28 @@ fn man_prints_the_page_of_a_command_with_its_options() {
     assert!(text(&unknown.stderr).starts_with("error: no command is called `chess`; the commands are run, "));
 }
 
+#[test]
+fn man_prints_the_page_of_a_nested_command() {
+    let output = crate::common::child().args(["man", "scrabble", "hint"]).output().unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let page = text(&output.stdout);
+    assert!(
+        page.contains(&format!("\n.TH solvebatch-scrabble-hint 1  \"hint {}\"", env!("CARGO_PKG_VERSION"))),
+        "{page}"
+    );
+    let parent = crate::common::child().args(["man", "scrabble"]).output().unwrap();
+    assert!(text(&parent.stdout).contains("\nsolvebatch\\-scrabble\\-hint(1)\n"), "the page it is named by");
+    let unknown = crate::common::child().args(["man", "scrabble", "chess"]).output().unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        text(&unknown.stderr).starts_with(
+            "error: no command is called `scrabble chess`; the commands of `scrabble` are check, "
+        ),
+        "{}",
+        text(&unknown.stderr)
+    );
+}
+
 /// A batch held by the test: `quick` one-table files `a/q000.csv`..., then `z/w.csv`, a FIFO the test
 /// never writes (a FIFO named on the command line is read, and the read waits for a writer), then
 /// `z/y.csv`; one file at a time, with outputs, JSON and CSV reports (`r.jsonl` holds `old` before),
@@ -705,6 +727,31 @@ fn an_output_naming_an_input_is_refused_in_run() {
         &["run", "in.csv", "--tiles", "t.txt", "--html", "./t.txt"],
         "./t.txt is both the tile file (t.txt) and the file --html writes; writing would destroy it",
     );
+}
+
+#[test]
+fn an_output_naming_an_input_in_a_walked_folder_is_refused_not_skipped() {
+    refused_as_output(
+        &[("d/a.csv", ONE_TABLE), ("d/b.csv", ONE_TABLE)],
+        &["run", "d", "--json", "d/a.csv"],
+        "d/a.csv is both an input and the file --json writes; writing would destroy it",
+    );
+}
+
+#[test]
+fn reports_of_an_earlier_run_in_the_input_folder_are_not_read_as_inputs() {
+    let (dir, _) = setup(&[("d/a.csv", ONE_TABLE)]);
+    for _ in 0..2 {
+        command_in(dir.path())
+            .args(["run", "d", "--csv", "d/report.csv", "--json", "d/report.json.csv", "-q"])
+            .assert()
+            .success();
+    }
+    let csv = fs::read_to_string(dir.path().join("d/report.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 2, "the header and the one input's row: {csv}");
+    assert!(csv.lines().nth(1).unwrap().starts_with("d/a.csv,tournament,"), "{csv}");
+    let json = fs::read_to_string(dir.path().join("d/report.json.csv")).unwrap();
+    assert_eq!(json.lines().filter(|line| line.contains(r#""type":"file""#)).count(), 1, "{json}");
 }
 
 #[test]

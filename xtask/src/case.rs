@@ -57,8 +57,12 @@ impl Workdir {
 /// The limits of one case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall time; past it the process is killed and the case fails.
+    /// Processor time (`RLIMIT_CPU`, whole seconds, rounded up); past it the kernel ends the process
+    /// and the case fails. Processor time, not wall time, so that a loaded machine fails no case.
     pub time: Duration,
+    /// Wall time; past it a process that is blocked (using no processor time) is killed and the case
+    /// fails. Several times `time`, since a process on a loaded machine waits for a core.
+    pub wall: Duration,
     /// Address space in bytes (`RLIMIT_AS`); an allocation past it fails, which ends a Rust program.
     pub memory: u64,
 }
@@ -70,8 +74,10 @@ pub enum Failure {
     ExitCode(i32),
     /// The process was ended by this signal.
     Signal(i32),
-    /// The process was still running at the time limit.
+    /// The process used the processor time limit.
     Timeout(Duration),
+    /// The process was still running, blocked or starved, at the wall time limit.
+    Stalled(Duration),
     /// Stderr shows a panic; this is the line that does.
     Panic(String),
 }
@@ -81,7 +87,8 @@ impl fmt::Display for Failure {
         match self {
             Failure::ExitCode(code) => write!(f, "exit code {code}"),
             Failure::Signal(signal) => write!(f, "killed by signal {signal}"),
-            Failure::Timeout(limit) => write!(f, "still running after {:.1} s", limit.as_secs_f64()),
+            Failure::Timeout(limit) => write!(f, "used {:.1} s of processor time", limit.as_secs_f64()),
+            Failure::Stalled(limit) => write!(f, "still running after {:.1} s", limit.as_secs_f64()),
             Failure::Panic(line) => write!(f, "panic on stderr: {line}"),
         }
     }
@@ -121,18 +128,21 @@ pub fn run(bin: &Path, target: &Target, input: &[u8], work: &Workdir, limits: Li
         .stdout(Stdio::null())
         .stderr(File::create(work.stderr())?);
     let memory = limits.memory;
+    let seconds = limits.time.as_secs() + u64::from(limits.time.subsec_nanos() > 0);
     // SAFETY: the closure runs in the child between fork and exec and only calls setrlimit, which is
     // async-signal-safe; it allocates nothing and takes no lock.
     unsafe {
         command.pre_exec(move || {
-            set_limit(libc::RLIMIT_AS, memory)?;
-            set_limit(libc::RLIMIT_CORE, 0)
+            set_limit(libc::RLIMIT_AS, memory, memory)?;
+            // SIGXCPU at the soft limit (it ends the process), SIGKILL a second later if it is caught.
+            set_limit(libc::RLIMIT_CPU, seconds, seconds + 1)?;
+            set_limit(libc::RLIMIT_CORE, 0, 0)
         });
     }
     let start = Instant::now();
     let mut child =
         command.spawn().map_err(|error| io::Error::other(format!("{}: {error}", bin.display())))?;
-    let status = child.wait_timeout(limits.time)?;
+    let status = child.wait_timeout(limits.wall)?;
     let elapsed = start.elapsed();
     if status.is_none() {
         child.kill()?;
@@ -140,8 +150,9 @@ pub fn run(bin: &Path, target: &Target, input: &[u8], work: &Workdir, limits: Li
     }
     let stderr = String::from_utf8_lossy(&fs::read(work.stderr())?).into_owned();
     let failure = match status {
-        None => Some(Failure::Timeout(limits.time)),
+        None => Some(Failure::Stalled(limits.wall)),
         Some(status) => match (status.code(), status.signal()) {
+            (_, Some(libc::SIGXCPU)) => Some(Failure::Timeout(limits.time)),
             (_, Some(signal)) => Some(Failure::Signal(signal)),
             (Some(code), _) if !(0..=2).contains(&code) => Some(Failure::ExitCode(code)),
             _ => stderr
@@ -156,8 +167,8 @@ pub fn run(bin: &Path, target: &Target, input: &[u8], work: &Workdir, limits: Li
     Ok(Outcome { elapsed, code, failure, stderr_tail })
 }
 
-fn set_limit(resource: libc::__rlimit_resource_t, bytes: u64) -> io::Result<()> {
-    let limit = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
+fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
+    let limit = libc::rlimit { rlim_cur: soft, rlim_max: hard };
     // SAFETY: setrlimit reads the struct, which lives for the call.
     if unsafe { libc::setrlimit(resource, &limit) } == 0 {
         Ok(())
@@ -191,7 +202,12 @@ mod tests {
     }
 
     fn outcome(script: &str, feed: Feed, input: &[u8]) -> Outcome {
-        let limits = Limits { time: Duration::from_secs(2), memory: 1 << 30 };
+        outcome_within(script, feed, input, Duration::from_secs(2))
+    }
+
+    /// The outcome with 1 s of processor time and `wall` of wall time.
+    fn outcome_within(script: &str, feed: Feed, input: &[u8], wall: Duration) -> Outcome {
+        let limits = Limits { time: Duration::from_secs(1), wall, memory: 1 << 30 };
         let work = Workdir::new(&datasets()).unwrap();
         run(Path::new("/bin/sh"), &shell(script, feed), input, &work, limits).unwrap()
     }
@@ -224,9 +240,16 @@ mod tests {
     }
 
     #[test]
-    fn the_time_limit_kills() {
+    fn the_processor_time_limit_ends_a_busy_case() {
+        // A wall limit the busy loop never meets, however loaded the machine.
+        let out = outcome_within("while :; do :; done", Feed::File, b"", Duration::from_secs(300));
+        assert_eq!(out.failure, Some(Failure::Timeout(Duration::from_secs(1))));
+    }
+
+    #[test]
+    fn the_wall_time_limit_kills_a_blocked_case() {
         let out = outcome("sleep 5", Feed::File, b"");
-        assert_eq!(out.failure, Some(Failure::Timeout(Duration::from_secs(2))));
+        assert_eq!(out.failure, Some(Failure::Stalled(Duration::from_secs(2))));
         assert!(out.elapsed < Duration::from_secs(4), "{:?}", out.elapsed);
     }
 
@@ -235,6 +258,7 @@ mod tests {
         // `ulimit -v` shows RLIMIT_AS in KiB.
         assert_eq!(failure("test \"$(ulimit -v)\" = 1048576 || exit 9"), None);
         assert_eq!(failure("test \"$(ulimit -c)\" = 0 || exit 9"), None);
+        assert_eq!(failure("test \"$(ulimit -t)\" = 1 || exit 9"), None);
     }
 
     #[test]

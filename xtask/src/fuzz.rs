@@ -213,7 +213,7 @@ mod tests {
             cases: 12,
             seed: 3,
             jobs: 2,
-            limits: Limits { time: Duration::from_secs(5), memory: 1 << 30 },
+            limits: Limits { time: Duration::from_secs(5), wall: Duration::from_secs(50), memory: 1 << 30 },
         };
         // `sh FILE` runs the input as a script: `exit 3` fails, `exit 0` passes, whatever the mutations
         // do to the rest.

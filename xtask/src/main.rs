@@ -23,7 +23,7 @@ each solver that `list-solvers` lists, `compare`, `tictactoe`, `scrabble hint|ch
 and `guess host` with mutated standard input. The seeds are read from datasets/ at run time.
 
 A case passes when the process exits with 0, 1 or 2, is not killed by a signal, prints no \
-`panicked` or `RUST_BACKTRACE` on stderr, and finishes within --case-timeout under an address-space \
+`panicked` or `RUST_BACKTRACE` on stderr, and finishes within --case-timeout of processor time under an address-space \
 limit of --memory-mib (so a runaway allocation fails). A failing input is written to \
 tests/fuzz-regressions/<target>-<hash>.<ext>, with a .invocation file beside it that names the \
 command, the failure and the case; the exit status is 1 when a case failed.
@@ -71,9 +71,12 @@ struct Common {
     /// The solvebatch binary to test; default: build it with `cargo build --release -p solvebatch`
     #[arg(long, value_name = "PATH")]
     bin: Option<PathBuf>,
-    /// Wall time one case may take, in seconds
+    /// Processor time one case may take, in seconds (RLIMIT_CPU, rounded up to whole seconds)
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
     case_timeout: Duration,
+    /// Wall time one case may take, in seconds: catches a case blocked without using the processor
+    #[arg(long, value_name = "SECONDS", default_value = "120", value_parser = parse_seconds)]
+    case_wall_timeout: Duration,
     /// Address space one case may take, in MiB (RLIMIT_AS)
     #[arg(long, value_name = "MIB", default_value_t = 4096)]
     memory_mib: u64,
@@ -147,7 +150,8 @@ fn set_up(common: &Common) -> io::Result<(PathBuf, PathBuf, Vec<Target>, Limits)
     let datasets = workspace_root().join("datasets");
     let corpus = Corpus::load(&datasets)?;
     let targets = target::targets(&corpus, &datasets, &target::tournament_solvers(&bin)?);
-    let limits = Limits { time: common.case_timeout, memory: common.memory_mib << 20 };
+    let limits =
+        Limits { time: common.case_timeout, wall: common.case_wall_timeout, memory: common.memory_mib << 20 };
     Ok((bin, datasets, targets, limits))
 }
 

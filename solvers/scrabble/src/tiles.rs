@@ -191,7 +191,7 @@ impl TileSet {
         TileSet::parse(text).map_err(parse_error)
     }
 
-    /// The standard English tile set (the same as `../shared/data/scrabble/tiles-standard.txt`).
+    /// The standard English tile set (the same as `datasets/scrabble/tiles.txt`).
     pub fn standard() -> TileSet {
         let mut kinds = [None; LETTER_COUNT];
         for (letter, score, count) in STANDARD {
