@@ -753,3 +753,81 @@ fn an_empty_sum_is_zero_not_minus_zero_in_the_web_batch() {
     assert!(solve_ms == 0.0 && solve_ms.is_sign_positive(), "{solve_ms}");
     assert!(!batch["html"].as_str().unwrap().contains("-0.0"), "{}", batch["html"]);
 }
+
+/// What `solvebatch scrabble ARGS` prints for the position `file`, with the server's dictionary and
+/// tiles (the flags beat the file's lines), the dictionary's graph cached in `cache`: its exit status
+/// and standard output.
+fn scrabble_command(cache: &Path, command: &str, file: &Path, extra: &[&str]) -> (i32, String) {
+    let output = crate::common::solvebatch()
+        .env("SOLVEBATCH_CACHE_DIR", cache)
+        .args(["scrabble", command])
+        .arg(file)
+        .arg("-d")
+        .arg(dataset("scrabble/dictionary.txt"))
+        .arg("-t")
+        .arg(dataset("scrabble/tiles.txt"))
+        .args(extra)
+        .output()
+        .unwrap();
+    (output.status.code().unwrap(), String::from_utf8(output.stdout).unwrap())
+}
+
+/// The command line and the web app answer a position alike, through the one position desk of the
+/// Scrabble crate: on every bundled position, `scrabble hint` lists the page's hints, line for line,
+/// and `scrabble check` of the best play writes and scores it as the page's check does.
+#[test]
+fn the_command_line_and_the_web_app_answer_every_bundled_position_alike() {
+    let server = Server::start(&[]);
+    let cache = tempfile::tempdir().unwrap();
+    let positions = inputs("scrabble", "scrabble");
+    assert!(positions.len() >= 10, "the bundled positions: {positions:?}");
+    let mut checked = 0;
+    for file in positions {
+        let text = std::fs::read(&file).unwrap();
+        let (status, view) = post(&server.at("/api/scrabble/position?top=5"), &text);
+        let (code, listing) = scrabble_command(cache.path(), "hint", &file, &["--top", "5"]);
+        if status != 200 {
+            assert_ne!(
+                code,
+                0,
+                "{}: the page refuses it ({view}), the command line lists\n{listing}",
+                file.display()
+            );
+            continue;
+        }
+        assert_eq!(code, 0, "{}", file.display());
+        let hints = view["hints"].as_array().unwrap();
+        let mut lines: Vec<String> =
+            hints.iter().map(|hint| hint["text"].as_str().unwrap().to_string()).collect();
+        if lines.is_empty() {
+            lines.push("no valid play".to_string());
+        }
+        assert_eq!(listing.lines().collect::<Vec<_>>(), lines, "{}", file.display());
+        let Some(best) = hints.iter().find_map(|hint| hint["play"].as_str()) else { continue };
+        let query = format!("/api/scrabble/position?top=0&play={}", best.replace(' ', "%20"));
+        let (status, view) = post(&server.at(&query), &text);
+        assert_eq!(status, 200, "{}: {view}", file.display());
+        let (code, out) = scrabble_command(cache.path(), "check", &file, &["--play", best]);
+        assert_eq!(code, 0, "{}: {out}", file.display());
+        let check = &view["check"];
+        assert_eq!(
+            out.lines().next().unwrap(),
+            format!("play {}: {}", check["play"].as_str().unwrap(), check["score"])
+        );
+        assert_eq!(
+            out.lines().nth(1).unwrap(),
+            format!(
+                "words: {}",
+                check["words"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|word| word.as_str().unwrap())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        );
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} positions had a play to check");
+}
