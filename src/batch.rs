@@ -28,7 +28,7 @@ use crate::report::Exporters;
 use crate::shard;
 use crate::signals;
 use crate::solve::{self, Unprepared};
-use crate::verdict::judge;
+use crate::verdict::{judge, unified_diff};
 
 /// Each family met in a batch, prepared once with its solver, by family name.
 type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
@@ -39,6 +39,14 @@ type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
 /// A report path that cannot be written, a solver or setting a family met in the batch cannot use
 /// (usage errors, before any work), or no inputs in the whole batch (a shard may hold none).
 pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
+    run_summary(options).map(|summary| ExitCode::from(summary.exit_code))
+}
+
+/// Runs a batch, writes its reports, and returns its summary (`review` goes on from it).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
     let started = Instant::now();
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
     let junit = open_junit(options)?;
@@ -67,7 +75,9 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
         reads.check(path, "--junit")?;
     }
     if options.bless.is_some() {
-        crate::bless::check_batch(&reads, &found.inputs)?;
+        crate::bless::check_batch(&reads, &found.inputs, "--bless")?;
+    } else if options.review.is_some() {
+        crate::bless::check_batch(&reads, &found.inputs, "review")?;
     }
     let prepared = prepare(options, &found.inputs)?;
     if let Some(out) = &options.out {
@@ -121,7 +131,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
     if options.github {
         crate::report::github::report(&records, options.strict, &report)?;
     }
-    Ok(ExitCode::from(summary.exit_code))
+    Ok(summary)
 }
 
 /// Opens the `--junit` report before any work, as every report is opened.
@@ -292,6 +302,9 @@ fn solve_one(options: &RunOptions, prepared: &PreparedFamilies, input: &Input) -
         &outcome,
         &mut record,
     );
+    if let Some(review) = &options.review {
+        review.hold(&input.path, &family.reference_path(&input.path), &outcome, &record, diff.as_deref());
+    }
     if let Some(out) = &options.out {
         let target = output_path(out, &input.path);
         let written = target
@@ -321,14 +334,16 @@ fn compare_with_reference(
     let reference = crate::text::read_limited(&reference_path, None).ok()?;
     let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
     record.verdict = Some(verdict);
-    if !(options.diff || options.junit.is_some()) || verdict == crate::outcome::Verdict::Same {
+    let wanted = options.diff || options.junit.is_some() || options.review.is_some();
+    if !wanted || verdict == crate::outcome::Verdict::Same {
         return None;
     }
-    let reference = String::from_utf8_lossy(&reference);
-    let diff = similar::TextDiff::from_lines(reference.as_ref(), outcome.output.as_str());
-    let reference_name = display_path(&reference_path);
-    let output_name = format!("{} (output)", display_path(&input.path));
-    Some(diff.unified_diff().header(&reference_name, &output_name).to_string())
+    Some(unified_diff(
+        &display_path(&reference_path),
+        &reference,
+        &display_path(&input.path),
+        &outcome.output,
+    ))
 }
 
 #[cfg(test)]

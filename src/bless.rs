@@ -45,35 +45,25 @@ impl Blessing {
     /// be written, or cannot be, makes the record `failed`. Returns whether the reference exists now.
     fn bless(&self, input: &Path, reference: &Path, outcome: &Outcome, record: &mut Record) -> bool {
         let exists = record.verdict.is_some();
-        if matches!(record.status, Status::Timeout | Status::Failed) || input == Path::new("-") {
+        if !blessable(record.status) || input == Path::new("-") {
             return exists;
         }
-        let create = match record.verdict {
-            None => true,
-            Some(Verdict::Differs) if self.mode == BlessMode::All => false,
-            Some(_) => {
-                self.lock().left += 1;
-                return exists;
-            }
+        let Some(change) = change(record, self.mode) else {
+            self.lock().left += 1;
+            return exists;
         };
-        if let Err(problem) = writable(reference) {
+        let done =
+            if self.dry_run { writable(reference) } else { write_reference(reference, &outcome.output) };
+        if let Err(problem) = done {
             record.status = Status::Failed;
             record.message = Some(format!("cannot bless: {problem}"));
             return exists;
         }
-        if !self.dry_run {
-            if let Err(error) = write_file(reference, outcome.output.as_bytes()) {
-                record.status = Status::Failed;
-                record.message = Some(format!("cannot bless: {error:#}"));
-                return exists;
-            }
-        }
-        let change = (record.file.clone(), display_path(reference));
+        let entry = (record.file.clone(), display_path(reference));
         let mut changes = self.lock();
-        if create {
-            changes.created.push(change);
-        } else {
-            changes.written.push(change);
+        match change {
+            Change::Create => changes.created.push(entry),
+            Change::Replace => changes.written.push(entry),
         }
         !self.dry_run
     }
@@ -105,6 +95,46 @@ impl Blessing {
     }
 }
 
+/// What blessing does to a file's reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// No reference exists yet: the output becomes one.
+    Create,
+    /// The reference `differs` from the output: the output replaces it.
+    Replace,
+}
+
+/// Whether a file that ended with `status` may be blessed at all: never a timeout, an interrupted
+/// solve or a failure (their output is no answer).
+pub fn blessable(status: Status) -> bool {
+    !matches!(status, Status::Timeout | Status::Interrupted | Status::Failed)
+}
+
+/// What blessing in `mode` does to the reference of the file recorded as `record`: creates it where
+/// there is none, replaces it where it `differs` (with [`BlessMode::All`]), and leaves `same` and
+/// `valid` references (a valid alternative never overwrites its reference) and unblessable files
+/// ([`blessable`]) alone (`None`). `run --bless`, `review` and the web app's references all ask here.
+pub fn change(record: &Record, mode: BlessMode) -> Option<Change> {
+    if !blessable(record.status) {
+        return None;
+    }
+    match record.verdict {
+        None => Some(Change::Create),
+        Some(Verdict::Differs) if mode == BlessMode::All => Some(Change::Replace),
+        Some(_) => None,
+    }
+}
+
+/// Writes `output` as the reference file `reference` through the safe writer, once [`writable`]
+/// allows it.
+///
+/// # Errors
+/// Why not, naming the reference: [`writable`]'s refusal, or the write's error.
+pub fn write_reference(reference: &Path, output: &str) -> Result<(), String> {
+    writable(reference)?;
+    write_file(reference, output.as_bytes()).map_err(|error| format!("{error:#}"))
+}
+
 /// Blesses one solved (or invalid) file's output as `blessing` (`--bless`) asks, then fails it when
 /// `require_references` (`--require-references`) and it still has no reference.
 pub fn settle(
@@ -126,15 +156,15 @@ pub fn settle(
     }
 }
 
-/// Checks, before any work, that no reference `--bless` may write is another file the batch reads
-/// (a link to an input, or to another input's reference).
+/// Checks, before any work, that no reference `writer` (`--bless`, `review`) may write is another
+/// file the batch reads (a link to an input, or to another input's reference).
 ///
 /// # Errors
 /// A usage error from [`Reads::check_reference`].
-pub fn check_batch(reads: &Reads, inputs: &[Input]) -> anyhow::Result<()> {
+pub fn check_batch(reads: &Reads, inputs: &[Input], writer: &str) -> anyhow::Result<()> {
     for input in inputs.iter().filter(|input| input.problem.is_none()) {
         if let Some(family) = input.family {
-            reads.check_reference(&family.reference_path(&input.path), "--bless")?;
+            reads.check_reference(&family.reference_path(&input.path), writer)?;
         }
     }
     Ok(())

@@ -18,6 +18,23 @@ pub struct Cli {
 pub enum Command {
     /// Solve every input under the given files and folders and report results and timings.
     Run(RunArgs),
+    /// Solve as `run` does, then, at a terminal, show each file that differs from its reference or
+    /// has none and accept its output as the reference (or not) with one key.
+    #[command(after_help = "\
+Takes the options of `run`, but not --bless, --ci or --require-references. For each file whose \
+output differs from its reference, or that has no reference yet, the review shows the diff (or the \
+output) and asks for a key: a accept (the output becomes the reference), r reject (keep the \
+reference), s skip, A accept this file and all the rest, q quit, ? help. Timeouts, failures and \
+valid alternatives are never offered. References are written as `run --bless` writes them. Reports \
+(--json, --junit, ...) are written before the questions, with the verdicts as solved.
+
+Exit status: 0 when every file is now as expected, 1 when a file still fails or differs, 2 on usage \
+errors, among them standard input or output not being a terminal (use `run --bless` there).
+
+Examples:
+  solvebatch review tests/cases
+  solvebatch review datasets/tournament --solver dlx --timeout 5")]
+    Review(RunArgs),
     /// List each family's solvers with a one-line description.
     ListSolvers,
     /// Run every solver of a family on every file: agreement, validity, median times and ratios.

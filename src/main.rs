@@ -5,8 +5,9 @@
 //!
 //! The layers, top to bottom (an import only ever points to its own layer or a lower one): the entry
 //! point and the command-line definition (`main`, `cli`); the jobs (`commands/`, `batch`, `compare`,
-//! `merge`, `cubes`, `serve/`); the validated options (`options`); the steps of a run that the
-//! options name (`bless`, `reads`, and `solve`: the one per-file solve path); the clap pieces the options come from (`args`); the reports
+//! `merge`, `cubes`, `serve/`, `review/`); the validated options (`options`); the steps of a run that
+//! the options name (`bless`, `pending`, `reads`, and `solve`: the one per-file solve path); the clap
+//! pieces the options come from (`args`); the reports
 //! (`report/`: records, summaries, one exporter per format); the values summaries hold
 //! (`references`, `shard`); finding inputs and judging outputs (`inputs`, `verdict`); the families
 //! (`family/`: the trait boundary, the registry, one adapter per family crate); reading inputs and the
@@ -34,9 +35,11 @@ mod options;
 mod outcome;
 mod output;
 mod paths;
+mod pending;
 mod reads;
 mod references;
 mod report;
+mod review;
 mod serve;
 mod shard;
 mod signals;
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Run(args) => batch::run(&options::RunOptions::from_args(args)?),
+        Command::Review(args) => review::run(args),
         Command::ListSolvers => commands::list_solvers::run(),
         Command::Compare(args) => compare::run(&options::CompareOptions::from_args(args)?),
         Command::Merge(args) => merge::run(&args),

@@ -52,6 +52,8 @@ pub struct RunOptions {
     pub junit: Option<PathBuf>,
     /// `--github`: annotations and the job summary.
     pub github: bool,
+    /// `review`: the files to ask about, collected as they are judged (`None` in `run`).
+    pub review: Option<crate::pending::Pending>,
 }
 
 impl RunOptions {
@@ -134,6 +136,7 @@ impl RunOptions {
             dry_run: args.dry_run,
             junit: args.junit,
             github: args.github,
+            review: None,
         })
     }
 

@@ -23,6 +23,14 @@ pub fn judge(prepared: &dyn Prepared, path: &Path, input: &[u8], output: &str, r
     }
 }
 
+/// The unified diff from `reference` (the file `reference_name`) to `output` (of the input
+/// `input_name`), headed `--- REFERENCE` and `+++ INPUT (output)`, as `run --diff` prints it.
+pub fn unified_diff(reference_name: &str, reference: &[u8], input_name: &str, output: &str) -> String {
+    let reference = String::from_utf8_lossy(reference);
+    let diff = similar::TextDiff::from_lines(reference.as_ref(), output);
+    diff.unified_diff().header(reference_name, &format!("{input_name} (output)")).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::server::{dataset, Server};
+use base64::Engine;
 use serde_json::{json, Value};
 
 /// A client that hands every status back instead of failing on 4xx and 5xx.
@@ -830,4 +831,80 @@ fn the_command_line_and_the_web_app_answer_every_bundled_position_alike() {
         checked += 1;
     }
     assert!(checked >= 10, "only {checked} positions had a play to check");
+}
+
+#[test]
+fn batch_offers_the_blessed_references_zipped_and_the_junit_report() {
+    let server = Server::start(&[]);
+    let game = std::fs::read(dataset("tictactoe/00-example.in")).unwrap();
+    let replay = std::fs::read(dataset("tictactoe/00-example.ref")).unwrap();
+    let hard = std::fs::read(dataset("tournament/hard/tournament-45-d6-s3-planted.pairings")).unwrap();
+    let files: [(&str, &[u8]); 10] = [
+        ("a.csv", b"1\n1,0,0\n"),
+        ("a.csv.expected", b"Table 0: 0 vs. 1\n"),
+        ("b/missing.csv", b"2\n0,1,0\n2,3,1\n"),
+        ("g/00-example.in", &game),
+        ("invalid.csv", b"x\n"),
+        ("same.csv", b"1\n0,1,0\n"),
+        ("same.csv.expected", b"Table 0: 0 vs. 1\n"),
+        // Two rounds: the reference holds the one the solver does not find, a valid alternative.
+        ("valid.csv", b"2\n0,1,0\n2,3,1\n1,2,0\n3,0,1\n"),
+        ("valid.csv.expected", b"Table 0: 1 vs. 2\nTable 1: 3 vs. 0\n"),
+        // Solved last, past the batch's time limit: never blessed.
+        ("z-slow.csv", &hard),
+    ];
+    let (status, batch) = post_form(&server.at("/api/batch?timeout=1"), &files);
+    assert_eq!(status, 200, "{batch}");
+    let statuses: Vec<(&str, &str)> = batch["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|record| (record["file"].as_str().unwrap(), record["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(statuses[6], ("z-slow.csv", "timeout"), "{statuses:?}");
+
+    let references = &batch["references"];
+    let expected: [(&str, &[u8]); 4] = [
+        ("a.csv.expected", b"Table 0: 1 vs. 0\n"),
+        ("b/missing.csv.expected", b"Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n"),
+        ("g/00-example.ref", &replay),
+        ("invalid.csv.expected", b"Line 0: The number of tables is not an integer.\n"),
+    ];
+    let names: Vec<&str> = expected.iter().map(|(name, _)| *name).collect();
+    assert_eq!(references["files"], json!(names));
+    let bytes =
+        base64::engine::general_purpose::STANDARD.decode(references["zip"].as_str().unwrap()).unwrap();
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    assert_eq!(archive.len(), expected.len());
+    for (index, (name, content)) in expected.iter().enumerate() {
+        let mut entry = archive.by_index(index).unwrap();
+        assert_eq!((entry.name(), entry.compression()), (*name, zip::CompressionMethod::Deflated));
+        let mut unpacked = Vec::new();
+        std::io::Read::read_to_end(&mut entry, &mut unpacked).unwrap();
+        assert_eq!(unpacked, *content, "{name}");
+    }
+
+    let junit = batch["junit"].as_str().unwrap();
+    let opening = junit.lines().nth(1).unwrap();
+    assert!(
+        opening.starts_with(r#"<testsuites name="solvebatch" tests="7" failures="1" errors="2" time=""#),
+        "{junit}"
+    );
+    assert!(
+        junit.contains(r#"<testsuite name="tictactoe" tests="1" failures="0" errors="0" skipped="1" time=""#),
+        "{junit}"
+    );
+    assert!(
+        junit
+            .contains(r#"<testsuite name="tournament" tests="6" failures="1" errors="2" skipped="1" time=""#),
+        "{junit}"
+    );
+    assert!(
+        junit.contains(
+            "<failure type=\"differs\" message=\"differs: the output is not its reference\">--- a.csv.expected\n\
+             +++ a.csv (output)\n@@ -1 +1 @@\n-Table 0: 0 vs. 1\n+Table 0: 1 vs. 0\n</failure>"
+        ),
+        "{junit}"
+    );
+    assert!(junit.contains("<testcase classname=\"tournament\" name=\"z-slow.csv\" time=\""), "{junit}");
 }

@@ -271,3 +271,61 @@ fn batch_page_solves_dropped_files_with_verdicts() {
         browser.close().await;
     });
 }
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn batch_page_downloads_the_blessed_references_and_the_junit_report() {
+    let server = Server::start(&[]);
+    let folder = tempfile::tempdir().unwrap();
+    let files = [
+        ("differs.csv", "1\n1,0,0\n"),
+        ("differs.csv.expected", "Table 0: 0 vs. 1\n"),
+        ("missing.csv", "1\n0,1,0\n"),
+        ("same.csv", "1\n0,1,0\n"),
+        ("same.csv.expected", "Table 0: 0 vs. 1\n"),
+    ];
+    let paths: Vec<String> = files
+        .iter()
+        .map(|(name, text)| {
+            std::fs::write(folder.path().join(name), text).unwrap();
+            folder.path().join(name).display().to_string()
+        })
+        .collect();
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/batch")).await.unwrap();
+        assert_eq!(browser.eval("document.getElementById('download-references').disabled").await, true);
+        let input = browser.client.find(fantoccini::Locator::Id("files")).await.unwrap();
+        input.send_keys(&paths.join("\n")).await.unwrap();
+        browser.wait_until("!document.getElementById('download-junit').disabled", "the downloads").await;
+        assert_eq!(
+            browser.text("document.getElementById('download-references').textContent").await,
+            "Download References (2)"
+        );
+        browser.click("download-references").await;
+        let zipped = browser.downloaded("references.zip").await;
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zipped)).unwrap();
+        let mut entries = Vec::new();
+        for index in 0..archive.len() {
+            let mut entry = archive.by_index(index).unwrap();
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut entry, &mut text).unwrap();
+            entries.push((entry.name().to_string(), text));
+        }
+        assert_eq!(
+            entries,
+            [
+                ("differs.csv.expected".to_string(), "Table 0: 1 vs. 0\n".to_string()),
+                ("missing.csv.expected".to_string(), "Table 0: 0 vs. 1\n".to_string())
+            ]
+        );
+        browser.click("download-junit").await;
+        let junit = String::from_utf8(browser.downloaded("junit.xml").await).unwrap();
+        assert!(
+            junit.contains(r#"<testsuites name="solvebatch" tests="3" failures="1" errors="0" time=""#),
+            "{junit}"
+        );
+        browser.screenshot("batch-downloads").await;
+        browser.close().await;
+    });
+}

@@ -19,6 +19,7 @@ mod outputs;
 mod references;
 mod regression;
 mod reports;
+mod review;
 mod scrabble;
 mod serve_api;
 mod serve_browser;

@@ -50,8 +50,7 @@ fn outcome<'a>(record: &Record, strict: bool, diff: Option<&'a str>) -> Outcome<
     }
 }
 
-/// Writes the JUnit report of `records` (in path order) to `file` and commits it; `diffs` are the
-/// unified diffs by file, `roots` the paths given (test case names are relative to them).
+/// Writes the JUnit report of `records` ([`xml`]) to `file` and commits it.
 ///
 /// # Errors
 /// The report cannot be written.
@@ -62,6 +61,15 @@ pub fn write(
     diffs: &[(String, String)],
     roots: &[PathBuf],
 ) -> anyhow::Result<()> {
+    let text = xml(records, strict, diffs, roots);
+    file.write_all(text.as_bytes()).with_context(|| format!("{}: cannot write", file.path().display()))?;
+    file.commit()
+}
+
+/// The JUnit XML document of `records` (in path order): `diffs` are the unified diffs by file, put
+/// in their `<failure>`s, `roots` the paths given (test case names are relative to them; none: the
+/// names as recorded); times in seconds.
+pub fn xml(records: &[Record], strict: bool, diffs: &[(String, String)], roots: &[PathBuf]) -> String {
     let diff_of: BTreeMap<&str, &str> =
         diffs.iter().map(|(file, diff)| (file.as_str(), diff.as_str())).collect();
     let mut suites: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
@@ -121,12 +129,10 @@ pub fn write(
         errors += suite_errors;
         seconds += suite_seconds;
     }
-    let text = format!(
+    format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"solvebatch\" tests=\"{tests}\" \
          failures=\"{failures}\" errors=\"{errors}\" time=\"{seconds:.6}\">\n{body}</testsuites>\n"
-    );
-    file.write_all(text.as_bytes()).with_context(|| format!("{}: cannot write", file.path().display()))?;
-    file.commit()
+    )
 }
 
 /// `file` relative to the first root that is a folder holding it, else as found.

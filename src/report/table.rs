@@ -300,32 +300,30 @@ impl TerminalTable {
                 text.push('\n');
             }
             for (file, diff) in batch.diffs {
-                text.push_str(&format!("{}\n{}", self.heading(file), self.colour_diff(diff)));
+                text.push_str(&diff_block(file, diff, self.terminal.color));
             }
         }
         text.push_str(&summary_lines(batch.summary, batch.layout).join("\n"));
         text.push('\n');
         text
     }
+}
 
-    fn heading(&self, file: &str) -> String {
-        let heading = format!("── {} differs from its reference ──", escape_cell(file, false));
-        paint(&heading, Tone::Bad, self.terminal.color)
+/// The unified diff `diff` of `file` as `run --diff` prints it: a heading naming the file, then the
+/// diff's lines, removed ones red and added ones green when `color`, control characters escaped.
+pub fn diff_block(file: &str, diff: &str, color: bool) -> String {
+    let heading = format!("── {} differs from its reference ──", escape_cell(file, false));
+    let mut text = format!("{}\n", paint(&heading, Tone::Bad, color));
+    for line in diff.split_inclusive('\n') {
+        let tone = match line.as_bytes().first() {
+            Some(b'-') if !line.starts_with("---") => Tone::Bad,
+            Some(b'+') if !line.starts_with("+++") => Tone::Good,
+            _ => Tone::Plain,
+        };
+        let escaped = escape_cell(line.trim_end_matches('\n'), false);
+        text.push_str(&format!("{}\n", paint(&escaped, tone, color)));
     }
-
-    fn colour_diff(&self, diff: &str) -> String {
-        diff.split_inclusive('\n')
-            .map(|line| {
-                let tone = match line.as_bytes().first() {
-                    Some(b'-') if !line.starts_with("---") => Tone::Bad,
-                    Some(b'+') if !line.starts_with("+++") => Tone::Good,
-                    _ => Tone::Plain,
-                };
-                let escaped = escape_cell(line.trim_end_matches('\n'), false);
-                format!("{}\n", paint(&escaped, tone, self.terminal.color))
-            })
-            .collect()
-    }
+    text
 }
 
 /// The one folder given, when exactly one path was given and it is a folder: paths in the table are
@@ -338,7 +336,7 @@ fn single_folder(roots: &[PathBuf]) -> Option<PathBuf> {
 }
 
 /// ANSI colour for `text` in `tone`, when `color`.
-fn paint(text: &str, tone: Tone, color: bool) -> String {
+pub fn paint(text: &str, tone: Tone, color: bool) -> String {
     let code = match tone {
         Tone::Plain => return text.to_string(),
         Tone::Good => "32",

@@ -1,7 +1,8 @@
 //! `POST /api/batch`: several files (multipart form data, each part a file; a `.zip` part is opened
 //! and its files taken) solved as `run` solves a folder: each input by its family's default solver
 //! (or `solver`), references beside inputs (`a.csv.expected`, `a.ref`) giving verdicts. The answer
-//! holds the records in name order, the summary, and the HTML report of `run --html`.
+//! holds the records in name order, the summary, the HTML report of `run --html`, the JUnit report
+//! of `run --junit`, and the references `run --bless` would write, zipped ([`super::references`]).
 //!
 //! The batch shares one time limit (`timeout`, default 10 s, at most 60 s): a file that starts after
 //! it is reported `timeout`.
@@ -20,15 +21,16 @@ use serde::{Deserialize, Serialize};
 use super::error::ApiError;
 use super::limits;
 use super::prepared;
+use super::references::{self, References};
 use super::state::State;
 use crate::family;
 use crate::family::boundary::Settings;
-use crate::outcome::Status;
+use crate::outcome::{Status, Verdict};
 use crate::report::exporter::{Batch, Layout, Report};
-use crate::report::html;
 use crate::report::record::Record;
 use crate::report::summary::Summary;
-use crate::verdict::judge;
+use crate::report::{html, junit};
+use crate::verdict::{judge, unified_diff};
 
 /// The query parameters of a batch.
 #[derive(Debug, Deserialize)]
@@ -47,6 +49,10 @@ pub struct BatchAnswer {
     summary: Summary,
     /// The HTML report, as `run --html` writes it.
     html: String,
+    /// The JUnit XML report, as `run --junit` writes it (test cases named as the files were sent).
+    junit: String,
+    /// The references blessing would write, and their `.zip` archive.
+    references: References,
 }
 
 /// The uploaded files by name.
@@ -78,7 +84,7 @@ pub async fn batch(
     let answer = state
         .pool
         .run_stoppable(move |stop| solve_all(&files, &settings, Instant::now() + timeout, stop))
-        .await?;
+        .await??;
     Ok(Json(answer))
 }
 
@@ -163,9 +169,18 @@ fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
 /// came along; files that are neither inputs nor references are counted as skipped, and so are the
 /// leftovers of macOS and Windows ([`crate::inputs::is_junk`]: a zip made by Finder holds them). Once
 /// `stop` is set (the client is gone) no further file is solved.
-fn solve_all(files: &Files, settings: &Settings, deadline: Instant, stop: &AtomicBool) -> BatchAnswer {
+///
+/// # Errors
+/// 500 when the references cannot be zipped.
+fn solve_all(
+    files: &Files,
+    settings: &Settings,
+    deadline: Instant,
+    stop: &AtomicBool,
+) -> Result<BatchAnswer, ApiError> {
     let started = Instant::now();
     let mut records = Vec::new();
+    let mut diffs = Vec::new();
     let mut references = 0;
     for (name, input) in files {
         if stop.load(Ordering::Relaxed) {
@@ -194,9 +209,17 @@ fn solve_all(files: &Files, settings: &Settings, deadline: Instant, stop: &Atomi
             Ok(prepared) => {
                 let (outcome, mut record) =
                     prepared::solve(family, prepared.as_ref(), name, input, deadline, stop);
-                let reference = files.get(&crate::paths::display_path(&family.reference_path(path)));
+                let reference_name = crate::paths::display_path(&family.reference_path(path));
+                let reference = files.get(&reference_name);
                 if let (Some(reference), false) = (reference, outcome.status == Status::Timeout) {
-                    record.verdict = Some(judge(prepared.as_ref(), path, input, &outcome.output, reference));
+                    let verdict = judge(prepared.as_ref(), path, input, &outcome.output, reference);
+                    record.verdict = Some(verdict);
+                    if verdict != Verdict::Same {
+                        diffs.push((
+                            name.clone(),
+                            unified_diff(&reference_name, reference, name, &outcome.output),
+                        ));
+                    }
                 }
                 record
             }
@@ -215,7 +238,9 @@ fn solve_all(files: &Files, settings: &Settings, deadline: Instant, stop: &Atomi
     }))
     // Charts fail only when the drawing library does: the records still answer.
     .unwrap_or_else(|error| format!("<!DOCTYPE html>\n<p>The report could not be drawn: {error}</p>\n"));
-    BatchAnswer { records, summary, html }
+    let junit = junit::xml(&records, false, &diffs, &[]);
+    let references = references::blessed(&records)?;
+    Ok(BatchAnswer { records, summary, html, junit, references })
 }
 
 /// Whether `path` is the reference of an input among `files`.

@@ -28,6 +28,7 @@ mod limits;
 mod listen;
 mod pool;
 mod prepared;
+mod references;
 mod scrabble;
 mod solve;
 mod state;

@@ -148,6 +148,23 @@ impl Browser {
         input.send_keys(&path.display().to_string()).await.expect("the file input takes the path");
     }
 
+    /// The bytes of the file `name` once the browser has downloaded it whole (it renames a download
+    /// into place when done).
+    ///
+    /// # Panics
+    /// When it is not there after 10 s.
+    #[allow(dead_code)]
+    pub async fn downloaded(&self, name: &str) -> Vec<u8> {
+        let started = Instant::now();
+        loop {
+            if let Ok(bytes) = std::fs::read(self.downloads.join(name)) {
+                return bytes;
+            }
+            assert!(started.elapsed() < PATIENCE, "waited 10 s for the download {name}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     /// Saves a picture of the window as `target/serve-screenshots/NAME.png`.
     pub async fn screenshot(&self, name: &str) {
         let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-screenshots");

@@ -1,5 +1,6 @@
 // A batch: several files (or a .zip) solved as `solvebatch run` solves a folder, with verdicts
-// against the references that came along, and the HTML report to save.
+// against the references that came along, and the HTML report, the references `run --bless` would
+// write (a .zip) and the JUnit report to save.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -16,7 +17,7 @@ async function solve(files) {
     $("summary").textContent = "";
     return showMessage(messageOf(answer.body));
   }
-  const { records, summary, html } = answer.body;
+  const { records, summary, html, junit, references } = answer.body;
   const table = $("results");
   table.innerHTML = "<tr><th>file</th><th>family</th><th>solver</th><th>result</th><th>reference</th><th>ms</th><th>message</th></tr>";
   for (const record of records) {
@@ -36,6 +37,14 @@ async function solve(files) {
     + `${verdicts.valid} valid, ${verdicts.differs} differ; ${summary.skipped} skipped; time ${duration(summary.wall_ms)}`;
   offerDownload($("save-link"), "report.html", html);
   $("save").disabled = false;
+  const zip = Uint8Array.from(atob(references.zip), (character) => character.charCodeAt(0));
+  offerDownload($("references-link"), "references.zip", zip, "application/zip");
+  const count = references.files.length;
+  $("download-references").textContent = `Download References (${count})`;
+  $("download-references").title = references.files.join("\n");
+  $("download-references").disabled = count === 0;
+  offerDownload($("junit-link"), "junit.xml", junit, "application/xml");
+  $("download-junit").disabled = false;
 }
 
 $("files").addEventListener("change", (event) => {
@@ -54,3 +63,5 @@ drop.addEventListener("drop", (event) => {
   solve([...event.dataTransfer.files]);
 });
 $("save").addEventListener("click", () => $("save-link").click());
+$("download-references").addEventListener("click", () => $("references-link").click());
+$("download-junit").addEventListener("click", () => $("junit-link").click());

@@ -30,10 +30,11 @@ function showMessage(text) {
   if (!dialog.open) dialog.showModal();
 }
 
-// Offers `text` for download as `name` through the link `link` (kept, so that its content can be checked).
-function offerDownload(link, name, text) {
+// Offers `content` (text, or bytes in a Uint8Array) of type `type` for download as `name` through the
+// link `link` (kept, so that its content can be checked).
+function offerDownload(link, name, content, type = "text/plain") {
   if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.href = URL.createObjectURL(new Blob([content], { type }));
   link.download = name;
 }
 
