@@ -66,18 +66,10 @@ impl RunOptions {
     pub fn from_args(args: RunArgs) -> anyhow::Result<RunOptions> {
         let kind = args.kind.as_deref().map(family_named).transpose()?;
         if let Some(solver) = &args.solver {
-            let offered = |family: &dyn Family| family.solvers().iter().any(|info| info.name == solver);
+            let offered = |family: &dyn Family| crate::solve::check_solver(family, solver);
             match kind {
-                Some(family) if !offered(family) => {
-                    let names: Vec<_> = family.solvers().iter().map(|info| info.name).collect();
-                    return Err(UsageError(format!(
-                        "the {} family has no solver `{solver}` (it has: {})",
-                        family.name(),
-                        names.join(", ")
-                    ))
-                    .into());
-                }
-                None if !family::FAMILIES.iter().any(|family| offered(*family)) => {
+                Some(family) => offered(family).map_err(|unknown| UsageError(unknown.to_string()))?,
+                None if !family::FAMILIES.iter().any(|family| offered(*family).is_ok()) => {
                     return Err(UsageError(format!(
                         "no solver is called `{solver}`; `solvebatch list-solvers` lists them"
                     ))
