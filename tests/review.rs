@@ -164,6 +164,13 @@ fn review_refuses_the_options_that_decide_for_the_reviewer() {
         "error: review does not take --bless (review accepts references one by one; `run --bless` \
          accepts them all)\n",
     );
+    for option in ["--json", "--junit", "--markdown"] {
+        let (_dir, mut command) = setup(&[MISSING]);
+        command.args(["review", "d", option, "-"]).assert().code(2).stdout("").stderr(format!(
+            "error: review does not take {option} - (review shows its questions on standard output; \
+             name a file)\n"
+        ));
+    }
 }
 
 #[test]

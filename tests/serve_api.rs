@@ -485,6 +485,21 @@ fn batch_solves_files_and_zips_with_verdicts_and_limits() {
 }
 
 #[test]
+fn a_zip_entry_named_outside_the_archive_is_refused_naming_it() {
+    let server = Server::start(&[]);
+    for entry in ["../up.csv", "/abs.csv", "d/../../up.csv"] {
+        let (status, error) =
+            post_form(&server.at("/api/batch"), &[("bad.zip", &zipped(&[(entry, b"1\n0,1,0\n")]))]);
+        let expected =
+            format!("bad.zip: {entry}: the name leads outside the archive (absolute, or through `..`)");
+        assert_eq!((status, error["error"].as_str().unwrap()), (400, expected.as_str()));
+    }
+    let (status, error) = post_form(&server.at("/api/batch"), &[("../up.csv", b"1\n0,1,0\n")]);
+    let expected = "../up.csv: the name leads outside the upload (absolute, or through `..`)";
+    assert_eq!((status, error["error"].as_str().unwrap()), (400, expected));
+}
+
+#[test]
 fn a_zip_with_two_entries_of_one_name_is_refused_naming_the_entry() {
     let server = Server::start(&[]);
     let round = std::fs::read(dataset("tournament/spec-example.csv")).unwrap();

@@ -101,17 +101,25 @@ fn check_terminal(stdin: bool, stdout: bool) -> Result<(), UsageError> {
 /// The options of `run` that would decide for the person reviewing, or read the terminal's input.
 fn refuse_deciding_options(args: &RunArgs) -> Result<(), UsageError> {
     let refused = if args.bless.is_some() {
-        Some("--bless (review accepts references one by one; `run --bless` accepts them all)")
+        Some("--bless (review accepts references one by one; `run --bless` accepts them all)".to_string())
     } else if args.ci {
-        Some("--ci (it refuses to bless; review references before the CI run)")
+        Some("--ci (it refuses to bless; review references before the CI run)".to_string())
     } else if args.require_references {
-        Some("--require-references (review offers the files without a reference)")
+        Some("--require-references (review offers the files without a reference)".to_string())
     } else if args.paths.iter().any(|path| path == Path::new("-")) {
-        Some("`-` as a path (review reads its keys from standard input)")
+        Some("`-` as a path (review reads its keys from standard input)".to_string())
     } else {
-        None
+        standard_output_report(args)
+            .map(|option| format!("{option} - (review shows its questions on standard output; name a file)"))
     };
     refused.map_or(Ok(()), |what| Err(UsageError(format!("review does not take {what}"))))
+}
+
+/// The first report option that names standard output (`--json -`), where the questions go.
+fn standard_output_report(args: &RunArgs) -> Option<&'static str> {
+    let mut named = args.reports.named();
+    named.extend(args.junit.as_deref().map(|path| (path, "--junit")));
+    named.into_iter().find(|(path, _)| *path == Path::new("-")).map(|(_, option)| option)
 }
 
 /// The exit status after the review: a signal's during the batch; 1 while a file is still not as expected

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Component, Path};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -74,6 +74,11 @@ pub async fn batch(
         if name.to_ascii_lowercase().ends_with(".zip") {
             unzip(&name, &bytes, &mut files)?;
         } else {
+            if leads_outside(&name) {
+                return Err(ApiError::bad_request(format!(
+                    "{name}: the name leads outside the upload (absolute, or through `..`)"
+                )));
+            }
             add(&mut files, name, bytes.to_vec())?;
         }
     }
@@ -86,6 +91,12 @@ pub async fn batch(
         .run_stoppable(move |stop| solve_all(&files, &settings, Instant::now() + timeout, stop))
         .await??;
     Ok(Json(answer))
+}
+
+/// Whether the file name `name` is absolute or climbs through `..`: such a name would come back in
+/// the references' zip, which would then unpack outside its folder.
+fn leads_outside(name: &str) -> bool {
+    Path::new(name).components().any(|part| !matches!(part, Component::Normal(_) | Component::CurDir))
 }
 
 /// Adds a file, refusing a name given twice and more than [`limits::BATCH_FILES`] files.
@@ -103,7 +114,8 @@ fn add(files: &mut Files, name: String, bytes: Vec<u8>) -> Result<(), ApiError> 
 /// Adds the files of the `.zip` archive `bytes`, named by their path inside it.
 ///
 /// # Errors
-/// 400 for an archive that cannot be read or holds two entries of one name; 413 beyond
+/// 400 for an archive that cannot be read, holds two entries of one name or a name that leads
+/// outside it; 413 beyond
 /// [`limits::ZIP_ENTRIES`] entries or [`limits::ZIP_BYTES`] unpacked (counted as read, not as the
 /// archive claims).
 fn unzip(name: &str, bytes: &[u8], files: &mut Files) -> Result<(), ApiError> {
@@ -131,6 +143,11 @@ fn unzip(name: &str, bytes: &[u8], files: &mut Files) -> Result<(), ApiError> {
             continue;
         }
         let entry_name = entry.name().to_string();
+        if leads_outside(&entry_name) {
+            return Err(ApiError::bad_request(format!(
+                "{name}: {entry_name}: the name leads outside the archive (absolute, or through `..`)"
+            )));
+        }
         let mut content = Vec::new();
         (&mut entry).take(left + 1).read_to_end(&mut content).map_err(|error| {
             ApiError::bad_request(format!("{name}: {entry_name}: cannot unpack: {error}"))
