@@ -3,6 +3,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::report::ReportArgs;
+
 /// Parses a positive number of seconds such as `2` or `0.5`.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
@@ -163,6 +165,56 @@ pub struct RunArgs {
     /// gives its own).
     #[arg(long, value_name = "N", requires = "shard", value_parser = clap::value_parser!(u32).range(1..))]
     pub shard_count: Option<u32>,
+}
+
+/// Arguments of `solvebatch compare`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Each cell shows the median time of the solver on the file and its ratio to the fastest solver there. \
+The summary counts wins (fastest on a file), timeouts and the geometric mean of the ratios over the \
+files the solver finished. Files whose input is invalid are listed but not counted.
+
+Exit status: 0 when all solvers agree on every file and every solution is valid, 1 otherwise, \
+2 on usage errors.
+
+Examples:
+  solvebatch compare datasets/tournament --solvers dlx,sat --repeat 3
+  solvebatch compare hard/ --timeout 10 --json c.jsonl --html c.html")]
+pub struct CompareArgs {
+    /// Input files and folders; folders are walked recursively and reference files are skipped.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+
+    /// Only this family: files named directly are read as it whatever their extension; in folders,
+    /// only its files are solved.
+    #[arg(long, value_name = "FAMILY")]
+    pub kind: Option<String>,
+
+    /// Solvers to compare, separated by commas; default: every solver of each file's family.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub solvers: Option<Vec<String>>,
+
+    /// Runs of each solver on each file (1 to 1000); the median time is reported.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeat: u32,
+
+    /// Stop a run after this many seconds and count it as a timeout.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+
+    /// Worker threads each solver may use inside one file.
+    #[arg(long, short = 'j', default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: u32,
+
+    /// Seed for solvers with randomness.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+
+    #[command(flatten)]
+    pub reports: ReportArgs,
+
+    #[command(flatten)]
+    pub terminal: TerminalArgs,
 }
 
 /// How the terminal output looks (shared by `run` and `compare`).

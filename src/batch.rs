@@ -3,7 +3,6 @@
 //! known.
 
 use std::collections::{BTreeMap, HashMap};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -30,7 +29,7 @@ use crate::report::Exporters;
 use crate::resume::Previous;
 use crate::shard;
 use crate::signals;
-use crate::text::ReadError;
+use crate::solve::{self, Unprepared};
 use crate::verdict::{judge, unified_diff};
 
 /// Each family met in a batch, prepared once with its solver, by family name.
@@ -180,18 +179,10 @@ fn prepare(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<PreparedFam
             continue;
         }
         let solver = options.solver.as_deref().unwrap_or_else(|| family.default_solver());
-        if !family.solvers().iter().any(|info| info.name == solver) {
-            let names: Vec<_> = family.solvers().iter().map(|info| info.name).collect();
-            return Err(UsageError(format!(
-                "the {} family has no solver `{solver}` (it has: {}); run its files separately",
-                family.name(),
-                names.join(", ")
-            ))
-            .into());
-        }
-        let ready = family
-            .prepare(solver, &options.settings)
-            .map_err(|error| UsageError(format!("{}: {error}", family.name())))?;
+        let ready = solve::prepare(family, solver, &options.settings).map_err(|error| match error {
+            Unprepared::UnknownSolver(unknown) => UsageError(format!("{unknown}; run its files separately")),
+            refused => UsageError(refused.to_string()),
+        })?;
         prepared.insert(family.name(), ready);
     }
     Ok(prepared)
@@ -312,34 +303,19 @@ fn solve_one(
     input: &Input,
 ) -> (Record, Option<String>) {
     let file = display_path(&input.path);
-    let family_name = input.family.map(|family| family.name());
-    if let Some(problem) = &input.problem {
-        return (Record::failed(file, family_name, problem.clone()), None);
-    }
-    let Some(family) = input.family else {
-        return (
-            Record::failed(file, None, "no family reads this kind of file; use --kind".to_string()),
-            None,
-        );
+    let family = match solve::family_of(input) {
+        Ok(family) => family,
+        Err(unsolved) => {
+            return (solve::unsolved(file, input.family.map(|family| family.name()), unsolved), None)
+        }
     };
     let prepared = prepared[family.name()].as_ref();
     let reference_path = family.reference_path(&input.path);
     let reference = crate::text::read_limited(&reference_path, None).ok();
     let started = Instant::now();
-    let text = match crate::text::read_limited(&input.path, options.timeout) {
+    let text = match solve::load(&input.path, options.timeout) {
         Ok(text) => text,
-        Err(ReadError::Failed(message)) => return (Record::failed(file, family_name, message), None),
-        Err(ReadError::Timeout) => {
-            let mut record =
-                Record::failed(file, family_name, "nothing to read within the time limit".to_string());
-            record.status = Status::Timeout;
-            return (record, None);
-        }
-        Err(ReadError::Interrupted) => {
-            let mut record = Record::failed(file, family_name, "nothing came before the signal".to_string());
-            record.status = Status::Interrupted;
-            return (record, None);
-        }
+        Err(unsolved) => return (solve::unsolved(file, Some(family.name()), unsolved), None),
     };
     let (input_hash, reference_hash) = (content_hash(&text), reference.as_deref().map(content_hash));
     if let Some(kept) =
@@ -348,12 +324,7 @@ fn solve_one(
         return (kept, None);
     }
     let deadline = Deadline::at(options.timeout.map(|limit| started + limit)).or_flag(signals::stop_flag());
-    let outcome = catch_unwind(AssertUnwindSafe(|| prepared.solve(&input.path, &text, deadline)))
-        .unwrap_or_else(|_| {
-            let mut outcome = Outcome::invalid("internal error: the solver panicked".to_string());
-            outcome.status = Status::Failed;
-            outcome
-        });
+    let outcome = solve::solve(prepared, &input.path, &text, deadline);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let mut record = Record {
         input_hash: Some(input_hash),

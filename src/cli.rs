@@ -38,7 +38,7 @@ Examples:
     /// List each family's solvers with a one-line description.
     ListSolvers,
     /// Run every solver of a family on every file: agreement, validity, median times and ratios.
-    Compare(crate::compare::Args),
+    Compare(crate::args::CompareArgs),
     /// Join the JSON reports of `run --shard` (or the results of `tournament --cubes`) into one report.
     Merge(crate::merge::Args),
     /// Compare two JSON reports (of `run`, `compare` or `merge`): files added and removed,

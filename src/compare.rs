@@ -6,72 +6,21 @@
 //! ([`Prepared::verify`]); a file where they do not is an error row and makes the exit status 1.
 //! Files whose input a solver finds invalid are listed but left out of wins, ratios and means.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use crate::args::TerminalArgs;
 use crate::error::UsageError;
-use crate::family::boundary::{Deadline, Family, Prepared, Settings};
+use crate::family::boundary::{Deadline, Family, Prepared};
 use crate::inputs::{self, Own};
-use crate::options::family_named;
+use crate::options::CompareOptions;
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 use crate::paths::display_path;
 use crate::report::exporter::{Batch, Layout, Report};
 use crate::report::record::Record;
 use crate::report::summary::{median, SolverSummary, Summary};
-use crate::report::{Exporters, ReportArgs};
-
-/// Arguments of `solvebatch compare`.
-#[derive(Debug, clap::Args)]
-#[command(after_help = "\
-Each cell shows the median time of the solver on the file and its ratio to the fastest solver there. \
-The summary counts wins (fastest on a file), timeouts and the geometric mean of the ratios over the \
-files the solver finished. Files whose input is invalid are listed but not counted.
-
-Exit status: 0 when all solvers agree on every file and every solution is valid, 1 otherwise, \
-2 on usage errors.
-
-Examples:
-  solvebatch compare datasets/tournament --solvers dlx,sat --repeat 3
-  solvebatch compare hard/ --timeout 10 --json c.jsonl --html c.html")]
-pub struct Args {
-    /// Input files and folders; folders are walked recursively and reference files are skipped.
-    #[arg(required = true)]
-    pub paths: Vec<PathBuf>,
-
-    /// Only this family: files named directly are read as it whatever their extension; in folders,
-    /// only its files are solved.
-    #[arg(long, value_name = "FAMILY")]
-    pub kind: Option<String>,
-
-    /// Solvers to compare, separated by commas; default: every solver of each file's family.
-    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
-    pub solvers: Option<Vec<String>>,
-
-    /// Runs of each solver on each file (1 to 1000); the median time is reported.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub repeat: u32,
-
-    /// Stop a run after this many seconds and count it as a timeout.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
-    pub timeout: Option<Duration>,
-
-    /// Worker threads each solver may use inside one file.
-    #[arg(long, short = 'j', default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub jobs: u32,
-
-    /// Seed for solvers with randomness.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-
-    #[command(flatten)]
-    pub reports: ReportArgs,
-
-    #[command(flatten)]
-    pub terminal: TerminalArgs,
-}
+use crate::report::Exporters;
+use crate::solve;
 
 /// The records of one file, one per solver, and whether the file counts in wins and ratios.
 struct FileResult {
@@ -86,27 +35,20 @@ struct FileResult {
 ///
 /// # Errors
 /// No inputs, an unknown family or solver (a usage error), a report that cannot be written.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let kind = args.kind.as_deref().map(family_named).transpose()?;
-    let mut exporters = Exporters::open(&args.reports, args.terminal.terminal())?;
+pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
+    let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
     let own = Own::new(exporters.files());
-    let found = inputs::find(&args.paths, kind, &own);
+    let found = inputs::find(&options.paths, options.kind, &own);
     if found.inputs.is_empty() {
         anyhow::bail!("no inputs found; name other files with --kind FAMILY to read them as that family");
     }
-    let settings = Settings {
-        seed: args.seed,
-        threads: args.jobs as usize,
-        dictionary_cache: crate::cache::dictionary_cache(),
-        ..Settings::default()
-    };
     let mut reads = crate::reads::Reads::default();
-    reads.add_batch(&found.inputs, &settings);
-    reads.check_reports(&args.reports)?;
+    reads.add_batch(&found.inputs, &options.settings);
+    reads.check_reports(&options.reports)?;
     let mut prepared: Vec<(&'static str, Vec<Box<dyn Prepared>>)> = Vec::new();
     for family in found.inputs.iter().filter_map(|input| input.family) {
         if !prepared.iter().any(|(name, _)| *name == family.name()) {
-            prepared.push((family.name(), prepare_solvers(args, family, &settings)?));
+            prepared.push((family.name(), prepare_solvers(options, family)?));
         }
     }
     let started = Instant::now();
@@ -117,29 +59,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             break;
         }
         let file = display_path(&input.path);
-        let solved = match (&input.problem, input.family) {
-            (Some(problem), _) => Err((Status::Failed, problem.clone())),
-            (None, None) => {
-                Err((Status::Failed, "no family reads this kind of file; use --kind".to_string()))
-            }
-            (None, Some(family)) => match crate::text::read_limited(&input.path, args.timeout) {
-                Ok(text) => {
-                    let solvers =
-                        &prepared.iter().find(|(name, _)| *name == family.name()).expect("prepared").1;
-                    Ok(compare_file(args, &input.path, file.clone(), family, solvers, &text))
-                }
-                Err(crate::text::ReadError::Failed(message)) => Err((Status::Failed, message)),
-                Err(crate::text::ReadError::Timeout) => {
-                    Err((Status::Timeout, "nothing to read within the time limit".to_string()))
-                }
-                Err(crate::text::ReadError::Interrupted) => {
-                    Err((Status::Interrupted, "nothing came before the signal".to_string()))
-                }
-            },
-        };
-        let result = solved.unwrap_or_else(|(status, message)| {
-            let mut record = Record::failed(file, input.family.map(|family| family.name()), message);
-            record.status = status;
+        let solved = solve::family_of(input).and_then(|family| {
+            let text = solve::load(&input.path, options.timeout)?;
+            let solvers = &prepared.iter().find(|(name, _)| *name == family.name()).expect("prepared").1;
+            Ok(compare_file(options, &input.path, file.clone(), family, solvers, &text))
+        });
+        let result = solved.unwrap_or_else(|unsolved| {
+            let record = solve::unsolved(file, input.family.map(|family| family.name()), unsolved);
             FileResult { records: vec![record], failed: true, left_out: true }
         });
         for record in &result.records {
@@ -158,50 +84,30 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         records: &records,
         summary: &summary,
         diffs: &[],
-        roots: &args.paths,
+        roots: &options.paths,
     };
     exporters.finish(&Report::Batch(batch))?;
     Ok(ExitCode::from(summary.exit_code))
 }
 
 /// The solvers to run on files of `family`, prepared: `--solvers`, each checked, or all of the family's.
-fn prepare_solvers(
-    args: &Args,
-    family: &dyn Family,
-    settings: &Settings,
-) -> anyhow::Result<Vec<Box<dyn Prepared>>> {
-    let offered = family.solvers();
-    let names: Vec<&str> = match &args.solvers {
-        None => offered.iter().map(|info| info.name).collect(),
+fn prepare_solvers(options: &CompareOptions, family: &dyn Family) -> anyhow::Result<Vec<Box<dyn Prepared>>> {
+    let names: Vec<&str> = match &options.solvers {
+        None => family.solvers().iter().map(|info| info.name).collect(),
         Some(asked) => asked.iter().map(String::as_str).collect(),
     };
-    if let Some(twice) =
-        names.iter().enumerate().find_map(|(index, name)| names[..index].contains(name).then_some(name))
-    {
-        return Err(UsageError(format!("--solvers names `{twice}` twice")).into());
-    }
     names
         .into_iter()
         .map(|name| {
-            if !offered.iter().any(|info| info.name == name) {
-                let names: Vec<_> = offered.iter().map(|info| info.name).collect();
-                return Err(UsageError(format!(
-                    "the {} family has no solver `{name}` (it has: {})",
-                    family.name(),
-                    names.join(", ")
-                ))
-                .into());
-            }
-            family
-                .prepare(name, settings)
-                .map_err(|error| UsageError(format!("{}: {error}", family.name())).into())
+            solve::prepare(family, name, &options.settings)
+                .map_err(|error| UsageError(error.to_string()).into())
         })
         .collect()
 }
 
 /// Every solver on one file, `--repeat` times each, then the agreement and validity checks.
 fn compare_file(
-    args: &Args,
+    options: &CompareOptions,
     path: &std::path::Path,
     file: String,
     family: &dyn Family,
@@ -215,16 +121,19 @@ fn compare_file(
     let mut answers: Vec<(&str, Status)> = Vec::new();
     for solver in solvers {
         let name = solver.solver();
-        let mut times = Vec::with_capacity(args.repeat as usize);
+        let mut times = Vec::with_capacity(options.repeat as usize);
         let mut decided: Option<Outcome> = None;
         let mut first: Option<Outcome> = None;
-        for _ in 0..args.repeat {
+        for _ in 0..options.repeat {
             let started = Instant::now();
-            let deadline =
-                Deadline::at(args.timeout.map(|limit| started + limit)).or_flag(crate::signals::stop_flag());
-            let outcome = solver.solve(path, text, deadline);
+            let deadline = Deadline::at(options.timeout.map(|limit| started + limit))
+                .or_flag(crate::signals::stop_flag());
+            let outcome = solve::solve(solver.as_ref(), path, text, deadline);
             times.push(started.elapsed().as_secs_f64() * 1000.0);
-            if !outcome.status.stopped() {
+            if outcome.status == Status::Failed {
+                // A solver that panicked: the file fails, and its answer is left out of the agreement.
+                problems.push(format!("{name}: {}", outcome.message.as_deref().unwrap_or("failed")));
+            } else if !outcome.status.stopped() {
                 if let Err(message) = solver.verify(path, text, &outcome.output) {
                     if outcome.status != Status::Invalid {
                         problems.push(format!("{name} printed an invalid solution: {message}"));
@@ -245,7 +154,7 @@ fn compare_file(
             }
         }
         let outcome = decided.or(first).expect("at least one run");
-        if !outcome.status.stopped() {
+        if !outcome.status.stopped() && outcome.status != Status::Failed {
             answers.push((name, outcome.status));
         }
         let (min_ms, max_ms) =
@@ -256,10 +165,10 @@ fn compare_file(
             name,
             &outcome,
             median(&mut times),
-            args.reports.json_outputs,
+            options.reports.json_outputs,
         );
         records.push(
-            Record { min_ms, max_ms, runs: args.repeat, ..record }.with_hashes(text, reference.as_deref()),
+            Record { min_ms, max_ms, runs: options.repeat, ..record }.with_hashes(text, reference.as_deref()),
         );
     }
     if let Some((first_solver, first_status)) = answers.first() {
@@ -350,4 +259,43 @@ fn summarise(results: &[FileResult], wall_ms: f64) -> Summary {
         .collect();
     summary.exit_code = u8::from(!summary.failing.is_empty());
     summary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::{CompareArgs, TerminalArgs};
+    use crate::report::style::ColorChoice;
+    use crate::report::ReportArgs;
+
+    #[test]
+    fn a_solver_that_panics_fails_the_file_and_the_others_still_run() {
+        let family = crate::family::by_name("tournament").unwrap();
+        let args = CompareArgs {
+            paths: vec![],
+            kind: None,
+            solvers: None,
+            repeat: 2,
+            timeout: None,
+            jobs: 1,
+            seed: 0,
+            reports: ReportArgs::default(),
+            terminal: TerminalArgs { quiet: true, color: ColorChoice::Never },
+        };
+        let options = CompareOptions::from_args(args).unwrap();
+        let solver = family.default_solver();
+        let working = crate::solve::prepare(family, solver, &options.settings).unwrap();
+        let solvers: Vec<Box<dyn Prepared>> = vec![Box::new(crate::solve::Panicking), working];
+        let path = std::path::Path::new("a.csv");
+        let result = compare_file(&options, path, "a.csv".to_string(), family, &solvers, b"1\n0,1,0\n");
+        assert!(result.failed && !result.left_out);
+        let rows: Vec<_> = result
+            .records
+            .iter()
+            .map(|record| (record.solver.as_deref(), record.status, record.runs))
+            .collect();
+        assert_eq!(rows, [(Some("panicking"), Status::Failed, 2), (Some(solver), Status::Solved, 2)]);
+        let message = "panicking: internal error: the solver panicked";
+        assert!(result.records.iter().all(|record| record.message.as_deref() == Some(message)));
+    }
 }

@@ -6,13 +6,13 @@
 //! The layers, top to bottom (an import only ever points to its own layer or a lower one): the entry
 //! point and the command-line definition (`main`, `cli`); the jobs (`commands/`, `batch`, `compare`,
 //! `merge`, `cubes`, `diff/`, `resume`, `serve/`, `review/`); the validated options (`options`); the
-//! steps of a run that the options name (`bless`, `pending`, `reads`); the clap pieces the options come
-//! from (`args`); the reports (`report/`: records, summaries, one exporter per format; `report_file`: a
-//! report read back); the values summaries hold (`references`, `shard`); finding inputs and judging
-//! outputs (`inputs`, `verdict`); the families (`family/`: the trait boundary, the registry, one adapter
-//! per family crate); reading inputs and the caches (`text`, `cache`, `game_input`); every file written
-//! and the signals (`output`, `signals`); and the shared words (`outcome`: Status, Verdict, Outcome;
-//! `error`: UsageError; `paths`).
+//! steps of a run that the options name (`bless`, `pending`, `reads`, and `solve`: the one per-file
+//! solve path); the clap pieces the options come from (`args`); the reports (`report/`: records,
+//! summaries, one exporter per format; `report_file`: a report read back); the values summaries hold
+//! (`references`, `shard`); finding inputs and judging outputs (`inputs`, `verdict`); the families
+//! (`family/`: the trait boundary, the registry, one adapter per family crate); reading inputs and the
+//! caches (`text`, `cache`, `game_input`); every file written and the signals (`output`, `signals`);
+//! and the shared words (`outcome`: Status, Verdict, Outcome; `error`: UsageError; `paths`).
 
 use std::process::ExitCode;
 
@@ -46,6 +46,7 @@ mod review;
 mod serve;
 mod shard;
 mod signals;
+mod solve;
 mod text;
 mod verdict;
 
@@ -76,7 +77,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Run(args) => batch::run(&options::RunOptions::from_args(*args)?),
         Command::Review(args) => review::run(*args),
         Command::ListSolvers => commands::list_solvers::run(),
-        Command::Compare(args) => compare::run(&args),
+        Command::Compare(args) => compare::run(&options::CompareOptions::from_args(args)?),
         Command::Merge(args) => merge::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Gen(args) => commands::gen::run(&args),

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::args::{RunArgs, TerminalArgs};
+use crate::args::{CompareArgs, RunArgs, TerminalArgs};
 use crate::bless::Blessing;
 use crate::error::UsageError;
 use crate::family;
@@ -79,18 +79,10 @@ impl RunOptions {
     pub fn from_args(args: RunArgs) -> anyhow::Result<RunOptions> {
         let kind = args.kind.as_deref().map(family_named).transpose()?;
         if let Some(solver) = &args.solver {
-            let offered = |family: &dyn Family| family.solvers().iter().any(|info| info.name == solver);
+            let offered = |family: &dyn Family| crate::solve::check_solver(family, solver);
             match kind {
-                Some(family) if !offered(family) => {
-                    let names: Vec<_> = family.solvers().iter().map(|info| info.name).collect();
-                    return Err(UsageError(format!(
-                        "the {} family has no solver `{solver}` (it has: {})",
-                        family.name(),
-                        names.join(", ")
-                    ))
-                    .into());
-                }
-                None if !family::FAMILIES.iter().any(|family| offered(*family)) => {
+                Some(family) => offered(family).map_err(|unknown| UsageError(unknown.to_string()))?,
+                None if !family::FAMILIES.iter().any(|family| offered(*family).is_ok()) => {
                     return Err(UsageError(format!(
                         "no solver is called `{solver}`; `solvebatch list-solvers` lists them"
                     ))
@@ -184,6 +176,60 @@ impl RunOptions {
             rules: self.settings.rules.clone(),
             require_references: self.require_references,
         }
+    }
+}
+
+/// The options of `solvebatch compare`, checked.
+pub struct CompareOptions {
+    /// Input files and folders.
+    pub paths: Vec<PathBuf>,
+    /// `--kind`: only this family.
+    pub kind: Option<&'static dyn Family>,
+    /// `--solvers`, each named once; `None`: every solver of each file's family.
+    pub solvers: Option<Vec<String>>,
+    /// Runs of each solver on each file (1 to 1000).
+    pub repeat: u32,
+    /// The time limit of one run.
+    pub timeout: Option<Duration>,
+    /// Report files.
+    pub reports: ReportArgs,
+    /// How the terminal output looks.
+    pub terminal: TerminalArgs,
+    /// What the families read: the seed, the threads each solver may use, the dictionary cache.
+    pub settings: Settings,
+}
+
+impl CompareOptions {
+    /// Checks `args`.
+    ///
+    /// # Errors
+    /// A [`UsageError`] for an unknown family or a solver named twice in `--solvers`.
+    pub fn from_args(args: CompareArgs) -> anyhow::Result<CompareOptions> {
+        let kind = args.kind.as_deref().map(family_named).transpose()?;
+        if let Some(names) = &args.solvers {
+            if let Some(twice) = names
+                .iter()
+                .enumerate()
+                .find_map(|(index, name)| names[..index].contains(name).then_some(name))
+            {
+                return Err(UsageError(format!("--solvers names `{twice}` twice")).into());
+            }
+        }
+        Ok(CompareOptions {
+            paths: args.paths,
+            kind,
+            solvers: args.solvers,
+            repeat: args.repeat,
+            timeout: args.timeout,
+            reports: args.reports,
+            terminal: args.terminal,
+            settings: Settings {
+                seed: args.seed,
+                threads: args.jobs as usize,
+                dictionary_cache: crate::cache::dictionary_cache(),
+                ..Settings::default()
+            },
+        })
     }
 }
 

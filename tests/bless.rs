@@ -1,7 +1,6 @@
 //! `run --bless`: which references are written, byte for byte, what is refused, `--dry-run`, Ctrl-C.
 
-mod common;
-use common::setup;
+use crate::common::{mkfifo, setup};
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -19,11 +18,6 @@ const MISSING: (&str, &str) = ("d/missing.csv", "2\n0,1,0\n2,3,1\n");
 const VALID: (&str, &str) = ("d/valid.csv", "2\n0,1,0\n2,3,1\n1,2,0\n3,0,1\n");
 const VALID_REFERENCE: (&str, &str) = ("d/valid.csv.expected", "Table 0: 1 vs. 2\nTable 1: 3 vs. 0\n");
 const INVALID: (&str, &str) = ("d/invalid.csv", "x\n");
-
-fn mkfifo(path: &Path) {
-    let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
-    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
-}
 
 fn read(dir: &Path, name: &str) -> String {
     std::fs::read_to_string(dir.join(name)).unwrap()
@@ -79,7 +73,7 @@ fn bless_writes_exactly_the_differing_and_missing_references() {
     );
     assert_eq!(summary["failing"], serde_json::json!(["slow.csv"]));
 
-    let mut again = assert_cmd::Command::cargo_bin("solvebatch").unwrap();
+    let mut again = crate::common::solvebatch();
     again
         .current_dir(dir.path())
         .args(["run", "d", "--solver", "dlx", "--strict"])
@@ -155,7 +149,7 @@ fn ctrl_c_during_bless_leaves_whole_references_and_no_temporary_file() {
     // Solved in path order on one worker: d/first.csv, then the FIFO the test holds, then last.csv.
     let (dir, _) = setup(&[("d/first.csv", "1\n0,1,0\n"), ("last.csv", "1\n0,1,0\n")]);
     mkfifo(&dir.path().join("fifo.csv"));
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("solvebatch"))
+    let mut child = crate::common::child()
         .current_dir(dir.path())
         .args(["run", "d", "fifo.csv", "last.csv", "-j", "1", "--bless"])
         .stdout(Stdio::null())

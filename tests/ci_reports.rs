@@ -2,8 +2,7 @@
 //! schema) and `--github` (annotations exactly as the Actions documentation writes them, the job
 //! summary appended).
 
-mod common;
-use common::setup;
+use crate::common::setup;
 
 use quick_xml::events::Event;
 use serde_json::Value;

@@ -2,9 +2,9 @@
 //! a round, the merged answer is the single process's, the round is valid, and sets of results that do
 //! not belong together are refused.
 
+use crate::common::command_in;
 use std::path::Path;
 
-use assert_cmd::Command;
 use serde_json::Value;
 use tempfile::TempDir;
 
@@ -13,15 +13,9 @@ use tempfile::TempDir;
 /// round.
 const INSTANCE: [&str; 8] = ["gen", "tournament", "--tables", "35", "--degree", "5", "--seed", "1"];
 
-fn solvebatch(dir: &Path) -> Command {
-    let mut command = Command::cargo_bin("solvebatch").unwrap();
-    command.current_dir(dir);
-    command
-}
-
 /// Runs `solvebatch ARGS` in `dir`: exit status, standard output, standard error.
 fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = solvebatch(dir).args(args).output().unwrap();
+    let output = command_in(dir).args(args).output().unwrap();
     let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
     (output.status.code().unwrap(), text(output.stdout), text(output.stderr))
 }
@@ -31,7 +25,7 @@ fn instances() -> TempDir {
     let dir = TempDir::new().unwrap();
     for (name, planted) in [("none.csv", false), ("planted.csv", true)] {
         let output =
-            solvebatch(dir.path()).args(INSTANCE).args(planted.then_some("--planted")).output().unwrap();
+            command_in(dir.path()).args(INSTANCE).args(planted.then_some("--planted")).output().unwrap();
         assert!(output.status.success());
         std::fs::write(dir.path().join(name), output.stdout).unwrap();
     }

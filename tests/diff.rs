@@ -1,8 +1,7 @@
 //! `solvebatch diff` and `run --baseline`: two reports made here, every change classified, the exit
 //! status with and without `--fail-on-slowdown`, the exporters, and reports that cannot be read.
 
-mod common;
-use common::{hard_instance, setup};
+use crate::common::{hard_instance, mkfifo, output_in, setup, text};
 
 use std::io::Write;
 use std::path::Path;
@@ -13,20 +12,6 @@ use serde_json::Value;
 const ONE_TABLE: &str = "1\n0,1,0\n";
 const ONE_ROUND: &str = "Table 0: 0 vs. 1\n";
 const TWO_TABLES: &str = "2\n0,1,0\n2,3,1\n";
-
-fn mkfifo(path: &Path) {
-    let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
-    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-fn solvebatch(dir: &Path, args: &[&str]) -> std::process::Output {
-    let (_, mut command) = setup(&[]);
-    command.current_dir(dir).args(args).output().unwrap()
-}
 
 /// A folder run twice: `old.jsonl`, then, after these changes, `new.jsonl`: `d/b.csv`'s reference
 /// doctored (same -> differs), `d/c.csv` removed, `d/e.csv` added, `d/x.csv` made easy (timeout ->
@@ -45,7 +30,7 @@ fn two_reports() -> tempfile::TempDir {
         ("slow.csv", ONE_TABLE),
     ]);
     let run = ["run", "d", "slow.csv", "--timeout", "1", "--json"];
-    let old = solvebatch(dir.path(), &[&run[..], &["old.jsonl"]].concat());
+    let old = output_in(dir.path(), &[&run[..], &["old.jsonl"]].concat());
     assert_eq!(old.status.code(), Some(1), "x.csv times out: {}", text(&old.stdout));
     let path = |name: &str| dir.path().join(name);
     std::fs::write(path("d/b.csv.expected"), "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n").unwrap();
@@ -73,7 +58,7 @@ fn two_reports() -> tempfile::TempDir {
         std::thread::sleep(Duration::from_millis(300));
         file.write_all(ONE_TABLE.as_bytes()).unwrap();
     });
-    let new = solvebatch(dir.path(), &[&run[..], &["new.jsonl"]].concat());
+    let new = output_in(dir.path(), &[&run[..], &["new.jsonl"]].concat());
     writer.join().unwrap();
     assert_eq!(new.status.code(), Some(1), "{}", text(&new.stdout));
     dir
@@ -101,7 +86,7 @@ fn slow_only(dir: &Path, report: &str, into: &str) {
 #[test]
 fn every_change_is_classified_and_regressions_exit_1() {
     let dir = two_reports();
-    let output = solvebatch(
+    let output = output_in(
         dir.path(),
         &[
             "diff",
@@ -203,19 +188,19 @@ fn a_slowdown_alone_exits_0_unless_it_counts() {
     let dir = two_reports();
     slow_only(dir.path(), "old.jsonl", "old-slow.jsonl");
     slow_only(dir.path(), "new.jsonl", "new-slow.jsonl");
-    let output = solvebatch(dir.path(), &["diff", "old-slow.jsonl", "new-slow.jsonl", "-q"]);
+    let output = output_in(dir.path(), &["diff", "old-slow.jsonl", "new-slow.jsonl", "-q"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert_eq!(
         text(&output.stdout),
         "diff: 1 file in both; 1 slower\ntimes: 1 timed once: a change counts past 2x and 1 ms\n"
     );
     let counted =
-        solvebatch(dir.path(), &["diff", "old-slow.jsonl", "new-slow.jsonl", "-q", "--fail-on-slowdown"]);
+        output_in(dir.path(), &["diff", "old-slow.jsonl", "new-slow.jsonl", "-q", "--fail-on-slowdown"]);
     assert_eq!(counted.status.code(), Some(1));
     // Past the least change only.
-    let output = solvebatch(dir.path(), &["diff", "old-slow.jsonl", "new-slow.jsonl", "--min-ms", "60000"]);
+    let output = output_in(dir.path(), &["diff", "old-slow.jsonl", "new-slow.jsonl", "--min-ms", "60000"]);
     assert_eq!(text(&output.stdout).lines().next(), Some("diff: 1 file in both; no changes"));
-    let same = solvebatch(dir.path(), &["diff", "new.jsonl", "new.jsonl"]);
+    let same = output_in(dir.path(), &["diff", "new.jsonl", "new.jsonl"]);
     assert_eq!(same.status.code(), Some(0));
     assert_eq!(
         text(&same.stdout),
@@ -240,7 +225,7 @@ fn repeated_runs_count_only_where_the_ranges_do_not_overlap() {
         })
         .collect();
     std::fs::write(dir.path().join("slow.jsonl"), doctored.join("\n") + "\n").unwrap();
-    let output = solvebatch(dir.path(), &["diff", "c.jsonl", "slow.jsonl"]);
+    let output = output_in(dir.path(), &["diff", "c.jsonl", "slow.jsonl"]);
     assert_eq!(output.status.code(), Some(0));
     let solvers = json_lines(&dir.path().join("c.jsonl")).len() - 1;
     assert_eq!(
@@ -256,7 +241,7 @@ fn run_baseline_prints_the_comparison_after_its_summary() {
     let (dir, mut command) = setup(&[("d/a.csv", ONE_TABLE), ("d/a.csv.expected", ONE_ROUND)]);
     assert!(command.args(["run", "d", "--json", "old.jsonl"]).output().unwrap().status.success());
     std::fs::write(dir.path().join("d/a.csv.expected"), "Table 0: 1 vs. 0\n").unwrap();
-    let output = solvebatch(dir.path(), &["run", "d", "--baseline", "old.jsonl", "-q"]);
+    let output = output_in(dir.path(), &["run", "d", "--baseline", "old.jsonl", "-q"]);
     assert_eq!(output.status.code(), Some(1));
     let stdout = text(&output.stdout);
     assert!(
@@ -266,7 +251,7 @@ fn run_baseline_prints_the_comparison_after_its_summary() {
         ),
         "{stdout}"
     );
-    let refused = solvebatch(dir.path(), &["run", "d", "--baseline", "old.jsonl", "--json", "old.jsonl"]);
+    let refused = output_in(dir.path(), &["run", "d", "--baseline", "old.jsonl", "--json", "old.jsonl"]);
     assert_eq!(refused.status.code(), Some(2));
     assert_eq!(
         text(&refused.stderr),
@@ -281,7 +266,7 @@ fn reports_that_cannot_be_read_are_named_with_their_line() {
     let report = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
     let record = report.lines().next().unwrap();
     std::fs::write(dir.path().join("bad.jsonl"), format!("{record}\nnot json\n")).unwrap();
-    let output = solvebatch(dir.path(), &["diff", "r.jsonl", "bad.jsonl"]);
+    let output = output_in(dir.path(), &["diff", "r.jsonl", "bad.jsonl"]);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         text(&output.stderr),
@@ -305,7 +290,7 @@ fn reports_that_cannot_be_read_are_named_with_their_line() {
         text(&output.stdout),
         "diff: 1 file in both; no changes\ntimes: 1 timed once: a change counts past 2x and 1 ms\n"
     );
-    let both = solvebatch(dir.path(), &["diff", "-", "-"]);
+    let both = output_in(dir.path(), &["diff", "-", "-"]);
     assert_eq!(text(&both.stderr), "error: OLD and NEW cannot both be `-` (standard input)\n");
     assert_eq!(both.status.code(), Some(2));
 }

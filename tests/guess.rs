@@ -1,15 +1,10 @@
 //! `solvebatch guess` (play, host, simulate) and `solvebatch run` on `.guess` files, end to end, with
 //! the interactive modes driven through piped standard input.
 
-use std::path::Path;
-
+use crate::common::solvebatch;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use tempfile::TempDir;
-
-fn solvebatch() -> Command {
-    Command::cargo_bin("solvebatch").unwrap()
-}
 
 /// The answer to `guess` for `secret`, by comparing the decimal texts character by character.
 fn matches_by_text(guess: &str, secret: &str) -> usize {
@@ -258,17 +253,6 @@ fn simulate_names_the_bad_line_of_a_secrets_file() {
         .assert()
         .code(2)
         .stderr("error: strategy entropy handles at most 5 digits, not 6\n");
-}
-
-#[test]
-fn run_the_bundled_dataset() {
-    let datasets = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/guess");
-    solvebatch()
-        .arg("run")
-        .arg(&datasets)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("references: 5 same, 0 valid, 0 differ"));
 }
 
 #[test]

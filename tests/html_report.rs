@@ -2,8 +2,7 @@
 //! chart per family and solver (`run`), two (`compare`: time and ratio per file) or one (`guess
 //! simulate`); and each chart's bars and points agree with the numbers in its caption.
 
-mod common;
-use common::{hard_instance, setup};
+use crate::common::{hard_instance, setup};
 
 use scraper::{ElementRef, Html, Selector};
 use tempfile::TempDir;

@@ -1,7 +1,6 @@
 //! No input goes missing: awkward file names, FIFOs, devices and the tool's own outputs.
 
-mod common;
-use common::setup;
+use crate::common::setup;
 
 use std::time::{Duration, Instant};
 
@@ -77,12 +76,8 @@ fn a_fifo_in_a_walked_folder_is_its_own_row_and_never_opened() {
 fn the_file_standard_output_goes_to_is_never_read() {
     let (dir, _) = setup(&[("tree/a.csv", GOOD)]);
     let out = std::fs::File::create(dir.path().join("tree/out.csv")).unwrap();
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"))
-        .args(["run", "tree"])
-        .current_dir(dir.path())
-        .stdout(out)
-        .status()
-        .unwrap();
+    let status =
+        crate::common::child().args(["run", "tree"]).current_dir(dir.path()).stdout(out).status().unwrap();
     assert!(status.success());
     let printed = std::fs::read_to_string(dir.path().join("tree/out.csv")).unwrap();
     assert!(printed.contains("\n1 file: 1 solved;"), "{printed}");
@@ -128,7 +123,7 @@ fn a_file_named_twice_is_solved_once() {
 #[cfg(unix)]
 #[allow(clippy::zombie_processes, reason = "waited for by wait4, which std does not know of")]
 fn exit_code_and_peak_kib(dir: &std::path::Path, args: &[&str]) -> (i32, i64) {
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"))
+    let child = crate::common::child()
         .args(args)
         .current_dir(dir)
         .env("SOLVEBATCH_CACHE_DIR", "")

@@ -1,8 +1,7 @@
 //! Where outputs go: standard output, FIFOs, devices, links, full devices and closed pipes; temporary
 //! files on Ctrl-C and SIGTERM; `--out` folders; completions and the manual page.
 
-mod common;
-use common::{hard_instance, setup};
+use crate::common::{command_in, hard_instance, setup, text};
 
 use std::fs;
 use std::os::fd::{FromRawFd, OwnedFd};
@@ -24,17 +23,6 @@ const TWO_TABLES: &str = "2\n0,1,1\n1,2,0\n3,0,1\n2,3,0\n";
 const TWO_TABLES_ROUND: &str = "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n";
 /// The example game of the tic-tac-toe spec.
 const GAME: &str = "3 8\nX 0 0\n0 0 3\nX 0 1\n0 0 4\nX 0 2\n0 0 5\n0 0 0\nX 0 0\n";
-
-/// A `solvebatch` command run in `dir`, as [`setup`] makes them.
-fn command_in(dir: &Path) -> assert_cmd::Command {
-    let (_empty, mut command) = setup(&[]);
-    command.current_dir(dir);
-    command
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
 
 /// The device number and inode of `path`, links followed.
 fn identity(path: &Path) -> (u64, u64) {
@@ -190,7 +178,7 @@ fn a_transcript_to_dev_stdout_goes_into_the_file_standard_output_is_redirected_t
     let path = dir.path().join("out.txt");
     let file = fs::File::create(&path).unwrap();
     let before = identity(&path);
-    let status = std::process::Command::new(BINARY)
+    let status = crate::common::child()
         .current_dir(dir.path())
         .args([
             "guess",
@@ -255,7 +243,7 @@ fn a_closed_pipe_ends_a_report_quietly() {
         &["run", "x.csv", "--markdown", "-"],
     ];
     for args in runs {
-        let output = std::process::Command::new(BINARY)
+        let output = crate::common::child()
             .current_dir(dir.path())
             .args(args)
             .env_remove("COLUMNS")
@@ -281,7 +269,7 @@ fn completions_into_a_closed_pipe_do_not_panic() {
     assert_eq!(text(&output.stdout), "_solvebatch() {\n");
     assert_eq!(text(&output.stderr), "");
 
-    let output = std::process::Command::new(BINARY)
+    let output = crate::common::child()
         .args(["completions", "bash"])
         .stdout(closed_pipe())
         .stderr(Stdio::piped())
@@ -293,7 +281,7 @@ fn completions_into_a_closed_pipe_do_not_panic() {
 
 #[test]
 fn man_prints_a_roff_page() {
-    let output = std::process::Command::new(BINARY).arg("man").output().unwrap();
+    let output = crate::common::child().arg("man").output().unwrap();
     assert!(output.status.success());
     let page = text(&output.stdout);
     // clap_mangen opens with two lines that define the `Aq` string for groff and other roffs.
@@ -307,7 +295,7 @@ fn man_prints_a_roff_page() {
 
 #[test]
 fn man_prints_the_page_of_a_command_with_its_options() {
-    let output = std::process::Command::new(BINARY).args(["man", "run"]).output().unwrap();
+    let output = crate::common::child().args(["man", "run"]).output().unwrap();
     assert!(output.status.success());
     let page = text(&output.stdout);
     assert!(
@@ -315,23 +303,23 @@ fn man_prints_the_page_of_a_command_with_its_options() {
         "{page}"
     );
     assert!(page.contains("\\-\\-strict"), "the options are listed: {page}");
-    let unknown = std::process::Command::new(BINARY).args(["man", "chess"]).output().unwrap();
+    let unknown = crate::common::child().args(["man", "chess"]).output().unwrap();
     assert_eq!(unknown.status.code(), Some(2));
     assert!(text(&unknown.stderr).starts_with("error: no command is called `chess`; the commands are run, "));
 }
 
 #[test]
 fn man_prints_the_page_of_a_nested_command() {
-    let output = std::process::Command::new(BINARY).args(["man", "scrabble", "hint"]).output().unwrap();
+    let output = crate::common::child().args(["man", "scrabble", "hint"]).output().unwrap();
     assert!(output.status.success(), "{}", text(&output.stderr));
     let page = text(&output.stdout);
     assert!(
         page.contains(&format!("\n.TH solvebatch-scrabble-hint 1  \"hint {}\"", env!("CARGO_PKG_VERSION"))),
         "{page}"
     );
-    let parent = std::process::Command::new(BINARY).args(["man", "scrabble"]).output().unwrap();
+    let parent = crate::common::child().args(["man", "scrabble"]).output().unwrap();
     assert!(text(&parent.stdout).contains("\nsolvebatch\\-scrabble\\-hint(1)\n"), "the page it is named by");
-    let unknown = std::process::Command::new(BINARY).args(["man", "scrabble", "chess"]).output().unwrap();
+    let unknown = crate::common::child().args(["man", "scrabble", "chess"]).output().unwrap();
     assert_eq!(unknown.status.code(), Some(2));
     assert!(
         text(&unknown.stderr).starts_with(
@@ -357,7 +345,7 @@ fn held_batch(quick: usize) -> (TempDir, Child, fs::File) {
     let fifo =
         std::ffi::CString::new(dir.path().join("z/w.csv").into_os_string().into_encoded_bytes()).unwrap();
     assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
-    let child = std::process::Command::new(BINARY)
+    let child = crate::common::child()
         .current_dir(dir.path())
         .args([
             "run", "a", "z/w.csv", "z/y.csv", "--out", "o", "--json", "r.jsonl", "--csv", "r.csv", "-j", "1",
@@ -528,7 +516,7 @@ fn a_closed_standard_output_after_a_signal_keeps_the_signals_exit_status() {
 #[test]
 fn a_signal_stops_a_hard_search_that_has_no_time_limit() {
     let (dir, _) = setup(&[("in/a.csv", ONE_TABLE), ("in/h.csv", &hard_instance())]);
-    let child = std::process::Command::new(BINARY)
+    let child = crate::common::child()
         .current_dir(dir.path())
         .args(["run", "in", "--json", "r.jsonl", "-j", "1", "--solver", "backtrack"])
         .stdout(Stdio::null())
@@ -616,7 +604,7 @@ fn a_sigkill_keeps_the_finished_records_in_the_partial_file() {
 #[test]
 fn a_signal_stops_compare_and_the_family_commands_that_have_no_time_limit() {
     let (dir, _) = setup(&[("in/a.csv", ONE_TABLE), ("in/h.csv", &hard_instance())]);
-    let child = std::process::Command::new(BINARY)
+    let child = crate::common::child()
         .current_dir(dir.path())
         .args(["compare", "in", "--solvers", "backtrack", "--json", "c.jsonl"])
         .stdout(Stdio::null())
@@ -631,7 +619,7 @@ fn a_signal_stops_compare_and_the_family_commands_that_have_no_time_limit() {
     assert_eq!(lines[1]["status"], "interrupted");
     assert_eq!(lines[2]["exit_code"], 143);
 
-    let child = std::process::Command::new(BINARY)
+    let child = crate::common::child()
         .current_dir(dir.path())
         .args(["tournament", "in/h.csv", "--solver", "backtrack"])
         .stdout(Stdio::piped())

@@ -1,8 +1,7 @@
 //! Reference hygiene: `--require-references`, orphan references (`--orphans warn|fail|delete`) and
 //! `--ci`, with their exact messages and exit codes.
 
-mod common;
-use common::setup;
+use crate::common::setup;
 
 use predicates::prelude::*;
 use serde_json::{json, Value};
@@ -93,7 +92,7 @@ fn orphans_delete_removes_them_and_dry_run_keeps_them() {
         ),
     );
     assert!(dir.path().join("d/gone.csv.expected").exists());
-    let mut again = assert_cmd::Command::cargo_bin("solvebatch").unwrap();
+    let mut again = crate::common::solvebatch();
     again.current_dir(dir.path()).args(["run", "d", "--orphans", "delete"]).assert().code(0).stdout(
         predicate::str::contains(
             "\n2 orphan references, whose input is gone (2 deleted): d/gone.csv.expected, d/sub/game.ref\n",

@@ -1,8 +1,7 @@
 //! Reports end to end: JSON lines, CSV and Markdown on standard output, one schema for `run` and
 //! `compare`, `--strict`, the terminal table (quiet, colour, width) and snapshots of the tables.
 
-mod common;
-use common::setup;
+use crate::common::{command_in, setup, text};
 
 use std::collections::BTreeSet;
 
@@ -45,17 +44,6 @@ const FILE_FIELDS: [&str; 16] = [
 
 fn three_files() -> [(&'static str, &'static str); 4] {
     [SOLVED, SOLVED_REFERENCE, NO_ROUND, INVALID]
-}
-
-/// A `solvebatch` command run in `dir`, as [`setup`] makes them.
-fn command_in(dir: &std::path::Path) -> assert_cmd::Command {
-    let (_empty, mut command) = setup(&[]);
-    command.current_dir(dir);
-    command
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
 }
 
 fn keys(value: &Value) -> BTreeSet<String> {

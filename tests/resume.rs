@@ -2,28 +2,13 @@
 //! uninterrupted run writes, solving only the files it had not finished; reports of other options,
 //! shards or inputs are refused.
 
-mod common;
-use common::setup;
+use crate::common::{mkfifo, output_in, setup, text};
 
 use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-fn solvebatch(dir: &Path, args: &[&str]) -> std::process::Output {
-    let (_, mut command) = setup(&[]);
-    command.current_dir(dir).args(args).output().unwrap()
-}
-
-fn mkfifo(path: &Path) {
-    let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
-    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
-}
 
 /// A tournament input of `tables` tables, each a pairing of its own two players.
 fn tables(tables: usize) -> String {
@@ -100,8 +85,8 @@ fn a_killed_batch_resumes_into_the_report_of_one_run() {
     std::fs::remove_file(path("b.csv")).unwrap();
     std::fs::write(path("b.csv"), tables(2)).unwrap();
 
-    let resumed = solvebatch(dir.path(), &[&args[..], &["--resume"]].concat());
-    let whole = solvebatch(dir.path(), &["run", "a", "b.csv", "c", "--json", "whole.jsonl"]);
+    let resumed = output_in(dir.path(), &[&args[..], &["--resume"]].concat());
+    let whole = output_in(dir.path(), &["run", "a", "b.csv", "c", "--json", "whole.jsonl"]);
     assert_eq!(resumed.status.code(), whole.status.code());
     assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
     assert_eq!(
@@ -129,7 +114,7 @@ fn a_killed_batch_resumes_into_the_report_of_one_run() {
     // A finished report resumes too: only the files whose input or reference changed are solved.
     std::fs::write(path("c/f000.csv.expected"), "Table 0: 1 vs. 0\n").unwrap();
     std::fs::write(path("a/f001.csv"), tables(3)).unwrap();
-    let again = solvebatch(dir.path(), &[&args[..], &["--resume"]].concat());
+    let again = output_in(dir.path(), &[&args[..], &["--resume"]].concat());
     assert_eq!(again.status.code(), Some(1), "c/f000.csv differs now");
     let lines = json_lines(&path("r.jsonl"));
     assert_eq!(lines.last().unwrap()["resumed"], 198);
@@ -142,7 +127,7 @@ fn a_killed_batch_resumes_into_the_report_of_one_run() {
 #[test]
 fn reports_of_other_options_shards_or_inputs_are_refused() {
     let dir = batch();
-    let run = |args: &[&str]| solvebatch(dir.path(), &[&["run", "a", "--json", "r.jsonl"], args].concat());
+    let run = |args: &[&str]| output_in(dir.path(), &[&["run", "a", "--json", "r.jsonl"], args].concat());
     assert_eq!(run(&[]).status.code(), Some(0));
     let refused = |args: &[&str], message: &str| {
         let output = run(args);
@@ -167,10 +152,10 @@ fn reports_of_other_options_shards_or_inputs_are_refused() {
         "r.jsonl was run on other inputs than this run: 101 inputs, not 100 (first difference: a/f050a.csv is not in r.jsonl)",
     );
     std::fs::remove_file(dir.path().join("a/f050a.csv")).unwrap();
-    let missing = solvebatch(dir.path(), &["run", "a", "--resume"]);
+    let missing = output_in(dir.path(), &["run", "a", "--resume"]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(text(&missing.stderr).contains("--json <FILE>"), "{}", text(&missing.stderr));
-    let device = solvebatch(dir.path(), &["run", "a", "--json", "/dev/null", "--resume"]);
+    let device = output_in(dir.path(), &["run", "a", "--json", "/dev/null", "--resume"]);
     assert_eq!(
         (device.status.code(), text(&device.stderr)),
         (
@@ -180,7 +165,7 @@ fn reports_of_other_options_shards_or_inputs_are_refused() {
     );
     refused(&["--resume", "--json-outputs"], "r.jsonl was run with other options than this run: json_outputs true, not false; run without resuming to start again");
 
-    let review = solvebatch(dir.path(), &["review", "a", "--json", "r.jsonl", "--resume"]);
+    let review = output_in(dir.path(), &["review", "a", "--json", "r.jsonl", "--resume"]);
     assert_eq!(
         (review.status.code(), text(&review.stderr)),
         (
@@ -205,8 +190,7 @@ fn reports_of_other_options_shards_or_inputs_are_refused() {
     // The partial file became the report: whatever this run does, its records are not lost.
     assert!(!dir.path().join("r.jsonl.partial").exists());
     assert_eq!(std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap(), records);
-    let output =
-        solvebatch(dir.path(), &["run", "a/f001.csv", "a/f002.csv", "--json", "r.jsonl", "--resume"]);
+    let output = output_in(dir.path(), &["run", "a/f001.csv", "a/f002.csv", "--json", "r.jsonl", "--resume"]);
     assert_eq!(
         (output.status.code(), text(&output.stderr)),
         (Some(2), "error: r.jsonl line 1: a/f000.csv is not an input of this run\n".to_string())
@@ -219,10 +203,10 @@ fn rerun_failing_solves_only_the_files_not_as_expected() {
     let path = |name: &str| dir.path().join(name);
     std::fs::write(path("a/bad.csv"), "x\n").unwrap();
     std::fs::write(path("a/f005.csv.expected"), "Table 0: 1 vs. 0\n").unwrap();
-    assert_eq!(solvebatch(dir.path(), &["run", "a", "--json", "r.jsonl"]).status.code(), Some(1));
+    assert_eq!(output_in(dir.path(), &["run", "a", "--json", "r.jsonl"]).status.code(), Some(1));
     std::fs::write(path("a/f005.csv.expected"), "Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n").unwrap();
     let summary_lines = |args: &[&str]| {
-        let output = solvebatch(dir.path(), &[&["run", "a", "-q"], args].concat());
+        let output = output_in(dir.path(), &[&["run", "a", "-q"], args].concat());
         (output.status.code(), text(&output.stdout).lines().skip(1).map(String::from).collect::<Vec<_>>())
     };
     // The invalid file and the one that differed are solved again; the invalid one still fails.
@@ -252,16 +236,15 @@ fn each_shard_resumes_its_own_report_and_they_merge() {
     for share in ["1/2", "2/2"] {
         let report = format!("s{}.jsonl", &share[..1]);
         let args = ["run", "a", "c", "--shard", share, "--json", &report];
-        assert_eq!(solvebatch(dir.path(), &args).status.code(), Some(0));
-        let resumed = solvebatch(dir.path(), &[&args[..], &["--resume"]].concat());
+        assert_eq!(output_in(dir.path(), &args).status.code(), Some(0));
+        let resumed = output_in(dir.path(), &[&args[..], &["--resume"]].concat());
         assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
         let summary = json_lines(&dir.path().join(&report)).pop().unwrap();
         assert_eq!(summary["resumed"], summary["files"], "every record kept");
     }
-    let wrong =
-        solvebatch(dir.path(), &["run", "a", "c", "--shard", "2/2", "--json", "s1.jsonl", "--resume"]);
+    let wrong = output_in(dir.path(), &["run", "a", "c", "--shard", "2/2", "--json", "s1.jsonl", "--resume"]);
     assert_eq!(text(&wrong.stderr), "error: s1.jsonl is shard 1/2, this run shard 2/2\n");
-    let merged = solvebatch(dir.path(), &["merge", "s1.jsonl", "s2.jsonl", "--json", "m.jsonl"]);
+    let merged = output_in(dir.path(), &["merge", "s1.jsonl", "s2.jsonl", "--json", "m.jsonl"]);
     assert_eq!(merged.status.code(), Some(0), "{}", text(&merged.stderr));
     let merged = json_lines(&dir.path().join("m.jsonl"));
     assert_eq!(merged.len(), 200);

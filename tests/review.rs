@@ -1,8 +1,7 @@
 //! `solvebatch review` through a pseudo-terminal, typed as a person types: one key per file, each
 //! sent once its prompt is on the screen; and its refusal off a terminal.
 
-mod common;
-use common::setup;
+use crate::common::setup;
 
 use std::path::Path;
 
@@ -28,16 +27,10 @@ const VALID_REFERENCE: (&str, &str) = ("d/f.csv.expected", "Table 0: 1 vs. 2\nTa
 const PATIENCE_MS: u64 = 20_000;
 
 /// `solvebatch ARGS` in `dir` on a pseudo-terminal of its own, with the same environment as
-/// [`setup`]'s commands.
+/// [`setup`]'s commands ([`crate::common::child`]).
 fn spawn(dir: &Path, args: &[&str]) -> PtySession {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"));
-    command
-        .args(args)
-        .current_dir(dir)
-        .env_remove("COLUMNS")
-        .env_remove("NO_COLOR")
-        .env_remove("TERM")
-        .env("SOLVEBATCH_CACHE_DIR", "");
+    let mut command = crate::common::child();
+    command.args(args).current_dir(dir);
     rexpect::session::spawn_command(command, Some(PATIENCE_MS)).expect("a pseudo-terminal")
 }
 

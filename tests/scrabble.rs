@@ -1,20 +1,12 @@
 //! `solvebatch scrabble ...` and `solvebatch run` on Scrabble positions, end to end.
 
+use crate::common::solvebatch;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn datasets() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/scrabble")
-}
-
-/// `solvebatch` without the dictionary cache, so that no test writes to the user's cache; the tests of
-/// the cache give their own folder.
-fn solvebatch() -> Command {
-    let mut command = Command::cargo_bin("solvebatch").unwrap();
-    command.env("SOLVEBATCH_CACHE_DIR", "");
-    command
 }
 
 const ASSIGNMENT_AFTER_ARE: &str = concat!(
@@ -182,16 +174,6 @@ fn tiles_are_derived_from_a_dictionary_and_written_whole() {
         ))
         .stdout("");
     assert_eq!(std::fs::read_to_string(&tiles).unwrap(), "A 1 60\nB 3 20\nC 3 20\n");
-}
-
-#[test]
-fn run_matches_every_bundled_reference() {
-    solvebatch()
-        .args(["run", "--jobs", "2"])
-        .arg(datasets())
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("midgame-10.scrabble"));
 }
 
 #[test]
@@ -736,7 +718,7 @@ fn ctrl_c_ends_the_game_with_the_final_score_as_the_end_of_input_does() {
     use std::io::{BufRead, BufReader, Read, Write};
     use std::process::Stdio;
     let folder = game_folder("cat\n", "C 3 1\nA 1 2\nT 1 2\n");
-    let mut game = std::process::Command::new(assert_cmd::cargo::cargo_bin("solvebatch"))
+    let mut game = crate::common::child()
         .args(["scrabble", "play", "-d", "words.txt", "-t", "tiles.txt", "--seed", "4"])
         .current_dir(folder.path())
         .env("SOLVEBATCH_CACHE_DIR", "")
@@ -814,7 +796,7 @@ fn the_cache_folder_is_the_platforms_unless_the_variable_names_one() {
     let home = tempfile::tempdir().unwrap();
     let xdg = tempfile::tempdir().unwrap();
     let hint = |xdg_cache_home: &std::ffi::OsStr| {
-        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"));
+        let mut command = crate::common::child();
         command
             .args(["scrabble", "hint", "midgame-01.scrabble", "--top", "1"])
             .env_remove("SOLVEBATCH_CACHE_DIR")

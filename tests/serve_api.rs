@@ -1,15 +1,13 @@
 //! The web app's HTTP API, end to end: `solvebatch serve` started on a free port, every endpoint
 //! called over HTTP, answers compared with the datasets' references (the command line's outputs).
 
-mod server;
-
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use crate::server::{dataset, Server};
 use base64::Engine;
 use serde_json::{json, Value};
-use server::{dataset, Server};
 
 /// The hashes a record of `1\n0,1,0\n` sent alone ends with: the input's XXH3-128, no reference.
 const ONE_TABLE_HASHES: &str = r#""input_hash":"bd16aff12683c41d88752fa4e3805503","reference_hash":null"#;
@@ -195,7 +193,7 @@ fn scrabble_datasets_on_the_bundled_dictionary_answer_as_the_command_line() {
     // Under the standard rules the hints are the command line's: by equity, as players write plays.
     let (status, view) = post(&server.at("/api/scrabble/position?rules=standard&top=4"), &text);
     assert_eq!(status, 200);
-    let listed = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"))
+    let listed = crate::common::child()
         .args(["scrabble", "hint", "--rules", "standard", "--top", "4"])
         .arg(dataset("scrabble/midgame-01.scrabble"))
         .output()
@@ -378,10 +376,14 @@ fn a_full_server_answers_503_and_every_solve_has_a_time_limit() {
     let server = Server::start(&["--workers", "1", "--max-solves", "1"]);
     let hard = std::fs::read(dataset("tournament/hard/tournament-45-d6-s3-planted.pairings")).unwrap();
     let url = server.at("/api/solve/tournament?solver=backtrack&timeout=2");
-    server::wait_for("the worker to wait for work", || (server.worker_states() == ['S']).then_some(()));
+    crate::server::wait_for("the worker to wait for work", || {
+        (server.worker_states() == ['S']).then_some(())
+    });
     let started = Instant::now();
     let slow = std::thread::spawn(move || post(&url, &hard));
-    server::wait_for("the worker to run the solve", || (server.worker_states() == ['R']).then_some(()));
+    crate::server::wait_for("the worker to run the solve", || {
+        (server.worker_states() == ['R']).then_some(())
+    });
     let (status, error) = post(&server.at("/api/solve/tournament"), b"1\n0,1,0\n");
     assert_eq!(
         (status, error["error"].as_str().unwrap()),
@@ -558,11 +560,15 @@ fn long_batch() -> (String, Vec<u8>) {
 fn a_client_going_away_stops_its_solve(path: &str, content_type: &str, body: &[u8]) {
     let server = Server::start(&["--workers", "1", "--max-solves", "1"]);
     // The worker spins for a moment after starting, then waits for work.
-    server::wait_for("the worker to wait for work", || (server.worker_states() == ['S']).then_some(()));
+    crate::server::wait_for("the worker to wait for work", || {
+        (server.worker_states() == ['S']).then_some(())
+    });
     let gone = server.send_post(path, content_type, body);
-    server::wait_for("the worker to run the solve", || (server.worker_states() == ['R']).then_some(()));
+    crate::server::wait_for("the worker to run the solve", || {
+        (server.worker_states() == ['R']).then_some(())
+    });
     drop(gone);
-    server::wait_for("the worker to stop", || (server.worker_states() == ['S']).then_some(()));
+    crate::server::wait_for("the worker to stop", || (server.worker_states() == ['S']).then_some(()));
     let (status, record) = post(&server.at("/api/solve/tournament"), b"1\n0,1,0\n");
     assert_eq!((status, &record["output"]), (200, &json!("Table 0: 0 vs. 1\n")));
 }
@@ -588,13 +594,17 @@ fn slow_headers_stalled_bodies_and_idle_connections_are_closed() {
     let server = Server::start(&["--header-timeout", "0.5", "--idle-timeout", "0.5"]);
     let mut slow = std::net::TcpStream::connect(server.address()).unwrap();
     slow.write_all(b"POST /api/solve/tournament HTTP/1.1\r\nHost: x\r\n").unwrap();
-    assert_eq!(server::read_to_close(&mut slow), "", "headers never finished: closed without an answer");
+    assert_eq!(
+        crate::server::read_to_close(&mut slow),
+        "",
+        "headers never finished: closed without an answer"
+    );
 
     let mut stalled = std::net::TcpStream::connect(server.address()).unwrap();
     stalled
         .write_all(b"POST /api/solve/tournament HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n1\n")
         .unwrap();
-    let answer = server::read_to_close(&mut stalled);
+    let answer = crate::server::read_to_close(&mut stalled);
     assert!(answer.starts_with("HTTP/1.1 408 Request Timeout\r\n"), "{answer}");
     assert!(
         answer.ends_with(r#"{"error":"the request body stopped arriving (see --idle-timeout)"}"#),
@@ -603,7 +613,7 @@ fn slow_headers_stalled_bodies_and_idle_connections_are_closed() {
 
     // A connection kept open after its answer is closed after the same time.
     let mut idle = server.send_post("/api/solve/tournament", "text/csv", b"1\n0,1,0\n");
-    let answer = server::read_to_close(&mut idle);
+    let answer = crate::server::read_to_close(&mut idle);
     assert!(
         answer.starts_with("HTTP/1.1 200 OK\r\n")
             && answer.ends_with(&format!(r#""output":"Table 0: 0 vs. 1\n",{ONE_TABLE_HASHES}}}"#)),
@@ -619,26 +629,25 @@ fn connections_beyond_the_cap_wait_until_one_closes() {
     // Two connections answered and kept open: the cap is reached.
     let (mut first, mut second) = (solve(), solve());
     for open in [&mut first, &mut second] {
-        assert!(server::read_answer(open).starts_with("HTTP/1.1 200 OK\r\n"));
+        assert!(crate::server::read_answer(open).starts_with("HTTP/1.1 200 OK\r\n"));
     }
     let mut third = solve();
-    server::wait_for("the third connection to wait", || (server.unaccepted_connections() == 1).then_some(()));
+    crate::server::wait_for("the third connection to wait", || {
+        (server.unaccepted_connections() == 1).then_some(())
+    });
     third.set_nonblocking(true).unwrap();
     let unanswered = std::io::Read::read(&mut third, &mut [0; 1]).unwrap_err();
     assert_eq!(unanswered.kind(), std::io::ErrorKind::WouldBlock);
     third.set_nonblocking(false).unwrap();
     drop(first);
-    let answer = server::read_answer(&mut third);
+    let answer = crate::server::read_answer(&mut third);
     assert!(answer.ends_with(&format!(r#""output":"Table 0: 0 vs. 1\n",{ONE_TABLE_HASHES}}}"#)), "{answer}");
     assert_eq!(server.unaccepted_connections(), 0);
 }
 
 #[test]
 fn serve_help_states_the_timeouts_and_limits() {
-    let help = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"))
-        .args(["serve", "--help"])
-        .output()
-        .unwrap();
+    let help = crate::common::child().args(["serve", "--help"]).output().unwrap();
     let help = String::from_utf8(help.stdout).unwrap();
     for (option, default) in [
         ("--header-timeout <SECONDS>", "10"),
@@ -769,6 +778,84 @@ fn an_empty_sum_is_zero_not_minus_zero_in_the_web_batch() {
     let solve_ms = batch["summary"]["solve_ms"].as_f64().unwrap();
     assert!(solve_ms == 0.0 && solve_ms.is_sign_positive(), "{solve_ms}");
     assert!(!batch["html"].as_str().unwrap().contains("-0.0"), "{}", batch["html"]);
+}
+
+/// What `solvebatch scrabble ARGS` prints for the position `file`, with the server's dictionary and
+/// tiles (the flags beat the file's lines), the dictionary's graph cached in `cache`: its exit status
+/// and standard output.
+fn scrabble_command(cache: &Path, command: &str, file: &Path, extra: &[&str]) -> (i32, String) {
+    let output = crate::common::solvebatch()
+        .env("SOLVEBATCH_CACHE_DIR", cache)
+        .args(["scrabble", command])
+        .arg(file)
+        .arg("-d")
+        .arg(dataset("scrabble/dictionary.txt"))
+        .arg("-t")
+        .arg(dataset("scrabble/tiles.txt"))
+        .args(extra)
+        .output()
+        .unwrap();
+    (output.status.code().unwrap(), String::from_utf8(output.stdout).unwrap())
+}
+
+/// The command line and the web app answer a position alike, through the one position desk of the
+/// Scrabble crate: on every bundled position, `scrabble hint` lists the page's hints, line for line,
+/// and `scrabble check` of the best play writes and scores it as the page's check does.
+#[test]
+fn the_command_line_and_the_web_app_answer_every_bundled_position_alike() {
+    let server = Server::start(&[]);
+    let cache = tempfile::tempdir().unwrap();
+    let positions = inputs("scrabble", "scrabble");
+    assert!(positions.len() >= 10, "the bundled positions: {positions:?}");
+    let mut checked = 0;
+    for file in positions {
+        let text = std::fs::read(&file).unwrap();
+        let (status, view) = post(&server.at("/api/scrabble/position?top=5"), &text);
+        let (code, listing) = scrabble_command(cache.path(), "hint", &file, &["--top", "5"]);
+        if status != 200 {
+            assert_ne!(
+                code,
+                0,
+                "{}: the page refuses it ({view}), the command line lists\n{listing}",
+                file.display()
+            );
+            continue;
+        }
+        assert_eq!(code, 0, "{}", file.display());
+        let hints = view["hints"].as_array().unwrap();
+        let mut lines: Vec<String> =
+            hints.iter().map(|hint| hint["text"].as_str().unwrap().to_string()).collect();
+        if lines.is_empty() {
+            lines.push("no valid play".to_string());
+        }
+        assert_eq!(listing.lines().collect::<Vec<_>>(), lines, "{}", file.display());
+        let Some(best) = hints.iter().find_map(|hint| hint["play"].as_str()) else { continue };
+        let query = format!("/api/scrabble/position?top=0&play={}", best.replace(' ', "%20"));
+        let (status, view) = post(&server.at(&query), &text);
+        assert_eq!(status, 200, "{}: {view}", file.display());
+        let (code, out) = scrabble_command(cache.path(), "check", &file, &["--play", best]);
+        assert_eq!(code, 0, "{}: {out}", file.display());
+        let check = &view["check"];
+        assert_eq!(
+            out.lines().next().unwrap(),
+            format!("play {}: {}", check["play"].as_str().unwrap(), check["score"])
+        );
+        assert_eq!(
+            out.lines().nth(1).unwrap(),
+            format!(
+                "words: {}",
+                check["words"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|word| word.as_str().unwrap())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        );
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} positions had a play to check");
 }
 
 #[test]

@@ -3,13 +3,10 @@
 //! a Rust toolchain does not bring, so they are ignored by a plain `cargo test`; `.ci/run` installs
 //! both and runs them with `-- --include-ignored` (without them they fail and say so).
 
-mod browser;
-mod server;
-
 use std::time::{Duration, Instant};
 
-use browser::{run, Browser};
-use server::{dataset, Server};
+use crate::browser::{run, Browser};
+use crate::server::{dataset, Server};
 
 /// The reference output of a dataset file.
 fn reference(path: &str) -> String {

@@ -3,19 +3,17 @@
 //! connections trickle their headers a byte at a time. Every answer the good clients get must be
 //! right, every slowloris connection closed by the server, and no worker lost.
 //!
-//! `cargo test --test serve_faults` runs a short version; the full one (1,000 requests from 200
+//! `cargo test --test tests serve_faults` runs a short version; the full one (1,000 requests from 200
 //! clients and 50 slowloris connections, after the same good clients alone) runs on demand and
 //! prints its figures:
-//! `SOLVEBATCH_FULL_LOAD=1 cargo test --release --test serve_faults -- --nocapture`.
-
-mod server;
+//! `SOLVEBATCH_FULL_LOAD=1 cargo test --release --test tests serve_faults -- --nocapture`.
 
 use std::io::Write;
 use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use server::{dataset, Server};
+use crate::server::{dataset, Server};
 
 /// The shape of a load.
 struct Load {
@@ -172,7 +170,7 @@ fn run(server: &Server, workers: usize, load: &Load) -> Figures {
             clients.into_iter().flat_map(|client| client.join().unwrap()).collect();
         if load.slowloris > 0 {
             // Every slowloris client sees the server close a connection before it stops.
-            server::wait_for("the server to close every slowloris client's connection", || {
+            crate::server::wait_for("the server to close every slowloris client's connection", || {
                 (seen.load(Ordering::Relaxed) == load.slowloris).then_some(())
             });
         }
@@ -182,7 +180,7 @@ fn run(server: &Server, workers: usize, load: &Load) -> Figures {
         (latencies, closed)
     });
     // No worker lost, none left solving for a client gone, and the server still answers.
-    let states = server::wait_for("every worker to be idle", || {
+    let states = crate::server::wait_for("every worker to be idle", || {
         let states = server.worker_states();
         states.iter().all(|state| *state == 'S').then_some(states)
     });

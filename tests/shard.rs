@@ -2,8 +2,6 @@
 //! run, sets of reports that do not belong together are refused, and the GNU parallel and Kubernetes
 //! recipes of docs/scale-out.md run as written.
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
@@ -62,13 +60,12 @@ fn mixed_inputs() -> TempDir {
     }
     let borrowed: Vec<(&str, &str)> =
         files.iter().map(|(name, text)| (name.as_str(), text.as_str())).collect();
-    common::setup(&borrowed).0
+    crate::common::setup(&borrowed).0
 }
 
 /// `solvebatch` in `dir`, without the engine variables.
 fn solvebatch(dir: &Path) -> Command {
-    let mut command = Command::cargo_bin("solvebatch").unwrap();
-    command.current_dir(dir);
+    let mut command = crate::common::command_in(dir);
     for name in ENGINE_VARIABLES {
         command.env_remove(name);
     }
@@ -302,7 +299,7 @@ fn merge_refuses_reports_that_are_incomplete_or_not_from_run() {
 
 #[test]
 fn shards_may_be_empty_and_still_merge() {
-    let (dir, _) = common::setup(&[("d/only.csv", "1\n0,1,0\n")]);
+    let (dir, _) = crate::common::setup(&[("d/only.csv", "1\n0,1,0\n")]);
     let dir = dir.path();
     let shards = run_shards(dir, 3, &[]);
     assert_eq!(shards.iter().map(Vec::len).collect::<BTreeSet<_>>(), BTreeSet::from([0, 1]));
@@ -365,7 +362,7 @@ fn merge_writes_every_report_format_like_a_single_run() {
         (0..9).map(|i| (format!("d/{}/t{i}.csv", i % 2), format!("{}\n0,1,0\n", 1 + i % 2))).collect();
     let borrowed: Vec<(&str, &str)> =
         files.iter().map(|(name, text)| (name.as_str(), text.as_str())).collect();
-    let (dir, _) = common::setup(&borrowed);
+    let (dir, _) = crate::common::setup(&borrowed);
     let dir = dir.path();
     run_shards(dir, 2, &[]);
     let stdout = |args: &[&str]| {
@@ -523,8 +520,11 @@ fn a_shards_summary_line_names_its_share() {
 
 #[test]
 fn upper_case_extensions_are_inputs_of_shards() {
-    let (dir, _command) =
-        common::setup(&[("d/A.CSV", "1\n0,1,0\n"), ("d/b.Csv", "1\n0,1,0\n"), ("d/c.csv", "1\n0,1,0\n")]);
+    let (dir, _command) = crate::common::setup(&[
+        ("d/A.CSV", "1\n0,1,0\n"),
+        ("d/b.Csv", "1\n0,1,0\n"),
+        ("d/c.csv", "1\n0,1,0\n"),
+    ]);
     let dir = dir.path();
     let shards = run_shards(dir, 7, &[]);
     let mut union: Vec<String> = shards.concat();
@@ -544,7 +544,7 @@ fn upper_case_extensions_are_inputs_of_shards() {
 
 #[test]
 fn an_empty_sum_is_zero_not_minus_zero_in_an_empty_shard() {
-    let (dir, _command) = common::setup(&[("d/a.csv", "1\n0,1,0\n")]);
+    let (dir, _command) = crate::common::setup(&[("d/a.csv", "1\n0,1,0\n")]);
     let dir = dir.path();
     let shards = run_shards(dir, 2, &[]);
     let empty = shards.iter().position(Vec::is_empty).expect("one of two shards holds no file") + 1;

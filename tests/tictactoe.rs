@@ -1,52 +1,14 @@
 //! `solvebatch tictactoe` and `solvebatch run` on tic-tac-toe games, end to end.
 
+use crate::common::solvebatch;
 use std::fs;
-use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
 const EXAMPLE: &str = "3 8\nX 0 0\n0 0 3\nX 0 1\n0 0 4\nX 0 2\n0 0 5\n0 0 0\nX 0 0\n";
 const EXAMPLE_OUTPUT: &str =
     "NOT YOUR TURN\nNOT AN EMPTY CELL\nX0-\n---\n---\nDraw again! Let's play darts!\n\
                               X 0.2500000000\n0 0.3333333333\n";
-
-fn solvebatch() -> Command {
-    Command::cargo_bin("solvebatch").unwrap()
-}
-
-fn dataset() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/tictactoe")
-}
-
-/// Every dataset game through the command: a valid game prints its reference, a malformed one fails
-/// with `error: FILE: ` followed by its reference.
-#[test]
-fn dataset_games_match_their_references() {
-    let mut inputs: Vec<PathBuf> = fs::read_dir(dataset())
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
-        .collect();
-    inputs.sort();
-    assert!(inputs.len() >= 17, "the dataset holds the two examples and at least 15 crafted games");
-    for input in inputs {
-        let reference = fs::read_to_string(input.with_extension("ref")).unwrap();
-        let output = solvebatch().arg("tictactoe").arg(&input).output().unwrap();
-        if output.status.success() {
-            assert_eq!(String::from_utf8(output.stdout).unwrap(), reference, "{}", input.display());
-        } else {
-            assert_eq!(output.status.code(), Some(1), "{}", input.display());
-            let expected = format!("error: {}: {reference}", input.display());
-            assert_eq!(String::from_utf8(output.stderr).unwrap(), expected, "{}", input.display());
-        }
-    }
-}
-
-#[test]
-fn run_finds_every_dataset_game_in_agreement_with_its_reference() {
-    solvebatch().arg("run").arg(dataset()).assert().success();
-}
 
 #[test]
 fn run_reports_a_game_that_differs_from_its_reference() {

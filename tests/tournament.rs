@@ -1,7 +1,6 @@
 //! `solvebatch tournament` end to end: display, save, errors.
 
-mod common;
-use common::setup;
+use crate::common::setup;
 
 use predicates::prelude::*;
 

@@ -1,8 +1,7 @@
 //! The tournament solver portfolio: every solver agrees with the others on random instances and on the
 //! datasets, every round is valid; the CNF export; time limits; `gen tournament` and `compare`.
 
-mod common;
-use common::setup;
+use crate::common::setup;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

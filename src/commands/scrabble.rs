@@ -9,10 +9,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::{
-    bag_size, board_text, check_tile_counts, find_words, hint, is_standard_play, listing,
-    parse_standard_play, ranked_candidates, run_solitaire, simulate, unseen, written_play, Dictionary,
-    Generator, Hint, LeaveTable, LoadedPosition, Play, Position, PositionLoadError, PositionSettings,
-    PositionSolver, Rack, Ranking, Rulebook, Rules, RulesName, SolitaireGame, TileSet,
+    board_text, check_tile_counts, desk, find_words, is_standard_play, run_solitaire, Dictionary, Generator,
+    Hint, LoadedPosition, Play, Position, PositionLoadError, PositionSettings, PositionSolver, Rack, Ranking,
+    Rulebook, Rules, RulesName, SolitaireGame, TileSet,
 };
 
 use crate::output::write_file;
@@ -290,11 +289,8 @@ impl BoardArgs {
             error => anyhow!("{}: {error}", crate::text::name(path)),
         })?;
         if let Some(rack) = &self.rack {
-            if rack.blanks() > 0 && !loaded.position.rules.allows_blanks() {
-                return Err(anyhow!(
-                    "--rack: '?' is a blank, which only the standard rules have (--rules standard)"
-                ));
-            }
+            desk::check_rack_blanks(rack, &loaded.position.rules)
+                .map_err(|error| anyhow!("--rack: {error} (--rules standard)"))?;
             loaded.position.rack = rack.clone();
         }
         Ok(loaded)
@@ -323,19 +319,15 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let loaded = args.board.load()?;
     let position = &loaded.position;
     let standard = position.rules.name() == RulesName::Standard;
-    let play = if is_standard_play(&args.play) {
-        parse_standard_play(&args.play, &position.board).map_err(|error| anyhow!("--play: {error}"))?
-    } else {
-        Play::parse_under(&args.play, &position.rules).map_err(|error| anyhow!("--play: {error}"))?
-    };
+    let play = desk::parse_play(&args.play, &position.rules, &position.board)
+        .map_err(|error| anyhow!("--play: {error}"))?;
     let rulebook = loaded.rulebook();
-    let (board, rack, play) = (&position.board, &position.rack, &play);
-    // Under the standard rules plays are written as players write them, else as the spec does.
-    let written = |play: &Play| written_play(play, board, &position.rules);
+    let (board, rack) = (&position.board, &position.rack);
+    let checked = desk::check(&rulebook, board, rack, &play);
     let mut out = String::new();
-    let code = match rulebook.check(board, rack, play) {
+    let code = match &checked.verdict {
         Ok(scored) => {
-            out.push_str(&format!("play {}: {}\n", written(play), scored.score));
+            out.push_str(&format!("play {}: {}\n", checked.written, scored.score));
             let words: Vec<String> = scored.words.iter().map(ToString::to_string).collect();
             out.push_str(&format!("words: {}\n", words.join(", ")));
             let mut after = board.clone();
@@ -347,19 +339,10 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        Err(rejection) => {
-            out.push_str(&format!(
-                "play {}: rejected: {}\n",
-                written(play),
-                rejection.written(&position.rules)
-            ));
-            let hint = hint(&rulebook, board, rack, play);
-            out.push_str(&format!(
-                "{}
-",
-                hint.written(board, &position.rules)
-            ));
-            if matches!(hint, Hint::OtherLetters { .. }) {
+        Err(rejected) => {
+            out.push_str(&format!("play {}: rejected: {}\n", checked.written, rejected.reason));
+            out.push_str(&format!("{}\n", rejected.hint_text));
+            if matches!(rejected.hint, Hint::OtherLetters { .. }) {
                 let ranking = ranking(None, &position.rules)?;
                 if ranking == Ranking::Equity {
                     args.board.check_tile_counts(&loaded)?;
@@ -392,48 +375,32 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
         Some(_) if ranking == Ranking::Score => {
             return Err(anyhow!("--simulate: simulation ranks by equity; drop --rank score"));
         }
-        Some(iterations) => simulation_listing(&rulebook, position, top, iterations as usize, args.seed),
+        Some(iterations) => desk::simulation_listing(
+            &rulebook,
+            &position.board,
+            &position.rack,
+            top,
+            iterations as usize,
+            args.seed,
+        ),
     };
     std::io::stdout().write_all(listing.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The ranking asked for, else the rules' default ([`Ranking::default_for`]).
+/// The ranking asked for, else the rules' default ([`desk::ranking`]).
 fn ranking(asked: Option<Ranking>, rules: &Rules) -> anyhow::Result<Ranking> {
-    match (asked, rules.name()) {
-        (Some(Ranking::Equity), RulesName::Lab) => {
-            Err(anyhow!("--rank equity: the leave values are for the standard rules (--rules standard)"))
-        }
-        (asked, _) => Ok(asked.unwrap_or_else(|| Ranking::default_for(rules))),
-    }
+    desk::ranking(asked, rules).map_err(|error| anyhow!(error))
 }
 
 /// The `top` best candidates of the position's rack under `ranking`, one a line, or `no valid play`
-/// ([`listing`]).
+/// ([`desk::listing`]).
 fn plays_listing(rulebook: &Rulebook, position: &Position, top: usize, ranking: Ranking) -> String {
     let (board, rack) = (&position.board, &position.rack);
-    let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
-    listing(rulebook, board, rack, bag_size(&unseen), ranking, top)
-}
-
-/// The `top` best candidates by equity simulated `iterations` times each, best mean spread first.
-fn simulation_listing(
-    rulebook: &Rulebook,
-    position: &Position,
-    top: usize,
-    iterations: usize,
-    seed: u64,
-) -> String {
-    let (board, rack) = (&position.board, &position.rack);
-    let table = LeaveTable::standard();
-    let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
-    let moves = rulebook.moves(board, rack);
-    let candidates = ranked_candidates(&moves, rack, bag_size(&unseen), table, Ranking::Equity, top);
-    if candidates.is_empty() && top > 0 {
-        return "no valid play\n".to_string();
-    }
-    let simulated = simulate(rulebook, board, &unseen, table, &candidates, iterations, seed);
-    simulated.iter().map(|line| format!("{}\n", line.written(board, rulebook.rules))).collect()
+    desk::listing(
+        &desk::candidates(rulebook, board, rack, desk::bag(rulebook, board, rack), ranking, top),
+        top,
+    )
 }
 
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {

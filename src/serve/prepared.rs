@@ -1,5 +1,6 @@
-//! Families prepared once per worker thread and solver settings, and the one solve path of the web
-//! app: [`crate::family`]'s `prepare` and `solve`, then [`Record::of`], as `run --json` does.
+//! Families prepared once per worker thread and solver settings, and the web app's way onto the one
+//! solve path ([`crate::solve`]: prepare by name, solve guarded), then [`Record::of`], as `run --json`
+//! does.
 //!
 //! A prepared family is not `Send` (the trait asks only `Sync`), so each worker keeps its own; the
 //! settings a request can choose are few (solver, digits, rules), so each worker holds at most a
@@ -33,7 +34,8 @@ thread_local! {
 /// The settings other than digits and rules must be the same on every call (the server's).
 ///
 /// # Errors
-/// The family's message when it cannot prepare (a solver that does not handle the digits).
+/// The message when the family cannot prepare: a solver it does not offer, or one that does not
+/// handle the digits.
 pub fn prepared(
     family: &'static dyn Family,
     solver: &str,
@@ -48,14 +50,15 @@ pub fn prepared(
     if let Some(ready) = PREPARED.with_borrow(|prepared| prepared.get(&key).cloned()) {
         return Ok(ready);
     }
-    let ready: Rc<dyn Prepared> = Rc::from(family.prepare(solver, settings)?);
+    let ready: Rc<dyn Prepared> =
+        Rc::from(crate::solve::prepare(family, solver, settings).map_err(|error| error.message())?);
     PREPARED.with_borrow_mut(|prepared| prepared.insert(key, Rc::clone(&ready)));
     Ok(ready)
 }
 
 /// Solves `input`, named `name`, with `prepared` of `family` before `deadline`, or until `stop` is
 /// set (the client is gone): its outcome and its record, output included, timed as `run` times a
-/// file (milliseconds).
+/// file (milliseconds). A solver that panics gives a `failed` record.
 pub fn solve(
     family: &dyn Family,
     prepared: &dyn Prepared,
@@ -65,7 +68,8 @@ pub fn solve(
     stop: &AtomicBool,
 ) -> (Outcome, Record) {
     let started = Instant::now();
-    let outcome = prepared.solve(Path::new(name), input, Deadline::at(Some(deadline)).or_flag(stop));
+    let outcome =
+        crate::solve::solve(prepared, Path::new(name), input, Deadline::at(Some(deadline)).or_flag(stop));
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let record = Record::of(name.to_string(), family.name(), prepared.solver(), &outcome, ms, true);
     (outcome, record)

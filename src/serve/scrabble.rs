@@ -17,9 +17,8 @@ use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::{
-    bag_size, check_tile_counts, is_standard_play, parse_standard_play, ranked_candidates, unseen,
-    written_move, written_play, Action, Board, LeaveTable, Move, Play, Position, Premium, Rack, Ranking,
-    Rulebook, Rules, RulesName, Scored, SolitaireGame, Square, DEFAULT_TOP,
+    check_tile_counts, desk, written_play, Board, Play, Position, Premium, Rack, Ranking, Rulebook, Rules,
+    RulesName, Scored, SolitaireGame, Square, DEFAULT_TOP,
 };
 
 use super::error::ApiError;
@@ -118,20 +117,14 @@ pub async fn position(
                     .map_err(|error| ApiError::bad_request(error.to_string()))?;
             }
             let play = query.play.as_deref().map(|text| play_of(text, &position.rules, board)).transpose()?;
-            let check = play.map(|play| match rulebook.check(board, rack, &play) {
-                Ok(scored) => valid(written_play(&play, board, &position.rules), &scored),
-                Err(rejection) => {
-                    let hint = solvebatch_scrabble::hint(&rulebook, board, rack, &play);
-                    let written = written_play(&play, board, &position.rules);
-                    rejected(
-                        written,
-                        rejection.written(&position.rules),
-                        hint.written(board, &position.rules),
-                    )
+            let check = play.map(|play| {
+                let checked = desk::check(&rulebook, board, rack, &play);
+                match checked.verdict {
+                    Ok(scored) => valid(checked.written, &scored),
+                    Err(refused) => rejected(checked.written, refused.reason, refused.hint_text),
                 }
             });
-            let bag = bag_size(&unseen(rulebook.tiles, rulebook.rules, board, rack));
-            Ok(view(&rulebook, board, rack, bag, check, top))
+            Ok(view(&rulebook, board, rack, desk::bag(&rulebook, board, rack), check, top))
         })
         .await?
         .map(Json)
@@ -234,31 +227,19 @@ fn view(
     check: Option<CheckView>,
     top: usize,
 ) -> TableView {
-    let rules = rulebook.rules;
-    let play_view = |text: String, listed: &Move| {
-        let play = listed.play();
-        let squares = rulebook.check(board, rack, &play).map(|scored| squares(&scored)).unwrap_or_default();
-        HintView { text, play: Some(play.to_string()), squares }
-    };
-    let hints = match Ranking::default_for(rules) {
-        Ranking::Score => rulebook
-            .best_moves(board, rack, top)
-            .iter()
-            .map(|listed| play_view(written_move(listed, board, rules), listed))
-            .collect(),
-        Ranking::Equity => {
-            let moves = rulebook.moves(board, rack);
-            ranked_candidates(&moves, rack, bag, LeaveTable::standard(), Ranking::Equity, top)
-                .iter()
-                .map(|candidate| match &candidate.action {
-                    Action::Play(listed) => play_view(candidate.written(board, rules), listed),
-                    Action::Exchange(_) => {
-                        HintView { text: candidate.written(board, rules), play: None, squares: Vec::new() }
-                    }
-                })
-                .collect()
-        }
-    };
+    let ranking = Ranking::default_for(rulebook.rules);
+    let hints = desk::candidates(rulebook, board, rack, bag, ranking, top)
+        .into_iter()
+        .map(|listed| {
+            let squares = listed
+                .play
+                .as_ref()
+                .and_then(|play| rulebook.check(board, rack, play).ok())
+                .map(|scored| squares(&scored))
+                .unwrap_or_default();
+            HintView { text: listed.text, play: listed.play.map(|play| play.to_string()), squares }
+        })
+        .collect();
     TableView {
         rules: rulebook.rules.name().to_string(),
         premiums: Square::all().map(|square| premium_name(rulebook.rules.premium(square))).collect(),
@@ -325,23 +306,15 @@ fn rules_named(name: &str) -> Result<Rules, ApiError> {
     Ok(Rules::named(name))
 }
 
-/// The play written `text` on `board`: `LETTERS x y direction`, lower-case letters as blanks under
-/// rules that have them, or under the standard rules also the standard notation (`8H WORD`).
+/// The play written `text` on `board`, in either notation ([`desk::parse_play`]).
 fn play_of(text: &str, rules: &Rules, board: &Board) -> Result<Play, ApiError> {
-    let play = if rules.name() == RulesName::Standard && is_standard_play(text) {
-        parse_standard_play(text, board).map_err(|error| error.to_string())
-    } else {
-        Play::parse_under(text, rules).map_err(|error| error.to_string())
-    };
-    play.map_err(|error| ApiError::bad_request(format!("play: {error}")))
+    desk::parse_play(text, rules, board).map_err(|error| ApiError::bad_request(format!("play: {error}")))
 }
 
 /// The rack written `text`.
 fn rack_of(text: &str, rules: &Rules) -> Result<Rack, ApiError> {
     let rack: Rack = text.parse().map_err(|error| ApiError::bad_request(format!("rack: {error}")))?;
-    if rack.blanks() > 0 && !rules.allows_blanks() {
-        return Err(ApiError::bad_request("rack: '?' is a blank, which only the standard rules have"));
-    }
+    desk::check_rack_blanks(&rack, rules).map_err(|error| ApiError::bad_request(format!("rack: {error}")))?;
     Ok(rack)
 }
 

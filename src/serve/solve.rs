@@ -65,13 +65,11 @@ impl Job {
     pub fn new(family: &str, query: &SolveQuery, base: &Settings) -> Result<Job, ApiError> {
         let family = family_named(family)?;
         let solver = query.solver.clone().unwrap_or_else(|| family.default_solver().to_string());
-        let offered = family.solvers();
-        if !offered.iter().any(|info| info.name == solver) {
-            let names: Vec<_> = offered.iter().map(|info| info.name).collect();
+        if let Err(unknown) = crate::solve::check_solver(family, &solver) {
             return Err(ApiError::unknown_solver(format!(
                 "the {} family has no solver `{solver}`; it has: {}",
-                family.name(),
-                names.join(", ")
+                unknown.family,
+                unknown.offered.join(", ")
             )));
         }
         let mut settings = base.clone();
@@ -143,9 +141,14 @@ pub async fn solve(
     Ok(answer(record))
 }
 
-/// A record as answered: 400 for invalid input, 200 otherwise.
+/// A record as answered: 400 for invalid input, 500 for a solver that failed (it panicked), 200
+/// otherwise.
 fn answer(record: Record) -> Response {
-    let status = if record.status == Status::Invalid { StatusCode::BAD_REQUEST } else { StatusCode::OK };
+    let status = match record.status {
+        Status::Invalid => StatusCode::BAD_REQUEST,
+        Status::Failed => StatusCode::INTERNAL_SERVER_ERROR,
+        _ => StatusCode::OK,
+    };
     (status, Json(record)).into_response()
 }
 

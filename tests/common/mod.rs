@@ -1,12 +1,53 @@
-//! What the integration tests share: a temporary folder with files, and a `solvebatch` command in it.
+//! What the integration tests share: the `solvebatch` command every test runs, and a temporary folder
+//! with files to run it in.
+
+use std::path::Path;
 
 use assert_cmd::Command;
 use tempfile::TempDir;
 
-/// A temporary folder holding `files` (sub-folders created as needed), and a `solvebatch` command run
-/// inside it, without the variables that change the terminal output (`COLUMNS`, `NO_COLOR`, `TERM`),
-/// so that a test sees the same output whatever shell started `cargo test`, and without the
-/// dictionary cache (`SOLVEBATCH_CACHE_DIR` empty), so that no test writes to the user's cache.
+/// The `solvebatch` binary as a child process the test drives itself (FIFOs, signals, pipes held
+/// open), without the variables that change the terminal output (`COLUMNS`, `NO_COLOR`, `TERM`), so
+/// that a test sees the same output whatever shell started `cargo test`, and without the dictionary
+/// cache (`SOLVEBATCH_CACHE_DIR` empty), so that no test writes to the user's cache. A test that
+/// needs one of them sets it again.
+pub fn child() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"));
+    command.env_remove("COLUMNS").env_remove("NO_COLOR").env_remove("TERM").env("SOLVEBATCH_CACHE_DIR", "");
+    command
+}
+
+/// [`child`] as an `assert_cmd` command, for tests that check its exit status and output.
+pub fn solvebatch() -> Command {
+    Command::from_std(child())
+}
+
+/// [`solvebatch`] run in `dir`.
+pub fn command_in(dir: &Path) -> Command {
+    let mut command = solvebatch();
+    command.current_dir(dir);
+    command
+}
+
+/// [`command_in`] `dir` with `args`, run to its end: its exit status and both outputs.
+pub fn output_in(dir: &Path, args: &[&str]) -> std::process::Output {
+    command_in(dir).args(args).output().unwrap()
+}
+
+/// `bytes` as UTF-8 text (outputs of the binary are).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// A FIFO at `path`: a test holds a batch with it (opening it for reading waits for a writer).
+pub fn mkfifo(path: &Path) {
+    let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: mkfifo reads the NUL-terminated name, which lives for the call.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+}
+
+/// A temporary folder holding `files` (sub-folders created as needed), and [`solvebatch`] run inside
+/// it.
 pub fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
     let dir = TempDir::new().unwrap();
     for (name, text) in files {
@@ -14,19 +55,12 @@ pub fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
     }
-    let mut command = Command::cargo_bin("solvebatch").unwrap();
-    command
-        .current_dir(dir.path())
-        .env_remove("COLUMNS")
-        .env_remove("NO_COLOR")
-        .env_remove("TERM")
-        .env("SOLVEBATCH_CACHE_DIR", "");
+    let command = command_in(dir.path());
     (dir, command)
 }
 
 /// Twelve tables and every pairing but none with player 0: no round, and a search tree far too large to
 /// finish.
-#[allow(dead_code)]
 pub fn hard_instance() -> String {
     let mut text = String::from("12\n");
     for table in 0..12 {

@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdout, Stdio};
 use std::time::{Duration, Instant};
 
 /// A running `solvebatch serve`, killed when dropped.
@@ -20,12 +20,10 @@ impl Server {
     /// Starts `solvebatch serve --port 0` with `args` in the repository's folder and waits for the
     /// address it prints.
     pub fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_solvebatch"))
+        let mut child = crate::common::child()
             .args(["serve", "--port", "0"])
             .args(args)
             .current_dir(repository())
-            // No test writes to the user's dictionary cache.
-            .env("SOLVEBATCH_CACHE_DIR", "")
             .stdout(Stdio::piped())
             .spawn()
             .expect("solvebatch serve starts");

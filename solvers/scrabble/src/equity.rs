@@ -15,7 +15,6 @@ use crate::leave::{Leave, LeaveTable, BLANK, TILE_KINDS};
 use crate::letter::Letter;
 use crate::moves::Move;
 use crate::notation::written_move;
-use crate::play::Rulebook;
 use crate::rack::{Rack, RACK_SIZE};
 use crate::rules::{Rules, RulesName};
 use crate::tiles::TileSet;
@@ -238,38 +237,6 @@ pub fn best_candidate(
     let leaves = RackLeaves::new(rack, table, if ranking == Ranking::Equity { bag } else { 0 });
     let exchange = (ranking == Ranking::Equity && bag >= EXCHANGE_MIN_BAG).then(|| leaves.best_exchange());
     moves.iter().map(|played| leaves.play(played)).chain(exchange.flatten()).min_by(Candidate::ranking)
-}
-
-/// The report of the `top` best candidates of `rack` on `board` under `ranking` (`bag` tiles to
-/// draw), one a line, best first, or `no valid play` (when `top > 0`); every line ends in a newline.
-/// By score, the plays as the rules write them ([`written_move`]), only `top` ever held
-/// ([`Rulebook::best_moves`]); by equity, the [`Candidate`] lines with the bundled leave values.
-pub fn listing(
-    rulebook: &Rulebook,
-    board: &Board,
-    rack: &Rack,
-    bag: usize,
-    ranking: Ranking,
-    top: usize,
-) -> String {
-    let lines: Vec<String> = match ranking {
-        Ranking::Score => rulebook
-            .best_moves(board, rack, top)
-            .iter()
-            .map(|listed| written_move(listed, board, rulebook.rules))
-            .collect(),
-        Ranking::Equity => {
-            let moves = rulebook.moves(board, rack);
-            ranked_candidates(&moves, rack, bag, LeaveTable::standard(), ranking, top)
-                .iter()
-                .map(|candidate| candidate.written(board, rulebook.rules))
-                .collect()
-        }
-    };
-    if lines.is_empty() && top > 0 {
-        return "no valid play\n".to_string();
-    }
-    lines.iter().map(|line| format!("{line}\n")).collect()
 }
 
 /// The tiles not in sight of the player: every tile of `tiles` and the rules' blanks, less the tiles

@@ -99,6 +99,7 @@
 
 mod board;
 mod brute_force;
+pub mod desk;
 mod dictionary;
 mod equity;
 mod file;
@@ -127,10 +128,11 @@ mod words;
 
 pub use board::{Board, BoardRowError, Direction, DirectionError, Square, BOARD_SIZE, RADIUS, SQUARE_COUNT};
 pub use brute_force::{moves_by_brute_force, TimedOut};
+pub use desk::listing;
 pub use dictionary::{Dictionary, DictionaryError, DictionaryFault, DICTIONARY_SIZE_LIMIT};
 pub use equity::{
-    bag_size, best_candidate, check_tile_counts, listing, ranked_candidates, unseen, Action, Candidate,
-    RackLeaves, Ranking, TooManyTiles, UnknownRanking, EXCHANGE_MIN_BAG,
+    bag_size, best_candidate, check_tile_counts, ranked_candidates, unseen, Action, Candidate, RackLeaves,
+    Ranking, TooManyTiles, UnknownRanking, EXCHANGE_MIN_BAG,
 };
 pub use file::ReadError;
 pub use game::{ExchangeError, GameError, SolitaireGame, MAX_POOL_SIZE, SCORELESS_TURNS_TO_END};

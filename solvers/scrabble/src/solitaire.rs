@@ -20,7 +20,7 @@
 use std::io::{self, BufRead, Read, Write};
 
 use crate::board::{Board, Direction, Square};
-use crate::equity::listing;
+use crate::desk::{candidates, listing};
 use crate::game::{SolitaireGame, SCORELESS_TURNS_TO_END};
 use crate::hint::Hint;
 use crate::letter::{parse_tiles, Tile};
@@ -163,8 +163,10 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
                 writeln!(out, "{}", hint.written(game.board(), game.rulebook().rules))?;
                 if matches!(hint, Hint::OtherLetters { .. }) {
                     let (board, rack) = (game.board(), game.rack());
-                    let listed =
-                        listing(game.rulebook(), board, rack, game.pool_len(), game.ranking(), hint_top);
+                    let listed = listing(
+                        &candidates(game.rulebook(), board, rack, game.pool_len(), game.ranking(), hint_top),
+                        hint_top,
+                    );
                     write!(out, "{listed}")?;
                 }
             }

@@ -1,21 +1,21 @@
-//! The shared Scrabble data beside the repository (`../shared/data/scrabble`), when present: commented
+//! The shared Scrabble data beside the repository (`../shared/data/scrabble`): commented
 //! words are not words, the standard tile file is the built-in set, and the standard premium squares
-//! are the built-in table.
+//! are the built-in table. Ignored unless asked for (`--include-ignored`), since the folder lies
+//! outside the repository; asked for, a missing folder fails with its path.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use solvebatch_scrabble::{parse_letters, Dictionary, Premium, Rules, Square, TileSet};
 
-/// The shared data folder, or `None` (with a message) when it is absent.
-fn shared_folder() -> Option<PathBuf> {
+/// The shared data folder.
+///
+/// # Panics
+/// When it is absent, naming it.
+fn shared_folder() -> PathBuf {
     let folder = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/scrabble"));
-    if folder.is_dir() {
-        Some(folder.to_path_buf())
-    } else {
-        eprintln!("skipped: {} is absent", folder.display());
-        None
-    }
+    assert!(folder.is_dir(), "{} is absent (no ../shared beside the checkout?)", folder.display());
+    folder.to_path_buf()
 }
 
 fn has(dictionary: &Dictionary, word: &str) -> bool {
@@ -23,8 +23,9 @@ fn has(dictionary: &Dictionary, word: &str) -> bool {
 }
 
 #[test]
+#[ignore = "needs the shared specification data beside the checkout: ../shared/data"]
 fn commented_words_are_not_words() {
-    let Some(folder) = shared_folder() else { return };
+    let folder = shared_folder();
     let commented = Dictionary::load(&folder.join("dictionary-with-comments.txt")).unwrap();
     let plain = Dictionary::load(&folder.join("dictionary.txt")).unwrap();
     // The two files differ only in their first two lines, "//aa" and "//aah".
@@ -36,15 +37,17 @@ fn commented_words_are_not_words() {
 }
 
 #[test]
+#[ignore = "needs the shared specification data beside the checkout: ../shared/data"]
 fn the_standard_tile_file_is_the_built_in_set() {
-    let Some(folder) = shared_folder() else { return };
+    let folder = shared_folder();
     let text = std::fs::read_to_string(folder.join("tiles-standard.txt")).unwrap();
     assert_eq!(TileSet::parse(&text).unwrap(), TileSet::standard());
 }
 
 #[test]
+#[ignore = "needs the shared specification data beside the checkout: ../shared/data"]
 fn tiles_generated_from_the_shared_dictionary_fill_a_pool_of_100() {
-    let Some(folder) = shared_folder() else { return };
+    let folder = shared_folder();
     let dictionary = Dictionary::load(&folder.join("dictionary.txt")).unwrap();
     let tiles = TileSet::from_frequencies(&dictionary.letter_frequencies());
     assert_eq!(tiles.pool_size(), 100);
@@ -58,8 +61,9 @@ fn tiles_generated_from_the_shared_dictionary_fill_a_pool_of_100() {
 }
 
 #[test]
+#[ignore = "needs the shared specification data beside the checkout: ../shared/data"]
 fn the_standard_premium_squares_are_the_built_in_table() {
-    let Some(folder) = shared_folder() else { return };
+    let folder = shared_folder();
     // One square a line: `x y kind`, kind dl, tl, dw or tw.
     let text = std::fs::read_to_string(folder.join("premium-squares.txt")).unwrap();
     let listed: BTreeSet<(i32, i32, String)> = text

@@ -1,7 +1,94 @@
-//! Every round in a tournament reference file is valid for its input, checked here from the text alone.
+//! The bundled datasets against their references: every family's inputs under `datasets/` give their
+//! reference outputs through `solvebatch run` (and the family subcommand), and every reference round
+//! of a tournament is a valid round of its input, checked from the text alone. Each test is named
+//! after the case it pins down.
 
 use std::collections::HashSet;
+use std::fs;
 use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+
+use crate::common::solvebatch;
+
+/// The bundled dataset folder of `family`.
+fn dataset(family: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets").join(family)
+}
+
+#[test]
+fn tournament_datasets_match_their_references() {
+    let datasets = dataset("tournament");
+    solvebatch()
+        .arg("run")
+        .arg(&datasets)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(" same, 0 valid, 0 differ;"));
+}
+
+#[test]
+fn tournament_datasets_give_same_or_valid_rounds_with_dlx_and_sat() {
+    let datasets = dataset("tournament");
+    for solver in ["dlx", "sat"] {
+        solvebatch()
+            .args(["run", "--solver", solver])
+            .arg(&datasets)
+            .assert()
+            .success()
+            .stdout(predicate::str::is_match(r"references: \d+ same, [1-9]\d* valid, 0 differ;").unwrap());
+    }
+}
+
+#[test]
+fn guess_datasets_match_their_references() {
+    let datasets = dataset("guess");
+    solvebatch()
+        .arg("run")
+        .arg(&datasets)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("references: 5 same, 0 valid, 0 differ"));
+}
+
+#[test]
+fn scrabble_datasets_match_their_references() {
+    solvebatch()
+        .args(["run", "--jobs", "2"])
+        .arg(dataset("scrabble"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("midgame-10.scrabble"));
+}
+
+/// Every dataset game through the command: a valid game prints its reference, a malformed one fails
+/// with `error: FILE: ` followed by its reference.
+#[test]
+fn tictactoe_dataset_games_print_their_references() {
+    let mut inputs: Vec<PathBuf> = fs::read_dir(dataset("tictactoe"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
+        .collect();
+    inputs.sort();
+    assert!(inputs.len() >= 17, "the dataset holds the two examples and at least 15 crafted games");
+    for input in inputs {
+        let reference = fs::read_to_string(input.with_extension("ref")).unwrap();
+        let output = solvebatch().arg("tictactoe").arg(&input).output().unwrap();
+        if output.status.success() {
+            assert_eq!(String::from_utf8(output.stdout).unwrap(), reference, "{}", input.display());
+        } else {
+            assert_eq!(output.status.code(), Some(1), "{}", input.display());
+            let expected = format!("error: {}: {reference}", input.display());
+            assert_eq!(String::from_utf8(output.stderr).unwrap(), expected, "{}", input.display());
+        }
+    }
+}
+
+#[test]
+fn tictactoe_datasets_match_their_references() {
+    solvebatch().arg("run").arg(dataset("tictactoe")).assert().success();
+}
 
 /// A set of pairings as `(first, second, table)`.
 type Pairings = HashSet<(u64, u64, u64)>;
@@ -60,9 +147,9 @@ fn csv_files(folder: &Path, found: &mut Vec<PathBuf>) {
 }
 
 #[test]
-fn every_reference_round_is_a_valid_round_of_its_input() {
+fn tournament_reference_rounds_are_valid_rounds_of_their_inputs() {
     let mut files = Vec::new();
-    csv_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/tournament"), &mut files);
+    csv_files(&dataset("tournament"), &mut files);
     let mut rounds = 0;
     for file in files {
         let Ok(reference) = std::fs::read_to_string(file.with_extension("csv.expected")) else { continue };
@@ -76,7 +163,7 @@ fn every_reference_round_is_a_valid_round_of_its_input() {
 }
 
 #[test]
-fn the_checker_rejects_broken_rounds() {
+fn the_tournament_round_checker_rejects_broken_rounds() {
     let input = "2\n0,1,0\n2,3,1\n0,2,1\n";
     assert_eq!(check(input, "Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n"), Ok(()));
     assert!(check(input, "Table 0: 0 vs. 1\n").is_err());

@@ -1,0 +1,190 @@
+//! The one per-file solve path of `run`, `compare` and the web app: prepare by name (the one check of
+//! a solver name), load (read within the time limit), solve guarded (a solver that panics gives a
+//! `failed` outcome, so one file's panic is that file's row, never the batch's end), record.
+
+use std::fmt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::time::Duration;
+
+use crate::family::boundary::{Deadline, Family, Prepared, Settings};
+use crate::inputs::Input;
+use crate::outcome::{Outcome, Status};
+use crate::report::record::Record;
+use crate::text::ReadError;
+
+/// A solver name that a family does not offer, with the names it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownSolver {
+    /// The family's name.
+    pub family: &'static str,
+    /// The name asked for.
+    pub solver: String,
+    /// The solvers the family offers, in its order.
+    pub offered: Vec<&'static str>,
+}
+
+impl fmt::Display for UnknownSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the {} family has no solver `{}` (it has: {})",
+            self.family,
+            self.solver,
+            self.offered.join(", ")
+        )
+    }
+}
+
+/// Checks that `family` offers the solver called `solver`.
+///
+/// # Errors
+/// [`UnknownSolver`] when it does not.
+pub fn check_solver(family: &dyn Family, solver: &str) -> Result<(), UnknownSolver> {
+    let offered: Vec<&'static str> = family.solvers().iter().map(|info| info.name).collect();
+    if offered.contains(&solver) {
+        return Ok(());
+    }
+    Err(UnknownSolver { family: family.name(), solver: solver.to_string(), offered })
+}
+
+/// Why a family could not be prepared.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unprepared {
+    /// The family has no solver of that name.
+    UnknownSolver(UnknownSolver),
+    /// The family refused the settings (a dictionary that cannot be read, digits a strategy does not
+    /// handle): its family's name and its message.
+    Refused(&'static str, String),
+}
+
+impl Unprepared {
+    /// The message without the family's name in front (the web app's rows).
+    pub fn message(&self) -> String {
+        match self {
+            Unprepared::UnknownSolver(unknown) => unknown.to_string(),
+            Unprepared::Refused(_, message) => message.clone(),
+        }
+    }
+}
+
+impl fmt::Display for Unprepared {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unprepared::UnknownSolver(unknown) => unknown.fmt(f),
+            Unprepared::Refused(family, message) => write!(f, "{family}: {message}"),
+        }
+    }
+}
+
+/// `family` prepared with the solver called `solver` and `settings`.
+///
+/// # Errors
+/// [`Unprepared`]: a solver the family does not offer, or settings it cannot use.
+pub fn prepare(
+    family: &dyn Family,
+    solver: &str,
+    settings: &Settings,
+) -> Result<Box<dyn Prepared>, Unprepared> {
+    check_solver(family, solver).map_err(Unprepared::UnknownSolver)?;
+    family.prepare(solver, settings).map_err(|message| Unprepared::Refused(family.name(), message))
+}
+
+/// How a file ends when it is not solved: its status and the record's message.
+pub type Unsolved = (Status, String);
+
+/// The family that reads `input`.
+///
+/// # Errors
+/// `failed` with the problem met when the input was found, or when no family reads its kind of file.
+pub fn family_of(input: &Input) -> Result<&'static dyn Family, Unsolved> {
+    if let Some(problem) = &input.problem {
+        return Err((Status::Failed, problem.clone()));
+    }
+    input.family.ok_or_else(|| (Status::Failed, "no family reads this kind of file; use --kind".to_string()))
+}
+
+/// The bytes of the input at `path`, read within `limit` (a FIFO without a writer is waited for no
+/// longer; a signal stops the wait).
+///
+/// # Errors
+/// `failed` for a file that cannot be read or is too large, `timeout` when nothing came within the
+/// limit, `interrupted` when a signal came first.
+pub fn load(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>, Unsolved> {
+    crate::text::read_limited(path, limit).map_err(|error| match error {
+        ReadError::Failed(message) => (Status::Failed, message),
+        ReadError::Timeout => (Status::Timeout, "nothing to read within the time limit".to_string()),
+        ReadError::Interrupted => (Status::Interrupted, "nothing came before the signal".to_string()),
+    })
+}
+
+/// `prepared`'s outcome on `input` (the file at `path`) before `deadline`; a solver that panics gives
+/// a `failed` outcome saying so.
+pub fn solve(prepared: &dyn Prepared, path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
+    catch_unwind(AssertUnwindSafe(|| prepared.solve(path, input, deadline))).unwrap_or_else(|_| {
+        let mut outcome = Outcome::invalid("internal error: the solver panicked".to_string());
+        outcome.status = Status::Failed;
+        outcome
+    })
+}
+
+/// The record of `file` (of the family called `family`, when known) that was not solved.
+pub fn unsolved(file: String, family: Option<&str>, (status, message): Unsolved) -> Record {
+    let mut record = Record::failed(file, family, message);
+    record.status = status;
+    record
+}
+
+/// A solver that panics on every input, for the tests of the guard in each front end.
+#[cfg(test)]
+pub struct Panicking;
+
+#[cfg(test)]
+impl Prepared for Panicking {
+    fn solver(&self) -> &'static str {
+        "panicking"
+    }
+
+    fn solve(&self, _path: &Path, _input: &[u8], _deadline: Deadline) -> Outcome {
+        panic!("the solver's own bug")
+    }
+
+    fn verify(&self, _path: &Path, _input: &[u8], _output: &str) -> Result<bool, String> {
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_solver_that_panics_is_a_failed_outcome() {
+        let outcome = solve(&Panicking, Path::new("a.csv"), b"1\n0,1,0\n", Deadline::NEVER);
+        assert_eq!(outcome.status, Status::Failed);
+        assert_eq!(outcome.message.as_deref(), Some("internal error: the solver panicked"));
+        let record = Record::of("a.csv".to_string(), "tournament", "panicking", &outcome, 1.0, false);
+        assert_eq!((record.status, record.message.as_deref()), (Status::Failed, outcome.message.as_deref()));
+    }
+
+    #[test]
+    fn an_unknown_solver_is_named_with_the_family_s_solvers() {
+        let family = crate::family::by_name("tictactoe").unwrap();
+        let Err(error) = prepare(family, "dlx", &Settings::default()) else {
+            panic!("dlx is no tictactoe solver")
+        };
+        let offered = family.solvers().iter().map(|info| info.name).collect::<Vec<_>>().join(", ");
+        assert_eq!(
+            error.to_string(),
+            format!("the tictactoe family has no solver `dlx` (it has: {offered})")
+        );
+        assert_eq!(error.message(), error.to_string());
+    }
+
+    #[test]
+    fn unreadable_inputs_end_as_failed_rows() {
+        let (status, message) = load(Path::new("no/such/file.csv"), None).unwrap_err();
+        assert_eq!(status, Status::Failed);
+        assert!(message.starts_with("cannot read: "), "{message}");
+    }
+}

@@ -1,0 +1,32 @@
+//! The integration tests of `solvebatch`, in one binary (linked once, run in parallel): a module per
+//! area, all running the binary through the one helper in [`common`], which clears the variables that
+//! change the terminal output and the dictionary cache.
+//!
+//! `cargo test --test tests MODULE` runs one area, for example `cargo test --test tests serve_faults`.
+
+mod browser;
+mod common;
+mod server;
+
+mod batch;
+mod bless;
+mod ci_reports;
+mod cubes;
+mod diff;
+mod guess;
+mod html_report;
+mod inputs;
+mod outputs;
+mod references;
+mod regression;
+mod reports;
+mod resume;
+mod review;
+mod scrabble;
+mod serve_api;
+mod serve_browser;
+mod serve_faults;
+mod shard;
+mod tictactoe;
+mod tournament;
+mod tournament_portfolio;
