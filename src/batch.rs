@@ -22,6 +22,7 @@ use crate::output::write_file;
 use crate::paths::display_path;
 use crate::reads::Reads;
 use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::json::RunStart;
 use crate::report::record::content_hash;
 use crate::report::record::Record;
 use crate::report::summary::Summary;
@@ -54,6 +55,7 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
     let baseline = options.baseline.as_deref().map(crate::diff::Baseline::read).transpose()?;
     let previous = crate::resume::load(options)?;
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
+    exporters.start(&RunStart { options: options.result_options(), shard: options.shard })?;
     let junit = open_junit(options)?;
     if options.junit.as_deref() == Some(Path::new("-")) {
         exporters.yield_stdout(options.terminal.terminal());

@@ -17,7 +17,7 @@ use anyhow::anyhow;
 use crate::args::TerminalArgs;
 use crate::error::{listed, usage};
 use crate::report::exporter::{Batch, Layout, Report};
-use crate::report::json::{Line, ShareResult};
+use crate::report::json::{Line, RunStart, ShareResult};
 use crate::report::record::Record;
 use crate::report::summary::ResultOptions;
 use crate::report::summary::Summary;
@@ -112,6 +112,8 @@ fn read(path: &Path, name: &str) -> anyhow::Result<Read> {
             anyhow::bail!("{name} line {number}: a line after the summary");
         }
         match line {
+            // The summary repeats the options and the shard, and is checked.
+            Line::Run(_) => {}
             Line::File(record) => records.push(record.into_owned()),
             Line::Summary(closing) => summary = Some(closing.into_owned()),
             Line::CubeShare(result) if count == 1 => return Ok(Read::Cubes(result.into_owned())),
@@ -245,6 +247,10 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
 /// Writes the merged batch to every exporter; the exit status is the summary's.
 fn write(args: &Args, merged: Merged) -> anyhow::Result<ExitCode> {
     let mut exporters = Exporters::open(&args.reports, args.terminal.terminal())?;
+    // As a single run of the whole batch opens its report.
+    if let Some(options) = &merged.summary.options {
+        exporters.start(&RunStart { options: options.clone(), shard: None })?;
+    }
     for record in &merged.records {
         exporters.record(record)?;
     }

@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use crate::error::UsageError;
-use crate::report::json::Line;
+use crate::report::json::{Line, RunStart};
 use crate::report::record::Record;
 use crate::report::summary::Summary;
 
@@ -22,6 +22,9 @@ pub struct ReportFile {
     pub records: Vec<(usize, Record)>,
     /// Its summary line; `None` for a report cut off before its end.
     pub summary: Option<Summary>,
+    /// Its first line's options and shard, in a report of `run`; `None` in other reports and in
+    /// reports written before the line existed.
+    pub start: Option<RunStart>,
 }
 
 impl ReportFile {
@@ -62,7 +65,7 @@ pub fn read_as(path: &Path, name: &str) -> anyhow::Result<ReportFile> {
 
 /// The report `text`, called `name` in messages.
 fn parse(name: &str, text: &str) -> Result<ReportFile, String> {
-    let mut report = ReportFile { name: name.to_string(), records: Vec::new(), summary: None };
+    let mut report = ReportFile { name: name.to_string(), records: Vec::new(), summary: None, start: None };
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
     for (index, line) in lines.iter().enumerate() {
         let number = index + 1;
@@ -84,6 +87,7 @@ fn parse(name: &str, text: &str) -> Result<ReportFile, String> {
             return Err(format!("{name} line {number}: a line after the summary"));
         }
         match line {
+            Line::Run(start) => report.start = Some(start.into_owned()),
             Line::File(record) => report.records.push((number, record.into_owned())),
             Line::Summary(summary) => report.summary = Some(summary.into_owned()),
             Line::Simulation(_) => {

@@ -17,7 +17,7 @@ use crate::options::{Resume, RunOptions};
 use crate::outcome::Status;
 use crate::paths::display_path;
 use crate::report::record::Record;
-use crate::report::summary::Summary;
+use crate::report::summary::ResultOptions;
 use crate::report_file::ReportFile;
 use crate::shard::InputSet;
 
@@ -58,7 +58,10 @@ pub fn load(options: &RunOptions) -> anyhow::Result<Option<Previous>> {
         Resume::RerunFailing(path) => (crate::report_file::read(path)?, None),
     };
     if let Some(summary) = &report.summary {
-        check_summary(&report.name, summary, options)?;
+        check_options(&report.name, summary.options.as_ref(), summary.shard, options)?;
+    } else if let Some(start) = &report.start {
+        // Cut off by a kill: the first line says the options.
+        check_options(&report.name, Some(&start.options), start.shard, options)?;
     }
     if let Some((partial, path)) = partial {
         let destination = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
@@ -75,9 +78,15 @@ pub fn load(options: &RunOptions) -> anyhow::Result<Option<Previous>> {
     Ok(Some(Previous { report, by_file, kept: AtomicUsize::new(0) }))
 }
 
-/// The checks of `merge`: the same options, the same shard.
-fn check_summary(name: &str, summary: &Summary, options: &RunOptions) -> anyhow::Result<()> {
-    let Some(old) = &summary.options else {
+/// The checks of `merge`: the same options (`old`, from the report's summary or first line), the same
+/// shard.
+fn check_options(
+    name: &str,
+    old: Option<&ResultOptions>,
+    shard: Option<crate::shard::Share>,
+    options: &RunOptions,
+) -> anyhow::Result<()> {
+    let Some(old) = old else {
         return Err(usage(format!(
             "{name}: its summary records no options: not a report of `solvebatch run`"
         )));
@@ -87,11 +96,11 @@ fn check_summary(name: &str, summary: &Summary, options: &RunOptions) -> anyhow:
             "{name} was run with other options than this run: {difference}; run without resuming to start again"
         )));
     }
-    if summary.shard != options.shard {
+    if shard != options.shard {
         let shown = |share: Option<crate::shard::Share>| {
             share.map_or("the whole batch".to_string(), |share| format!("shard {share}"))
         };
-        return Err(usage(format!("{name} is {}, this run {}", shown(summary.shard), shown(options.shard))));
+        return Err(usage(format!("{name} is {}, this run {}", shown(shard), shown(options.shard))));
     }
     Ok(())
 }

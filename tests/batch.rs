@@ -71,8 +71,7 @@ fn json_and_csv_reports_hold_every_field() {
     let (dir, mut command) = setup(&[GOOD, GOOD_REFERENCE, ("a/none.csv", "2\n0,1,0\n")]);
     command.args(["run", "a", "--json", "report.json", "--csv", "report.csv"]).assert().success();
     let json = read(&dir, "report.json");
-    let lines: Vec<serde_json::Value> =
-        json.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let lines = crate::common::run_report_lines(&json);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["type"], "file");
     assert_eq!(lines[0]["file"], "a/good.csv");
@@ -121,9 +120,8 @@ fn json_and_csv_reports_hold_every_field() {
 fn json_outputs_hold_each_output_text() {
     let (dir, mut command) = setup(&[GOOD]);
     command.args(["run", "a", "--json", "report.json", "--json-outputs"]).assert().success();
-    let first: serde_json::Value =
-        serde_json::from_str(read(&dir, "report.json").lines().next().unwrap()).unwrap();
-    assert_eq!(first["output"], "Table 0: 0 vs. 1\n");
+    let lines = crate::common::run_report_lines(&read(&dir, "report.json"));
+    assert_eq!(lines[0]["output"], "Table 0: 0 vs. 1\n");
 }
 
 #[test]
@@ -144,7 +142,7 @@ fn a_hard_instance_times_out_and_the_batch_goes_on() {
         .stdout(predicate::str::is_match(r"\| hard\.csv +\| tournament \| backtrack \| timeout").unwrap())
         .stdout(predicate::str::contains("2 files: 1 solved, 1 timeout;"));
     let json = read(&dir, "report.json");
-    let hard: serde_json::Value = serde_json::from_str(json.lines().nth(1).unwrap()).unwrap();
+    let hard = &crate::common::run_report_lines(&json)[1];
     assert_eq!(hard["status"], "timeout");
     let ms = hard["ms"].as_f64().unwrap();
     assert!((300.0..400.0).contains(&ms), "stopped after {ms} ms for a 300 ms limit");

@@ -264,7 +264,8 @@ fn reports_that_cannot_be_read_are_named_with_their_line() {
     let (dir, mut command) = setup(&[("d/a.csv", ONE_TABLE)]);
     assert!(command.args(["run", "d", "--json", "r.jsonl"]).output().unwrap().status.success());
     let report = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
-    let record = report.lines().next().unwrap();
+    let record = report.lines().nth(1).unwrap();
+    assert!(record.starts_with(r#"{"type":"file","#), "the line after the run line: {record}");
     std::fs::write(dir.path().join("bad.jsonl"), format!("{record}\nnot json\n")).unwrap();
     let output = output_in(dir.path(), &["diff", "r.jsonl", "bad.jsonl"]);
     assert_eq!(output.status.code(), Some(2));

@@ -22,7 +22,7 @@ fn a_file_name_that_is_not_utf8_is_solved_and_shown_escaped() {
         .success()
         .stdout(predicate::str::contains("| zo\\xE8.csv | tournament | backtrack | solved |"));
     let report = std::fs::read_to_string(dir.path().join("report.json")).unwrap();
-    let first: serde_json::Value = serde_json::from_str(report.lines().next().unwrap()).unwrap();
+    let first = &crate::common::run_report_lines(&report)[0];
     assert_eq!(first["file"], "d/zo\\xE8.csv");
     assert_eq!(first["status"], "solved");
 }
@@ -154,8 +154,7 @@ fn a_file_over_the_size_limit_is_refused_unread() {
     // Reading them would hold 256 MiB a file; refused by their size, they cost nothing.
     assert!(peak_kib < 64 << 10, "peak memory {peak_kib} KiB");
     let report = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
-    let rows: Vec<serde_json::Value> =
-        report.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let rows = crate::common::run_report_lines(&report);
     let messages: Vec<(&str, &str)> = rows[..4]
         .iter()
         .map(|row| (row["file"].as_str().unwrap(), row["message"].as_str().unwrap()))
@@ -183,12 +182,7 @@ fn upper_case_extensions_are_inputs() {
     ]);
     let output = command.args(["run", "d", "--json", "-"]).output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    let rows: Vec<serde_json::Value> = output
-        .stdout
-        .split(|byte| *byte == b'\n')
-        .filter(|line| !line.is_empty())
-        .map(|line| serde_json::from_slice(line).unwrap())
-        .collect();
+    let rows = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
     let files: Vec<(&str, &str, &serde_json::Value)> = rows[..3]
         .iter()
         .map(|row| (row["file"].as_str().unwrap(), row["family"].as_str().unwrap(), &row["verdict"]))

@@ -107,7 +107,7 @@ fn a_fifo_report_is_written_into_while_it_is_read() {
             panic!("the FIFO was never written");
         }
     };
-    let lines: Vec<Value> = read.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let lines = crate::common::run_report_lines(&read);
     assert_eq!(lines.len(), 2, "{read}");
     assert_eq!(
         (&lines[0]["type"], &lines[0]["file"], &lines[0]["status"]),
@@ -167,8 +167,8 @@ fn a_link_to_a_regular_file_is_followed_and_stays_a_link() {
     assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "still a link");
     assert_eq!(fs::read_link(&link).unwrap(), Path::new("reports/target.jsonl"));
     let written = fs::read_to_string(dir.path().join("reports/target.jsonl")).unwrap();
-    assert!(written.starts_with(r#"{"type":"file","file":"x.csv","#), "{written}");
-    assert_eq!(written.lines().count(), 2);
+    assert!(written.lines().nth(1).unwrap().starts_with(r#"{"type":"file","file":"x.csv","#), "{written}");
+    assert_eq!(crate::common::run_report_lines(&written).len(), 2);
     assert!(temporary_files(dir.path()).is_empty());
 }
 
@@ -376,16 +376,23 @@ fn open_when_read(path: &Path) -> fs::File {
     }
 }
 
-/// The JSON lines of `path` (a report or its partial file), each parsed.
+/// The JSON lines of `path` (a report of `run` or its partial file) after its `run` line (checked),
+/// each parsed.
 fn json_lines(path: &Path) -> Vec<Value> {
+    crate::common::run_report_lines(&fs::read_to_string(path).unwrap())
+}
+
+/// The JSON lines of `path` (a report of `compare`, which has no `run` line), each parsed.
+fn compare_lines(path: &Path) -> Vec<Value> {
     fs::read_to_string(path).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect()
 }
 
-/// Waits until `path` holds at least `count` complete JSON lines (a generous limit: the state is
+/// Waits until `path` holds at least `count` complete file records (a generous limit: the state is
 /// held, never raced).
 fn wait_for_records(path: &Path, count: usize) {
     let started = Instant::now();
-    while fs::read_to_string(path).map_or(0, |text| text.matches('\n').count()) < count {
+    let records = |text: String| text.lines().filter(|line| line.starts_with(r#"{"type":"file""#)).count();
+    while fs::read_to_string(path).map_or(0, records) < count {
         assert!(started.elapsed() < Duration::from_secs(20), "{} never held {count} records", path.display());
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -615,7 +622,7 @@ fn a_signal_stops_compare_and_the_family_commands_that_have_no_time_limit() {
     signal(&child, libc::SIGTERM);
     let output = wait(child, Duration::from_secs(10));
     assert_eq!(output.status.code(), Some(143), "{}", text(&output.stderr));
-    let lines = json_lines(&dir.path().join("c.jsonl"));
+    let lines = compare_lines(&dir.path().join("c.jsonl"));
     assert_eq!(lines[1]["status"], "interrupted");
     assert_eq!(lines[2]["exit_code"], 143);
 
@@ -641,8 +648,7 @@ fn a_leftover_temporary_file_is_neither_read_nor_counted() {
     ]);
     let output = command.args(["run", "in", "--json", "-"]).output().unwrap();
     assert!(output.status.success());
-    let lines: Vec<Value> =
-        text(&output.stdout).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let lines = crate::common::run_report_lines(&text(&output.stdout));
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["file"], "in/good.csv");
     assert_eq!(lines[1]["files"], 1);

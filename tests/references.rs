@@ -28,7 +28,7 @@ fn require_references_fails_an_input_without_one() {
         ))
         .stdout(predicate::str::contains("\nnot as expected: d/missing.csv\n"));
     let report = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
-    let missing: Value = serde_json::from_str(report.lines().next().unwrap()).unwrap();
+    let missing = &crate::common::run_report_lines(&report)[0];
     assert_eq!(missing["status"], "failed");
     assert_eq!(missing["message"], "no reference (d/missing.csv.expected); bless it with --bless");
     assert_eq!(summary(&report)["options"]["require_references"], true);

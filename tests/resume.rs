@@ -39,7 +39,7 @@ fn batch() -> tempfile::TempDir {
 
 /// The lines of the JSON report at `path`, parsed.
 fn json_lines(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path).unwrap().lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+    crate::common::run_report_lines(&std::fs::read_to_string(path).unwrap())
 }
 
 /// A record without its times: what two runs of one batch share.
@@ -75,11 +75,23 @@ fn a_killed_batch_resumes_into_the_report_of_one_run() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    wait_for_lines(&path("r.jsonl.partial"), 100);
+    // The `run` line, then the 100 records of `a/`.
+    wait_for_lines(&path("r.jsonl.partial"), 101);
     child.kill().unwrap();
     child.wait().unwrap();
     let partial = std::fs::read_to_string(path("r.jsonl.partial")).unwrap();
-    assert_eq!(partial.lines().count(), 100, "held at b.csv");
+    assert_eq!(partial.lines().count(), 101, "held at b.csv");
+    // The partial file has no summary, but its first line says the options it was run with.
+    let other = output_in(dir.path(), &[&args[..], &["--resume", "--seed", "7"]].concat());
+    assert_eq!(
+        (other.status.code(), text(&other.stderr).as_str()),
+        (
+            Some(2),
+            "error: r.jsonl.partial was run with other options than this run: seed 7, not 0; run without \
+             resuming to start again\n"
+        )
+    );
+    assert_eq!(std::fs::read_to_string(path("r.jsonl.partial")).unwrap(), partial, "left as it was");
     // A kill may cut a line mid-way: a resumed report leaves such a last line out.
     std::fs::write(path("r.jsonl.partial"), format!("{partial}{{\"type\":\"file\",\"file\":\"b.c")).unwrap();
     std::fs::remove_file(path("b.csv")).unwrap();
@@ -91,7 +103,7 @@ fn a_killed_batch_resumes_into_the_report_of_one_run() {
     assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
     assert_eq!(
         text(&resumed.stderr),
-        "note: r.jsonl.partial line 101 is cut off (the report was stopped while writing it); it is left out\n"
+        "note: r.jsonl.partial line 102 is cut off (the report was stopped while writing it); it is left out\n"
     );
     assert!(!path("r.jsonl.partial").exists());
     let report = std::fs::read_to_string(path("r.jsonl")).unwrap();

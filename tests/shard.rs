@@ -78,10 +78,10 @@ fn run(dir: &Path, args: &[&str]) -> (i32, String) {
     (output.status.code().unwrap(), String::from_utf8(output.stderr).unwrap())
 }
 
-/// The lines of a JSON lines report.
+/// The lines of a JSON lines report of `run` or `merge`, after its `run` line (checked).
 fn json_lines(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-    text.lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+    crate::common::run_report_lines(&text)
 }
 
 /// A JSON lines report: its rows and its summary, times left out.

@@ -207,9 +207,7 @@ fn json_records_of_dlx_lp_have_lp_statistics() {
     // Under 20 tables no LP is solved: the figures are there, all 0.
     let (_dir, mut command) = setup(&[("example.csv", EXAMPLE)]);
     let output = command.args(["run", "example.csv", "--solver", "dlx-lp", "--json", "-"]).assert().success();
-    let record: serde_json::Value =
-        serde_json::from_str(String::from_utf8_lossy(&output.get_output().stdout).lines().next().unwrap())
-            .unwrap();
+    let record = &crate::common::run_report_lines(&String::from_utf8_lossy(&output.get_output().stdout))[0];
     for field in lp_fields {
         assert_eq!(record["stats"][field], 0, "{field}: {record}");
     }

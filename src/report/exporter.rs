@@ -39,6 +39,14 @@ pub enum Report<'a> {
 
 /// One report format.
 pub trait Exporter {
+    /// Takes the options of a `run` before its first record.
+    ///
+    /// # Errors
+    /// The report cannot be written.
+    fn start(&mut self, _start: &crate::report::json::RunStart) -> anyhow::Result<()> {
+        Ok(())
+    }
+
     /// Takes a record as soon as its file is done (in path order).
     ///
     /// # Errors

@@ -12,7 +12,7 @@ use crate::output::OutputFile;
 use crate::report::exporter::{Exporter, Report};
 use crate::report::record::Record;
 use crate::report::simulation::SimulationSummary;
-use crate::report::summary::Summary;
+use crate::report::summary::{ResultOptions, Summary};
 use crate::shard::Share;
 
 /// The JSON lines exporter.
@@ -41,9 +41,21 @@ impl JsonLines {
 
 /// A line of a JSON report, as every command writes it and `merge` reads it back: one schema.
 /// Borrowed when written, owned when read.
+/// What the first line of a report of `run` holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunStart {
+    /// The options that affect the results, as the summary records them.
+    pub options: ResultOptions,
+    /// `--shard K/N`, or `null` for the whole batch.
+    pub shard: Option<Share>,
+}
+
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Line<'a> {
+    /// The first line of a report of `run`: the options and the shard it was run with, so that a
+    /// report cut off by a kill, which has no summary, still says them (`run --resume` checks them).
+    Run(Cow<'a, RunStart>),
     /// A file's record.
     File(Cow<'a, Record>),
     /// The summary that closes a report.
@@ -87,6 +99,10 @@ pub struct ShareResult {
 }
 
 impl Exporter for JsonLines {
+    fn start(&mut self, start: &RunStart) -> anyhow::Result<()> {
+        self.line(&Line::Run(Cow::Borrowed(start)))
+    }
+
     fn record(&mut self, record: &Record) -> anyhow::Result<()> {
         if self.outputs || record.output.is_none() {
             self.line(&Line::File(Cow::Borrowed(record)))

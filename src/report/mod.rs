@@ -132,6 +132,14 @@ impl Exporters {
         &self.files
     }
 
+    /// Gives the options of a `run` to every exporter, before its first record.
+    ///
+    /// # Errors
+    /// A report cannot be written.
+    pub fn start(&mut self, start: &json::RunStart) -> anyhow::Result<()> {
+        self.exporters.iter_mut().try_for_each(|exporter| exporter.start(start))
+    }
+
     /// Gives a finished record to every exporter.
     ///
     /// # Errors

@@ -46,6 +46,20 @@ pub fn mkfifo(path: &Path) {
     assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
 }
 
+/// The JSON lines report `text` of `run` (or `merge`) without its first line, which it checks: the
+/// `run` line with the options the report was run with.
+pub fn run_report_lines(text: &str) -> Vec<serde_json::Value> {
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|error| panic!("{error}: {line}")))
+        .collect();
+    assert!(!lines.is_empty(), "an empty report");
+    let first = lines.remove(0);
+    assert_eq!(first["type"], "run", "the first line: {first}");
+    assert!(first["options"]["seed"].is_u64() && first["options"].get("solver").is_some(), "{first}");
+    lines
+}
+
 /// A temporary folder holding `files` (sub-folders created as needed), and [`solvebatch`] run inside
 /// it.
 pub fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
