@@ -7,12 +7,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use solvebatch_guess::{self as guess, Bound, Codebreaker, Digits, Ending, Host, Proof, Strategy};
+use solvebatch_guess::{self as guess, Codebreaker, Digits, Ending, Host, Strategy};
 
 use crate::error::UsageError;
 use crate::output::write_file;
 use crate::report::exporter::Report;
-use crate::report::simulation::{counted, Bar, SimulationSummary};
+use crate::report::simulation::{Bar, SimulationSummary};
 use crate::report::style::ColorChoice;
 use crate::report::style::Terminal;
 use crate::report::{Exporters, ReportArgs};
@@ -204,43 +204,13 @@ fn bound(digits: Digits) -> anyhow::Result<ExitCode> {
     let started = Instant::now();
     let bound = guess::minimum_worst_case(digits, guess::Deadline::NEVER)?;
     let seconds = started.elapsed().as_secs_f64();
-    std::io::stdout().lock().write_all(bound_report(&bound, seconds).as_bytes())?;
+    let time = crate::report::style::duration(seconds * 1000.0);
+    writeln!(std::io::stdout().lock(), "{bound}time: {time}")?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// The most digits `bound` accepts: at 6 digits the exhaustive search would not end in reasonable time.
 const BOUND_MAX_DIGITS: u32 = 5;
-
-/// The report of `solvebatch guess bound`: one line per box of the chain, then the bound and the time.
-fn bound_report(bound: &Bound, seconds: f64) -> String {
-    let mut lines = vec![format!(
-        "{} digits: answers 0 to the first j guesses always leave a box at least as hard as P_j",
-        bound.digits
-    )];
-    let width = bound.steps.iter().map(|step| step.describe(bound.digits).len()).max().unwrap_or(0);
-    for step in &bound.steps {
-        let fewer = counted(step.worst_case as usize - 1, "guess fails", "guesses fail");
-        let why = match step.proof {
-            Proof::Counting => format!("{fewer}: counting bound"),
-            Proof::AnswerZero => format!("{fewer}: an answer 0 leaves a copy of P_{}", step.zeros + 1),
-            Proof::ExhaustiveSearch => format!("{fewer}: exhaustive search"),
-        };
-        lines.push(format!(
-            "P_{} = {:width$} {:>6} numbers: {:>2} guesses ({why})",
-            step.zeros,
-            step.describe(bound.digits),
-            step.size,
-            step.worst_case,
-        ));
-    }
-    lines.push(format!(
-        "minimum worst case: {} (no strategy guarantees {}; the search found one that needs no more)",
-        counted(bound.worst_case as usize, "guess", "guesses"),
-        bound.worst_case - 1
-    ));
-    lines.push(format!("time: {}", crate::report::style::duration(seconds * 1000.0)));
-    lines.join("\n") + "\n"
-}
 
 /// The secrets listed in `path`.
 ///

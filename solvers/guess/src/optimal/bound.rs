@@ -26,6 +26,8 @@
 //! (seven guesses strike out at most seven of the nine front digits and of the ten others), they
 //! leave a box at least as hard as `P_7`, and `7 + 5 = 12`.
 
+use std::fmt;
+
 use crate::Deadline;
 
 use serde::Serialize;
@@ -99,6 +101,47 @@ pub struct Bound {
     pub worst_case: u32,
     /// The chain from the smallest box to the whole range (the last step).
     pub steps: Vec<BoundStep>,
+}
+
+/// The report of `solvebatch guess bound` without its time: a heading line, one line per box of the
+/// chain (its description, size, worst case and why one guess fewer fails), then the bound; every
+/// line ends with a newline.
+impl fmt::Display for Bound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} digits: answers 0 to the first j guesses always leave a box at least as hard as P_j",
+            self.digits
+        )?;
+        let width = self.steps.iter().map(|step| step.describe(self.digits).len()).max().unwrap_or(0);
+        for step in &self.steps {
+            let fewer = counted(step.worst_case as usize - 1, "guess fails", "guesses fail");
+            let why = match step.proof {
+                Proof::Counting => format!("{fewer}: counting bound"),
+                Proof::AnswerZero => format!("{fewer}: an answer 0 leaves a copy of P_{}", step.zeros + 1),
+                Proof::ExhaustiveSearch => format!("{fewer}: exhaustive search"),
+            };
+            writeln!(
+                f,
+                "P_{} = {:width$} {:>6} numbers: {:>2} guesses ({why})",
+                step.zeros,
+                step.describe(self.digits),
+                step.size,
+                step.worst_case,
+            )?;
+        }
+        writeln!(
+            f,
+            "minimum worst case: {} (no strategy guarantees {}; the search found one that needs no more)",
+            counted(self.worst_case as usize, "guess", "guesses"),
+            self.worst_case - 1
+        )
+    }
+}
+
+/// `count` and its noun, singular for 1.
+fn counted(count: usize, singular: &'static str, plural: &'static str) -> String {
+    format!("{count} {}", crate::text::plural(count, singular, plural))
 }
 
 /// The box `P_j` of `space` (`j = zeros`) as sorted indices: every digit at most `9 - j` (the front
