@@ -1,6 +1,7 @@
 //! One hard tournament over many processes: `tournament FILE --cubes K/N` solves share K of the cube
 //! split ([`solvebatch_tournament::solve_cube_share`]) and writes a JSON result; `merge` of the N
-//! results gives the round, or `No tournament found.` when every share is refuted.
+//! results gives the round, or `No tournament found.` when every share is refuted (the merge itself is
+//! [`solvebatch_tournament::cubes::merge`]; this module reads and prints).
 //!
 //! The result is one JSON line:
 //! `{"type":"cube_share","file":…,"input":…,"share":{"index":K,"count":N},"answer":…,"output":…,
@@ -14,6 +15,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context};
+use solvebatch_tournament::cubes::{self, CubeAnswer, CubeResult, Merged};
 use solvebatch_tournament::{self as tournament, CubeShare, ShareAnswer};
 
 use crate::error::{listed, usage};
@@ -99,58 +101,32 @@ pub fn merge(results: Vec<(String, ShareResult)>, reports: &ReportArgs) -> anyho
                 .to_string(),
         ));
     }
-    let mut results = results;
-    if let Some((name, result)) =
-        results.iter().find(|(_, result)| Share::new(result.share.index, result.share.count).is_none())
-    {
-        anyhow::bail!("{name}: share {} is not a share (K from 1 to N)", result.share);
-    }
-    let (first_name, first) = &results[0];
-    for (name, result) in &results[1..] {
-        if result.input != first.input {
-            return Err(usage(format!(
-                "{name} (share {}) is a result for another input than {first_name} (share {})",
-                result.share, first.share
-            )));
-        }
-        if result.share.count != first.share.count {
-            return Err(usage(format!(
-                "{name} is share {}, {first_name} share {}: the share counts differ",
-                result.share, first.share
-            )));
-        }
-    }
-    results.sort_by_key(|(_, result)| result.share.index);
-    if let Some(pair) = results.windows(2).find(|pair| pair[0].1.share == pair[1].1.share) {
-        return Err(usage(format!("{} and {} are both share {}", pair[0].0, pair[1].0, pair[0].1.share)));
-    }
-    if let Some((_, found)) = results.iter().find(|(_, result)| result.answer == Answer::Round) {
-        std::io::stdout().write_all(found.output.as_deref().unwrap_or_default().as_bytes())?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let count = results[0].1.share.count;
-    let given: Vec<u32> = results.iter().map(|(_, result)| result.share.index).collect();
-    let missing: Vec<String> =
-        (1..=count).filter(|index| !given.contains(index)).map(|index| format!("{index}/{count}")).collect();
-    if !missing.is_empty() {
-        return Err(usage(format!(
-            "no round in the shares given, and {} {} missing",
-            listed("share", &missing),
-            if missing.len() == 1 { "is" } else { "are" }
-        )));
-    }
-    let timed_out: Vec<String> = results
+    let results: Vec<CubeResult<'_>> = results
         .iter()
-        .filter(|(_, result)| result.answer == Answer::Timeout)
-        .map(|(_, result)| result.share.to_string())
+        .map(|(name, result)| CubeResult {
+            name,
+            input: &result.input,
+            index: result.share.index,
+            count: result.share.count,
+            answer: match result.answer {
+                Answer::Round => CubeAnswer::Round(result.output.as_deref().unwrap_or_default()),
+                Answer::Refuted => CubeAnswer::Refuted,
+                Answer::Timeout => CubeAnswer::Timeout,
+            },
+        })
         .collect();
-    if timed_out.is_empty() {
-        std::io::stdout().write_all(tournament::NO_ROUND.as_bytes())?;
-        return Ok(ExitCode::SUCCESS);
+    match cubes::merge(&results) {
+        Ok(Merged::Round(round)) => std::io::stdout().write_all(round.as_bytes())?,
+        Ok(Merged::NoRound) => std::io::stdout().write_all(tournament::NO_ROUND.as_bytes())?,
+        Ok(Merged::Unknown { timed_out }) => {
+            eprintln!(
+                "no round found; {} timed out, so whether a round exists is not known",
+                listed("share", &timed_out)
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+        Err(error) if error.is_mismatch() => return Err(usage(error.to_string())),
+        Err(error) => return Err(error.into()),
     }
-    eprintln!(
-        "no round found; {} timed out, so whether a round exists is not known",
-        listed("share", &timed_out)
-    );
-    Ok(ExitCode::FAILURE)
+    Ok(ExitCode::SUCCESS)
 }

@@ -7,7 +7,8 @@
 //! reference backtracking matcher ([`Backtrack`]), Algorithm X ([`Dlx`], [`DlxLinks`]), Algorithm X
 //! pruned by the LP relaxation ([`DlxLp`]), SAT on varisat ([`Sat`], with the CNF exported by [`encode`]
 //! and [`write_dimacs`]) and a race of `dlx` and `sat` ([`Portfolio`]); one share of SAT's cube split
-//! can be solved alone ([`solve_cube_share`]), to spread a hard instance over many processes. It checks
+//! can be solved alone ([`solve_cube_share`]), to spread a hard instance over many processes, and the
+//! shares' results merged ([`cubes::merge`]). It checks
 //! any round independently ([`check_round`], [`read_round`]), prints a round
 //! exactly as specified ([`format`]) and draws random regular instances ([`Regular`]).
 //!
@@ -33,6 +34,7 @@ mod backtrack;
 mod bitset;
 mod cnf;
 mod cube;
+pub mod cubes;
 mod dlx;
 mod dlx_lp;
 mod generate;
