@@ -138,14 +138,6 @@ pub fn decode(bytes: &[u8]) -> Result<&str, String> {
     Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
-/// `bytes` as text line by line: a byte sequence that is not UTF-8 becomes U+FFFD, so that a file
-/// read one line at a time can name the bad line and still answer the others. A leading byte-order
-/// mark is dropped.
-pub fn decode_lossy(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    text.strip_prefix('\u{feff}').unwrap_or(&text).to_string()
-}
-
 /// The text of the file at `path` (`-`: standard input), read as every input is
 /// ([`read_named`], at most 256 MiB) and decoded with [`decode`].
 ///
@@ -183,6 +175,5 @@ mod tests {
     fn drops_a_leading_byte_order_mark_only() {
         assert_eq!(decode("\u{feff}secret 1234\n".as_bytes()), Ok("secret 1234\n"));
         assert_eq!(decode("a\u{feff}".as_bytes()), Ok("a\u{feff}"));
-        assert_eq!(decode_lossy(b"\xef\xbb\xbfsecret 1\xff\n"), "secret 1\u{fffd}\n");
     }
 }

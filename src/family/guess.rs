@@ -4,7 +4,6 @@
 
 use std::path::Path;
 
-use serde::Serialize;
 use solvebatch_guess::{self as guess, BatchError, GuessBatch};
 
 use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
@@ -36,14 +35,6 @@ impl Family for Guess {
     }
 }
 
-/// What a batch file took.
-#[derive(Serialize)]
-struct Statistics {
-    jobs: usize,
-    guesses: u64,
-    errors: usize,
-}
-
 impl Prepared for GuessBatch {
     fn solver(&self) -> &'static str {
         self.strategy().name()
@@ -52,11 +43,10 @@ impl Prepared for GuessBatch {
     /// Answers every line; a file with malformed lines is [`Status::Invalid`] with the first error as
     /// message, and its output still holds every line.
     fn solve(&self, _path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
-        let text = crate::text::decode_lossy(input);
+        let text = guess::decode_lossy(input);
         match GuessBatch::solve(self, &text, deadline) {
             Ok(report) => {
-                let statistics =
-                    Statistics { jobs: report.jobs, guesses: report.guesses, errors: report.errors.len() };
+                let statistics = report.statistics();
                 let mut outcome = Outcome::answer(Status::Solved, report.output, &statistics);
                 if let Some(error) = report.errors.first() {
                     outcome.status = Status::Invalid;
@@ -71,7 +61,7 @@ impl Prepared for GuessBatch {
 
     /// Checks every line's answer ([`guess::verify`]).
     fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, String> {
-        let text = crate::text::decode_lossy(input);
+        let text = guess::decode_lossy(input);
         guess::verify(&text, self.digits(), output).map(|()| true).map_err(|error| error.to_string())
     }
 

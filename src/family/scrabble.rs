@@ -3,7 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
 use solvebatch_scrabble::{Generator, PositionOutcome, PositionSettings, PositionSolver, Rules};
 
 use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
@@ -80,12 +79,6 @@ impl Family for Scrabble {
     }
 }
 
-/// What a position took.
-#[derive(Serialize)]
-struct Statistics {
-    plays: usize,
-}
-
 impl Prepared for PositionSolver {
     fn solver(&self) -> &'static str {
         self.generator().name()
@@ -98,10 +91,12 @@ impl Prepared for PositionSolver {
         };
         match PositionSolver::solve(self, path, text, deadline) {
             PositionOutcome::Solved(solution) => {
-                Outcome::answer(Status::Solved, solution.text, &Statistics { plays: solution.move_count })
+                let statistics = solution.statistics();
+                Outcome::answer(Status::Solved, solution.text, &statistics)
             }
             PositionOutcome::NoPlay(solution) => {
-                Outcome::answer(Status::NoSolution, solution.text, &Statistics { plays: 0 })
+                let statistics = solution.statistics();
+                Outcome::answer(Status::NoSolution, solution.text, &statistics)
             }
             PositionOutcome::Invalid(error) => Outcome::invalid(error.to_string()),
             PositionOutcome::Interrupted => Outcome::stopped(deadline),

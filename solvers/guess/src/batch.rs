@@ -185,6 +185,24 @@ pub struct BatchReport {
     pub guesses: u64,
 }
 
+impl BatchReport {
+    /// What the batch took, as run reports record it.
+    pub fn statistics(&self) -> BatchStatistics {
+        BatchStatistics { jobs: self.jobs, guesses: self.guesses, errors: self.errors.len() }
+    }
+}
+
+/// What a batch file took: a report's statistics (serialised with these field names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct BatchStatistics {
+    /// The number of job lines, malformed ones included.
+    pub jobs: usize,
+    /// The guesses made in all `secret` games.
+    pub guesses: u64,
+    /// The number of malformed lines.
+    pub errors: usize,
+}
+
 /// Why a batch was not answered.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BatchError {
@@ -356,6 +374,14 @@ mod tests {
             crate::Deadline::NEVER,
         );
         assert_eq!(report.unwrap().output, format!("line 1: \"{}…\" is not a number\n", "7".repeat(60)));
+    }
+
+    #[test]
+    fn statistics_count_jobs_guesses_and_malformed_lines() {
+        let text = "secret 3242\nanswers 1000=0\nsecret 12\n";
+        let report =
+            solve_batch(text, Digits::FOUR, strategy("first").unwrap(), crate::Deadline::NEVER).unwrap();
+        assert_eq!(report.statistics(), BatchStatistics { jobs: 3, guesses: 6, errors: 1 });
     }
 
     #[test]

@@ -54,8 +54,8 @@ mod strategy;
 mod text;
 
 pub use batch::{
-    format, parse, solve_batch, solve_job, BatchError, BatchReport, Job, JobLine, JobResult, LineError,
-    Problem,
+    format, parse, solve_batch, solve_job, BatchError, BatchReport, BatchStatistics, Job, JobLine, JobResult,
+    LineError, Problem,
 };
 pub use candidates::{CandidateSet, Iter};
 pub use codebreaker::{AnswerError, Codebreaker, GameState};
@@ -73,3 +73,4 @@ pub use solvebatch_deadline::Deadline;
 pub use strategy::{
     strategies, strategy, First, GuessError, Partition, Strategy, UnknownStrategy, UnsupportedDigits,
 };
+pub use text::decode_lossy;

@@ -155,7 +155,9 @@ pub use notation::{
     NotationError,
 };
 pub use play::{FormedWord, Play, PlayParseError, Rejection, Rulebook, Scored};
-pub use position::{parse, LineProblem, Position, PositionError, PositionReport, DEFAULT_TOP};
+pub use position::{
+    parse, LineProblem, Position, PositionError, PositionReport, PositionStatistics, DEFAULT_TOP,
+};
 pub use rack::{Rack, RackError, RACK_SIZE};
 pub use rules::{Premium, Rules, RulesName, UnknownRules};
 pub use selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};

@@ -133,6 +133,20 @@ pub struct PositionReport {
     pub move_count: usize,
 }
 
+impl PositionReport {
+    /// What the position took, as run reports record it.
+    pub fn statistics(&self) -> PositionStatistics {
+        PositionStatistics { plays: self.move_count }
+    }
+}
+
+/// What a position took: a report's statistics (serialised with these field names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct PositionStatistics {
+    /// The number of valid plays of the rack.
+    pub plays: usize,
+}
+
 const KEYS: [&str; 7] = ["dictionary", "tiles", "rules", "rack", "top", "play", "board"];
 
 impl Position {
