@@ -16,9 +16,8 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// Arguments of `solvebatch run`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
-Families by extension, in any case: tournament .csv (reference .csv.expected), tic-tac-toe .in \
-(.ref), guess .guess (.guess.expected), scrabble .scrabble (.scrabble.expected). A reference file \
+#[command(after_help = format!("\
+Families by extension, in any case: {}. A reference file \
 beside an input turns on the regression verdict for it: same (byte-equal), valid (another correct answer, such \
 as another valid tournament round), or differs.
 
@@ -37,7 +36,7 @@ Examples:
   solvebatch run my-cases --bless --dry-run
   solvebatch run my-cases --ci --github --junit junit.xml
   solvebatch run my-cases --baseline yesterday.jsonl
-  solvebatch run datasets --json report.jsonl --resume")]
+  solvebatch run datasets --json report.jsonl --resume", crate::family::extensions_and_references()))]
 pub struct RunArgs {
     /// Input files and folders; folders are walked recursively and reference files are skipped.
     #[arg(required = true)]

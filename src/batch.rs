@@ -71,8 +71,8 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
             count => format!(" ({count} other files skipped)"),
         };
         anyhow::bail!(
-            "no inputs found{skipped} (tournament .csv, tic-tac-toe .in, guess .guess, scrabble .scrabble); \
-             name other files with --kind FAMILY to read them as that family"
+            "no inputs found{skipped} ({}); name other files with --kind FAMILY to read them as that family",
+            crate::family::extensions()
         );
     }
     let mut reads = Reads::default();

@@ -5,8 +5,7 @@ use clap::{Parser, Subcommand};
 use crate::args::RunArgs;
 use crate::commands;
 
-/// Solve folders of search and constraint problems (tournament rounds, ultimate tic-tac-toe replays,
-/// number guessing, Scrabble positions) and report results and timings.
+/// The command line of `solvebatch`; its description is the package's (Cargo.toml), naming no family.
 #[derive(Debug, Parser)]
 #[command(name = "solvebatch", version, about, max_term_width = 100)]
 pub struct Cli {

@@ -165,7 +165,7 @@ pub fn is_junk(path: &Path) -> bool {
 /// Whether `path` is a reference output (`.expected`, `.ref`) or an output of `--out` (`.out`), in
 /// any case.
 fn is_reference(path: &Path) -> bool {
-    ["expected", "ref", "out"].iter().any(|known| has_extension(path, known))
+    has_extension(path, "out") || family::reference_extensions().any(|known| has_extension(path, &known))
 }
 
 /// Whether `path` ends in `.EXTENSION`, in any case.

@@ -67,6 +67,12 @@ pub trait Family: Sync {
     /// The name for `--kind` and reports, for example `tournament`.
     fn name(&self) -> &'static str;
 
+    /// How messages and help texts name the family, for example `tic-tac-toe`; by default its
+    /// [`Family::name`].
+    fn title(&self) -> &'static str {
+        self.name()
+    }
+
     /// The file name ending of its inputs, for example `.csv` (matched in any case: [`Family::is_input`]).
     fn extension(&self) -> &'static str;
 

@@ -6,6 +6,14 @@
 //! solves file after file with the [`Prepared`](boundary::Prepared) value. `run`, `compare`, the family subcommands, the
 //! web app and the shards all go through this path.
 //!
+//! Adding a family touches its crate (`solvers/<name>`), `family/<name>.rs` (its [`Family`] and
+//! [`Prepared`](boundary::Prepared)), this module (its `mod` line and its entry in [`FAMILIES`]) and
+//! `Cargo.toml` (the crate as a dependency), nothing else: which files are its inputs and references,
+//! `--kind`, `list-solvers`, the help of `run` and the "no inputs found" message all come from
+//! [`FAMILIES`]. (A family whose references are not named `INPUT.expected` also teaches the orphan
+//! check in `references.rs` how to find the input of one; a subcommand or a web page of its own is
+//! an addition, not a requirement.)
+//!
 //! One precedence rule everywhere: a flag given on the command line beats a setting inside the input
 //! file, which beats the default.
 
@@ -23,6 +31,42 @@ pub mod tournament;
 /// Every family, in the order `list-solvers` shows them.
 pub static FAMILIES: &[&dyn Family] =
     &[&tournament::Tournament, &tictactoe::TicTacToe, &guess::Guess, &scrabble::Scrabble];
+
+/// Each family with its inputs' ending, for messages: `tournament .csv, tic-tac-toe .in, ...`.
+pub fn extensions() -> String {
+    let listed: Vec<String> =
+        FAMILIES.iter().map(|family| format!("{} {}", family.title(), family.extension())).collect();
+    listed.join(", ")
+}
+
+/// Each family with its inputs' and its references' endings, for help texts:
+/// `tournament .csv (reference .csv.expected), tic-tac-toe .in (.ref), ...`.
+pub fn extensions_and_references() -> String {
+    let listed: Vec<String> = FAMILIES
+        .iter()
+        .enumerate()
+        .map(|(index, family)| {
+            let reference = if index == 0 { "reference " } else { "" };
+            format!("{} {} ({reference}{})", family.title(), family.extension(), reference_ending(*family))
+        })
+        .collect();
+    listed.join(", ")
+}
+
+/// The ending of `family`'s reference file names, for example `.csv.expected` or `.ref`.
+fn reference_ending(family: &dyn Family) -> String {
+    let input = format!("x{}", family.extension());
+    let reference = family.reference_path(Path::new(&input));
+    reference.to_string_lossy().strip_prefix('x').map(str::to_string).unwrap_or_default()
+}
+
+/// The last extension of each family's reference file names, without its dot (`expected`, `ref`).
+pub fn reference_extensions() -> impl Iterator<Item = String> {
+    FAMILIES.iter().map(|family| {
+        let ending = reference_ending(*family);
+        ending.rsplit('.').next().unwrap_or_default().to_string()
+    })
+}
 
 /// The family named `name`, if any.
 pub fn by_name(name: &str) -> Option<&'static dyn Family> {
@@ -75,6 +119,17 @@ mod tests {
             by_name("guess").unwrap().reference_path(Path::new("a.guess")),
             Path::new("a.guess.expected")
         );
+    }
+
+    #[test]
+    fn the_lists_of_extensions_come_from_the_families() {
+        assert_eq!(extensions(), "tournament .csv, tic-tac-toe .in, guess .guess, scrabble .scrabble");
+        assert_eq!(
+            extensions_and_references(),
+            "tournament .csv (reference .csv.expected), tic-tac-toe .in (.ref), guess .guess \
+             (.guess.expected), scrabble .scrabble (.scrabble.expected)"
+        );
+        assert_eq!(reference_extensions().collect::<Vec<_>>(), ["expected", "ref", "expected", "expected"]);
     }
 
     #[cfg(unix)]

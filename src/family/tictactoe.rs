@@ -17,6 +17,10 @@ impl Family for TicTacToe {
         "tictactoe"
     }
 
+    fn title(&self) -> &'static str {
+        "tic-tac-toe"
+    }
+
     fn extension(&self) -> &'static str {
         ".in"
     }
