@@ -66,8 +66,8 @@ enum Read {
 /// Merges the shards and writes the reports.
 ///
 /// # Errors
-/// A file that cannot be read or is not a report (exit status 1); a [`crate::error::UsageError`] for reports that
-/// are not the shards of one batch, or result kinds mixed.
+/// A [`crate::error::UsageError`] (exit status 2) for a file that cannot be read or is not a report,
+/// reports that are not the shards of one batch, or result kinds mixed.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut reads = crate::reads::Reads::default();
     for path in &args.shards {
@@ -78,7 +78,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut cubes = Vec::new();
     for path in &args.shards {
         let name = crate::text::name(path);
-        match read(path, &name)? {
+        // A file that is no report is refused as every command refuses a bad argument (exit 2).
+        match read(path, &name).map_err(|error| usage(format!("{error:#}")))? {
             Read::Shard(report) => shards.push(*report),
             Read::Cubes(result) => cubes.push((name, result)),
         }

@@ -58,6 +58,16 @@ struct Partial {
     committed: bool,
 }
 
+/// `error` without the path `tempfile` adds to its message (`... at path "/d/.solvebatch-tRaM6c.tmp"`,
+/// with no other way to the cause): the message names the file asked for and its folder, never the
+/// random name of a file that was not made.
+fn without_path(error: io::Error) -> io::Error {
+    match error.to_string().rsplit_once(" at path ") {
+        Some((message, _)) => io::Error::new(error.kind(), message.to_string()),
+        None => error,
+    }
+}
+
 impl Partial {
     /// The partial file of `destination`, named in messages as `given` (the path as given) + the
     /// suffix.
@@ -155,6 +165,7 @@ impl OutputFile {
             let temporary = signals::create_tracked(|| {
                 tempfile::Builder::new().prefix(TEMPORARY_PREFIX).suffix(TEMPORARY_SUFFIX).tempfile_in(folder)
             })
+            .map_err(without_path)
             .with_context(|| format!("{}: cannot create a file in {}", path.display(), folder.display()))?;
             Target::Replace { temporary: Temporary(Some(temporary)), destination }
         };

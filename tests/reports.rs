@@ -269,6 +269,20 @@ fn a_report_path_that_cannot_be_written_stops_the_batch_before_any_work() {
 }
 
 #[test]
+fn a_report_that_cannot_be_created_is_named_without_its_temporary_file() {
+    let (_dir, mut command) = setup(&[SOLVED]);
+    command.args(["run", "a", "--markdown", "/nonexistent-dir/r.md"]).assert().code(2).stdout("").stderr(
+        "error: /nonexistent-dir/r.md: cannot create a file in /nonexistent-dir: No such file or directory \
+         (os error 2)\n",
+    );
+    let (_dir, mut command) = setup(&[SOLVED]);
+    command.args(["tournament", "a/x.csv", "--save", "/nonexistent-dir/round.txt"]).assert().code(1).stderr(
+        "error: /nonexistent-dir/round.txt: cannot create a file in /nonexistent-dir: No such file or \
+         directory (os error 2)\n",
+    );
+}
+
+#[test]
 fn compare_lists_an_invalid_file_and_leaves_it_out_of_wins_and_means() {
     let (dir, mut command) = setup(&[("c/bad.csv", "x\n"), ("c/good.csv", TWO_ROUNDS)]);
     let output = command

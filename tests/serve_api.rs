@@ -569,7 +569,12 @@ fn a_client_going_away_stops_its_solve(path: &str, content_type: &str, body: &[u
     });
     drop(gone);
     crate::server::wait_for("the worker to stop", || (server.worker_states() == ['S']).then_some(()));
-    let (status, record) = post(&server.at("/api/solve/tournament"), b"1\n0,1,0\n");
+    // The stopped solve gives its slot back once its request's task ends, a moment after the worker
+    // does: until then the next client is told 503 (busy), never left waiting.
+    let (status, record) = crate::server::wait_for("the solve's slot to be given back", || {
+        let (status, record) = post(&server.at("/api/solve/tournament"), b"1\n0,1,0\n");
+        (status != 503).then_some((status, record))
+    });
     assert_eq!((status, &record["output"]), (200, &json!("Table 0: 0 vs. 1\n")));
 }
 

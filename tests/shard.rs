@@ -277,20 +277,29 @@ fn merge_refuses_reports_that_are_incomplete_or_not_from_run() {
     std::fs::write(dir.join("cut.jsonl"), without_summary.join("\n")).unwrap();
     assert_eq!(
         run(dir, &["merge", "s1.jsonl", "cut.jsonl"]),
-        (1, "error: cut.jsonl: no summary line: the report is incomplete\n".to_string())
+        (2, "error: cut.jsonl: no summary line: the report is incomplete\n".to_string())
     );
     std::fs::write(dir.join("junk.jsonl"), "{\"type\":\"file\"}\n").unwrap();
     let (code, stderr) = run(dir, &["merge", "junk.jsonl"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2, "refused as every bad argument is");
     assert!(
         stderr.starts_with("error: junk.jsonl line 1: not a line of a solvebatch JSON report (missing field"),
         "{stderr}"
+    );
+    std::fs::write(dir.join("notes.jsonl"), "hello\n").unwrap();
+    assert_eq!(
+        run(dir, &["merge", "notes.jsonl"]),
+        (
+            2,
+            "error: notes.jsonl line 1: not a line of a solvebatch JSON report (expected value at line 1 column 1)\n"
+                .to_string()
+        )
     );
     run(dir, &["compare", "d/a", "-q", "--json", "compare.jsonl"]);
     assert_eq!(
         run(dir, &["merge", "compare.jsonl"]),
         (
-            1,
+            2,
             "error: compare.jsonl: its summary records no inputs or options: not a report of `solvebatch run`\n"
                 .to_string()
         )

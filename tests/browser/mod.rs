@@ -165,9 +165,10 @@ impl Browser {
         }
     }
 
-    /// Saves a picture of the window as `target/serve-screenshots/NAME.png`.
+    /// Saves a picture of the window as `serve-screenshots/NAME.png` in cargo's folder for test data
+    /// (`target/tmp`, or under `CARGO_TARGET_DIR` when that is set).
     pub async fn screenshot(&self, name: &str) {
-        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-screenshots");
+        let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-screenshots");
         std::fs::create_dir_all(&folder).unwrap();
         let picture = self.client.screenshot().await.expect("a screenshot");
         std::fs::write(folder.join(format!("{name}.png")), picture).unwrap();
