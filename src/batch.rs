@@ -70,10 +70,20 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
             1 => " (1 other file skipped)".to_string(),
             count => format!(" ({count} other files skipped)"),
         };
-        anyhow::bail!(
-            "no inputs found{skipped} ({}); name other files with --kind FAMILY to read them as that family",
-            crate::family::extensions()
-        );
+        match options.kind {
+            // Inside folders `--kind` reads only its family's files; a file named directly is read
+            // whatever its name.
+            Some(family) => anyhow::bail!(
+                "no {} inputs found{skipped} (in folders, {} files); name a file itself to read it as {}",
+                family.title(),
+                family.extension(),
+                family.title()
+            ),
+            None => anyhow::bail!(
+                "no inputs found{skipped} ({}); name other files with --kind FAMILY to read them as that family",
+                crate::family::extensions()
+            ),
+        }
     }
     let mut reads = Reads::default();
     reads.add_batch(&found.inputs, &options.settings);

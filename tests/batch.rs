@@ -177,6 +177,15 @@ fn a_folder_without_inputs_is_an_error() {
 }
 
 #[test]
+fn a_folder_without_inputs_of_the_kind_given_says_how_to_read_a_file_as_that_kind() {
+    let (_dir, mut command) = setup(&[("d/notes.txt", "nothing to solve")]);
+    command.args(["run", "d", "--kind", "guess"]).assert().code(1).stderr(
+        "error: no guess inputs found (1 other file skipped) (in folders, .guess files); name a file itself \
+         to read it as guess\n",
+    );
+}
+
+#[test]
 fn kind_forces_the_family_of_a_named_file() {
     let (_dir, mut command) = setup(&[("round.txt", "1\n0,1,0\n")]);
     command
