@@ -171,11 +171,13 @@ fn fuzz(args: FuzzArgs) -> io::Result<bool> {
     let config =
         Config { bin, datasets, regressions: args.regressions, cases: args.cases, seed, jobs, limits };
     eprintln!(
-        "fuzzing {}: {} cases over {} targets, --seed {seed}, {jobs} jobs, {:.1} s and {} MiB a case",
+        "fuzzing {}: {} cases over {} targets, --seed {seed}, {jobs} jobs; a case may take {:.1} s of processor \
+         time ({:.0} s of wall time) and {} MiB",
         config.bin.display(),
         config.cases,
         targets.len(),
         limits.time.as_secs_f64(),
+        limits.wall.as_secs_f64(),
         args.common.memory_mib,
     );
     let summary = fuzz::fuzz(&config, &targets, &|event| match event {
