@@ -69,10 +69,10 @@ fn without_path(error: io::Error) -> io::Error {
 }
 
 impl Partial {
-    /// The partial file of `destination`, named in messages as `given` (the path as given) + the
-    /// suffix.
+    /// The partial file of `destination` (canonical: links followed), named in messages as `given`
+    /// (the path as given) + the suffix.
     fn create(given: &Path, destination: PathBuf) -> anyhow::Result<Partial> {
-        let path = partial_path(&destination);
+        let path = crate::paths::with_suffix(&destination, PARTIAL_SUFFIX);
         let shown = crate::paths::with_suffix(given, PARTIAL_SUFFIX);
         let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(|error| {
             if error.kind() == io::ErrorKind::AlreadyExists {

@@ -88,8 +88,7 @@ fn emit_cnf_to_standard_output_is_dimacs_and_the_counts_go_to_standard_error() {
 fn a_fifo_report_is_written_into_while_it_is_read() {
     let (dir, mut command) = setup(&[("x.csv", ONE_TABLE)]);
     let fifo = dir.path().join("fifo");
-    let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0);
+    crate::common::mkfifo(&fifo);
     let (send, receive) = std::sync::mpsc::channel();
     let reader_path = fifo.clone();
     std::thread::spawn(move || send.send(fs::read_to_string(reader_path)));
@@ -342,9 +341,7 @@ fn held_batch(quick: usize) -> (TempDir, Child, fs::File) {
     files.push(("r.jsonl".to_string(), "old\n"));
     let files: Vec<(&str, &str)> = files.iter().map(|(name, text)| (name.as_str(), *text)).collect();
     let (dir, _) = setup(&files);
-    let fifo =
-        std::ffi::CString::new(dir.path().join("z/w.csv").into_os_string().into_encoded_bytes()).unwrap();
-    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    crate::common::mkfifo(&dir.path().join("z/w.csv"));
     let child = crate::common::child()
         .current_dir(dir.path())
         .args([

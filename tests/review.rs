@@ -118,8 +118,7 @@ fn accept_all_takes_every_file_left_and_the_batch_is_then_as_expected() {
         SAME_REFERENCE,
     ]);
     // A FIFO named directly with no writer times out: it is never offered.
-    let fifo = std::ffi::CString::new(dir.path().join("slow.csv").as_os_str().as_encoded_bytes()).unwrap();
-    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+    crate::common::mkfifo(&dir.path().join("slow.csv"));
     let mut session =
         spawn(dir.path(), &["review", "d", "slow.csv", "--timeout", "0.2", "--color", "always"]);
     // Coloured as `run --diff` colours it.

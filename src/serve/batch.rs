@@ -243,6 +243,10 @@ fn solve_all(
         };
         records.push(record.with_hashes(input, reference.map(Vec::as_slice)));
     }
+    if stop.load(Ordering::Relaxed) {
+        // The client is gone: no one reads the reports, so the worker is freed without making them.
+        return Err(ApiError::internal("the client went away before the batch ended"));
+    }
     let mut summary = Summary::of(&records, false);
     summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     summary.skipped = files.len() - records.len() - references;
