@@ -17,7 +17,7 @@ use crate::outcome::Outcome;
 use crate::outcome::Status;
 use crate::paths::display_path;
 use crate::report::exporter::{Batch, Layout, Report};
-use crate::report::record::Record;
+use crate::report::record::{content_hash, Record};
 use crate::report::summary::{median, SolverSummary, Summary};
 use crate::report::Exporters;
 use crate::solve;
@@ -115,8 +115,10 @@ fn compare_file(
     text: &[u8],
 ) -> FileResult {
     let mut records = Vec::with_capacity(solvers.len());
-    // Read only for its hash: `compare` judges solvers against each other, not against references.
-    let reference = crate::text::read_limited(&family.reference_path(path), None).ok();
+    // Read only for its hash (within the time limit, as the input): `compare` judges solvers against
+    // each other, not against references. Both hashes are the same for every solver's record.
+    let reference = crate::text::read_limited(&family.reference_path(path), options.timeout).ok();
+    let (input_hash, reference_hash) = (content_hash(text), reference.as_deref().map(content_hash));
     let mut problems = Vec::new();
     let mut answers: Vec<(&str, Status)> = Vec::new();
     for solver in solvers {
@@ -167,9 +169,14 @@ fn compare_file(
             median(&mut times),
             options.reports.json_outputs,
         );
-        records.push(
-            Record { min_ms, max_ms, runs: options.repeat, ..record }.with_hashes(text, reference.as_deref()),
-        );
+        records.push(Record {
+            min_ms,
+            max_ms,
+            runs: options.repeat,
+            input_hash: Some(input_hash.clone()),
+            reference_hash: reference_hash.clone(),
+            ..record
+        });
     }
     if let Some((first_solver, first_status)) = answers.first() {
         for (solver, status) in &answers[1..] {

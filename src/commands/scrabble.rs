@@ -343,7 +343,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             out.push_str(&format!("play {}: rejected: {}\n", checked.written, rejected.reason));
             out.push_str(&format!("{}\n", rejected.hint_text));
             if matches!(rejected.hint, Hint::OtherLetters { .. }) {
-                let ranking = ranking(None, &position.rules)?;
+                let ranking = desk::ranking(None, &position.rules).map_err(anyhow::Error::msg)?;
                 if ranking == Ranking::Equity {
                     args.board.check_tile_counts(&loaded)?;
                 }
@@ -359,7 +359,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
 fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let loaded = args.board.load()?;
     let position = &loaded.position;
-    let ranking = ranking(args.rank, &position.rules)?;
+    let ranking = desk::ranking(args.rank, &position.rules).map_err(anyhow::Error::msg)?;
     if ranking == Ranking::Equity {
         args.board.check_tile_counts(&loaded)?;
     }
@@ -386,11 +386,6 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     };
     std::io::stdout().write_all(listing.as_bytes())?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The ranking asked for, else the rules' default ([`desk::ranking`]).
-fn ranking(asked: Option<Ranking>, rules: &Rules) -> anyhow::Result<Ranking> {
-    desk::ranking(asked, rules).map_err(|error| anyhow!(error))
 }
 
 /// The `top` best candidates of the position's rack under `ranking`, one a line, or `no valid play`
@@ -460,7 +455,7 @@ fn words(args: &WordsArgs) -> anyhow::Result<ExitCode> {
 
 fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let rules = Rules::named(args.rules);
-    let ranking = ranking(args.rank, &rules)?;
+    let ranking = desk::ranking(args.rank, &rules).map_err(anyhow::Error::msg)?;
     let dictionary = load_dictionary(&args.dictionary)?;
     let tiles = game_tiles(&args.tiles, &args.dictionary, &dictionary)?;
     let seed = args.seed.unwrap_or_else(|| {

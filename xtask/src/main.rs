@@ -136,17 +136,26 @@ fn main() -> ExitCode {
     }
 }
 
-/// The binary under test, the datasets folder, the targets and the limits.
-fn set_up(common: &Common) -> io::Result<(PathBuf, PathBuf, Vec<Target>, Limits)> {
-    let bin = match &common.bin {
+/// The binary `--bin` names, canonical (each run starts in a folder of its own), or else the release
+/// build of solvebatch, built now.
+///
+/// # Errors
+/// The named binary does not exist, or the build fails.
+fn binary_under_test(bin: Option<&Path>) -> io::Result<PathBuf> {
+    match bin {
         Some(bin) => {
-            bin.canonicalize().map_err(|error| io::Error::other(format!("{}: {error}", bin.display())))?
+            bin.canonicalize().map_err(|error| io::Error::other(format!("{}: {error}", bin.display())))
         }
         None => {
             eprintln!("building the binary under test: cargo build --release -p solvebatch");
-            build_solvebatch(&["--release", "-p", "solvebatch"])?
+            build_solvebatch(&["--release", "-p", "solvebatch"])
         }
-    };
+    }
+}
+
+/// The binary under test, the datasets folder, the targets and the limits.
+fn set_up(common: &Common) -> io::Result<(PathBuf, PathBuf, Vec<Target>, Limits)> {
+    let bin = binary_under_test(common.bin.as_deref())?;
     let datasets = workspace_root().join("datasets");
     let corpus = Corpus::load(&datasets)?;
     let targets = target::targets(&corpus, &datasets, &target::tournament_solvers(&bin)?);
@@ -224,13 +233,7 @@ fn replay(args: ReplayArgs) -> io::Result<bool> {
 }
 
 fn faults(args: FaultsArgs) -> io::Result<bool> {
-    let bin = match args.bin {
-        // Canonical, since each run starts in its own folder.
-        Some(bin) => {
-            bin.canonicalize().map_err(|error| io::Error::other(format!("{}: {error}", bin.display())))?
-        }
-        None => build_solvebatch(&["--release", "-p", "solvebatch"])?,
-    };
+    let bin = binary_under_test(args.bin.as_deref())?;
     let started = std::time::Instant::now();
     let tally = xtask::faults::faults(&bin, args.trials, args.files, args.seed)?;
     for line in &tally.damaged {
