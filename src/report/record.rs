@@ -173,8 +173,8 @@ mod tests {
     fn hashes_are_xxh3_128_in_hexadecimal() {
         let record = Record::failed("a.csv".to_string(), None, String::new()).with_hashes(b"", Some(b"1\n"));
         assert_eq!(record.input_hash.as_deref(), Some("99aa06d3014798d86001c324468d497f"));
-        assert_eq!(record.reference_hash, Some(content_hash(b"1\n")));
-        assert_eq!(record.reference_hash.as_ref().map(String::len), Some(32));
+        // XXH3-128 digests worked out by the `xxhash` package of PyPI, not by this code.
+        assert_eq!(record.reference_hash.as_deref(), Some("be573118fb47cf582ef3a1a12238c2e5"));
     }
 
     #[test]
