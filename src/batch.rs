@@ -161,8 +161,7 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
         crate::report::github::report(&records, options.strict, &report)?;
     }
     if let Some(baseline) = baseline {
-        let to_stdout = options.reports.named().iter().any(|(path, _)| *path == Path::new("-"))
-            || options.junit.as_deref() == Some(Path::new("-"));
+        let to_stdout = options.reports.to_stdout() || options.junit.as_deref() == Some(Path::new("-"));
         let regressed = baseline.report(&records, options.strict, options.terminal.terminal(), to_stdout)?;
         summary.exit_code = summary.exit_code.max(regressed);
     }

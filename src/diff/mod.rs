@@ -120,13 +120,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     reads.add("a report compared", &args.old);
     reads.add("a report compared", &args.new);
     reads.check_reports(&reports)?;
-    for (index, (path, option)) in outputs.iter().enumerate() {
-        if let Some((_, other)) =
-            outputs[..index].iter().find(|(other, _)| crate::paths::same_file(path, other))
-        {
-            return Err(UsageError(format!("{other} and {option} both write {}", path.display())).into());
-        }
-    }
+    reports.check_distinct()?;
     let mut files = Vec::new();
     for (path, option) in &outputs {
         let file = OutputFile::create(path).map_err(|error| UsageError(format!("{error:#}")))?;
@@ -138,7 +132,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let rule = args.time.rule();
     let comparison = compare(&old.into_records(), &new.into_records(), strict, rule);
     let exit_code = comparison.exit_code(args.fail_on_slowdown);
-    let to_stdout = outputs.iter().any(|(path, _)| *path == Path::new("-"));
+    let to_stdout = reports.to_stdout();
     print(&comparison, rule, args.terminal.terminal(), to_stdout)?;
     for (option, mut file) in files {
         match option {

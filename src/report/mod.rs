@@ -69,6 +69,25 @@ impl ReportArgs {
         ];
         asked.into_iter().filter_map(|(path, option)| Some((path.as_deref()?, option))).collect()
     }
+
+    /// Refuses two reports written to one file (links followed).
+    ///
+    /// # Errors
+    /// A [`UsageError`] naming both options and the file.
+    pub fn check_distinct(&self) -> Result<(), UsageError> {
+        let named = self.named();
+        for (index, (path, option)) in named.iter().enumerate() {
+            if let Some((_, other)) = named[..index].iter().find(|(other, _)| same_file(path, other)) {
+                return Err(UsageError(format!("{other} and {option} both write {}", path.display())));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a report goes to standard output (`-`).
+    pub fn to_stdout(&self) -> bool {
+        self.named().iter().any(|(path, _)| *path == Path::new("-"))
+    }
 }
 
 /// The exporters of one command: the terminal's, then each report file's.
@@ -87,14 +106,9 @@ impl Exporters {
     /// A [`UsageError`] for a path that cannot be written, two reports to the same path, or two
     /// reports to standard output.
     pub fn open(args: &ReportArgs, terminal: Terminal) -> anyhow::Result<Exporters> {
-        let mut seen: Vec<(&Path, &str)> = Vec::new();
-        for (path, option) in args.named() {
-            if let Some((_, other)) = seen.iter().find(|(other, _)| same_file(path, other)) {
-                return Err(UsageError(format!("{other} and {option} both write {}", path.display())).into());
-            }
-            seen.push((path, option));
-        }
-        let to_stdout = seen.iter().any(|(path, _)| *path == Path::new("-"));
+        args.check_distinct()?;
+        let seen = args.named();
+        let to_stdout = args.to_stdout();
         let mut exporters: Vec<Box<dyn Exporter>> =
             vec![Box::new(table::TerminalTable::new(terminal, to_stdout))];
         let usage = |error: anyhow::Error| UsageError(format!("{error:#}"));
