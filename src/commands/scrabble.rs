@@ -9,9 +9,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::{
-    board_text, check_tile_counts, desk, find_words, is_standard_play, run_solitaire, Dictionary, Generator,
-    Hint, LoadedPosition, Play, Position, PositionLoadError, PositionSettings, PositionSolver, Rack, Ranking,
-    Rulebook, Rules, RulesName, SolitaireGame, TileSet,
+    board_text, check_tile_counts, desk, find_words, is_standard_play, run_solitaire, Dictionary, Hint, Job,
+    LoadedPosition, Play, Position, PositionLoadError, PositionSettings, Rack, Ranking, Rulebook, Rules,
+    RulesName, SolitaireGame, Solver, TileSet,
 };
 
 use crate::output::write_file;
@@ -283,7 +283,7 @@ impl BoardArgs {
             rules: self.rules.map(Rules::named),
             dictionary_cache: crate::cache::dictionary_cache(),
         };
-        let solver = PositionSolver::new(Generator::Anchor, settings)?;
+        let solver = Job::new(Solver::Anchor, settings)?;
         let mut loaded = solver.load(path, &text, false).map_err(|error| match error {
             PositionLoadError::File(message) => anyhow!(message),
             error => anyhow!("{}: {error}", crate::text::name(path)),

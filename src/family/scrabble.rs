@@ -1,9 +1,9 @@
 //! The Scrabble family: `.scrabble` position files, `.scrabble.expected` references, judged by
-//! [`solvebatch_scrabble::PositionSolver`] (which reads each dictionary once per run).
+//! [`solvebatch_scrabble::Job`] (which reads each dictionary once per run).
 
 use std::path::{Path, PathBuf};
 
-use solvebatch_scrabble::{Generator, PositionOutcome, PositionSettings, PositionSolver, Rules};
+use solvebatch_scrabble::{Job, PositionOutcome, PositionSettings, Rules, Solver};
 
 use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
@@ -56,14 +56,14 @@ impl Family for Scrabble {
     }
 
     fn solvers(&self) -> Vec<SolverInfo> {
-        Generator::ALL
+        solvebatch_scrabble::solvers()
             .iter()
-            .map(|generator| SolverInfo { name: generator.name(), description: generator.description() })
+            .map(|solver| SolverInfo { name: solver.name(), description: solver.description() })
             .collect()
     }
 
     fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        let generator: Generator = solver.parse().map_err(|error| format!("{error}"))?;
+        let generator: Solver = solver.parse().map_err(|error| format!("{error}"))?;
         let rules = settings
             .rules
             .as_deref()
@@ -75,13 +75,13 @@ impl Family for Scrabble {
             rules,
             dictionary_cache: settings.dictionary_cache.clone(),
         };
-        Ok(Box::new(PositionSolver::new(generator, settings).map_err(|error| error.to_string())?))
+        Ok(Box::new(Job::new(generator, settings).map_err(|error| error.to_string())?))
     }
 }
 
-impl Prepared for PositionSolver {
+impl Prepared for Job {
     fn solver(&self) -> &'static str {
-        self.generator().name()
+        Job::solver(self).name()
     }
 
     fn solve(&self, path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
@@ -89,7 +89,7 @@ impl Prepared for PositionSolver {
             Ok(text) => text,
             Err(message) => return Outcome::invalid(message),
         };
-        match PositionSolver::solve(self, path, text, deadline) {
+        match Job::solve(self, path, text, deadline) {
             PositionOutcome::Solved(solution) => {
                 let statistics = solution.statistics();
                 Outcome::answer(Status::Solved, solution.text, &statistics)

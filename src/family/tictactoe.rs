@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use solvebatch_tictactoe::{self as tictactoe, Replayer};
+use solvebatch_tictactoe::{self as tictactoe, Job};
 
 use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
@@ -32,25 +32,23 @@ impl Family for TicTacToe {
     fn solvers(&self) -> Vec<SolverInfo> {
         tictactoe::solvers()
             .iter()
-            .map(|replayer| SolverInfo { name: replayer.name(), description: replayer.description() })
+            .map(|solver| SolverInfo { name: solver.name(), description: solver.description() })
             .collect()
     }
 
     fn prepare(&self, solver: &str, _settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        let replayer: Replayer =
-            solver.parse().map_err(|error: tictactoe::UnknownReplayer| error.to_string())?;
-        Ok(Box::new(replayer))
+        Ok(Box::new(Job::new(solver).map_err(|error| error.to_string())?))
     }
 }
 
-impl Prepared for Replayer {
+impl Prepared for Job {
     fn solver(&self) -> &'static str {
-        self.name()
+        Job::solver(self).name()
     }
 
     /// A replay takes time linear in the file (milliseconds for a million moves): no deadline polling.
     fn solve(&self, _path: &Path, input: &[u8], _deadline: Deadline) -> Outcome {
-        match Replayer::solve(*self, input) {
+        match Job::solve(self, input) {
             Ok(replayed) => Outcome::answer(Status::Solved, replayed.output, &replayed.statistics),
             Err(error) => Outcome::invalid(error.to_string()),
         }

@@ -1,9 +1,9 @@
 //! The tournament family: `.csv` pairing files, `.csv.expected` references, solved by
-//! [`solvebatch_tournament::RoundFinder`].
+//! [`solvebatch_tournament::Job`].
 
 use std::path::Path;
 
-use solvebatch_tournament::{self as tournament, RoundFinder, RoundOutcome};
+use solvebatch_tournament::{self as tournament, Job, RoundOutcome};
 
 use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
@@ -33,19 +33,18 @@ impl Family for Tournament {
     }
 
     fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        let finder =
-            RoundFinder::new(solver, settings.threads, settings.seed).map_err(|error| error.to_string())?;
-        Ok(Box::new(finder))
+        let job = Job::new(solver, settings.threads, settings.seed).map_err(|error| error.to_string())?;
+        Ok(Box::new(job))
     }
 }
 
-impl Prepared for RoundFinder {
+impl Prepared for Job {
     fn solver(&self) -> &'static str {
-        RoundFinder::solver(self).name()
+        Job::solver(self).name()
     }
 
     fn solve(&self, _path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
-        match RoundFinder::solve(self, input, deadline) {
+        match Job::solve(self, input, deadline) {
             RoundOutcome::Found { output, stats } => Outcome::answer(Status::Solved, output, &stats),
             RoundOutcome::NoRound { output, stats } => Outcome::answer(Status::NoSolution, output, &stats),
             RoundOutcome::Invalid(error) => Outcome::invalid(error.to_string()),

@@ -140,8 +140,7 @@ pub use graph::{Node, WordGraph, WordGraphError};
 pub use graph_file::{GraphFileError, GRAPH_MAGIC, GRAPH_VERSION};
 pub use hint::{hint, Hint};
 pub use job::{
-    verify, ListingError, LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings,
-    PositionSolver,
+    verify, Job, ListingError, LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings,
 };
 pub use leave::{Leave, LeaveError, LeaveFileError, LeaveTable, BLANK, MAX_LEAVE, TILE_KINDS};
 pub use letter::{
@@ -164,7 +163,7 @@ pub use selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Tu
 pub use simulate::{simulate, Simulated, MIN_ITERATIONS, ROUND, Z};
 pub use solitaire::run_solitaire;
 pub use solvebatch_deadline::Deadline;
-pub use solver::{Generator, UnknownGenerator};
+pub use solver::{solvers, Solver, UnknownSolver};
 pub use tiles::{
     TileField, TileFileError, TileLoadError, TileSet, GENERATED_POOL_SIZE, TILE_FILE_SIZE_LIMIT,
 };

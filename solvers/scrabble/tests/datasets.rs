@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use solvebatch_scrabble::{
-    moves_by_brute_force, rank, Dictionary, Generator, Play, Position, Rulebook, Rules, TileSet,
+    moves_by_brute_force, rank, Dictionary, Play, Position, Rulebook, Rules, Solver, TileSet,
 };
 
 fn dataset_folder() -> PathBuf {
@@ -123,7 +123,7 @@ fn references_match_and_every_listed_play_is_valid() {
         let rulebook = Rulebook { dictionary, tiles: &tiles, rules: &position.rules };
         let reference = std::fs::read_to_string(format!("{}.expected", path.display())).unwrap();
         let solution =
-            position.solve(&rulebook, Generator::Anchor, solvebatch_scrabble::Deadline::NEVER).unwrap();
+            position.solve(&rulebook, Solver::Anchor, solvebatch_scrabble::Deadline::NEVER).unwrap();
         assert_eq!(solution.text, reference, "{}", path.display());
         confirm(&rulebook, &position, &reference, &path);
         // The brute force tries every ordering of the rack at every square: with 6 or 7 tiles that

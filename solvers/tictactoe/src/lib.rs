@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 mod diagonal;
+mod job;
 mod lines;
 mod parse;
 mod registry;
@@ -32,8 +33,9 @@ mod verify;
 
 use std::fmt::Write;
 
+pub use job::Job;
 pub use parse::{parse, GameFile, GameFileError, MoveField, Player, PlayerMove, PlayerMoves, MAX_SIZE};
-pub use registry::{solvers, Replayer, UnknownReplayer};
+pub use registry::{solvers, Solver, UnknownSolver};
 pub use replay::{MoveRejection, Replay, Turn};
 pub use summary::{GameResult, GameSummary};
 pub use verify::{verify, OutputMismatch};

@@ -58,7 +58,7 @@ pub use dlx::{Dlx, DlxLinks};
 pub use dlx_lp::DlxLp;
 pub use generate::{to_text, GenerateError, Regular};
 pub use instance::{Instance, Pairing};
-pub use job::{verify, RoundFinder, RoundOutcome, UnknownSolver, VerifyError};
+pub use job::{verify, Job, RoundOutcome, UnknownSolver, VerifyError};
 pub use parse::{parse, Field, ParseError};
 pub use portfolio::Portfolio;
 pub use round::{check_round, format, Round, RoundError, NO_ROUND};
