@@ -13,9 +13,9 @@ use std::process::ExitCode;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use solvebatch_scrabble::{
-    Board, Dictionary, Letter, Position, Rack, Rulebook, Rules, Solver, TileSet, DEFAULT_TOP, RACK_SIZE,
-};
+use solvebatch_scrabble::batch::DEFAULT_TOP;
+use solvebatch_scrabble::tiles::RACK_SIZE;
+use solvebatch_scrabble::{Board, Dictionary, Letter, Position, Rack, Rulebook, Rules, Solver, TileSet};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
