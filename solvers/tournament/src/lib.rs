@@ -53,7 +53,7 @@ mod stop;
 mod verify;
 
 pub use backtrack::Backtrack;
-pub use cnf::{encode, write_dimacs, Encoding, PAIRWISE_LIMIT};
+pub use cnf::{encode, write_dimacs, Encoding};
 pub use dlx::{Dlx, DlxLinks};
 pub use dlx_lp::DlxLp;
 pub use generate::{to_text, GenerateError, Regular};
