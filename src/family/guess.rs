@@ -6,7 +6,7 @@ use std::path::Path;
 
 use solvebatch_guess::{self as guess, BatchError, Job};
 
-use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 
@@ -29,9 +29,8 @@ impl Family for Guess {
             .collect()
     }
 
-    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        let job = Job::new(solver, settings.digits).map_err(|error| error.to_string())?;
-        Ok(Box::new(job))
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
+        Ok(Box::new(Job::new(solver, settings.digits)?))
     }
 }
 
@@ -60,9 +59,10 @@ impl Prepared for Job {
     }
 
     /// Checks every line's answer ([`guess::verify`]).
-    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, String> {
+    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
         let text = guess::decode_lossy(input);
-        guess::verify(&text, self.digits(), output).map(|()| true).map_err(|error| error.to_string())
+        guess::verify(&text, self.digits(), output)?;
+        Ok(true)
     }
 
     /// The spec fixes the reference strategy's answers (`first`); other strategies' correct answers

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use solvebatch_scrabble::{Job, PositionOutcome, PositionSettings, Rules, Solver};
 
-use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 
@@ -62,20 +62,16 @@ impl Family for Scrabble {
             .collect()
     }
 
-    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        let generator: Solver = solver.parse().map_err(|error| format!("{error}"))?;
-        let rules = settings
-            .rules
-            .as_deref()
-            .map(|name| name.parse::<Rules>().map_err(|error| error.to_string()))
-            .transpose()?;
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
+        let solver: Solver = solver.parse()?;
+        let rules = settings.rules.as_deref().map(str::parse::<Rules>).transpose()?;
         let settings = PositionSettings {
             dictionary: settings.dictionary.clone(),
             tiles: settings.tiles.clone(),
             rules,
             dictionary_cache: settings.dictionary_cache.clone(),
         };
-        Ok(Box::new(Job::new(generator, settings).map_err(|error| error.to_string())?))
+        Ok(Box::new(Job::new(solver, settings)?))
     }
 }
 
@@ -105,10 +101,10 @@ impl Prepared for Job {
 
     /// Checks every listed play on the board ([`solvebatch_scrabble::verify`]); says whether one
     /// exists.
-    fn verify(&self, path: &Path, input: &[u8], output: &str) -> Result<bool, String> {
+    fn verify(&self, path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
         let text = crate::text::decode(input)?;
-        let loaded = self.load(path, text, true).map_err(|error| error.to_string())?;
-        solvebatch_scrabble::verify(&loaded, output).map_err(|error| error.to_string())?;
+        let loaded = self.load(path, text, true)?;
+        solvebatch_scrabble::verify(&loaded, output)?;
         Ok(output.lines().last() != Some("no valid play"))
     }
 }

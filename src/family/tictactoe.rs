@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use solvebatch_tictactoe::{self as tictactoe, Job};
 
-use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 
@@ -36,8 +36,8 @@ impl Family for TicTacToe {
             .collect()
     }
 
-    fn prepare(&self, solver: &str, _settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        Ok(Box::new(Job::new(solver).map_err(|error| error.to_string())?))
+    fn prepare(&self, solver: &str, _settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
+        Ok(Box::new(Job::new(solver)?))
     }
 }
 
@@ -55,11 +55,11 @@ impl Prepared for Job {
     }
 
     /// Compares with the replay ([`tictactoe::verify`]): the spec fixes every byte.
-    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, String> {
+    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
         match tictactoe::verify(input, output) {
             Ok(()) => Ok(true),
             Err(tictactoe::OutputMismatch::Input(error)) if output == format!("{error}\n") => Ok(false),
-            Err(error) => Err(error.to_string()),
+            Err(error) => Err(error.into()),
         }
     }
 }

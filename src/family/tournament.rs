@@ -5,7 +5,7 @@ use std::path::Path;
 
 use solvebatch_tournament::{self as tournament, Job, RoundOutcome};
 
-use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 
@@ -32,9 +32,8 @@ impl Family for Tournament {
             .collect()
     }
 
-    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        let job = Job::new(solver, settings.threads, settings.seed).map_err(|error| error.to_string())?;
-        Ok(Box::new(job))
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
+        Ok(Box::new(Job::new(solver, settings.threads, settings.seed)?))
     }
 }
 
@@ -53,8 +52,8 @@ impl Prepared for Job {
     }
 
     /// Reads the printed round back and checks it against the input ([`tournament::verify`]).
-    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, String> {
-        tournament::verify(input, output).map_err(|error| error.to_string())
+    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
+        Ok(tournament::verify(input, output)?)
     }
 
     /// Any valid round is a correct answer; the reference matcher's is one of them.

@@ -14,7 +14,9 @@
 //! - [`play`] and [`host`], the interactive games over any `BufRead` and `Write`;
 //! - [`simulate`], every secret (or a list) played in parallel as one game tree, with a transcript of
 //!   every game for independent checking;
-//! - [`solve_batch`], the `.guess` batch file format.
+//! - [`solve_batch`], the `.guess` batch file format, and [`Job`], a run over batch files prepared
+//!   once ([`Job::new`]: a solver of [`solvers`] by name, and the digits), with [`verify`] checking
+//!   any solver's answers.
 //!
 //! ```
 //! use solvebatch_guess::{solve_batch, solver, Deadline, Digits};

@@ -88,12 +88,13 @@ impl Job {
     }
 }
 
-/// Why a printed answer cannot be checked, or is wrong.
+/// Why a printed answer cannot be checked, or is wrong; the cause ([`std::error::Error::source`])
+/// says what exactly.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VerifyError {
     /// The pairing file itself is invalid.
-    #[error("the input is invalid: {0}")]
-    Input(ParseError),
+    #[error("the input is invalid")]
+    Input(#[source] ParseError),
     /// The answer is not a round of the input.
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -109,10 +110,12 @@ pub enum VerifyError {
 /// let input = b"3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n";
 /// assert_eq!(verify(input, "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n"), Ok(true));
 /// assert_eq!(verify(input, "No tournament found.\n"), Ok(false));
-/// assert_eq!(
-///     verify(input, "Table 0: 0 vs. 1\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n").unwrap_err().to_string(),
-///     "not a round: player 0 plays twice"
-/// );
+/// let error = verify(input, "Table 0: 0 vs. 1\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n").unwrap_err();
+/// let cause = std::error::Error::source(&error).unwrap();
+/// assert_eq!(format!("{error}: {cause}"), "not a round: player 0 plays twice");
+/// let invalid = verify(b"0\n", "").unwrap_err();
+/// let cause = std::error::Error::source(&invalid).unwrap();
+/// assert_eq!(format!("{invalid}: {cause}"), "the input is invalid: The number of tables must be positive.");
 /// ```
 ///
 /// # Errors

@@ -10,7 +10,9 @@
 //! can be solved alone ([`solve_cube_share`]), to spread a hard instance over many processes, and the
 //! shares' results merged ([`cubes::merge`]). It checks
 //! any round independently ([`check_round`], [`read_round`]), prints a round
-//! exactly as specified ([`format`]) and draws random regular instances ([`Regular`]).
+//! exactly as specified ([`format`]) and draws random regular instances ([`Regular`]). A run over many
+//! files prepares a [`Job`] once ([`Job::new`] by solver name) and calls [`Job::solve`] on each file;
+//! [`verify`] checks any printed answer.
 //!
 //! ```
 //! use solvebatch_tournament::{format, parse, solver, Limits, Regular};
