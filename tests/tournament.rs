@@ -72,3 +72,48 @@ fn an_unknown_solver_is_a_usage_error() {
         .code(2)
         .stderr(predicate::str::contains("no tournament solver is called `magic`"));
 }
+
+/// Two rounds: 0-1, 2-3, 4-5 at tables 0, 1, 2 (the reference's), and 2-3, 4-5, 0-1.
+const TWO_ROUNDS: &str = "3\n0,1,0\n2,3,0\n2,3,1\n4,5,1\n4,5,2\n0,1,2\n";
+const SECOND_ROUND: &str = "Table 0: 2 vs. 3\nTable 1: 4 vs. 5\nTable 2: 0 vs. 1\n";
+
+#[test]
+fn fix_and_forbid_give_the_other_round_through_every_solver() {
+    for solver in ["backtrack", "dlx", "sat"] {
+        for pin in [["--fix", "0:3-2"], ["--forbid", "1:2-3"]] {
+            let (_dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+            command
+                .args(["tournament", "two.csv", "--solver", solver])
+                .args(pin)
+                .assert()
+                .success()
+                .stdout(SECOND_ROUND);
+        }
+    }
+}
+
+#[test]
+fn an_impossible_pin_is_an_error_naming_the_item_it_leaves_uncovered() {
+    let (_dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+    command
+        .args(["tournament", "two.csv", "--fix", "0:0-1", "--fix", "1:4-5"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "error: two.csv: --fix 1:4-5 leaves player 2 uncovered: each of its pairings shares a table or \
+             player with a pin\n",
+        );
+    let (_dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+    command
+        .args(["tournament", "two.csv", "--fix", "0:0-2"])
+        .assert()
+        .code(1)
+        .stderr("error: two.csv: --fix 0:0-2: not an allowable pairing (no line 0,2,0 or 2,0,0)\n");
+    let (_dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+    command
+        .args(["tournament", "two.csv", "--forbid", "0-1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`0-1` is not T:A-B (table, then the two players, such as 0:1-2)"));
+}

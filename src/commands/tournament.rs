@@ -44,6 +44,17 @@ pub struct Args {
     #[arg(long, value_name = "OUT.cnf", conflicts_with = "save")]
     pub emit_cnf: Option<PathBuf>,
 
+    /// Pin a pairing: every round found plays players A and B (in either order) at table T; repeat
+    /// for several. A pin that is not an allowable pairing, or that no round can play, is an error
+    /// naming the table or player it leaves uncovered.
+    #[arg(long, value_name = "T:A-B", conflicts_with = "cubes")]
+    pub fix: Vec<tournament::Pin>,
+
+    /// Exclude a pairing: no round found plays players A and B (in either order) at table T; repeat
+    /// for several.
+    #[arg(long, value_name = "T:A-B", conflicts_with = "cubes")]
+    pub forbid: Vec<tournament::Pin>,
+
     #[command(flatten)]
     pub cubes: crate::cubes::CubeArgs,
 }
@@ -68,8 +79,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let name = crate::text::name(&args.file);
     let text = crate::text::read_named(&args.file)?;
+    let pins = tournament::Pins { fix: args.fix.clone(), forbid: args.forbid.clone() };
+    let instance = tournament::parse(&text)
+        .map_err(|error| anyhow!("{name}: {error}"))
+        .and_then(|instance| pins.apply(&instance).map_err(|error| anyhow!("{name}: {error}")))?;
     if let Some(path) = &args.emit_cnf {
-        let instance = tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}"))?;
         let encoding = tournament::encode(&instance);
         let mut dimacs = Vec::new();
         tournament::write_dimacs(&mut dimacs, &instance, &encoding)?;
@@ -83,7 +97,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     // unwritten when there is no round.
     let save = args.save.as_deref().map(OutputFile::create).transpose()?;
     let deadline = tournament::Deadline::at(args.timeout.map(|limit| Instant::now() + limit));
-    match job.solve(&text, deadline) {
+    match job.solve_instance(&instance, deadline) {
         RoundOutcome::Found { output, .. } => match save {
             Some(mut file) => {
                 if file.path() != Path::new("-") {

@@ -2,6 +2,7 @@
 //! `tournament` command, the web app): a [`Job`] prepared once per run, then
 //! [`Job::solve`] on each file's bytes; [`verify`] checks any printed answer.
 
+use crate::instance::Instance;
 use crate::parse::{parse, ParseError};
 use crate::round::format;
 use crate::solver::{solver, solvers, Deadline, Limits, Solver, Stats};
@@ -70,14 +71,19 @@ impl Job {
 
     /// Reads the pairing file `input` and finds a round, stopping soon after `deadline`.
     pub fn solve(&self, input: &[u8], deadline: Deadline<'_>) -> RoundOutcome {
-        let instance = match parse(input) {
-            Ok(instance) => instance,
-            Err(error) => return RoundOutcome::Invalid(error),
-        };
+        match parse(input) {
+            Ok(instance) => self.solve_instance(&instance, deadline),
+            Err(error) => RoundOutcome::Invalid(error),
+        }
+    }
+
+    /// Finds a round of a parsed `instance` (one with [`crate::Pins`] applied, say), stopping soon
+    /// after `deadline`; never [`RoundOutcome::Invalid`].
+    pub fn solve_instance(&self, instance: &Instance, deadline: Deadline<'_>) -> RoundOutcome {
         let limits = Limits { deadline, threads: self.threads, seed: self.seed };
-        match self.solver.solve(&instance, &limits) {
+        match self.solver.solve(instance, &limits) {
             Ok(solution) => {
-                let output = format(&instance, solution.round.as_ref());
+                let output = format(instance, solution.round.as_ref());
                 match solution.round {
                     Some(_) => RoundOutcome::Found { output, stats: solution.stats },
                     None => RoundOutcome::NoRound { output, stats: solution.stats },
