@@ -32,8 +32,9 @@ pub struct CubeArgs {
     #[arg(long, value_name = "K/N", conflicts_with_all = ["solver", "save", "emit_cnf", "jobs", "seed"])]
     pub cubes: Option<Share>,
 
-    /// With --cubes: write the JSON result to FILE instead of standard output.
-    #[arg(long, value_name = "FILE", requires = "cubes")]
+    /// With --cubes: write the JSON result to FILE instead of standard output; with --count: also
+    /// write the count as a JSON line to FILE (`-`: standard output, instead of the number).
+    #[arg(long, value_name = "FILE", requires = "json_for")]
     pub json: Option<PathBuf>,
 }
 

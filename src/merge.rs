@@ -126,6 +126,11 @@ fn read(path: &Path, name: &str) -> anyhow::Result<Read> {
                     "{name} line {number}: a `guess simulate` line: not a report of `solvebatch run`"
                 )
             }
+            Line::RoundCount(_) => {
+                anyhow::bail!(
+                    "{name} line {number}: a `tournament --count` line: not a report of `solvebatch run`"
+                )
+            }
         }
     }
     let summary = summary.ok_or_else(|| anyhow!("{name}: no summary line: the report is incomplete"))?;

@@ -98,6 +98,11 @@ fn parse(name: &str, text: &str) -> Result<ReportFile, String> {
                     "{name} line {number}: a `tournament --cubes` result, not a batch report"
                 ));
             }
+            Line::RoundCount(_) => {
+                return Err(format!(
+                    "{name} line {number}: a `tournament --count` result, not a batch report"
+                ));
+            }
         }
     }
     Ok(report)

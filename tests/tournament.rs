@@ -117,3 +117,61 @@ fn an_impossible_pin_is_an_error_naming_the_item_it_leaves_uncovered() {
         .code(2)
         .stderr(predicate::str::contains("`0-1` is not T:A-B (table, then the two players, such as 0:1-2)"));
 }
+
+#[test]
+fn count_prints_the_number_of_rounds_and_writes_it_as_json() {
+    let (_dir, mut command) = setup(&[("example.csv", EXAMPLE)]);
+    command.args(["tournament", "example.csv", "--count"]).assert().success().stdout("1\n");
+    let (dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+    command
+        .args(["tournament", "two.csv", "--count", "--json", "count.json"])
+        .assert()
+        .success()
+        .stdout("2\n");
+    let line: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("count.json")).unwrap()).unwrap();
+    assert_eq!(
+        (&line["type"], &line["file"], &line["rounds"]),
+        (&"round_count".into(), &"two.csv".into(), &"2".into())
+    );
+    assert_eq!(line["nodes"], 6, "table 0 tries its two pairings, each forcing one at each other table");
+    let (_dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+    command.args(["tournament", "two.csv", "--count", "--fix", "0:2-3"]).assert().success().stdout("1\n");
+    let (_dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+    command
+        .args(["tournament", "two.csv", "--count", "--solver", "sat"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the argument '--count' cannot be used with '--solver <SOLVER>'"));
+}
+
+#[test]
+fn all_prints_every_round_or_the_first_k_and_saves_them() {
+    let first = "Table 0: 0 vs. 1\nTable 1: 2 vs. 3\nTable 2: 4 vs. 5\n";
+    let (_dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+    command
+        .args(["tournament", "two.csv", "--all"])
+        .assert()
+        .success()
+        .stdout(format!("{first}\n{SECOND_ROUND}"));
+    let (dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+    command
+        .args(["tournament", "two.csv", "--all", "--limit", "1", "--save", "rounds.txt"])
+        .assert()
+        .success()
+        .stdout(first);
+    assert_eq!(std::fs::read_to_string(dir.path().join("rounds.txt")).unwrap(), first);
+    let (_dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+    command
+        .args(["tournament", "two.csv", "--all", "--limit", "9"])
+        .assert()
+        .success()
+        .stdout(format!("{first}\n{SECOND_ROUND}"));
+    let (dir, mut command) = setup(&[("none.csv", "2\n0,1,0\n0,2,1\n")]);
+    command
+        .args(["tournament", "none.csv", "--all", "--save", "rounds.txt"])
+        .assert()
+        .success()
+        .stdout("No tournament found.\n");
+    assert!(!dir.path().join("rounds.txt").exists());
+}

@@ -1,6 +1,8 @@
 //! `solvebatch tournament`: find one round in a pairing file, print it and optionally save it.
 
+use std::borrow::Cow;
 use std::io::Write;
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -10,9 +12,11 @@ use solvebatch_tournament::{self as tournament, RoundOutcome};
 
 use crate::output::{write_file, OutputFile};
 use crate::reads::Reads;
+use crate::report::json::{Line, RoundCountResult};
 
 /// Arguments of `solvebatch tournament`.
 #[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("json_for").args(["cubes", "count"]).multiple(true))]
 pub struct Args {
     /// The pairing file (`-` for standard input): line 0 the number of tables, then `first,second,table`.
     pub file: PathBuf,
@@ -55,6 +59,21 @@ pub struct Args {
     #[arg(long, value_name = "T:A-B", conflicts_with = "cubes")]
     pub forbid: Vec<tournament::Pin>,
 
+    /// Print the exact number of rounds instead of one round (counted by Algorithm X with a memo of
+    /// subproblems, of any size; its own search, so not with --solver). With --json, also write it
+    /// as a JSON line whose `rounds` is a string of decimal digits.
+    #[arg(long, conflicts_with_all = ["solver", "save", "all", "cubes", "emit_cnf"])]
+    pub count: bool,
+
+    /// Print every round, one after another with an empty line between them, in a stable order (the
+    /// same file gives the same rounds in the same order); its own search, so not with --solver.
+    #[arg(long, conflicts_with_all = ["solver", "cubes", "emit_cnf"])]
+    pub all: bool,
+
+    /// With --all: print at most K rounds (all of them when there are fewer).
+    #[arg(long, value_name = "K", requires = "all")]
+    pub limit: Option<NonZeroUsize>,
+
     #[command(flatten)]
     pub cubes: crate::cubes::CubeArgs,
 }
@@ -77,6 +96,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if let Some(share) = args.cubes.cubes {
         return crate::cubes::run_share(&args.file, share, args.timeout, args.cubes.json.as_deref());
     }
+    let started = Instant::now();
     let name = crate::text::name(&args.file);
     let text = crate::text::read_named(&args.file)?;
     let pins = tournament::Pins { fix: args.fix.clone(), forbid: args.forbid.clone() };
@@ -92,26 +112,74 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         eprintln!("{}: {variables} variables, {clauses} clauses", path.display());
         return Ok(ExitCode::SUCCESS);
     }
+    let deadline = tournament::Deadline::at(args.timeout.map(|limit| started + limit));
+    if args.count {
+        return count(args, &instance, deadline, started);
+    }
     let job = tournament::Job::new(&args.solver, args.jobs, args.seed)?;
     // Opened before the search, so that a path that cannot be written is found at once; dropped
     // unwritten when there is no round.
     let save = args.save.as_deref().map(OutputFile::create).transpose()?;
-    let deadline = tournament::Deadline::at(args.timeout.map(|limit| Instant::now() + limit));
-    match job.solve_instance(&instance, deadline) {
-        RoundOutcome::Found { output, .. } => match save {
-            Some(mut file) => {
-                if file.path() != Path::new("-") {
-                    std::io::stdout().write_all(output.as_bytes())?;
-                }
-                file.write_all(output.as_bytes())
-                    .with_context(|| format!("{}: cannot write", file.path().display()))?;
-                file.commit()?;
+    let output = if args.all {
+        let limits = tournament::Limits { deadline, threads: 1, seed: args.seed };
+        let (rounds, _) = tournament::list_rounds(&instance, args.limit.map(NonZeroUsize::get), &limits)
+            .map_err(|_| anyhow!("{name}: no answer within the time limit"))?;
+        let printed: Vec<String> =
+            rounds.iter().map(|round| tournament::format(&instance, Some(round))).collect();
+        (!printed.is_empty()).then(|| printed.join("\n")).ok_or(tournament::NO_ROUND.to_string())
+    } else {
+        match job.solve_instance(&instance, deadline) {
+            RoundOutcome::Found { output, .. } => Ok(output),
+            RoundOutcome::NoRound { output, .. } => Err(output),
+            RoundOutcome::Invalid(error) => anyhow::bail!("{name}: {error}"),
+            RoundOutcome::Interrupted => anyhow::bail!("{name}: no answer within the time limit"),
+        }
+    };
+    match (output, save) {
+        (Ok(output), Some(mut file)) => {
+            if file.path() != Path::new("-") {
+                std::io::stdout().write_all(output.as_bytes())?;
             }
-            None => std::io::stdout().write_all(output.as_bytes())?,
-        },
-        RoundOutcome::NoRound { output, .. } => std::io::stdout().write_all(output.as_bytes())?,
-        RoundOutcome::Invalid(error) => anyhow::bail!("{name}: {error}"),
-        RoundOutcome::Interrupted => anyhow::bail!("{name}: no answer within the time limit"),
+            file.write_all(output.as_bytes())
+                .with_context(|| format!("{}: cannot write", file.path().display()))?;
+            file.commit()?;
+        }
+        (Ok(output) | Err(output), _) => std::io::stdout().write_all(output.as_bytes())?,
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints the number of rounds of `instance` and, with `--json`, writes it as a JSON line.
+fn count(
+    args: &Args,
+    instance: &tournament::Instance,
+    deadline: tournament::Deadline<'_>,
+    started: Instant,
+) -> anyhow::Result<ExitCode> {
+    // Opened first, so that a path that cannot be written is known before the search.
+    let json = args.cubes.json.as_deref().map(OutputFile::create).transpose()?;
+    let limits = tournament::Limits { deadline, threads: 1, seed: args.seed };
+    let name = crate::text::name(&args.file);
+    let count = tournament::count_rounds(instance, &limits)
+        .map_err(|_| anyhow!("{name}: no answer within the time limit"))?;
+    let rounds = count.rounds.to_string();
+    if let Some(mut out) = json {
+        let result = RoundCountResult {
+            file: crate::paths::display_path(&args.file),
+            rounds: rounds.clone(),
+            nodes: count.stats.nodes,
+            memo_hits: count.stats.memo_hits,
+            ms: started.elapsed().as_secs_f64() * 1000.0,
+        };
+        let mut line = serde_json::to_vec(&Line::RoundCount(Cow::Borrowed(&result)))?;
+        line.push(b'\n');
+        out.write_all(&line).with_context(|| format!("{}: cannot write", out.path().display()))?;
+        let on_stdout = out.path() == Path::new("-");
+        out.commit()?;
+        if on_stdout {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    println!("{rounds}");
     Ok(ExitCode::SUCCESS)
 }

@@ -64,6 +64,26 @@ pub enum Line<'a> {
     Simulation(Cow<'a, SimulationSummary>),
     /// The result of `tournament --cubes K/N`.
     CubeShare(Cow<'a, ShareResult>),
+    /// The result of `tournament --count`.
+    RoundCount(Cow<'a, RoundCountResult>),
+}
+
+/// The number of rounds of one pairing file (`tournament FILE --count --json OUT`):
+/// `{"type":"round_count","file":…,"rounds":"…","nodes":…,"memo_hits":…,"ms":…}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoundCountResult {
+    /// The pairing file, as given.
+    pub file: String,
+    /// The exact number of rounds, in decimal digits: a string, since counts pass 64 bits and
+    /// JavaScript's numbers are exact only up to 2^53.
+    pub rounds: String,
+    /// Options tried by the counting search.
+    pub nodes: u64,
+    /// Subproblems answered from the memo.
+    pub memo_hits: u64,
+    /// Wall time, parsing included, in milliseconds.
+    #[serde(serialize_with = "super::record::serialize_ms")]
+    pub ms: f64,
 }
 
 /// How a share ended, in a result.

@@ -8,7 +8,8 @@
 //! pruned by the LP relaxation ([`DlxLp`]), SAT on varisat ([`Sat`], with the CNF exported by [`encode`]
 //! and [`write_dimacs`]) and a race of `dlx` and `sat` ([`Portfolio`]); one share of SAT's cube split
 //! can be solved alone ([`solve_cube_share`]), to spread a hard instance over many processes, and the
-//! shares' results merged ([`cubes::merge`]). It checks
+//! shares' results merged ([`cubes::merge`]). For the organiser it counts the rounds exactly
+//! ([`count_rounds`]), lists them ([`list_rounds`]) and pins or excludes pairings ([`Pins`]). It checks
 //! any round independently ([`check_round`], [`read_round`]), prints a round
 //! exactly as specified ([`format`]) and draws random regular instances ([`Regular`]). A run over many
 //! files prepares a [`Job`] once ([`Job::new`] by solver name) and calls [`Job::solve`] on each file;
@@ -35,6 +36,7 @@
 mod backtrack;
 mod bitset;
 mod cnf;
+mod count;
 mod cube;
 pub mod cubes;
 mod dlx;
@@ -57,6 +59,7 @@ mod verify;
 
 pub use backtrack::Backtrack;
 pub use cnf::{encode, write_dimacs, Encoding};
+pub use count::{count_rounds, list_rounds, CountStats, RoundCount, MEMO_ENTRIES};
 pub use dlx::{Dlx, DlxLinks};
 pub use dlx_lp::DlxLp;
 pub use generate::{to_text, GenerateError, Regular};

@@ -1,0 +1,391 @@
+//! Every round, not just one: the exact number of rounds and the rounds themselves, for the organiser
+//! who wants alternatives.
+//!
+//! Both walk the exact cover tree of Algorithm X (the item with the fewest options first, the first in
+//! item order among equals; its options in file order). In exact cover the subproblem below a node is
+//! fixed by the set of items still uncovered, so subproblems met again along other paths are looked up
+//! instead of searched (Nishino, Yasuda, Minato and Nagata, "Dancing with Decision Diagrams", AAAI
+//! 2017): counting keeps each subproblem's number of rounds, listing keeps the subproblems found to
+//! hold none. The memo is keyed by the bitset of covered items itself (no hash collisions) and holds
+//! at most [`MEMO_ENTRIES`] subproblems; once full, new ones are searched but not kept.
+//!
+//! Rounds are counted as distinct printed answers: a pairing listed twice counts once, the same two
+//! players in the other order make another round.
+
+use std::collections::{HashMap, HashSet};
+
+use num_bigint::BigUint;
+
+use crate::instance::Instance;
+use crate::round::Round;
+use crate::solver::{Interrupted, Limits};
+use crate::stop::{Stop, CLOCK_INTERVAL};
+
+/// The most subproblems a memo keeps (each is `3n` bits of key and a count, so at 60 tables about
+/// 100 MB when full).
+pub const MEMO_ENTRIES: usize = 1 << 20;
+
+/// What a count or a listing cost.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CountStats {
+    /// Options tried.
+    pub nodes: u64,
+    /// Subproblems answered from the memo.
+    pub memo_hits: u64,
+    /// Subproblems kept in the memo at the end.
+    pub memo_entries: u64,
+}
+
+/// The number of rounds of an instance and what counting them cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundCount {
+    /// The exact number of rounds (distinct printed answers), of any size.
+    pub rounds: BigUint,
+    /// Search effort.
+    pub stats: CountStats,
+}
+
+/// Counts the rounds of `instance` exactly.
+///
+/// ```
+/// use solvebatch_tournament::{count_rounds, parse, Limits};
+///
+/// let example = parse("3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n").unwrap();
+/// assert_eq!(count_rounds(&example, &Limits::default()).unwrap().rounds, 1u32.into());
+/// ```
+///
+/// # Errors
+/// [`Interrupted`] when [`Limits::deadline`] passes first.
+pub fn count_rounds(instance: &Instance, limits: &Limits) -> Result<RoundCount, Interrupted> {
+    let Some(mut cover) = Cover::new(instance) else {
+        return Ok(RoundCount { rounds: BigUint::ZERO, stats: CountStats::default() });
+    };
+    let mut memo = HashMap::new();
+    let rounds = cover.count(&mut memo, &Stop::new(limits))?;
+    cover.stats.memo_entries = memo.len() as u64;
+    Ok(RoundCount { rounds, stats: cover.stats })
+}
+
+/// The first `limit` rounds of `instance` (all of them for `None`), distinct, each valid, in the
+/// order of the search: the same file always gives the same rounds in the same order.
+///
+/// ```
+/// use solvebatch_tournament::{format, list_rounds, parse, Limits};
+///
+/// let two = parse("2\n0,1,0\n2,3,0\n2,3,1\n0,1,1\n").unwrap();
+/// let (rounds, _) = list_rounds(&two, None, &Limits::default()).unwrap();
+/// let printed: Vec<String> = rounds.iter().map(|round| format(&two, Some(round))).collect();
+/// assert_eq!(printed, ["Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n", "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n"]);
+/// ```
+///
+/// # Errors
+/// [`Interrupted`] when [`Limits::deadline`] passes first.
+pub fn list_rounds(
+    instance: &Instance,
+    limit: Option<usize>,
+    limits: &Limits,
+) -> Result<(Vec<Round>, CountStats), Interrupted> {
+    let Some(mut cover) = Cover::new(instance) else {
+        return Ok((Vec::new(), CountStats::default()));
+    };
+    let mut listing = Listing { limit: limit.unwrap_or(usize::MAX), chosen: Vec::new(), found: Vec::new() };
+    let mut refuted = HashSet::new();
+    if listing.limit > 0 {
+        cover.list(&mut listing, &mut refuted, &Stop::new(limits))?;
+    }
+    cover.stats.memo_entries = refuted.len() as u64;
+    let rounds = listing
+        .found
+        .into_iter()
+        .map(|options| Round::from_pairings(instance, options.into_iter().map(|o| cover.pairing[o])))
+        .collect();
+    Ok((rounds, cover.stats))
+}
+
+/// The rounds found so far and the options on the current path.
+struct Listing {
+    limit: usize,
+    chosen: Vec<usize>,
+    found: Vec<Vec<usize>>,
+}
+
+/// The exact cover matrix with its state: items are tables `0..n` and players `n..3n`, options the
+/// distinct pairings; an option is live while none of its items is covered.
+struct Cover {
+    options: Vec<[u32; 3]>,
+    /// The pairing index behind each option.
+    pairing: Vec<usize>,
+    /// The options of each item, in file order.
+    by_item: Vec<Vec<u32>>,
+    /// How many of each option's items are covered (live at 0).
+    covered_items: Vec<u8>,
+    /// Live options of each item.
+    live: Vec<u32>,
+    /// The covered items, one bit each: the memo's key.
+    covered: Vec<u64>,
+    stats: CountStats,
+}
+
+impl Cover {
+    /// The matrix of `instance`, or `None` when it has fewer pairings than tables (no round).
+    fn new(instance: &Instance) -> Option<Cover> {
+        let n = instance.tables_if_coverable()?;
+        let mut seen = HashSet::new();
+        let (mut options, mut pairing) = (Vec::new(), Vec::new());
+        let mut by_item = vec![Vec::new(); 3 * n];
+        for (index, p) in instance.pairings.iter().enumerate() {
+            if seen.insert(*p) {
+                let items = [p.table as u32, (n as u64 + p.first) as u32, (n as u64 + p.second) as u32];
+                for item in items {
+                    by_item[item as usize].push(options.len() as u32);
+                }
+                options.push(items);
+                pairing.push(index);
+            }
+        }
+        let live = by_item.iter().map(|list| list.len() as u32).collect();
+        Some(Cover {
+            covered_items: vec![0; options.len()],
+            options,
+            pairing,
+            by_item,
+            live,
+            covered: vec![0; (3 * n).div_ceil(64)],
+            stats: CountStats::default(),
+        })
+    }
+
+    /// The uncovered item with the fewest live options and their number, or `None` when every item
+    /// is covered.
+    fn choose(&self) -> Option<(usize, u32)> {
+        let mut best: Option<(usize, u32)> = None;
+        for (item, &live) in self.live.iter().enumerate() {
+            if self.covered[item / 64] >> (item % 64) & 1 == 0 && best.is_none_or(|(_, fewest)| live < fewest)
+            {
+                best = Some((item, live));
+                if live == 0 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    fn cover_item(&mut self, item: usize) {
+        self.covered[item / 64] |= 1 << (item % 64);
+        for &option in &self.by_item[item] {
+            let option = option as usize;
+            if self.covered_items[option] == 0 {
+                for other in self.options[option] {
+                    self.live[other as usize] -= 1;
+                }
+            }
+            self.covered_items[option] += 1;
+        }
+    }
+
+    fn uncover_item(&mut self, item: usize) {
+        self.covered[item / 64] &= !(1 << (item % 64));
+        for &option in &self.by_item[item] {
+            let option = option as usize;
+            self.covered_items[option] -= 1;
+            if self.covered_items[option] == 0 {
+                for other in self.options[option] {
+                    self.live[other as usize] += 1;
+                }
+            }
+        }
+    }
+
+    /// Plays `option`: covers its three items.
+    fn select(&mut self, option: usize, stop: &Stop) -> Result<(), Interrupted> {
+        self.stats.nodes += 1;
+        if self.stats.nodes % CLOCK_INTERVAL == 0 {
+            stop.check()?;
+        }
+        self.options[option].into_iter().for_each(|item| self.cover_item(item as usize));
+        Ok(())
+    }
+
+    /// Undoes [`Cover::select`].
+    fn deselect(&mut self, option: usize) {
+        self.options[option].into_iter().rev().for_each(|item| self.uncover_item(item as usize));
+    }
+
+    /// The live options of `item`, in file order.
+    fn live_options(&self, item: usize) -> Vec<usize> {
+        self.by_item[item].iter().map(|&o| o as usize).filter(|&o| self.covered_items[o] == 0).collect()
+    }
+
+    /// The number of rounds of the current subproblem, with `memo` holding known subproblems' counts.
+    fn count(
+        &mut self,
+        memo: &mut HashMap<Box<[u64]>, BigUint>,
+        stop: &Stop,
+    ) -> Result<BigUint, Interrupted> {
+        let Some((item, live)) = self.choose() else {
+            return Ok(BigUint::from(1u32));
+        };
+        if live == 0 {
+            return Ok(BigUint::ZERO);
+        }
+        if let Some(known) = memo.get(self.covered.as_slice()) {
+            self.stats.memo_hits += 1;
+            return Ok(known.clone());
+        }
+        let mut total = BigUint::ZERO;
+        for option in self.live_options(item) {
+            self.select(option, stop)?;
+            let below = self.count(memo, stop);
+            self.deselect(option);
+            total += below?;
+        }
+        if memo.len() < MEMO_ENTRIES {
+            memo.insert(self.covered.clone().into_boxed_slice(), total.clone());
+        }
+        Ok(total)
+    }
+
+    /// Adds the rounds of the current subproblem to `listing` until it holds its limit, with
+    /// `refuted` holding the subproblems known to have none. Returns whether the limit is reached.
+    fn list(
+        &mut self,
+        listing: &mut Listing,
+        refuted: &mut HashSet<Box<[u64]>>,
+        stop: &Stop,
+    ) -> Result<bool, Interrupted> {
+        let Some((item, live)) = self.choose() else {
+            listing.found.push(listing.chosen.clone());
+            return Ok(listing.found.len() >= listing.limit);
+        };
+        if live == 0 {
+            return Ok(false);
+        }
+        if refuted.contains(self.covered.as_slice()) {
+            self.stats.memo_hits += 1;
+            return Ok(false);
+        }
+        let before = listing.found.len();
+        for option in self.live_options(item) {
+            self.select(option, stop)?;
+            listing.chosen.push(option);
+            let full = self.list(listing, refuted, stop);
+            listing.chosen.pop();
+            self.deselect(option);
+            if full? {
+                return Ok(true);
+            }
+        }
+        if listing.found.len() == before && refuted.len() < MEMO_ENTRIES {
+            refuted.insert(self.covered.clone().into_boxed_slice());
+        }
+        Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::{check_round, format, parse, Pairing};
+
+    /// Rounds by brute force: each table in turn plays each distinct pairing whose players are free.
+    fn brute_force(instance: &Instance) -> u64 {
+        let n = instance.tables as usize;
+        let mut distinct: Vec<Pairing> = Vec::new();
+        for p in &instance.pairings {
+            if !distinct.contains(p) {
+                distinct.push(*p);
+            }
+        }
+        fn rounds(table: usize, n: usize, pairings: &[Pairing], busy: &mut Vec<bool>) -> u64 {
+            if table == n {
+                return 1;
+            }
+            let mut total = 0;
+            for p in pairings.iter().filter(|p| p.table == table as u64) {
+                let (a, b) = (p.first as usize, p.second as usize);
+                if !busy[a] && !busy[b] {
+                    (busy[a], busy[b]) = (true, true);
+                    total += rounds(table + 1, n, pairings, busy);
+                    (busy[a], busy[b]) = (false, false);
+                }
+            }
+            total
+        }
+        rounds(0, n, &distinct, &mut vec![false; 2 * n])
+    }
+
+    /// Instances of 1 to 8 tables with up to `4n` pairings, repeats and reversed pairs included.
+    fn small_instance() -> impl Strategy<Value = Instance> {
+        (1u64..=8).prop_flat_map(|n| {
+            let pairing = (0..2 * n, 1..2 * n, 0..n).prop_map(move |(first, step, table)| Pairing {
+                first,
+                second: (first + step) % (2 * n),
+                table,
+            });
+            proptest::collection::vec(pairing, 0..=4 * n as usize)
+                .prop_map(move |pairings| Instance { tables: n, pairings })
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn the_count_is_the_brute_force_count(instance in small_instance()) {
+            let count = count_rounds(&instance, &Limits::default()).unwrap();
+            prop_assert_eq!(count.rounds, BigUint::from(brute_force(&instance)));
+        }
+
+        #[test]
+        fn a_listing_gives_every_round_once_each_valid_and_a_limit_its_first_ones(
+            instance in small_instance(), limit in 0usize..6
+        ) {
+            let (all, _) = list_rounds(&instance, None, &Limits::default()).unwrap();
+            prop_assert_eq!(all.len() as u64, brute_force(&instance));
+            let printed: HashSet<String> = all.iter().map(|round| format(&instance, Some(round))).collect();
+            prop_assert_eq!(printed.len(), all.len(), "distinct");
+            for round in &all {
+                prop_assert_eq!(check_round(&instance, round), Ok(()));
+            }
+            let (first, _) = list_rounds(&instance, Some(limit), &Limits::default()).unwrap();
+            prop_assert_eq!(&first[..], &all[..limit.min(all.len())]);
+        }
+    }
+
+    #[test]
+    fn the_spec_example_has_exactly_one_round() {
+        let example = parse("3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n").unwrap();
+        assert_eq!(count_rounds(&example, &Limits::default()).unwrap().rounds, BigUint::from(1u32));
+        let (rounds, _) = list_rounds(&example, Some(5), &Limits::default()).unwrap();
+        assert_eq!(rounds, [Round { pairing_at_table: vec![1, 2, 3] }]);
+    }
+
+    /// Table `t` seats players `2t` and `2t + 1` in either order: 2^n rounds. Each table tries its two
+    /// pairings (200 options tried); the second leaves the subproblem the first searched, looked up
+    /// in the memo (99 times: below the last table there is nothing left to look up); the memo keeps
+    /// the 100 subproblems with tables left.
+    #[test]
+    fn a_count_past_64_bits_is_exact_and_shared_subproblems_are_looked_up() {
+        let tables = 100u64;
+        let pairings = (0..tables)
+            .flat_map(|t| {
+                [
+                    Pairing { first: 2 * t, second: 2 * t + 1, table: t },
+                    Pairing { first: 2 * t + 1, second: 2 * t, table: t },
+                ]
+            })
+            .collect();
+        let count = count_rounds(&Instance { tables, pairings }, &Limits::default()).unwrap();
+        assert_eq!(count.rounds, BigUint::from(2u32).pow(100));
+        assert_eq!(count.rounds.to_string(), "1267650600228229401496703205376");
+        assert_eq!(count.stats, CountStats { nodes: 200, memo_hits: 99, memo_entries: 100 });
+    }
+
+    #[test]
+    fn too_few_pairings_have_no_round_without_memory_for_the_tables() {
+        let huge = parse("1000000000000\n0,1,0\n").unwrap();
+        assert_eq!(count_rounds(&huge, &Limits::default()).unwrap().rounds, BigUint::ZERO);
+        assert!(list_rounds(&huge, None, &Limits::default()).unwrap().0.is_empty());
+    }
+}
