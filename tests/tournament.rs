@@ -175,3 +175,51 @@ fn all_prints_every_round_or_the_first_k_and_saves_them() {
         .stdout("No tournament found.\n");
     assert!(!dir.path().join("rounds.txt").exists());
 }
+
+/// A 30-table degree-4 instance without a round, refuted by varisat in a few hundred conflicts.
+fn no_round_instance() -> String {
+    let regular = solvebatch_tournament::Regular { tables: 30, degree: 4, seed: 2, planted: false };
+    solvebatch_tournament::to_text(&regular.generate().unwrap())
+}
+
+#[test]
+fn a_proof_of_no_round_is_written_and_accepted_and_a_corrupted_one_refused() {
+    let text = no_round_instance();
+    let (dir, mut command) = setup(&[("none.csv", &text)]);
+    command
+        .args(["tournament", "none.csv", "--solver", "sat", "--proof", "none.drat"])
+        .assert()
+        .success()
+        .stdout("No tournament found.\n");
+    let proof = std::fs::read_to_string(dir.path().join("none.drat")).unwrap();
+    assert!(proof.ends_with("\n0\n"), "ends with the empty clause");
+    let mut command = crate::common::command_in(dir.path());
+    command.args(["tournament", "none.csv", "--check-proof", "none.drat"]).assert().success().stdout(
+        predicate::str::is_match(r"^none\.drat: valid: none\.csv has no round \(\d+ lemmas checked\)\n$")
+            .unwrap(),
+    );
+    // The empty clause first: unit propagation on the formula alone finds no conflict.
+    let corrupted = format!("0\n{proof}");
+    std::fs::write(dir.path().join("bad.drat"), corrupted).unwrap();
+    let mut command = crate::common::command_in(dir.path());
+    command.args(["tournament", "none.csv", "--check-proof", "bad.drat"]).assert().code(1).stdout("").stderr(
+        "error: bad.drat: refused as a proof that none.csv has no round: line 1: the lemma `0` does not \
+             follow (neither RUP nor RAT on its first literal)\n",
+    );
+}
+
+#[test]
+fn a_file_with_a_round_gets_the_round_and_no_proof() {
+    let (dir, mut command) = setup(&[("example.csv", EXAMPLE)]);
+    command
+        .args(["tournament", "example.csv", "--solver", "sat", "--proof", "example.drat"])
+        .assert()
+        .success()
+        .stdout(EXAMPLE_ROUND)
+        .stderr("example.drat: not written: the file has a round\n");
+    assert!(!dir.path().join("example.drat").exists());
+    let (_dir, mut command) = setup(&[("example.csv", EXAMPLE)]);
+    command.args(["tournament", "example.csv", "--proof", "example.drat"]).assert().code(2).stderr(
+        "error: --proof needs --solver sat: only the SAT solver writes a proof (not --solver backtrack)\n",
+    );
+}

@@ -10,6 +10,7 @@ use std::time::Instant;
 use anyhow::{anyhow, Context};
 use solvebatch_tournament::{self as tournament, RoundOutcome};
 
+use crate::error::usage;
 use crate::output::{write_file, OutputFile};
 use crate::reads::Reads;
 use crate::report::json::{Line, RoundCountResult};
@@ -74,6 +75,22 @@ pub struct Args {
     #[arg(long, value_name = "K", requires = "all")]
     pub limit: Option<NonZeroUsize>,
 
+    /// With --solver sat: when there is no round, write a DRAT proof of it (text form) for the CNF
+    /// that --emit-cnf writes, for `--check-proof` or any DRAT checker. A file with a round gets no
+    /// proof: the round is printed and nothing is written.
+    #[arg(long, value_name = "FILE.drat", conflicts_with_all = ["count", "all", "cubes", "emit_cnf"])]
+    pub proof: Option<PathBuf>,
+
+    /// Instead of solving, check a DRAT proof that the file (with any --fix and --forbid) has no
+    /// round, with this program's own checker: every lemma must follow by unit propagation (RUP) or
+    /// be a RAT, and the empty clause must follow. A refused proof names its line (exit status 1).
+    #[arg(
+        long,
+        value_name = "FILE.drat",
+        conflicts_with_all = ["solver", "save", "count", "all", "cubes", "emit_cnf", "proof"]
+    )]
+    pub check_proof: Option<PathBuf>,
+
     #[command(flatten)]
     pub cubes: crate::cubes::CubeArgs,
 }
@@ -89,7 +106,15 @@ fn solver_name(name: &str) -> Result<String, String> {
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut reads = Reads::default();
     reads.add("the input", &args.file);
-    let outputs = [(&args.save, "--save"), (&args.emit_cnf, "--emit-cnf"), (&args.cubes.json, "--json")];
+    if let Some(proof) = &args.check_proof {
+        reads.add("the proof", proof);
+    }
+    let outputs = [
+        (&args.save, "--save"),
+        (&args.emit_cnf, "--emit-cnf"),
+        (&args.cubes.json, "--json"),
+        (&args.proof, "--proof"),
+    ];
     for (path, option) in outputs {
         path.as_deref().map_or(Ok(()), |path| reads.check(path, option))?;
     }
@@ -116,11 +141,22 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if args.count {
         return count(args, &instance, deadline, started);
     }
+    if let Some(proof) = &args.check_proof {
+        return check_proof(&name, &instance, proof);
+    }
+    if args.proof.is_some() && args.solver != "sat" {
+        return Err(usage(format!(
+            "--proof needs --solver sat: only the SAT solver writes a proof (not --solver {})",
+            args.solver
+        )));
+    }
     let job = tournament::Job::new(&args.solver, args.jobs, args.seed)?;
     // Opened before the search, so that a path that cannot be written is found at once; dropped
     // unwritten when there is no round.
     let save = args.save.as_deref().map(OutputFile::create).transpose()?;
-    let output = if args.all {
+    let output = if let Some(path) = &args.proof {
+        prove(&instance, path, deadline).map_err(|error| anyhow!("{name}: {error:#}"))?
+    } else if args.all {
         let limits = tournament::Limits { deadline, threads: 1, seed: args.seed };
         let (rounds, _) = tournament::list_rounds(&instance, args.limit.map(NonZeroUsize::get), &limits)
             .map_err(|_| anyhow!("{name}: no answer within the time limit"))?;
@@ -146,6 +182,45 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
         (Ok(output) | Err(output), _) => std::io::stdout().write_all(output.as_bytes())?,
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Solves `instance` with varisat, writing its DRAT proof to `path` when there is no round: the
+/// round's text, or `Err` with the no-round line.
+fn prove(
+    instance: &tournament::Instance,
+    path: &Path,
+    deadline: tournament::Deadline<'_>,
+) -> anyhow::Result<Result<String, String>> {
+    // Opened before the search, so that a path that cannot be written is found at once.
+    let mut file = OutputFile::create(path)?;
+    let limits = tournament::Limits { deadline, threads: 1, seed: 0 };
+    match tournament::prove(instance, &mut file, &limits) {
+        Ok(tournament::Proved::Round(round)) => {
+            eprintln!("{}: not written: the file has a round", path.display());
+            Ok(Ok(tournament::format(instance, Some(&round))))
+        }
+        Ok(tournament::Proved::NoRound) => {
+            file.commit()?;
+            Ok(Err(tournament::NO_ROUND.to_string()))
+        }
+        Err(tournament::ProveError::Interrupted(_)) => Err(anyhow!("no answer within the time limit")),
+        Err(error) => Err(anyhow::Error::new(error).context(format!("{}", path.display()))),
+    }
+}
+
+/// Checks the DRAT proof at `proof` that `instance` (the file called `name`) has no round.
+fn check_proof(name: &str, instance: &tournament::Instance, proof: &Path) -> anyhow::Result<ExitCode> {
+    let bytes = crate::text::read_named(proof)?;
+    let clauses: Vec<Vec<i64>> = tournament::encode(instance)
+        .formula
+        .iter()
+        .map(|clause| clause.iter().map(|lit| lit.to_dimacs() as i64).collect())
+        .collect();
+    let proof_name = crate::text::name(proof);
+    let lemmas = tournament::check_drat(&clauses, &bytes)
+        .with_context(|| format!("{proof_name}: refused as a proof that {name} has no round"))?;
+    println!("{proof_name}: valid: {name} has no round ({lemmas} lemmas checked)");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -9,7 +9,9 @@
 //! and [`write_dimacs`]) and a race of `dlx` and `sat` ([`Portfolio`]); one share of SAT's cube split
 //! can be solved alone ([`solve_cube_share`]), to spread a hard instance over many processes, and the
 //! shares' results merged ([`cubes::merge`]). For the organiser it counts the rounds exactly
-//! ([`count_rounds`]), lists them ([`list_rounds`]) and pins or excludes pairings ([`Pins`]). It checks
+//! ([`count_rounds`]), lists them ([`list_rounds`]) and pins or excludes pairings ([`Pins`]); a
+//! "No tournament found." can come with a DRAT proof ([`prove`]), checked independently
+//! ([`check_drat`]). It checks
 //! any round independently ([`check_round`], [`read_round`]), prints a round
 //! exactly as specified ([`format`]) and draws random regular instances ([`Regular`]). A run over many
 //! files prepares a [`Job`] once ([`Job::new`] by solver name) and calls [`Job::solve`] on each file;
@@ -41,6 +43,7 @@ mod cube;
 pub mod cubes;
 mod dlx;
 mod dlx_lp;
+mod drat;
 mod generate;
 mod instance;
 mod job;
@@ -49,6 +52,7 @@ mod lp;
 mod parse;
 mod pins;
 mod portfolio;
+mod proof;
 mod proof_sink;
 mod round;
 mod sat;
@@ -62,12 +66,14 @@ pub use cnf::{encode, write_dimacs, Encoding};
 pub use count::{count_rounds, list_rounds, CountStats, RoundCount, MEMO_ENTRIES};
 pub use dlx::{Dlx, DlxLinks};
 pub use dlx_lp::DlxLp;
+pub use drat::{check_drat, DratError};
 pub use generate::{to_text, GenerateError, Regular};
 pub use instance::{Instance, Pairing};
 pub use job::{verify, Job, RoundOutcome, UnknownSolver, VerifyError};
 pub use parse::{parse, Field, ParseError};
 pub use pins::{Item, Pin, PinError, Pins};
 pub use portfolio::Portfolio;
+pub use proof::{prove, ProveError, Proved};
 pub use round::{check_round, format, Round, RoundError, NO_ROUND};
 pub use sat::Sat;
 pub use share::{solve_cube_share, CubeShare, ShareAnswer, ShareSolution};
