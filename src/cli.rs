@@ -45,7 +45,8 @@ Examples:
     Diff(crate::diff::Args),
     /// Generate random instances (reproducible from a seed).
     Gen(commands::gen::Args),
-    /// Find one tournament round in a pairing file and print or save it.
+    /// Find a tournament round in a pairing file and print or save it; count or list every round, pin
+    /// or exclude pairings, prove and check "No tournament found.".
     Tournament(commands::tournament::Args),
     /// Replay an ultimate tic-tac-toe game and print its messages, macroboard and attention figures.
     #[command(name = "tictactoe")]

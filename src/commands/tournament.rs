@@ -1,4 +1,6 @@
-//! `solvebatch tournament`: find one round in a pairing file, print it and optionally save it.
+//! `solvebatch tournament`: find one round in a pairing file, print it and optionally save it; or
+//! count or list every round, with pairings pinned or excluded; or prove "No tournament found." and
+//! check such a proof.
 
 use std::borrow::Cow;
 use std::io::Write;

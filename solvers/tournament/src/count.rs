@@ -26,7 +26,7 @@ use crate::stop::{Stop, CLOCK_INTERVAL};
 pub const MEMO_ENTRIES: usize = 1 << 20;
 
 /// What a count or a listing cost.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CountStats {
     /// Options tried.
     pub nodes: u64,
@@ -34,6 +34,29 @@ pub struct CountStats {
     pub memo_hits: u64,
     /// Subproblems kept in the memo at the end.
     pub memo_entries: u64,
+    /// By depth (pairings played on the path, from 0): the subproblems met that needed a branch
+    /// (every item still has an option), and how many of them the memo answered.
+    pub depths: Vec<DepthStats>,
+}
+
+/// The subproblems met at one depth of the tree.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DepthStats {
+    /// Subproblems met with an item to branch on and no item without options.
+    pub met: u64,
+    /// Those answered from the memo: met before, along another path.
+    pub repeats: u64,
+}
+
+impl CountStats {
+    fn meet(&mut self, depth: usize, repeat: bool) {
+        if self.depths.len() <= depth {
+            self.depths.resize(depth + 1, DepthStats::default());
+        }
+        self.depths[depth].met += 1;
+        self.depths[depth].repeats += u64::from(repeat);
+        self.memo_hits += u64::from(repeat);
+    }
 }
 
 /// The number of rounds of an instance and what counting them cost.
@@ -57,11 +80,11 @@ pub struct RoundCount {
 /// # Errors
 /// [`Interrupted`] when [`Limits::deadline`] passes first.
 pub fn count_rounds(instance: &Instance, limits: &Limits) -> Result<RoundCount, Interrupted> {
-    let Some(mut cover) = Cover::new(instance) else {
+    let Some(mut cover) = Cover::new(instance, MEMO_ENTRIES) else {
         return Ok(RoundCount { rounds: BigUint::ZERO, stats: CountStats::default() });
     };
     let mut memo = HashMap::new();
-    let rounds = cover.count(&mut memo, &Stop::new(limits))?;
+    let rounds = cover.count(&mut memo, 0, &Stop::new(limits))?;
     cover.stats.memo_entries = memo.len() as u64;
     Ok(RoundCount { rounds, stats: cover.stats })
 }
@@ -85,21 +108,40 @@ pub fn list_rounds(
     limit: Option<usize>,
     limits: &Limits,
 ) -> Result<(Vec<Round>, CountStats), Interrupted> {
-    let Some(mut cover) = Cover::new(instance) else {
-        return Ok((Vec::new(), CountStats::default()));
+    let (rounds, stats) = search(instance, limit, limits, MEMO_ENTRIES);
+    Ok((rounds?, stats))
+}
+
+/// The search of [`list_rounds`] for its first round, with a memo of refuted subproblems holding at
+/// most `memo_entries` (0: no memo), to measure the memo: whether a round was found (`None` when the
+/// deadline passed first) and the effort, also when interrupted.
+pub fn first_round_effort(instance: &Instance, limits: &Limits, memo_entries: usize) -> (Option<bool>, CountStats) {
+    let (rounds, stats) = search(instance, Some(1), limits, memo_entries);
+    (rounds.ok().map(|rounds| !rounds.is_empty()), stats)
+}
+
+/// Lists up to `limit` rounds with a memo of at most `memo_entries` refuted subproblems.
+fn search(
+    instance: &Instance,
+    limit: Option<usize>,
+    limits: &Limits,
+    memo_entries: usize,
+) -> (Result<Vec<Round>, Interrupted>, CountStats) {
+    let Some(mut cover) = Cover::new(instance, memo_entries) else {
+        return (Ok(Vec::new()), CountStats::default());
     };
     let mut listing = Listing { limit: limit.unwrap_or(usize::MAX), chosen: Vec::new(), found: Vec::new() };
     let mut refuted = HashSet::new();
-    if listing.limit > 0 {
-        cover.list(&mut listing, &mut refuted, &Stop::new(limits))?;
-    }
+    let done = if listing.limit > 0 { cover.list(&mut listing, &mut refuted, &Stop::new(limits)) } else { Ok(false) };
     cover.stats.memo_entries = refuted.len() as u64;
-    let rounds = listing
-        .found
-        .into_iter()
-        .map(|options| Round::from_pairings(instance, options.into_iter().map(|o| cover.pairing[o])))
-        .collect();
-    Ok((rounds, cover.stats))
+    let rounds = done.map(|_| {
+        listing
+            .found
+            .into_iter()
+            .map(|options| Round::from_pairings(instance, options.into_iter().map(|o| cover.pairing[o])))
+            .collect()
+    });
+    (rounds, cover.stats)
 }
 
 /// The rounds found so far and the options on the current path.
@@ -123,12 +165,15 @@ struct Cover {
     live: Vec<u32>,
     /// The covered items, one bit each: the memo's key.
     covered: Vec<u64>,
+    /// The most subproblems the memo keeps.
+    capacity: usize,
     stats: CountStats,
 }
 
 impl Cover {
-    /// The matrix of `instance`, or `None` when it has fewer pairings than tables (no round).
-    fn new(instance: &Instance) -> Option<Cover> {
+    /// The matrix of `instance` with a memo of at most `capacity` subproblems, or `None` when it has
+    /// fewer pairings than tables (no round).
+    fn new(instance: &Instance, capacity: usize) -> Option<Cover> {
         let n = instance.tables_if_coverable()?;
         let mut seen = HashSet::new();
         let (mut options, mut pairing) = (Vec::new(), Vec::new());
@@ -151,6 +196,7 @@ impl Cover {
             by_item,
             live,
             covered: vec![0; (3 * n).div_ceil(64)],
+            capacity,
             stats: CountStats::default(),
         })
     }
@@ -217,10 +263,12 @@ impl Cover {
         self.by_item[item].iter().map(|&o| o as usize).filter(|&o| self.covered_items[o] == 0).collect()
     }
 
-    /// The number of rounds of the current subproblem, with `memo` holding known subproblems' counts.
+    /// The number of rounds of the current subproblem, `depth` pairings down, with `memo` holding known
+    /// subproblems' counts.
     fn count(
         &mut self,
         memo: &mut HashMap<Box<[u64]>, BigUint>,
+        depth: usize,
         stop: &Stop,
     ) -> Result<BigUint, Interrupted> {
         let Some((item, live)) = self.choose() else {
@@ -229,18 +277,19 @@ impl Cover {
         if live == 0 {
             return Ok(BigUint::ZERO);
         }
-        if let Some(known) = memo.get(self.covered.as_slice()) {
-            self.stats.memo_hits += 1;
+        let known = memo.get(self.covered.as_slice());
+        self.stats.meet(depth, known.is_some());
+        if let Some(known) = known {
             return Ok(known.clone());
         }
         let mut total = BigUint::ZERO;
         for option in self.live_options(item) {
             self.select(option, stop)?;
-            let below = self.count(memo, stop);
+            let below = self.count(memo, depth + 1, stop);
             self.deselect(option);
             total += below?;
         }
-        if memo.len() < MEMO_ENTRIES {
+        if memo.len() < self.capacity {
             memo.insert(self.covered.clone().into_boxed_slice(), total.clone());
         }
         Ok(total)
@@ -261,8 +310,9 @@ impl Cover {
         if live == 0 {
             return Ok(false);
         }
-        if refuted.contains(self.covered.as_slice()) {
-            self.stats.memo_hits += 1;
+        let repeat = refuted.contains(self.covered.as_slice());
+        self.stats.meet(listing.chosen.len(), repeat);
+        if repeat {
             return Ok(false);
         }
         let before = listing.found.len();
@@ -276,7 +326,7 @@ impl Cover {
                 return Ok(true);
             }
         }
-        if listing.found.len() == before && refuted.len() < MEMO_ENTRIES {
+        if listing.found.len() == before && refuted.len() < self.capacity {
             refuted.insert(self.covered.clone().into_boxed_slice());
         }
         Ok(false)
@@ -353,6 +403,38 @@ mod tests {
         }
     }
 
+    /// Instances of up to 12 tables: random regular ones of degree 2 to 6, with or without a planted
+    /// round, and the small random ones.
+    fn instance_up_to_12_tables() -> impl Strategy<Value = Instance> {
+        let regular = (4usize..=12, 2usize..=6, 0u64..1000, any::<bool>()).prop_map(|(tables, degree, seed, planted)| {
+            crate::Regular { tables, degree: degree.min(tables), seed, planted }.generate().unwrap()
+        });
+        prop_oneof![regular, small_instance()]
+    }
+
+    proptest! {
+        /// Every subproblem the listing's memo keeps as refuted has no round by Algorithm X without
+        /// a memo, and the memo changes no answer.
+        #[test]
+        fn a_refuted_subproblem_never_has_a_round(instance in instance_up_to_12_tables()) {
+            let Some(mut cover) = Cover::new(&instance, MEMO_ENTRIES) else { return Ok(()) };
+            let mut listing = Listing { limit: usize::MAX, chosen: Vec::new(), found: Vec::new() };
+            let mut refuted = HashSet::new();
+            let stop = Stop::new(&Limits::default());
+            cover.list(&mut listing, &mut refuted, &stop).unwrap();
+            for key in &refuted {
+                let mut fresh = Cover::new(&instance, 0).unwrap();
+                for item in (0..fresh.live.len()).filter(|&item| key[item / 64] >> (item % 64) & 1 == 1) {
+                    fresh.cover_item(item);
+                }
+                prop_assert_eq!(fresh.count(&mut HashMap::new(), 0, &stop).unwrap(), BigUint::ZERO);
+            }
+            let with = first_round_effort(&instance, &Limits::default(), MEMO_ENTRIES).0;
+            prop_assert_eq!(with, first_round_effort(&instance, &Limits::default(), 0).0);
+            prop_assert_eq!(with, Some(!listing.found.is_empty()));
+        }
+    }
+
     #[test]
     fn the_spec_example_has_exactly_one_round() {
         let example = parse("3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n").unwrap();
@@ -379,7 +461,10 @@ mod tests {
         let count = count_rounds(&Instance { tables, pairings }, &Limits::default()).unwrap();
         assert_eq!(count.rounds, BigUint::from(2u32).pow(100));
         assert_eq!(count.rounds.to_string(), "1267650600228229401496703205376");
-        assert_eq!(count.stats, CountStats { nodes: 200, memo_hits: 99, memo_entries: 100 });
+        assert_eq!((count.stats.nodes, count.stats.memo_hits, count.stats.memo_entries), (200, 99, 100));
+        let one_met = DepthStats { met: 1, repeats: 0 };
+        assert_eq!(count.stats.depths[0], one_met);
+        assert_eq!(count.stats.depths[1..], [DepthStats { met: 2, repeats: 1 }; 99]);
     }
 
     #[test]

@@ -63,7 +63,7 @@ mod verify;
 
 pub use backtrack::Backtrack;
 pub use cnf::{encode, write_dimacs, Encoding};
-pub use count::{count_rounds, list_rounds, CountStats, RoundCount, MEMO_ENTRIES};
+pub use count::{count_rounds, first_round_effort, list_rounds, CountStats, DepthStats, RoundCount, MEMO_ENTRIES};
 pub use dlx::{Dlx, DlxLinks};
 pub use dlx_lp::DlxLp;
 pub use drat::{check_drat, DratError};
