@@ -209,6 +209,12 @@ pub struct CompareArgs {
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
 
+    /// Cross-check every "No tournament found." with a DRAT proof from the SAT solver, written and
+    /// checked within --timeout: a file whose proof shows a round, is refused or does not come in
+    /// time fails, with the reason in its message. Other families' files are compared as usual.
+    #[arg(long)]
+    pub verify_no_round: bool,
+
     #[command(flatten)]
     pub reports: ReportArgs,
 

@@ -190,6 +190,13 @@ fn compare_file(
             }
         }
     }
+    let no_round: Vec<&str> =
+        answers.iter().filter(|(_, status)| *status == Status::NoSolution).map(|(name, _)| *name).collect();
+    if options.verify_no_round && family.name() == "tournament" && !no_round.is_empty() {
+        if let Err(problem) = crate::no_round_proof::verify(text, options.timeout) {
+            problems.push(format!("{} said no round, but {problem}", no_round.join(", ")));
+        }
+    }
     problems.dedup();
     let left_out = answers.iter().any(|(_, status)| *status == Status::Invalid);
     let failed = !problems.is_empty();
@@ -287,6 +294,7 @@ mod tests {
             timeout: None,
             jobs: 1,
             seed: 0,
+            verify_no_round: false,
             reports: ReportArgs::default(),
             terminal: TerminalArgs { quiet: true, color: ColorChoice::Never },
         };

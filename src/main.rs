@@ -32,6 +32,7 @@ mod family;
 mod game_input;
 mod inputs;
 mod merge;
+mod no_round_proof;
 mod options;
 mod outcome;
 mod output;

@@ -197,6 +197,8 @@ pub struct CompareOptions {
     pub terminal: TerminalArgs,
     /// What the families read: the seed, the threads each solver may use, the dictionary cache.
     pub settings: Settings,
+    /// `--verify-no-round`: prove every "No tournament found." with the SAT solver.
+    pub verify_no_round: bool,
 }
 
 impl CompareOptions {
@@ -229,6 +231,7 @@ impl CompareOptions {
                 dictionary_cache: crate::cache::dictionary_cache(),
                 ..Settings::default()
             },
+            verify_no_round: args.verify_no_round,
         })
     }
 }

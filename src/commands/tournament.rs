@@ -214,13 +214,8 @@ fn prove(
 /// Checks the DRAT proof at `proof` that `instance` (the file called `name`) has no round.
 fn check_proof(name: &str, instance: &tournament::Instance, proof: &Path) -> anyhow::Result<ExitCode> {
     let bytes = crate::text::read_named(proof)?;
-    let clauses: Vec<Vec<i64>> = tournament::encode(instance)
-        .formula
-        .iter()
-        .map(|clause| clause.iter().map(|lit| lit.to_dimacs() as i64).collect())
-        .collect();
     let proof_name = crate::text::name(proof);
-    let lemmas = tournament::check_drat(&clauses, &bytes)
+    let lemmas = tournament::check_proof(instance, &bytes)
         .with_context(|| format!("{proof_name}: refused as a proof that {name} has no round"))?;
     println!("{proof_name}: valid: {name} has no round ({lemmas} lemmas checked)");
     Ok(ExitCode::SUCCESS)

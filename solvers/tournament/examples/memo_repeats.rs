@@ -27,7 +27,8 @@ fn main() {
             for (memo, entries) in [("on", MEMO_ENTRIES), ("off", 0)] {
                 let started = Instant::now();
                 let deadline = Deadline::at(Some(started + Duration::from_secs(seconds)));
-                let (answer, stats) = first_round_effort(&instance, &Limits { deadline, ..Limits::default() }, entries);
+                let (answer, stats) =
+                    first_round_effort(&instance, &Limits { deadline, ..Limits::default() }, entries);
                 let answer = match answer {
                     Some(true) => "round",
                     Some(false) => "no round",
@@ -35,7 +36,10 @@ fn main() {
                 };
                 let name = format!("{tables}-d{degree}-s{seed}{}", if planted { "-planted" } else { "" });
                 let elapsed = started.elapsed().as_secs_f64();
-                println!("| {name} | {memo} | {answer} | {elapsed:.2} | {} | {} |", stats.nodes, stats.memo_hits);
+                println!(
+                    "| {name} | {memo} | {answer} | {elapsed:.2} | {} | {} |",
+                    stats.nodes, stats.memo_hits
+                );
                 if entries > 0 {
                     if by_depth.len() < stats.depths.len() {
                         by_depth.resize(stats.depths.len(), DepthStats::default());

@@ -115,7 +115,11 @@ pub fn list_rounds(
 /// The search of [`list_rounds`] for its first round, with a memo of refuted subproblems holding at
 /// most `memo_entries` (0: no memo), to measure the memo: whether a round was found (`None` when the
 /// deadline passed first) and the effort, also when interrupted.
-pub fn first_round_effort(instance: &Instance, limits: &Limits, memo_entries: usize) -> (Option<bool>, CountStats) {
+pub fn first_round_effort(
+    instance: &Instance,
+    limits: &Limits,
+    memo_entries: usize,
+) -> (Option<bool>, CountStats) {
     let (rounds, stats) = search(instance, Some(1), limits, memo_entries);
     (rounds.ok().map(|rounds| !rounds.is_empty()), stats)
 }
@@ -132,7 +136,11 @@ fn search(
     };
     let mut listing = Listing { limit: limit.unwrap_or(usize::MAX), chosen: Vec::new(), found: Vec::new() };
     let mut refuted = HashSet::new();
-    let done = if listing.limit > 0 { cover.list(&mut listing, &mut refuted, &Stop::new(limits)) } else { Ok(false) };
+    let done = if listing.limit > 0 {
+        cover.list(&mut listing, &mut refuted, &Stop::new(limits))
+    } else {
+        Ok(false)
+    };
     cover.stats.memo_entries = refuted.len() as u64;
     let rounds = done.map(|_| {
         listing
@@ -406,9 +414,11 @@ mod tests {
     /// Instances of up to 12 tables: random regular ones of degree 2 to 6, with or without a planted
     /// round, and the small random ones.
     fn instance_up_to_12_tables() -> impl Strategy<Value = Instance> {
-        let regular = (4usize..=12, 2usize..=6, 0u64..1000, any::<bool>()).prop_map(|(tables, degree, seed, planted)| {
-            crate::Regular { tables, degree: degree.min(tables), seed, planted }.generate().unwrap()
-        });
+        let regular = (4usize..=12, 2usize..=6, 0u64..1000, any::<bool>()).prop_map(
+            |(tables, degree, seed, planted)| {
+                crate::Regular { tables, degree: degree.min(tables), seed, planted }.generate().unwrap()
+            },
+        );
         prop_oneof![regular, small_instance()]
     }
 

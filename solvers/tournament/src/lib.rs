@@ -63,7 +63,9 @@ mod verify;
 
 pub use backtrack::Backtrack;
 pub use cnf::{encode, write_dimacs, Encoding};
-pub use count::{count_rounds, first_round_effort, list_rounds, CountStats, DepthStats, RoundCount, MEMO_ENTRIES};
+pub use count::{
+    count_rounds, first_round_effort, list_rounds, CountStats, DepthStats, RoundCount, MEMO_ENTRIES,
+};
 pub use dlx::{Dlx, DlxLinks};
 pub use dlx_lp::DlxLp;
 pub use drat::{check_drat, DratError};
@@ -73,7 +75,7 @@ pub use job::{verify, Job, RoundOutcome, UnknownSolver, VerifyError};
 pub use parse::{parse, Field, ParseError};
 pub use pins::{Item, Pin, PinError, Pins};
 pub use portfolio::Portfolio;
-pub use proof::{prove, ProveError, Proved};
+pub use proof::{check_proof, prove, ProveError, Proved};
 pub use round::{check_round, format, Round, RoundError, NO_ROUND};
 pub use sat::Sat;
 pub use share::{solve_cube_share, CubeShare, ShareAnswer, ShareSolution};

@@ -1,6 +1,6 @@
 //! A checkable "No tournament found.": varisat solves [`crate::encode`]'s formula (the CNF that
 //! `--emit-cnf` writes) as one problem, without cubes (a DRAT proof has no assumptions), and writes
-//! its DRAT proof of unsatisfiability; [`crate::check_drat`] checks it independently.
+//! its DRAT proof of unsatisfiability; [`check_proof`] checks it independently ([`check_drat`]).
 
 use std::io::{self, Write};
 
@@ -8,6 +8,7 @@ use varisat::solver::SolverError;
 use varisat::{ProofFormat, Solver as Varisat};
 
 use crate::cnf::encode;
+use crate::drat::{check_drat, DratError};
 use crate::instance::Instance;
 use crate::round::Round;
 use crate::sat::decode;
@@ -64,6 +65,20 @@ pub fn prove(instance: &Instance, target: &mut dyn Write, limits: &Limits) -> Re
     }
 }
 
+/// Checks, with [`check_drat`], the DRAT proof `proof` that [`crate::encode`]'s formula for
+/// `instance` is unsatisfiable, that is that `instance` has no round; returns the lemmas checked.
+///
+/// # Errors
+/// The [`DratError`] naming the proof line at fault.
+pub fn check_proof(instance: &Instance, proof: &[u8]) -> Result<usize, DratError> {
+    let clauses: Vec<Vec<i64>> = encode(instance)
+        .formula
+        .iter()
+        .map(|clause| clause.iter().map(|lit| lit.to_dimacs() as i64).collect())
+        .collect();
+    check_drat(&clauses, proof)
+}
+
 /// A proof target that fails its writes once the search must stop, so that varisat stops.
 struct Deadlined<'a> {
     target: &'a mut dyn Write,
@@ -115,18 +130,17 @@ mod tests {
         let lemmas = text.lines().filter(|line| !line.starts_with('d')).count();
         assert!(lemmas > 100, "{lemmas} lemmas");
         assert!(text.ends_with("\n0\n"), "the empty clause last");
-        let formula = clauses(&instance);
-        let checked = check_drat(&formula, text.as_bytes()).unwrap();
+        let checked = check_proof(&instance, text.as_bytes()).unwrap();
         assert!(checked > 100 && checked <= lemmas, "{checked} of {lemmas} lemmas checked");
 
         let lines: Vec<&str> = text.lines().collect();
         let tail = lines[lines.len() / 2..].join("\n") + "\n";
         assert!(
-            matches!(check_drat(&formula, tail.as_bytes()), Err(DratError::NotImplied { .. })),
+            matches!(check_proof(&instance, tail.as_bytes()), Err(DratError::NotImplied { .. })),
             "half a proof"
         );
-        assert_eq!(check_drat(&formula, b"0\n"), Err(DratError::NotImplied { line: 1, lemma: "0".into() }));
-        assert_eq!(check_drat(&formula, b""), Err(DratError::Incomplete));
+        assert_eq!(check_proof(&instance, b"0\n"), Err(DratError::NotImplied { line: 1, lemma: "0".into() }));
+        assert_eq!(check_proof(&instance, b""), Err(DratError::Incomplete));
     }
 
     #[test]
