@@ -62,6 +62,9 @@ pub struct RunArgs {
     #[command(flatten)]
     pub reports: crate::report::ReportArgs,
 
+    #[command(flatten)]
+    pub isolate: IsolateArgs,
+
     /// Stop solving a file after this many seconds and report it as `timeout`.
     #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
     pub timeout: Option<std::time::Duration>,
@@ -210,6 +213,9 @@ pub struct CompareArgs {
     pub seed: u64,
 
     #[command(flatten)]
+    pub isolate: IsolateArgs,
+
+    #[command(flatten)]
     pub reports: ReportArgs,
 
     #[command(flatten)]
@@ -235,6 +241,50 @@ impl TerminalArgs {
     }
 }
 
+/// A `--memory-limit`: the bytes, and the text it was given as (for messages).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemoryLimit {
+    /// The limit in bytes.
+    pub bytes: u64,
+    /// As given: `256M`, `1GiB`.
+    pub text: String,
+}
+
+/// Parses a `--memory-limit` SIZE as the `bytesize` crate reads sizes: `512MiB`, `1GiB` (powers of
+/// 1024), `512M`, `1G` or `512MB` (powers of 1000), or bytes.
+///
+/// # Errors
+/// A size that cannot be read, or one under 16 MiB (too small for the program itself).
+pub fn parse_memory_limit(text: &str) -> Result<MemoryLimit, String> {
+    let size: bytesize::ByteSize =
+        text.parse().map_err(|_| format!("`{text}` is not a size such as 512MiB, 1GiB or 512M"))?;
+    if size.as_u64() < 16 << 20 {
+        return Err(format!("a memory limit of {text} is too small to start a solver (16 MiB at least)"));
+    }
+    Ok(MemoryLimit { bytes: size.as_u64(), text: text.to_string() })
+}
+
+/// The `--isolate` and `--memory-limit` options, shared by `run` and `compare`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct IsolateArgs {
+    /// Solve each input in a child process: a crash, an abort or running out of memory is that
+    /// file's `failed` row; CPU time and peak memory are measured from outside (wait4).
+    #[arg(long)]
+    pub isolate: bool,
+
+    /// With --isolate: limit each child's address space (RLIMIT_AS: code, stacks and heap together)
+    /// to SIZE, such as 512MiB or 1GiB (512M is 512 000 000 bytes).
+    #[arg(long, value_name = "SIZE", requires = "isolate", value_parser = parse_memory_limit)]
+    pub memory_limit: Option<MemoryLimit>,
+}
+
+impl IsolateArgs {
+    /// The memory limit of each child, or `None` for solves in this process (no `--isolate`).
+    pub fn isolation(&self) -> Option<Option<MemoryLimit>> {
+        self.isolate.then(|| self.memory_limit.clone())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,5 +298,20 @@ mod tests {
         assert_eq!(parse_seconds("nan"), Err("the time limit must be positive, not nan".to_string()));
         assert_eq!(parse_seconds("1e30"), Err("1e30 seconds is too long a time limit".to_string()));
         assert_eq!(parse_seconds("inf"), Err("inf seconds is too long a time limit".to_string()));
+    }
+
+    #[test]
+    fn memory_limits_are_read_as_bytesize_reads_sizes() {
+        assert_eq!(parse_memory_limit("256MiB").map(|limit| limit.bytes), Ok(256 << 20));
+        assert_eq!(parse_memory_limit("1GiB").map(|limit| limit.bytes), Ok(1 << 30));
+        assert_eq!(parse_memory_limit("256M").map(|limit| limit.bytes), Ok(256_000_000));
+        assert_eq!(
+            parse_memory_limit("lots"),
+            Err("`lots` is not a size such as 512MiB, 1GiB or 512M".to_string())
+        );
+        assert_eq!(
+            parse_memory_limit("1MiB"),
+            Err("a memory limit of 1MiB is too small to start a solver (16 MiB at least)".to_string())
+        );
     }
 }

@@ -12,6 +12,7 @@ use std::time::Instant;
 use crate::error::UsageError;
 use crate::family::boundary::{Deadline, Family, Prepared};
 use crate::inputs::{self, Own};
+use crate::isolate::{self, Measured};
 use crate::options::CompareOptions;
 use crate::outcome::Outcome;
 use crate::outcome::Status;
@@ -20,6 +21,7 @@ use crate::report::exporter::{Batch, Layout, Report};
 use crate::report::record::{content_hash, Record};
 use crate::report::summary::{median, SolverSummary, Summary};
 use crate::report::Exporters;
+use crate::rusage;
 use crate::solve;
 
 /// The records of one file, one per solver, and whether the file counts in wins and ratios.
@@ -124,14 +126,16 @@ fn compare_file(
     for solver in solvers {
         let name = solver.solver();
         let mut times = Vec::with_capacity(options.repeat as usize);
+        let mut cpu_times = Vec::with_capacity(options.repeat as usize);
+        let mut max_rss_kb: Option<u64> = None;
         let mut decided: Option<Outcome> = None;
         let mut first: Option<Outcome> = None;
         for _ in 0..options.repeat {
-            let started = Instant::now();
-            let deadline = Deadline::at(options.timeout.map(|limit| started + limit))
-                .or_flag(crate::signals::stop_flag());
-            let outcome = solve::solve(solver.as_ref(), path, text, deadline);
-            times.push(started.elapsed().as_secs_f64() * 1000.0);
+            let measured = measure(options, family, solver.as_ref(), path, text);
+            times.push(measured.ms);
+            cpu_times.extend(measured.cpu_ms);
+            max_rss_kb = max_rss_kb.max(measured.max_rss_kb);
+            let outcome = measured.outcome;
             if outcome.status == Status::Failed {
                 // A solver that panicked: the file fails, and its answer is left out of the agreement.
                 problems.push(format!("{name}: {}", outcome.message.as_deref().unwrap_or("failed")));
@@ -173,6 +177,8 @@ fn compare_file(
             min_ms,
             max_ms,
             runs: options.repeat,
+            cpu_ms: (!cpu_times.is_empty()).then(|| median(&mut cpu_times)),
+            max_rss_kb,
             input_hash: Some(input_hash.clone()),
             reference_hash: reference_hash.clone(),
             ..record
@@ -206,6 +212,36 @@ fn compare_file(
         }
     }
     FileResult { records, failed, left_out }
+}
+
+/// One run of `solver` on `text` (the file at `path`): in a child process with `--isolate` (CPU
+/// time and peak memory from `wait4`), else in this process (CPU time from the process clock, which
+/// counts the solver's own threads since nothing else runs meanwhile).
+fn measure(
+    options: &CompareOptions,
+    family: &dyn Family,
+    solver: &dyn Prepared,
+    path: &std::path::Path,
+    text: &[u8],
+) -> Measured {
+    if let Some(isolation) = &options.isolation {
+        return isolate::solve(
+            family,
+            solver.solver(),
+            &options.settings,
+            path,
+            text,
+            options.timeout,
+            isolation,
+        );
+    }
+    let (started, cpu) = (Instant::now(), rusage::process_cpu());
+    let deadline =
+        Deadline::at(options.timeout.map(|limit| started + limit)).or_flag(crate::signals::stop_flag());
+    let outcome = solve::solve(solver, path, text, deadline);
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let cpu_ms = (rusage::process_cpu() - cpu).as_secs_f64() * 1000.0;
+    Measured { outcome, ms, cpu_ms: Some(cpu_ms), max_rss_kb: None }
 }
 
 /// The summary of a comparison: per file, its answer; per solver, wins, timeouts, the geometric mean
@@ -286,6 +322,7 @@ mod tests {
             timeout: None,
             jobs: 1,
             seed: 0,
+            isolate: crate::args::IsolateArgs { isolate: false, memory_limit: None },
             reports: ReportArgs::default(),
             terminal: TerminalArgs { quiet: true, color: ColorChoice::Never },
         };

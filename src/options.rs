@@ -8,6 +8,7 @@ use crate::bless::Blessing;
 use crate::error::UsageError;
 use crate::family;
 use crate::family::boundary::{Family, Settings};
+use crate::isolate::Isolation;
 use crate::paths::display_path;
 use crate::references::OrphanPolicy;
 use crate::report::summary::ResultOptions;
@@ -39,6 +40,8 @@ pub struct RunOptions {
     pub reports: ReportArgs,
     /// Time limit per file.
     pub timeout: Option<Duration>,
+    /// `--isolate`: each solve in a child process, with its limits; `None`: in this process.
+    pub isolation: Option<Isolation>,
     /// Print unified diffs against references.
     pub diff: bool,
     /// Only byte-equal outputs pass.
@@ -135,6 +138,7 @@ impl RunOptions {
             out: args.out,
             reports: args.reports,
             timeout: args.timeout,
+            isolation: args.isolate.isolation().map(|memory_limit| Isolation { memory_limit }),
             diff: args.diff,
             strict: args.strict,
             terminal: args.terminal,
@@ -197,6 +201,8 @@ pub struct CompareOptions {
     pub terminal: TerminalArgs,
     /// What the families read: the seed, the threads each solver may use, the dictionary cache.
     pub settings: Settings,
+    /// `--isolate`: each solve in a child process, with its limits; `None`: in this process.
+    pub isolation: Option<Isolation>,
 }
 
 impl CompareOptions {
@@ -221,6 +227,7 @@ impl CompareOptions {
             solvers: args.solvers,
             repeat: args.repeat,
             timeout: args.timeout,
+            isolation: args.isolate.isolation().map(|memory_limit| Isolation { memory_limit }),
             reports: args.reports,
             terminal: args.terminal,
             settings: Settings {

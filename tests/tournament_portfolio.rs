@@ -346,7 +346,7 @@ fn compare_checks_every_solver_and_writes_json_and_csv() {
     assert_eq!(wins, 2, "one win per counted file");
     let csv = std::fs::read_to_string(dir.path().join("c.csv")).unwrap();
     assert!(csv.starts_with(
-        "file,family,solver,status,message,verdict,ms,min_ms,max_ms,runs,ratio,stats,input_hash,reference_hash\n"
+        "file,family,solver,status,message,verdict,ms,min_ms,max_ms,runs,ratio,cpu_ms,max_rss_kb,stats,input_hash,reference_hash\n"
     ));
     assert_eq!(csv.lines().count(), 10);
 }

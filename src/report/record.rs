@@ -40,6 +40,14 @@ pub struct Record {
     /// `compare`: this solver's median time over the fastest solver's on the file; `null` in `run`,
     /// on a timeout, and for files left out of the ratios.
     pub ratio: Option<f64>,
+    /// CPU time (user and system) of the solve, in milliseconds (the median of `runs`): measured by
+    /// `wait4` with `--isolate`, by the process's CPU clock in `compare`; `null` where not measured.
+    #[serde(default, serialize_with = "serialize_optional_ms")]
+    pub cpu_ms: Option<f64>,
+    /// Peak resident memory of the solve's child process, in KiB (the largest of `runs`), with
+    /// `--isolate`; `null` otherwise.
+    #[serde(default)]
+    pub max_rss_kb: Option<u64>,
     /// Search statistics by name (nodes, backtracks, guesses, plays, ...), as the family reports them.
     pub stats: BTreeMap<String, serde_json::Value>,
     /// The output text, with `--json-outputs`; `null` otherwise.
@@ -68,6 +76,8 @@ impl Record {
             max_ms: 0.0,
             runs: 0,
             ratio: None,
+            cpu_ms: None,
+            max_rss_kb: None,
             stats: BTreeMap::new(),
             output: None,
             input_hash: None,
@@ -97,6 +107,8 @@ impl Record {
             max_ms: ms,
             runs: 1,
             ratio: None,
+            cpu_ms: None,
+            max_rss_kb: None,
             stats: outcome.stats.clone(),
             output: keep_output.then(|| outcome.output.clone()),
             input_hash: None,
@@ -138,6 +150,17 @@ pub fn serialize_ms<S: serde::Serializer>(ms: &f64, serializer: S) -> Result<S::
     serializer.serialize_f64(round_to_microseconds(*ms))
 }
 
+/// As [`serialize_ms`], for a time that may be missing (`null`).
+pub fn serialize_optional_ms<S: serde::Serializer>(
+    ms: &Option<f64>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match ms {
+        Some(ms) => serializer.serialize_some(&round_to_microseconds(*ms)),
+        None => serializer.serialize_none(),
+    }
+}
+
 /// `ms` rounded to three decimals.
 pub fn round_to_microseconds(ms: f64) -> f64 {
     (ms * 1000.0).round() / 1000.0
@@ -165,7 +188,7 @@ mod tests {
         let json = serde_json::to_string(&record).unwrap();
         assert_eq!(
             json,
-            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
+            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"cpu_ms":null,"max_rss_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
         );
     }
 

@@ -1,0 +1,193 @@
+//! `compare --isolate` and the measures of a solve (CPU time, peak memory), on the hidden `probe`
+//! family whose files say what its solver does (sleep, spin, allocate, abort, segfault, panic).
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::common::{command_in, text};
+
+/// `compare` with the probe family switched on, in `dir` with `args`: the records by file (the
+/// summary dropped) and the exit status.
+fn compare(dir: &Path, args: &[&str]) -> (Vec<Value>, Option<i32>) {
+    let output = command_in(dir)
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["compare", "--solvers", "probe", "--json", "-", "-q"])
+        .args(args)
+        .output()
+        .unwrap();
+    let records = text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .filter(|line| line["type"] == "file")
+        .collect();
+    (records, output.status.code())
+}
+
+/// A folder with one probe file per `(name, line)`.
+fn probes(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, line) in files {
+        std::fs::write(dir.path().join(format!("{name}.probe")), format!("{line}\n")).unwrap();
+    }
+    dir
+}
+
+/// Each record's file, status and message.
+fn rows(records: &[Value]) -> Vec<(String, String, Value)> {
+    records
+        .iter()
+        .map(|record| {
+            (
+                record["file"].as_str().unwrap().to_string(),
+                record["status"].as_str().unwrap().to_string(),
+                record["message"].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn under_isolate_each_crash_is_its_file_s_row_with_its_cause_and_the_batch_goes_on() {
+    let dir = probes(&[
+        ("a", "segfault"),
+        ("b", "abort"),
+        ("c", "alloc 1024"),
+        ("d", "panic"),
+        ("e", "sleep 60000"),
+        ("f", "solved"),
+    ]);
+    let (records, code) =
+        compare(dir.path(), &[".", "--isolate", "--memory-limit", "256M", "--timeout", "0.5"]);
+    let message = |text: &str| Value::String(format!("probe: {text}"));
+    assert_eq!(
+        rows(&records),
+        [
+            ("./a.probe".to_string(), "failed".to_string(), message("killed by signal 11 (SIGSEGV)")),
+            ("./b.probe".to_string(), "failed".to_string(), message("killed by signal 6 (SIGABRT)")),
+            ("./c.probe".to_string(), "failed".to_string(), message("memory limit 256M reached")),
+            ("./d.probe".to_string(), "failed".to_string(), message("internal error: the solver panicked")),
+            (
+                "./e.probe".to_string(),
+                "timeout".to_string(),
+                "killed 1 s after the time limit of 0.5 s".into()
+            ),
+            ("./f.probe".to_string(), "solved".to_string(), Value::Null),
+        ]
+    );
+    assert_eq!(code, Some(1));
+    // Every child was measured from outside, the crashed ones too.
+    for record in &records {
+        assert!(record["cpu_ms"].as_f64().is_some_and(|ms| ms > 0.0), "{record}");
+        assert!(record["max_rss_kb"].as_u64().is_some_and(|kb| kb > 1000), "{record}");
+    }
+    // The killed child had run past its limit and its grace when it was stopped, and no longer.
+    let killed_ms = records[4]["ms"].as_f64().unwrap();
+    assert!((1500.0..30_000.0).contains(&killed_ms), "{killed_ms}");
+}
+
+#[test]
+fn under_isolate_the_peak_memory_of_a_solve_is_measured() {
+    let dir = probes(&[("big", "alloc 1024")]);
+    let (records, code) = compare(dir.path(), &[".", "--isolate"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(records[0]["status"], "solved");
+    let peak = records[0]["max_rss_kb"].as_u64().unwrap();
+    assert!(peak >= 1 << 20, "{peak} KiB is less than the GiB written");
+}
+
+#[test]
+fn the_cpu_time_of_a_two_thread_solve_is_about_twice_its_wall_time() {
+    let dir = probes(&[("spin", "spin 2 300")]);
+    for isolate in [true, false] {
+        let args: &[&str] = if isolate { &[".", "--isolate"] } else { &["."] };
+        let (records, code) = compare(dir.path(), args);
+        assert_eq!(code, Some(0));
+        let (cpu, wall) = (records[0]["cpu_ms"].as_f64().unwrap(), records[0]["ms"].as_f64().unwrap());
+        // Each thread spins for 300 ms of its own CPU time: 600 ms in all when both threads are
+        // counted, over 300 ms of wall time on two free cores (a ratio of 2), longer when other work
+        // shares the cores (a smaller ratio: the machine's load, not the measure, sets the floor).
+        assert!((600.0..700.0).contains(&cpu), "isolate {isolate}: cpu {cpu} ms");
+        assert!(wall >= 300.0 && cpu / wall <= 2.2, "isolate {isolate}: cpu {cpu} ms, wall {wall} ms");
+        assert_eq!(records[0]["max_rss_kb"].is_null(), !isolate);
+    }
+}
+
+#[test]
+fn without_isolate_a_panic_is_a_row_and_the_batch_goes_on() {
+    let dir = probes(&[("a", "panic"), ("b", "solved")]);
+    let (records, code) = compare(dir.path(), &["."]);
+    assert_eq!(
+        rows(&records),
+        [
+            (
+                "./a.probe".to_string(),
+                "failed".to_string(),
+                "probe: internal error: the solver panicked".into()
+            ),
+            ("./b.probe".to_string(), "solved".to_string(), Value::Null),
+        ]
+    );
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn a_memory_limit_needs_isolate_and_a_size() {
+    let dir = probes(&[("a", "solved")]);
+    let output = command_in(dir.path()).args(["compare", ".", "--memory-limit", "1GiB"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("the following required arguments were not provided:\n  --isolate"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = command_in(dir.path())
+        .args(["compare", ".", "--isolate", "--memory-limit", "lots"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("invalid value 'lots' for '--memory-limit <SIZE>': `lots` is not a size such as 512MiB, 1GiB or 512M"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+#[test]
+fn run_isolate_makes_a_crash_its_file_s_row_and_measures_every_file() {
+    let dir = probes(&[("a", "segfault"), ("b", "solved")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["run", ".", "--isolate", "--json", "-", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let records: Vec<Value> = crate::common::run_report_lines(&text(&output.stdout))
+        .into_iter()
+        .filter(|line| line["type"] == "file")
+        .collect();
+    assert_eq!(
+        rows(&records),
+        [
+            ("./a.probe".to_string(), "failed".to_string(), "killed by signal 11 (SIGSEGV)".into()),
+            ("./b.probe".to_string(), "solved".to_string(), Value::Null),
+        ]
+    );
+    assert!(records.iter().all(|record| record["max_rss_kb"].as_u64().is_some_and(|kb| kb > 1000)));
+}
+
+#[test]
+fn run_without_isolate_gives_the_solving_thread_s_cpu_time_and_no_memory() {
+    let dir = probes(&[("spin", "spin 1 100")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["run", ".", "--json", "-", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let lines = crate::common::run_report_lines(&text(&output.stdout));
+    // The solving thread's own clock: the 100 ms it spun, whatever else ran meanwhile.
+    let cpu = lines[0]["cpu_ms"].as_f64().unwrap();
+    assert!((100.0..150.0).contains(&cpu), "{cpu}");
+    assert!(lines[0]["max_rss_kb"].is_null());
+}
