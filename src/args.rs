@@ -172,15 +172,24 @@ pub struct RunArgs {
 /// Arguments of `solvebatch compare`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Each cell shows the median time of the solver on the file and its ratio to the fastest solver there. \
-The summary counts wins (fastest on a file), timeouts and the geometric mean of the ratios over the \
-files the solver finished. Files whose input is invalid are listed but not counted.
+Each cell shows the solver's mean time on the file (± the standard deviation of the --repeat runs) \
+and its ratio to the fastest solver there (or to --baseline), ± its uncertainty propagated from the \
+runs' spreads as hyperfine does; a ratio whose interval holds 1 is a tie. The summary counts wins \
+(fastest on a file with no tie), ties, timeouts and the geometric mean of the ratios over the files \
+the solver finished. Files whose input is invalid are listed but not counted. Warnings on standard \
+error name runs with outliers (past 1.5 IQR), a first run much slower than the rest, or solves under \
+50 µs.
+
+--isolate solves each input in a child process (this program, re-run on one file): a crash, an abort \
+or a memory limit reached is that file's failed row; CPU time and peak memory come from wait4. \
+Without it, CPU time is the process's CPU clock over the solve and no memory is measured.
 
 Exit status: 0 when all solvers agree on every file and every solution is valid, 1 otherwise, \
 2 on usage errors.
 
 Examples:
   solvebatch compare datasets/tournament --solvers dlx,sat --repeat 3
+  solvebatch compare hard/ --isolate --memory-limit 1GiB --repeat 5 --warmup 1 --baseline dlx
   solvebatch compare hard/ --timeout 10 --json c.jsonl --html c.html")]
 pub struct CompareArgs {
     /// Input files and folders; folders are walked recursively and reference files are skipped.
@@ -196,7 +205,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub solvers: Option<Vec<String>>,
 
-    /// Runs of each solver on each file (1 to 1000); the median time is reported.
+    /// Runs of each solver on each file (1 to 1000), counted: mean ± σ, median, min and max.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeat: u32,
 
@@ -216,10 +225,25 @@ pub struct CompareArgs {
     pub isolate: IsolateArgs,
 
     #[command(flatten)]
+    pub statistics: StatisticsArgs,
+
+    #[command(flatten)]
     pub reports: ReportArgs,
 
     #[command(flatten)]
     pub terminal: TerminalArgs,
+}
+
+/// How `compare` counts and relates its runs.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct StatisticsArgs {
+    /// Runs of each solver on each file before the counted ones, not counted (warm caches).
+    #[arg(long, default_value_t = 0, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub warmup: u32,
+
+    /// The solver whose time is the 1.00 reference of the ratios, instead of the fastest on each file.
+    #[arg(long, value_name = "SOLVER")]
+    pub baseline: Option<String>,
 }
 
 /// How the terminal output looks (shared by `run` and `compare`).

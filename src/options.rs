@@ -193,6 +193,10 @@ pub struct CompareOptions {
     pub solvers: Option<Vec<String>>,
     /// Runs of each solver on each file (1 to 1000).
     pub repeat: u32,
+    /// Runs before those, not counted (`--warmup`).
+    pub warmup: u32,
+    /// `--baseline`: the solver whose time is the reference of the ratios; `None`: the fastest.
+    pub baseline: Option<String>,
     /// The time limit of one run.
     pub timeout: Option<Duration>,
     /// Report files.
@@ -209,7 +213,8 @@ impl CompareOptions {
     /// Checks `args`.
     ///
     /// # Errors
-    /// A [`UsageError`] for an unknown family or a solver named twice in `--solvers`.
+    /// A [`UsageError`] for an unknown family, a solver named twice in `--solvers`, or a
+    /// `--baseline` that is not among them.
     pub fn from_args(args: CompareArgs) -> anyhow::Result<CompareOptions> {
         let kind = args.kind.as_deref().map(family_named).transpose()?;
         if let Some(names) = &args.solvers {
@@ -221,11 +226,22 @@ impl CompareOptions {
                 return Err(UsageError(format!("--solvers names `{twice}` twice")).into());
             }
         }
+        if let (Some(baseline), Some(names)) = (&args.statistics.baseline, &args.solvers) {
+            if !names.contains(baseline) {
+                return Err(UsageError(format!(
+                    "--baseline {baseline} is not among --solvers {}",
+                    names.join(",")
+                ))
+                .into());
+            }
+        }
         Ok(CompareOptions {
             paths: args.paths,
             kind,
             solvers: args.solvers,
             repeat: args.repeat,
+            warmup: args.statistics.warmup,
+            baseline: args.statistics.baseline,
             timeout: args.timeout,
             isolation: args.isolate.isolation().map(|memory_limit| Isolation { memory_limit }),
             reports: args.reports,

@@ -191,3 +191,53 @@ fn run_without_isolate_gives_the_solving_thread_s_cpu_time_and_no_memory() {
     assert!((100.0..150.0).contains(&cpu), "{cpu}");
     assert!(lines[0]["max_rss_kb"].is_null());
 }
+
+#[test]
+fn warmup_runs_are_not_counted_and_the_baseline_is_the_reference() {
+    let dir = probes(&[("a", "solved")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["compare", ".", "--repeat", "3", "--warmup", "2", "--baseline", "steady", "--json", "-", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let lines: Vec<Value> =
+        text(&output.stdout).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let (probe, steady, summary) = (&lines[0], &lines[1], &lines[2]);
+    assert_eq!((probe["runs"].as_u64(), steady["runs"].as_u64()), (Some(3), Some(3)));
+    assert_eq!(steady["ratio"], 1.0);
+    assert_eq!(steady["ratio_sd"], Value::Null, "the reference has no uncertainty");
+    assert!(probe["ratio_sd"].as_f64().is_some() && probe["sd_ms"].as_f64().is_some(), "{probe}");
+    let mean = probe["mean_ms"].as_f64().unwrap();
+    assert!(probe["min_ms"].as_f64().unwrap() <= mean && mean <= probe["max_ms"].as_f64().unwrap());
+    // Solves of microseconds: each is warned of, on standard error and in the summary.
+    let warning = |solver: &str| {
+        format!("./a.probe, {solver}: runs under 50 µs are too short to time one by one: use a larger --repeat (now 3)")
+    };
+    let warnings: Vec<&str> =
+        summary["warnings"].as_array().unwrap().iter().map(|warning| warning.as_str().unwrap()).collect();
+    assert!(warnings.contains(&warning("probe").as_str()) && warnings.contains(&warning("steady").as_str()));
+    assert!(text(&output.stderr).contains(&format!("warning: {}\n", warning("steady"))));
+}
+
+#[test]
+fn a_baseline_must_be_a_solver_compared() {
+    let dir = probes(&[("a", "solved")]);
+    let refused = |args: &[&str], message: &str| {
+        let output = command_in(dir.path())
+            .env("SOLVEBATCH_PROBE_FAMILY", "1")
+            .arg("compare")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!((output.status.code(), text(&output.stderr)), (Some(2), format!("error: {message}\n")));
+    };
+    refused(
+        &[".", "--solvers", "probe", "--baseline", "steady"],
+        "--baseline steady is not among --solvers probe",
+    );
+    refused(
+        &[".", "--baseline", "dlx"],
+        "--baseline: the probe family has no solver `dlx` (it has: probe, steady)",
+    );
+}

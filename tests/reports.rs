@@ -23,7 +23,7 @@ const BACKTRACK_ROUND: &str = "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n";
 const DLX_ROUND: &str = "Table 0: 1 vs. 2\nTable 1: 3 vs. 0\n";
 
 /// The fields of every `file` record, `type` included.
-const FILE_FIELDS: [&str; 18] = [
+const FILE_FIELDS: [&str; 21] = [
     "type",
     "file",
     "family",
@@ -36,6 +36,9 @@ const FILE_FIELDS: [&str; 18] = [
     "max_ms",
     "runs",
     "ratio",
+    "ratio_sd",
+    "mean_ms",
+    "sd_ms",
     "cpu_ms",
     "max_rss_kb",
     "stats",
@@ -176,8 +179,9 @@ fn csv_on_standard_output_has_a_header_and_one_row_per_file() {
         assert_eq!(row[7].parse::<f64>().unwrap(), ms);
         assert_eq!(row[8].parse::<f64>().unwrap(), ms);
     }
-    assert!(rows.iter().all(|row| row[11].parse::<f64>().is_ok_and(|cpu| cpu >= 0.0) && row[12].is_empty()));
-    let stats: Vec<Value> = rows.iter().map(|row| serde_json::from_str(&row[13]).unwrap()).collect();
+    assert!(rows.iter().all(|row| (11..14).all(|column| row[column].is_empty())));
+    assert!(rows.iter().all(|row| row[14].parse::<f64>().is_ok_and(|cpu| cpu >= 0.0) && row[15].is_empty()));
+    let stats: Vec<Value> = rows.iter().map(|row| serde_json::from_str(&row[16]).unwrap()).collect();
     assert_eq!(
         stats,
         [json!({}), json!({"backtracks": 0, "nodes": 0}), json!({"backtracks": 0, "nodes": 1})]

@@ -24,6 +24,7 @@ pub mod json;
 pub mod junit;
 mod markdown;
 pub mod record;
+pub mod runs;
 pub mod simulation;
 pub mod style;
 pub mod summary;

@@ -37,9 +37,20 @@ pub struct Record {
     pub max_ms: f64,
     /// Runs made (1 in `run`; `--repeat` in `compare`).
     pub runs: u32,
-    /// `compare`: this solver's median time over the fastest solver's on the file; `null` in `run`,
-    /// on a timeout, and for files left out of the ratios.
+    /// `compare`: this solver's mean time over the reference's on the file (the fastest solver's, or
+    /// the `--baseline` solver's); `null` in `run`, on a timeout, and for files left out of the ratios.
     pub ratio: Option<f64>,
+    /// `compare`: the standard deviation of `ratio`, from the runs' spreads
+    /// ([`ratio_sd`](super::runs::ratio_sd)); `null` with a single run and where `ratio` is.
+    #[serde(default)]
+    pub ratio_sd: Option<f64>,
+    /// `compare`: the mean of the counted runs, in milliseconds; `null` in `run`.
+    #[serde(default, serialize_with = "serialize_optional_ms")]
+    pub mean_ms: Option<f64>,
+    /// `compare`: the sample standard deviation of the counted runs, in milliseconds; `null` in `run`
+    /// and with a single run.
+    #[serde(default, serialize_with = "serialize_optional_ms")]
+    pub sd_ms: Option<f64>,
     /// CPU time (user and system) of the solve, in milliseconds (the median of `runs`): measured by
     /// `wait4` with `--isolate`, by the process's CPU clock in `compare`; `null` where not measured.
     #[serde(default, serialize_with = "serialize_optional_ms")]
@@ -76,6 +87,9 @@ impl Record {
             max_ms: 0.0,
             runs: 0,
             ratio: None,
+            ratio_sd: None,
+            mean_ms: None,
+            sd_ms: None,
             cpu_ms: None,
             max_rss_kb: None,
             stats: BTreeMap::new(),
@@ -107,6 +121,9 @@ impl Record {
             max_ms: ms,
             runs: 1,
             ratio: None,
+            ratio_sd: None,
+            mean_ms: None,
+            sd_ms: None,
             cpu_ms: None,
             max_rss_kb: None,
             stats: outcome.stats.clone(),
@@ -188,7 +205,7 @@ mod tests {
         let json = serde_json::to_string(&record).unwrap();
         assert_eq!(
             json,
-            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"cpu_ms":null,"max_rss_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
+            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
         );
     }
 

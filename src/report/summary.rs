@@ -67,8 +67,11 @@ pub struct SolverSummary {
     pub solver: String,
     /// Files it ran on, those left out included.
     pub files: usize,
-    /// Files where it was the fastest.
+    /// Files where it was the fastest and no other solver tied it (a ratio whose interval holds 1).
     pub wins: usize,
+    /// Files where it was the fastest or within the uncertainty of the fastest, with another solver.
+    #[serde(default)]
+    pub ties: usize,
     /// Files where it reached the time limit.
     pub timeouts: usize,
     /// The geometric mean of its ratios to the fastest, over the files it finished and that count;
@@ -160,6 +163,10 @@ pub struct Summary {
     /// files were solved); `null` otherwise.
     #[serde(default)]
     pub resumed: Option<usize>,
+    /// `compare`: why some runs cannot be trusted (outliers, a slow first run, solves too short to
+    /// time), one line each naming the file and the solver; empty in `run`.
+    #[serde(default)]
+    pub warnings: Vec<String>,
 }
 
 impl Summary {
@@ -184,6 +191,7 @@ impl Summary {
             bless: None,
             orphans: None,
             resumed: None,
+            warnings: Vec::new(),
         };
         for record in records {
             summary.statuses.add(record.status);

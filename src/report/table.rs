@@ -141,19 +141,10 @@ fn compare_grid(records: &[Record], relative_to: Option<&Path>) -> Grid {
                     Some(record) if record.status.stopped() => {
                         format!("{} {}", record.status.name(), duration(record.ms))
                     }
-                    Some(record) => match record.ratio {
-                        Some(ratio) => format!("{} {ratio:>6.2}x", duration(record.ms)),
-                        None => duration(record.ms),
-                    },
+                    Some(record) => timed_cell(record),
                 };
-                let tone = if group
-                    .iter()
-                    .any(|record| record.ratio == Some(1.0) && record.solver.as_deref() == Some(*solver))
-                {
-                    Tone::Good
-                } else {
-                    Tone::Plain
-                };
+                let won = super::runs::standing(group) == super::runs::Standing::Won(solver);
+                let tone = if won { Tone::Good } else { Tone::Plain };
                 row.push(cell(text, tone));
             }
             row
@@ -162,6 +153,24 @@ fn compare_grid(records: &[Record], relative_to: Option<&Path>) -> Grid {
     let mut numeric = vec![false, false];
     numeric.extend(solvers.iter().map(|_| true));
     Grid { header, rows, numeric }
+}
+
+/// A finished solver's cell in `compare`: its mean time (± σ over several runs) and its ratio to the
+/// reference (± its uncertainty), `tie` when that interval holds 1.
+fn timed_cell(record: &Record) -> String {
+    let mean = record.mean_ms.unwrap_or(record.ms);
+    let time = match record.sd_ms {
+        Some(sd) => format!("{} ± {}", duration(mean), duration(sd)),
+        None => duration(mean),
+    };
+    match (record.ratio, record.ratio_sd) {
+        (None, _) => time,
+        (Some(ratio), None) => format!("{time} {ratio:>6.2}x"),
+        (Some(ratio), Some(sd)) if super::runs::is_tie(ratio, Some(sd)) => {
+            format!("{time} tie {ratio:.2} ± {sd:.2}x")
+        }
+        (Some(ratio), Some(sd)) => format!("{time} {ratio:.2} ± {sd:.2}x"),
+    }
 }
 
 /// The per-solver summary grid of `compare`.
@@ -476,4 +485,34 @@ pub fn markdown(grid: &Grid) -> String {
         }
     }
     table.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ratio_whose_interval_holds_one_prints_as_a_tie_and_wins_nothing() {
+        let timed = |solver: &str, mean: f64, sd: f64| {
+            let mut record = Record::failed("a.csv".to_string(), Some("tournament"), String::new());
+            record.solver = Some(solver.to_string());
+            record.status = Status::Solved;
+            (record.ms, record.mean_ms, record.sd_ms, record.runs) = (mean, Some(mean), Some(sd), 5);
+            record
+        };
+        let mut records = vec![timed("fast", 5.0, 0.5), timed("near", 5.5, 1.0), timed("slow", 10.0, 1.0)];
+        crate::report::runs::set_ratios(&mut records, |_| true, None);
+        let grid = compare_grid(&records, None);
+        let texts: Vec<&str> = grid.rows[0][2..].iter().map(|cell| cell.text.as_str()).collect();
+        // 5.5 ± 1 over 5 ± 0.5 is 1.1 ± 0.228: a tie; 10 ± 1 is 2 ± 0.283: slower.
+        assert_eq!(
+            texts,
+            [
+                "5.0 ms ± 500.0 µs   1.00x",
+                "5.5 ms ± 1.0 ms tie 1.10 ± 0.23x",
+                "10.0 ms ± 1.0 ms 2.00 ± 0.28x"
+            ]
+        );
+        assert!(grid.rows[0][2..].iter().all(|cell| cell.tone == Tone::Plain), "no winner in a tie");
+    }
 }

@@ -19,6 +19,7 @@ use crate::outcome::Status;
 use crate::paths::display_path;
 use crate::report::exporter::{Batch, Layout, Report};
 use crate::report::record::{content_hash, Record};
+use crate::report::runs::{self, RunStats, Standing};
 use crate::report::summary::{median, SolverSummary, Summary};
 use crate::report::Exporters;
 use crate::rusage;
@@ -31,6 +32,8 @@ struct FileResult {
     failed: bool,
     /// A solver found the input invalid or the file cannot be read: listed, not counted.
     left_out: bool,
+    /// Why some solver's runs on the file cannot be trusted, each line naming the file and solver.
+    warnings: Vec<String>,
 }
 
 /// Runs the comparison and writes its reports.
@@ -68,10 +71,13 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         });
         let result = solved.unwrap_or_else(|unsolved| {
             let record = solve::unsolved(file, input.family.map(|family| family.name()), unsolved);
-            FileResult { records: vec![record], failed: true, left_out: true }
+            FileResult { records: vec![record], failed: true, left_out: true, warnings: Vec::new() }
         });
         for record in &result.records {
             exporters.record(record)?;
+        }
+        for warning in &result.warnings {
+            eprintln!("warning: {warning}");
         }
         results.push(result);
     }
@@ -98,6 +104,10 @@ fn prepare_solvers(options: &CompareOptions, family: &dyn Family) -> anyhow::Res
         None => family.solvers().iter().map(|info| info.name).collect(),
         Some(asked) => asked.iter().map(String::as_str).collect(),
     };
+    if let Some(baseline) = &options.baseline {
+        solve::check_solver(family, baseline)
+            .map_err(|unknown| UsageError(format!("--baseline: {unknown}")))?;
+    }
     names
         .into_iter()
         .map(|name| {
@@ -122,6 +132,7 @@ fn compare_file(
     let reference = crate::text::read_limited(&family.reference_path(path), options.timeout).ok();
     let (input_hash, reference_hash) = (content_hash(text), reference.as_deref().map(content_hash));
     let mut problems = Vec::new();
+    let mut warnings = Vec::new();
     let mut answers: Vec<(&str, Status)> = Vec::new();
     for solver in solvers {
         let name = solver.solver();
@@ -130,6 +141,11 @@ fn compare_file(
         let mut max_rss_kb: Option<u64> = None;
         let mut decided: Option<Outcome> = None;
         let mut first: Option<Outcome> = None;
+        for _ in 0..options.warmup {
+            if measure(options, family, solver.as_ref(), path, text).outcome.status == Status::Interrupted {
+                break;
+            }
+        }
         for _ in 0..options.repeat {
             let measured = measure(options, family, solver.as_ref(), path, text);
             times.push(measured.ms);
@@ -163,20 +179,26 @@ fn compare_file(
         if !outcome.status.stopped() && outcome.status != Status::Failed {
             answers.push((name, outcome.status));
         }
-        let (min_ms, max_ms) =
-            (times.iter().copied().fold(f64::INFINITY, f64::min), times.iter().copied().fold(0.0, f64::max));
+        let stats = RunStats::of(&times);
+        if !outcome.status.stopped() {
+            warnings.extend(
+                runs::warnings(&times).into_iter().map(|warning| format!("{file}, {name}: {warning}")),
+            );
+        }
         let record = Record::of(
             file.clone(),
             family.name(),
             name,
             &outcome,
-            median(&mut times),
+            stats.median,
             options.reports.json_outputs,
         );
         records.push(Record {
-            min_ms,
-            max_ms,
-            runs: options.repeat,
+            min_ms: stats.min,
+            max_ms: stats.max,
+            mean_ms: Some(stats.mean),
+            sd_ms: stats.sd,
+            runs: times.len() as u32,
             cpu_ms: (!cpu_times.is_empty()).then(|| median(&mut cpu_times)),
             max_rss_kb,
             input_hash: Some(input_hash.clone()),
@@ -202,16 +224,9 @@ fn compare_file(
         let message = problems.join("; ");
         records.iter_mut().for_each(|record| record.message = Some(message.clone()));
     } else if !left_out {
-        let fastest = records
-            .iter()
-            .filter(|record| !record.status.stopped())
-            .map(|record| record.ms)
-            .min_by(f64::total_cmp);
-        for record in records.iter_mut().filter(|record| !record.status.stopped()) {
-            record.ratio = fastest.map(|fastest| record.ms / fastest.max(f64::MIN_POSITIVE));
-        }
+        runs::set_ratios(&mut records, |record| !record.status.stopped(), options.baseline.as_deref());
     }
-    FileResult { records, failed, left_out }
+    FileResult { records, failed, left_out, warnings }
 }
 
 /// One run of `solver` on `text` (the file at `path`): in a child process with `--isolate` (CPU
@@ -288,10 +303,14 @@ fn summarise(results: &[FileResult], wall_ms: f64) -> Summary {
             let mine: Vec<&&Record> =
                 counted.iter().filter(|record| record.solver.as_deref() == Some(name)).collect();
             let ratios: Vec<f64> = mine.iter().filter_map(|record| record.ratio).collect();
+            let standings = || results.iter().map(|result| runs::standing(&result.records));
             SolverSummary {
                 solver: name.to_string(),
                 files: ran,
-                wins: ratios.iter().filter(|ratio| **ratio == 1.0).count(),
+                wins: standings().filter(|standing| *standing == Standing::Won(name)).count(),
+                ties: standings()
+                    .filter(|standing| matches!(standing, Standing::Tied(tied) if tied.contains(&name)))
+                    .count(),
                 timeouts: mine.iter().filter(|record| record.status == Status::Timeout).count(),
                 geometric_mean_ratio: (!ratios.is_empty()).then(|| {
                     (ratios.iter().map(|ratio| ratio.ln()).sum::<f64>() / ratios.len() as f64).exp()
@@ -300,6 +319,7 @@ fn summarise(results: &[FileResult], wall_ms: f64) -> Summary {
             }
         })
         .collect();
+    summary.warnings = results.iter().flat_map(|result| result.warnings.iter().cloned()).collect();
     summary.exit_code = u8::from(!summary.failing.is_empty());
     summary
 }
@@ -323,6 +343,7 @@ mod tests {
             jobs: 1,
             seed: 0,
             isolate: crate::args::IsolateArgs { isolate: false, memory_limit: None },
+            statistics: crate::args::StatisticsArgs::default(),
             reports: ReportArgs::default(),
             terminal: TerminalArgs { quiet: true, color: ColorChoice::Never },
         };
