@@ -241,3 +241,41 @@ fn a_baseline_must_be_a_solver_compared() {
         "--baseline: the probe family has no solver `dlx` (it has: probe, steady)",
     );
 }
+
+#[test]
+fn the_summary_scores_the_solvers_as_competitions_do() {
+    let dir = probes(&[("a", "solved"), ("b", "sleep 60000"), ("c", "segfault")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["compare", ".", "--isolate", "--timeout", "0.5", "--json", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "the segfault fails the comparison");
+    let lines: Vec<Value> =
+        text(&output.stdout).lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["type"], "summary");
+    let ms = |index: usize| lines[index]["ms"].as_f64().unwrap();
+    let solvers = summary["solvers"].as_array().unwrap();
+    let counts =
+        |solver: &Value| ["solved", "timeouts", "failures"].map(|field| solver[field].as_u64().unwrap());
+    // probe: a solved, b timed out, c crashed; steady solved all three.
+    assert_eq!((solvers[0]["solver"].as_str(), counts(&solvers[0])), (Some("probe"), [1, 1, 1]));
+    assert_eq!((solvers[1]["solver"].as_str(), counts(&solvers[1])), (Some("steady"), [3, 0, 0]));
+    // PAR-2: the times of the files solved, and twice the 500 ms limit for each of the others.
+    let close = |value: &Value, expected: f64| (value.as_f64().unwrap() - expected).abs() < 0.002;
+    assert!(close(&solvers[0]["par2"], ms(0) + 2000.0), "{}", solvers[0]);
+    assert!(close(&solvers[1]["par2"], ms(1) + ms(3) + ms(5)), "{}", solvers[1]);
+    assert_eq!(summary["single_best"], "steady");
+    let best = &summary["virtual_best"];
+    assert_eq!(best["solved"], 3);
+    assert!(close(&best["par2"], ms(0).min(ms(1)) + ms(3) + ms(5)), "{best}");
+    assert!(solvers.iter().all(|solver| solver["max_rss_kb"].as_u64().is_some_and(|kb| kb > 1000)));
+    assert_eq!(
+        summary["unique"],
+        serde_json::json!([{"file": "./b.probe", "solver": "steady"}, {"file": "./c.probe", "solver": "steady"}])
+    );
+    // With the report on standard output, the summary lines go to standard error.
+    let said = text(&output.stderr);
+    assert!(said.contains("\nsolved by one solver only: ./b.probe (steady), ./c.probe (steady)\n"), "{said}");
+}

@@ -327,8 +327,10 @@ fn compare_checks_every_solver_and_writes_json_and_csv() {
             "\n1 file left out of wins, ratios and means: a solver found the input invalid\n",
         ))
         .stdout(
-            predicate::str::is_match(r"\| solver +\| files \| wins \| timeouts \| geometric mean ratio")
-                .unwrap(),
+            predicate::str::is_match(
+                r"\| solver +\| files \| solved \| timeouts \| failures \| PAR-2 \(fail = 2×limit\) \| wins \| ties \| geometric mean ratio \| +total \| +CPU \| peak memory \|",
+            )
+            .unwrap(),
         );
     let json = std::fs::read_to_string(dir.path().join("c.json")).unwrap();
     let lines: Vec<serde_json::Value> =

@@ -19,19 +19,16 @@ use crate::outcome::Status;
 use crate::paths::display_path;
 use crate::report::exporter::{Batch, Layout, Report};
 use crate::report::record::{content_hash, Record};
-use crate::report::runs::{self, RunStats, Standing};
-use crate::report::summary::{median, SolverSummary, Summary};
+use crate::report::runs::{self, RunStats};
+use crate::report::summary::median;
 use crate::report::Exporters;
 use crate::rusage;
 use crate::solve;
 
-/// The records of one file, one per solver, and whether the file counts in wins and ratios.
+/// The records of one file, one per solver (whether the file failed or is left out of wins and
+/// ratios follows from them: [`crate::report::scores`]).
 struct FileResult {
     records: Vec<Record>,
-    /// The solvers disagree or a solution is invalid.
-    failed: bool,
-    /// A solver found the input invalid or the file cannot be read: listed, not counted.
-    left_out: bool,
     /// Why some solver's runs on the file cannot be trusted, each line naming the file and solver.
     warnings: Vec<String>,
 }
@@ -71,7 +68,7 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         });
         let result = solved.unwrap_or_else(|unsolved| {
             let record = solve::unsolved(file, input.family.map(|family| family.name()), unsolved);
-            FileResult { records: vec![record], failed: true, left_out: true, warnings: Vec::new() }
+            FileResult { records: vec![record], warnings: Vec::new() }
         });
         for record in &result.records {
             exporters.record(record)?;
@@ -81,12 +78,15 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         }
         results.push(result);
     }
-    let mut summary = summarise(&results, started.elapsed().as_secs_f64() * 1000.0);
+    let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let warnings: Vec<String> = results.iter().flat_map(|result| result.warnings.iter().cloned()).collect();
+    let records: Vec<Record> = results.into_iter().flat_map(|result| result.records).collect();
+    let limit_ms = options.timeout.map(|limit| limit.as_secs_f64() * 1000.0);
+    let mut summary = crate::report::comparison::summarise(&records, wall_ms, limit_ms, warnings);
     summary.interrupted = crate::signals::interrupted();
     if let Some(status) = crate::signals::exit_status() {
         summary.exit_code = status;
     }
-    let records: Vec<Record> = results.into_iter().flat_map(|result| result.records).collect();
     let batch = Batch {
         layout: Layout::Compare,
         records: &records,
@@ -141,6 +141,9 @@ fn compare_file(
         let mut max_rss_kb: Option<u64> = None;
         let mut decided: Option<Outcome> = None;
         let mut first: Option<Outcome> = None;
+        // A run failed, printed an invalid solution, or answered otherwise than another: its record
+        // is `failed`, whatever it answered.
+        let mut faulty = false;
         for _ in 0..options.warmup {
             if measure(options, family, solver.as_ref(), path, text).outcome.status == Status::Interrupted {
                 break;
@@ -155,15 +158,18 @@ fn compare_file(
             if outcome.status == Status::Failed {
                 // A solver that panicked: the file fails, and its answer is left out of the agreement.
                 problems.push(format!("{name}: {}", outcome.message.as_deref().unwrap_or("failed")));
+                faulty = true;
             } else if !outcome.status.stopped() {
                 if let Err(message) = solver.verify(path, text, &outcome.output) {
                     if outcome.status != Status::Invalid {
                         problems.push(format!("{name} printed an invalid solution: {message}"));
+                        faulty = true;
                     }
                 }
                 match &decided {
                     Some(previous) if previous.status != outcome.status => {
                         problems.push(format!("{name} answered differently on two runs"));
+                        faulty = true;
                     }
                     Some(_) => {}
                     None => decided = Some(outcome.clone()),
@@ -180,7 +186,7 @@ fn compare_file(
             answers.push((name, outcome.status));
         }
         let stats = RunStats::of(&times);
-        if !outcome.status.stopped() {
+        if matches!(outcome.status, Status::Solved | Status::NoSolution) {
             warnings.extend(
                 runs::warnings(&times).into_iter().map(|warning| format!("{file}, {name}: {warning}")),
             );
@@ -203,6 +209,7 @@ fn compare_file(
             max_rss_kb,
             input_hash: Some(input_hash.clone()),
             reference_hash: reference_hash.clone(),
+            status: if faulty { Status::Failed } else { record.status },
             ..record
         });
     }
@@ -219,14 +226,13 @@ fn compare_file(
     }
     problems.dedup();
     let left_out = answers.iter().any(|(_, status)| *status == Status::Invalid);
-    let failed = !problems.is_empty();
-    if failed {
+    if !problems.is_empty() {
         let message = problems.join("; ");
         records.iter_mut().for_each(|record| record.message = Some(message.clone()));
     } else if !left_out {
         runs::set_ratios(&mut records, |record| !record.status.stopped(), options.baseline.as_deref());
     }
-    FileResult { records, failed, left_out, warnings }
+    FileResult { records, warnings }
 }
 
 /// One run of `solver` on `text` (the file at `path`): in a child process with `--isolate` (CPU
@@ -259,71 +265,6 @@ fn measure(
     Measured { outcome, ms, cpu_ms: Some(cpu_ms), max_rss_kb: None }
 }
 
-/// The summary of a comparison: per file, its answer; per solver, wins, timeouts, the geometric mean
-/// of its ratios and its total time over the files that count.
-fn summarise(results: &[FileResult], wall_ms: f64) -> Summary {
-    let answers: Vec<Record> = results
-        .iter()
-        .map(|result| {
-            let answer =
-                result.records.iter().find(|record| !record.status.stopped()).unwrap_or(&result.records[0]);
-            let mut answer = answer.clone();
-            if result.failed && answer.status != Status::Failed {
-                answer.status = Status::Failed;
-            }
-            answer
-        })
-        .collect();
-    let mut summary = Summary::of(&answers, false);
-    summary.failing =
-        results.iter().filter(|result| result.failed).map(|result| result.records[0].file.clone()).collect();
-    summary.wall_ms = wall_ms;
-    summary.left_out = results.iter().filter(|result| result.left_out).count();
-    let mut names: Vec<&str> = Vec::new();
-    for name in
-        results.iter().flat_map(|result| &result.records).filter_map(|record| record.solver.as_deref())
-    {
-        if !names.contains(&name) {
-            names.push(name);
-        }
-    }
-    let counted: Vec<&Record> = results
-        .iter()
-        .filter(|result| !result.left_out && !result.failed)
-        .flat_map(|result| &result.records)
-        .collect();
-    summary.solvers = names
-        .into_iter()
-        .map(|name| {
-            let ran = results
-                .iter()
-                .flat_map(|result| &result.records)
-                .filter(|record| record.solver.as_deref() == Some(name))
-                .count();
-            let mine: Vec<&&Record> =
-                counted.iter().filter(|record| record.solver.as_deref() == Some(name)).collect();
-            let ratios: Vec<f64> = mine.iter().filter_map(|record| record.ratio).collect();
-            let standings = || results.iter().map(|result| runs::standing(&result.records));
-            SolverSummary {
-                solver: name.to_string(),
-                files: ran,
-                wins: standings().filter(|standing| *standing == Standing::Won(name)).count(),
-                ties: standings()
-                    .filter(|standing| matches!(standing, Standing::Tied(tied) if tied.contains(&name)))
-                    .count(),
-                timeouts: mine.iter().filter(|record| record.status == Status::Timeout).count(),
-                geometric_mean_ratio: (!ratios.is_empty()).then(|| {
-                    (ratios.iter().map(|ratio| ratio.ln()).sum::<f64>() / ratios.len() as f64).exp()
-                }),
-                total_ms: crate::report::summary::total(mine.iter().map(|record| record.ms)),
-            }
-        })
-        .collect();
-    summary.warnings = results.iter().flat_map(|result| result.warnings.iter().cloned()).collect();
-    summary.exit_code = u8::from(!summary.failing.is_empty());
-    summary
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,7 +294,10 @@ mod tests {
         let solvers: Vec<Box<dyn Prepared>> = vec![Box::new(crate::solve::Panicking), working];
         let path = std::path::Path::new("a.csv");
         let result = compare_file(&options, path, "a.csv".to_string(), family, &solvers, b"1\n0,1,0\n");
-        assert!(result.failed && !result.left_out);
+        let scores = |records: &[Record]| {
+            (crate::report::scores::file_failed(records), crate::report::scores::left_out(records))
+        };
+        assert_eq!(scores(&result.records), (true, false));
         let rows: Vec<_> = result
             .records
             .iter()

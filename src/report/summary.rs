@@ -72,14 +72,13 @@ pub struct SolverSummary {
     /// Files where it was the fastest or within the uncertainty of the fastest, with another solver.
     #[serde(default)]
     pub ties: usize,
-    /// Files where it reached the time limit.
-    pub timeouts: usize,
     /// The geometric mean of its ratios to the fastest, over the files it finished and that count;
     /// `null` when there are none.
     pub geometric_mean_ratio: Option<f64>,
-    /// The sum of its median times, in milliseconds, over the files that count.
-    #[serde(serialize_with = "super::record::serialize_ms")]
-    pub total_ms: f64,
+    /// Its competition scores over the files not left out: `solved`, `timeouts`, `failures`,
+    /// `par2`, `total_ms`, `cpu_ms`, `max_rss_kb`.
+    #[serde(flatten)]
+    pub scores: super::scores::Scores,
 }
 
 /// The options of `run` that affect the records and the summary (not `--jobs`, `--out`, `--diff`,
@@ -163,6 +162,17 @@ pub struct Summary {
     /// files were solved); `null` otherwise.
     #[serde(default)]
     pub resumed: Option<usize>,
+    /// `compare`: the virtual best solver's scores (on each file the best time of any solver that
+    /// solved it); `null` in `run`.
+    #[serde(default)]
+    pub virtual_best: Option<super::scores::Scores>,
+    /// `compare`: the solver with the best PAR-2 (the most files solved, then the least time, without
+    /// a time limit); `null` in `run`.
+    #[serde(default)]
+    pub single_best: Option<String>,
+    /// `compare`: the files only one solver solved, with that solver; empty in `run`.
+    #[serde(default)]
+    pub unique: Vec<super::scores::Unique>,
     /// `compare`: why some runs cannot be trusted (outliers, a slow first run, solves too short to
     /// time), one line each naming the file and the solver; empty in `run`.
     #[serde(default)]
@@ -191,6 +201,9 @@ impl Summary {
             bless: None,
             orphans: None,
             resumed: None,
+            virtual_best: None,
+            single_best: None,
+            unique: Vec::new(),
             warnings: Vec::new(),
         };
         for record in records {

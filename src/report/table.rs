@@ -12,6 +12,7 @@ use crate::outcome::{Status, Verdict};
 use crate::paths::display_path;
 use crate::report::exporter::{Batch, Exporter, Layout, Report};
 use crate::report::record::Record;
+use crate::report::scores::Scores;
 use crate::report::style::{duration, Terminal};
 use crate::report::summary::Summary;
 
@@ -173,28 +174,80 @@ fn timed_cell(record: &Record) -> String {
     }
 }
 
-/// The per-solver summary grid of `compare`.
+/// The per-solver summary grid of `compare`: a row per solver, then the virtual best solver and the
+/// single best solver.
 pub fn solver_grid(summary: &Summary) -> Grid {
-    let header =
-        ["solver", "files", "wins", "timeouts", "geometric mean ratio", "total"].map(String::from).to_vec();
-    let rows = summary
+    let header = [
+        "solver",
+        "files",
+        "solved",
+        "timeouts",
+        "failures",
+        "PAR-2 (fail = 2×limit)",
+        "wins",
+        "ties",
+        "geometric mean ratio",
+        "total",
+        "CPU",
+        "peak memory",
+    ]
+    .map(String::from)
+    .to_vec();
+    let scores_cells = |name: String, scores: &Scores| {
+        let warn = |count: usize| if count > 0 { Tone::Warn } else { Tone::Plain };
+        vec![
+            cell(name, Tone::Plain),
+            cell(scores.solved.to_string(), Tone::Plain),
+            cell(scores.timeouts.to_string(), warn(scores.timeouts)),
+            cell(scores.failures.to_string(), warn(scores.failures)),
+            cell(scores.par2.map_or("-".to_string(), duration), Tone::Plain),
+        ]
+    };
+    let measures = |scores: &Scores| {
+        vec![
+            cell(duration(scores.total_ms), Tone::Plain),
+            cell(scores.cpu_ms.map_or("-".to_string(), duration), Tone::Plain),
+            cell(
+                scores.max_rss_kb.map_or("-".to_string(), |kb| bytesize::ByteSize::kib(kb).to_string()),
+                Tone::Plain,
+            ),
+        ]
+    };
+    let mut rows: Vec<Vec<Cell>> = summary
         .solvers
         .iter()
         .map(|solver| {
-            vec![
-                cell(&solver.solver, Tone::Plain),
-                cell(solver.files.to_string(), Tone::Plain),
-                cell(solver.wins.to_string(), Tone::Plain),
-                cell(solver.timeouts.to_string(), if solver.timeouts > 0 { Tone::Warn } else { Tone::Plain }),
-                cell(
-                    solver.geometric_mean_ratio.map_or("-".to_string(), |ratio| format!("{ratio:.2}")),
-                    Tone::Plain,
-                ),
-                cell(duration(solver.total_ms), Tone::Plain),
-            ]
+            let mut row = scores_cells(solver.solver.clone(), &solver.scores);
+            row.insert(1, cell(solver.files.to_string(), Tone::Plain));
+            row.push(cell(solver.wins.to_string(), Tone::Plain));
+            row.push(cell(solver.ties.to_string(), Tone::Plain));
+            row.push(cell(
+                solver.geometric_mean_ratio.map_or("-".to_string(), |ratio| format!("{ratio:.2}")),
+                Tone::Plain,
+            ));
+            row.extend(measures(&solver.scores));
+            row
         })
         .collect();
-    Grid { header, rows, numeric: vec![false, true, true, true, true, true] }
+    let dash = || cell("-", Tone::Plain);
+    if let Some(best) = &summary.virtual_best {
+        let mut row = scores_cells("virtual best".to_string(), best);
+        row.insert(1, dash());
+        row.extend([dash(), dash(), dash(), cell(duration(best.total_ms), Tone::Plain), dash(), dash()]);
+        rows.push(row);
+    }
+    if let Some(single) = summary
+        .single_best
+        .as_ref()
+        .and_then(|name| summary.solvers.iter().find(|solver| &solver.solver == name))
+    {
+        let mut row = rows[summary.solvers.iter().position(|solver| solver == single).unwrap_or(0)].clone();
+        row[0] = cell(format!("single best: {}", single.solver), Tone::Good);
+        rows.push(row);
+    }
+    let mut numeric = vec![false];
+    numeric.extend([true; 11]);
+    Grid { header, rows, numeric }
 }
 
 /// The summary lines under a table.
@@ -229,6 +282,11 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
         ));
     }
     lines.push(first);
+    if !summary.unique.is_empty() {
+        let named: Vec<String> =
+            summary.unique.iter().map(|unique| format!("{} ({})", unique.file, unique.solver)).collect();
+        lines.push(format!("solved by one solver only: {}", named.join(", ")));
+    }
     if summary.left_out > 0 {
         lines.push(format!(
             "{} file{} left out of wins, ratios and means: a solver found the input invalid",
