@@ -228,10 +228,27 @@ pub struct CompareArgs {
     pub statistics: StatisticsArgs,
 
     #[command(flatten)]
+    pub schedule: ScheduleArgs,
+
+    #[command(flatten)]
     pub reports: ReportArgs,
 
     #[command(flatten)]
     pub terminal: TerminalArgs,
+}
+
+/// How `compare` schedules its solves and what it writes besides its reports.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ScheduleArgs {
+    /// Solve several files at once (one per core) instead of one solve at a time; the times then
+    /// contend for cores, and the summary says so.
+    #[arg(long)]
+    pub parallel: bool,
+
+    /// Write the series of the charts as CSV files in DIR (cactus.csv, scatter.csv, memory.csv), for
+    /// other plotting tools.
+    #[arg(long, value_name = "DIR")]
+    pub plot_data: Option<PathBuf>,
 }
 
 /// How `compare` counts and relates its runs.

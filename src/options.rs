@@ -207,6 +207,10 @@ pub struct CompareOptions {
     pub settings: Settings,
     /// `--isolate`: each solve in a child process, with its limits; `None`: in this process.
     pub isolation: Option<Isolation>,
+    /// `--parallel`: several files at once.
+    pub parallel: bool,
+    /// `--plot-data`: the folder for the charts' series as CSV.
+    pub plot_data: Option<PathBuf>,
 }
 
 impl CompareOptions {
@@ -244,6 +248,8 @@ impl CompareOptions {
             baseline: args.statistics.baseline,
             timeout: args.timeout,
             isolation: args.isolate.isolation().map(|memory_limit| Isolation { memory_limit }),
+            parallel: args.schedule.parallel,
+            plot_data: args.schedule.plot_data,
             reports: args.reports,
             terminal: args.terminal,
             settings: Settings {

@@ -279,3 +279,80 @@ fn the_summary_scores_the_solvers_as_competitions_do() {
     let said = text(&output.stderr);
     assert!(said.contains("\nsolved by one solver only: ./b.probe (steady), ./c.probe (steady)\n"), "{said}");
 }
+
+#[test]
+fn plot_data_holds_the_charts_series_and_the_html_report_a_memory_chart() {
+    let dir = probes(&[("a", "solved"), ("b", "abort")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args([
+            "compare",
+            "a.probe",
+            "b.probe",
+            "--isolate",
+            "--html",
+            "c.html",
+            "--plot-data",
+            "plots",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "the abort fails the comparison");
+    let read = |name: &str| std::fs::read_to_string(dir.path().join("plots").join(name)).unwrap();
+    // probe solved a; steady solved both, so it is the single best and the baseline.
+    let cactus: Vec<String> = read("cactus.csv")
+        .lines()
+        .map(|line| line.rsplit_once(',').map_or(line, |(start, _)| start).to_string())
+        .collect();
+    assert_eq!(
+        cactus,
+        ["series,solved", "probe,1", "steady,1", "steady,2", "virtual best,1", "virtual best,2"]
+    );
+    let scatter: Vec<Vec<String>> =
+        read("scatter.csv").lines().map(|line| line.split(',').map(String::from).collect()).collect();
+    assert_eq!(scatter[0], ["file", "solver", "baseline_ms", "solver_ms"]);
+    assert_eq!(
+        (scatter.len(), &scatter[1][..2], &scatter[2][..2]),
+        (
+            3,
+            &["a.probe".to_string(), "probe".to_string()][..],
+            &["b.probe".to_string(), "probe".to_string()][..]
+        )
+    );
+    assert_eq!(scatter[2][3], "", "probe did not solve b");
+    let memory = read("memory.csv");
+    assert_eq!(memory.lines().count(), 5, "a header and one row per solver and file:\n{memory}");
+    assert!(memory.starts_with("file,solver,max_rss_kb\na.probe,probe,"), "{memory}");
+    let html = std::fs::read_to_string(dir.path().join("c.html")).unwrap();
+    assert!(html.contains(">\nPeak memory per file\n</text>"), "no memory chart");
+}
+
+#[test]
+fn parallel_solves_keep_the_path_order_and_the_summary_says_times_contended() {
+    let dir = probes(&[("a", "solved"), ("b", "spin 1 50"), ("c", "solved")]);
+    let run = |args: &[&str]| {
+        let output = command_in(dir.path())
+            .env("SOLVEBATCH_PROBE_FAMILY", "1")
+            .args(["compare", ".", "--solvers", "probe", "--json", "report.jsonl", "-q"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let report = std::fs::read_to_string(dir.path().join("report.jsonl")).unwrap();
+        let lines: Vec<Value> = report.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        let files: Vec<String> =
+            lines[..3].iter().map(|line| line["file"].as_str().unwrap().to_string()).collect();
+        (files, lines[3]["parallel"].clone(), text(&output.stdout))
+    };
+    let (files, parallel, said) = run(&["--parallel"]);
+    assert_eq!(files, ["./a.probe", "./b.probe", "./c.probe"]);
+    assert_eq!(parallel, true);
+    assert!(
+        said.contains("\nsolves ran in parallel (--parallel): their times contended for cores\n"),
+        "{said}"
+    );
+    let (_, parallel, said) = run(&[]);
+    assert_eq!(parallel, false, "one solve at a time by default");
+    assert!(!said.contains("parallel"), "{said}");
+}

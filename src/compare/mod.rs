@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use crate::error::UsageError;
 use crate::family::boundary::{Deadline, Family, Prepared};
-use crate::inputs::{self, Own};
+use crate::inputs::{self, Input, Own};
 use crate::isolate::{self, Measured};
 use crate::options::CompareOptions;
 use crate::outcome::Outcome;
@@ -47,6 +47,11 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     let mut reads = crate::reads::Reads::default();
     reads.add_batch(&found.inputs, &options.settings);
     reads.check_reports(&options.reports)?;
+    if let Some(dir) = &options.plot_data {
+        for name in crate::report::plots::FILES {
+            reads.check(&dir.join(name), "--plot-data")?;
+        }
+    }
     let mut prepared: Vec<(&'static str, Vec<Box<dyn Prepared>>)> = Vec::new();
     for family in found.inputs.iter().filter_map(|input| input.family) {
         if !prepared.iter().any(|(name, _)| *name == family.name()) {
@@ -54,11 +59,10 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         }
     }
     let started = Instant::now();
-    let mut results = Vec::with_capacity(found.inputs.len());
     crate::signals::finish_batches_gracefully();
-    for input in &found.inputs {
+    let one = |input: &Input| {
         if crate::signals::interrupted() {
-            break;
+            return None;
         }
         let file = display_path(&input.path);
         let solved = solve::family_of(input).and_then(|family| {
@@ -66,23 +70,34 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
             let solvers = &prepared.iter().find(|(name, _)| *name == family.name()).expect("prepared").1;
             Ok(compare_file(options, &input.path, file.clone(), family, solvers, &text))
         });
-        let result = solved.unwrap_or_else(|unsolved| {
+        Some(solved.unwrap_or_else(|unsolved| {
             let record = solve::unsolved(file, input.family.map(|family| family.name()), unsolved);
             FileResult { records: vec![record], warnings: Vec::new() }
-        });
-        for record in &result.records {
-            exporters.record(record)?;
+        }))
+    };
+    let mut results = Vec::with_capacity(found.inputs.len());
+    if options.parallel {
+        // Files at once, one per core; each file's results are reported in path order at the end.
+        use rayon::prelude::*;
+        let solved: Vec<Option<FileResult>> = found.inputs.par_iter().map(one).collect();
+        for result in solved.into_iter().flatten() {
+            report(&mut exporters, &result)?;
+            results.push(result);
         }
-        for warning in &result.warnings {
-            eprintln!("warning: {warning}");
+    } else {
+        for input in &found.inputs {
+            let Some(result) = one(input) else { break };
+            report(&mut exporters, &result)?;
+            results.push(result);
         }
-        results.push(result);
     }
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     let warnings: Vec<String> = results.iter().flat_map(|result| result.warnings.iter().cloned()).collect();
     let records: Vec<Record> = results.into_iter().flat_map(|result| result.records).collect();
     let limit_ms = options.timeout.map(|limit| limit.as_secs_f64() * 1000.0);
     let mut summary = crate::report::comparison::summarise(&records, wall_ms, limit_ms, warnings);
+    summary.baseline = options.baseline.clone();
+    summary.parallel = options.parallel;
     summary.interrupted = crate::signals::interrupted();
     if let Some(status) = crate::signals::exit_status() {
         summary.exit_code = status;
@@ -95,7 +110,21 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         roots: &options.paths,
     };
     exporters.finish(&Report::Batch(batch))?;
+    if let Some(dir) = &options.plot_data {
+        crate::report::plots::write_csv(dir, &crate::report::plots::plots(&records, &summary))?;
+    }
     Ok(ExitCode::from(summary.exit_code))
+}
+
+/// Hands `result`'s records to the exporters and prints its warnings on standard error.
+fn report(exporters: &mut Exporters, result: &FileResult) -> anyhow::Result<()> {
+    for record in &result.records {
+        exporters.record(record)?;
+    }
+    for warning in &result.warnings {
+        eprintln!("warning: {warning}");
+    }
+    Ok(())
 }
 
 /// The solvers to run on files of `family`, prepared: `--solvers`, each checked, or all of the family's.
@@ -256,12 +285,15 @@ fn measure(
             isolation,
         );
     }
-    let (started, cpu) = (Instant::now(), rusage::process_cpu());
+    // One solve at a time: the process clock, which counts the solver's own threads; with
+    // `--parallel`, the solving thread's clock, since other files' solves share the process.
+    let clock = if options.parallel { rusage::thread_cpu } else { rusage::process_cpu };
+    let (started, cpu) = (Instant::now(), clock());
     let deadline =
         Deadline::at(options.timeout.map(|limit| started + limit)).or_flag(crate::signals::stop_flag());
     let outcome = solve::solve(solver, path, text, deadline);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let cpu_ms = (rusage::process_cpu() - cpu).as_secs_f64() * 1000.0;
+    let cpu_ms = (clock() - cpu).as_secs_f64() * 1000.0;
     Measured { outcome, ms, cpu_ms: Some(cpu_ms), max_rss_kb: None }
 }
 
@@ -285,6 +317,7 @@ mod tests {
             seed: 0,
             isolate: crate::args::IsolateArgs { isolate: false, memory_limit: None },
             statistics: crate::args::StatisticsArgs::default(),
+            schedule: crate::args::ScheduleArgs::default(),
             reports: ReportArgs::default(),
             terminal: TerminalArgs { quiet: true, color: ColorChoice::Never },
         };

@@ -60,6 +60,7 @@ pub fn summarise(records: &[Record], wall_ms: f64, limit_ms: Option<f64>, warnin
             }
         })
         .collect();
+    summary.time_limit_ms = limit_ms;
     summary.virtual_best = Some(virtual_best);
     summary.single_best = single_best;
     summary.unique = unique;

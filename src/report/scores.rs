@@ -71,6 +71,13 @@ pub fn file_failed(group: &[Record]) -> bool {
     group.iter().any(|record| record.status == Status::Failed) || !agree(group)
 }
 
+/// The records of `group` (one file's) that solved it: answered, on a file that counts, where the
+/// solvers agree.
+pub fn solved(group: &[Record]) -> impl Iterator<Item = &Record> {
+    let counts = !left_out(group) && agree(group);
+    group.iter().filter(move |record| counts && answered(record))
+}
+
 /// Whether the solvers that answered on the file of `group` gave the same answer.
 fn agree(group: &[Record]) -> bool {
     let first = group.iter().find(|record| answered(record)).map(|record| record.status);

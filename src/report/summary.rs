@@ -162,6 +162,15 @@ pub struct Summary {
     /// files were solved); `null` otherwise.
     #[serde(default)]
     pub resumed: Option<usize>,
+    /// `compare`: the `--timeout` of each run, in milliseconds; `null` without one and in `run`.
+    #[serde(default)]
+    pub time_limit_ms: Option<f64>,
+    /// `compare`: the `--baseline` solver, the reference of the ratios; `null` for the fastest.
+    #[serde(default)]
+    pub baseline: Option<String>,
+    /// `compare --parallel`: solves ran at once, so their times contended for cores.
+    #[serde(default)]
+    pub parallel: bool,
     /// `compare`: the virtual best solver's scores (on each file the best time of any solver that
     /// solved it); `null` in `run`.
     #[serde(default)]
@@ -201,6 +210,9 @@ impl Summary {
             bless: None,
             orphans: None,
             resumed: None,
+            time_limit_ms: None,
+            baseline: None,
+            parallel: false,
             virtual_best: None,
             single_best: None,
             unique: Vec::new(),

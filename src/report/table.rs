@@ -282,6 +282,9 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
         ));
     }
     lines.push(first);
+    if summary.parallel {
+        lines.push("solves ran in parallel (--parallel): their times contended for cores".to_string());
+    }
     if !summary.unique.is_empty() {
         let named: Vec<String> =
             summary.unique.iter().map(|unique| format!("{} ({})", unique.file, unique.solver)).collect();
