@@ -245,6 +245,11 @@ pub struct ScheduleArgs {
     #[arg(long)]
     pub parallel: bool,
 
+    /// Compare only share K of N of the inputs (by a hash of each path relative to its root), for
+    /// `solvebatch merge`; `auto` reads Slurm array, Kubernetes Indexed Job or GNU parallel variables.
+    #[arg(long, value_name = "K/N|auto")]
+    pub shard: Option<crate::shard::ShardChoice>,
+
     /// Write the series of the charts as CSV files in DIR (cactus.csv, scatter.csv, memory.csv), for
     /// other plotting tools.
     #[arg(long, value_name = "DIR")]

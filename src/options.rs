@@ -211,14 +211,16 @@ pub struct CompareOptions {
     pub parallel: bool,
     /// `--plot-data`: the folder for the charts' series as CSV.
     pub plot_data: Option<PathBuf>,
+    /// The share of the inputs to compare (`--shard`), or `None` for all of them.
+    pub shard: Option<Share>,
 }
 
 impl CompareOptions {
     /// Checks `args`.
     ///
     /// # Errors
-    /// A [`UsageError`] for an unknown family, a solver named twice in `--solvers`, or a
-    /// `--baseline` that is not among them.
+    /// A [`UsageError`] for an unknown family, a solver named twice in `--solvers`, a
+    /// `--baseline` that is not among them, or `--shard auto` without a cluster engine's variables.
     pub fn from_args(args: CompareArgs) -> anyhow::Result<CompareOptions> {
         let kind = args.kind.as_deref().map(family_named).transpose()?;
         if let Some(names) = &args.solvers {
@@ -239,7 +241,15 @@ impl CompareOptions {
                 .into());
             }
         }
+        let shard = match args.schedule.shard {
+            None => None,
+            Some(ShardChoice::Given(share)) => Some(share),
+            Some(ShardChoice::Auto) => {
+                Some(shard::from_engine(|name| std::env::var(name).ok(), None).map_err(UsageError)?)
+            }
+        };
         Ok(CompareOptions {
+            shard,
             paths: args.paths,
             kind,
             solvers: args.solvers,
@@ -259,6 +269,26 @@ impl CompareOptions {
                 ..Settings::default()
             },
         })
+    }
+}
+
+impl CompareOptions {
+    /// The options that affect the results, as reports record them (the shards of one comparison
+    /// must share them): `solver` holds `--solvers` as given, joined by commas.
+    pub fn result_options(&self) -> ResultOptions {
+        ResultOptions {
+            kind: self.kind.map(|family| family.name().to_string()),
+            solver: self.solvers.as_ref().map(|names| names.join(",")),
+            timeout_ms: self.timeout.map(|limit| limit.as_secs_f64() * 1000.0),
+            strict: false,
+            seed: self.settings.seed,
+            json_outputs: self.reports.json_outputs,
+            dictionary: None,
+            tiles: None,
+            digits: None,
+            rules: None,
+            require_references: false,
+        }
     }
 }
 

@@ -356,3 +356,61 @@ fn parallel_solves_keep_the_path_order_and_the_summary_says_times_contended() {
     assert_eq!(parallel, false, "one solve at a time by default");
     assert!(!said.contains("parallel"), "{said}");
 }
+
+#[test]
+fn shards_of_a_comparison_merge_into_the_whole_comparison() {
+    let dir = probes(&[]);
+    let inputs =
+        probes(&[("a", "solved"), ("b", "segfault"), ("c", "solved"), ("d", "abort"), ("e", "solved")]);
+    let root = inputs.path().to_str().unwrap();
+    let compare = |args: &[&str]| {
+        let output = command_in(dir.path())
+            .env("SOLVEBATCH_PROBE_FAMILY", "1")
+            .args(["compare", root, "--isolate", "-q"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    };
+    compare(&["--json", "whole.jsonl"]);
+    compare(&["--shard", "1/2", "--json", "one.jsonl"]);
+    compare(&["--shard", "2/2", "--json", "two.jsonl"]);
+    let output = command_in(dir.path())
+        .args(["merge", "two.jsonl", "one.jsonl", "--json", "merged.jsonl", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let read = |name: &str| -> Vec<Value> {
+        let report = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        report.lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+    };
+    let (whole, merged) = (read("whole.jsonl"), read("merged.jsonl"));
+    // The same rows in the same order, and the same scores, times aside.
+    let rows = |lines: &[Value]| -> Vec<(Value, Value, Value, Value)> {
+        lines
+            .iter()
+            .map(|line| {
+                (line["type"].clone(), line["file"].clone(), line["solver"].clone(), line["status"].clone())
+            })
+            .collect()
+    };
+    assert_eq!(rows(&merged), rows(&whole));
+    assert_eq!(merged.len(), 11, "five files of two solvers and the summary");
+    let scores = |summary: &Value| -> Vec<Value> {
+        let mut scores: Vec<Value> = summary["solvers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|solver| {
+                serde_json::json!([solver["solver"], solver["solved"], solver["failures"], solver["files"]])
+            })
+            .collect();
+        scores.extend(
+            ["files", "failing", "unique", "single_best", "exit_code"].map(|field| summary[field].clone()),
+        );
+        scores.push(summary["virtual_best"]["solved"].clone());
+        scores
+    };
+    assert_eq!(scores(&merged[10]), scores(&whole[10]));
+    assert_eq!(merged[10]["unique"].as_array().unwrap().len(), 2, "b and d only steady solved");
+}

@@ -44,6 +44,11 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     if found.inputs.is_empty() {
         anyhow::bail!("no inputs found; name other files with --kind FAMILY to read them as that family");
     }
+    let input_set = crate::shard::input_set(&options.paths, &found);
+    let mut found = found;
+    if let Some(share) = options.shard {
+        found.inputs.retain(|input| share.holds(&input.path, &options.paths));
+    }
     let mut reads = crate::reads::Reads::default();
     reads.add_batch(&found.inputs, &options.settings);
     reads.check_reports(&options.reports)?;
@@ -98,6 +103,9 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     let mut summary = crate::report::comparison::summarise(&records, wall_ms, limit_ms, warnings);
     summary.baseline = options.baseline.clone();
     summary.parallel = options.parallel;
+    summary.shard = options.shard;
+    summary.inputs = Some(input_set);
+    summary.options = Some(options.result_options());
     summary.interrupted = crate::signals::interrupted();
     if let Some(status) = crate::signals::exit_status() {
         summary.exit_code = status;
