@@ -112,8 +112,8 @@ pub fn child(args: ChildArgs) -> anyhow::Result<ExitCode> {
         digits: args.digits,
         dictionary_cache: args.dictionary_cache,
     };
-    let prepared =
-        crate::solve::prepare(family, &args.solver, &settings).map_err(|error| anyhow::anyhow!("{error}"))?;
+    let prepared = crate::solve::prepare(family, &args.solver, &settings)
+        .map_err(|error| anyhow::anyhow!(error.describe()))?;
     let mut input = Vec::new();
     std::io::stdin().read_to_end(&mut input)?;
     let started = Instant::now();

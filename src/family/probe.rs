@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
 use crate::outcome::{Outcome, Status};
 
 /// The environment variable that turns the family on.
@@ -45,10 +45,10 @@ impl Family for Probe {
         ]
     }
 
-    fn prepare(&self, solver: &str, _settings: &Settings) -> Result<Box<dyn Prepared>, String> {
+    fn prepare(&self, solver: &str, _settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
         match solver {
             "probe" | "steady" => Ok(Box::new(ProbeSolver { steady: solver == "steady" })),
-            other => Err(format!("no probe solver `{other}`")),
+            other => Err(format!("no probe solver `{other}`").into()),
         }
     }
 }
@@ -86,11 +86,11 @@ impl Prepared for ProbeSolver {
         solved
     }
 
-    fn verify(&self, _path: &Path, _input: &[u8], output: &str) -> Result<bool, String> {
+    fn verify(&self, _path: &Path, _input: &[u8], output: &str) -> Result<bool, FamilyError> {
         if output == "ok\n" {
             Ok(true)
         } else {
-            Err(format!("expected `ok`, got `{}`", output.trim()))
+            Err(format!("expected `ok`, got `{}`", output.trim()).into())
         }
     }
 }

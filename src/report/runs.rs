@@ -160,7 +160,10 @@ pub fn warnings(times: &[f64]) -> Vec<String> {
     if times.len() >= 3 {
         let rest = RunStats::of(&times[1..]);
         if times[0] > SLOW_FIRST_FACTOR * rest.median {
-            said.push("the first run was much slower than the rest (cold caches?): use --warmup".to_string());
+            said.push(
+                "the first run was much slower than the rest (cold caches?): give --warmup more runs"
+                    .to_string(),
+            );
         }
     }
     if stats.median < TOO_SHORT_MS {
@@ -252,7 +255,7 @@ mod tests {
         );
         assert_eq!(
             warnings(&[25.0, 10.0, 11.0]),
-            ["the first run was much slower than the rest (cold caches?): use --warmup"]
+            ["the first run was much slower than the rest (cold caches?): give --warmup more runs"]
         );
         assert_eq!(
             warnings(&[0.01, 0.02]),
