@@ -145,10 +145,11 @@ pub struct Summary {
     /// `run --shard K/N`: `{"index":K,"count":N}`; `null` for a whole batch (and in `merge`'s report).
     #[serde(default)]
     pub shard: Option<Share>,
-    /// `run` and `merge`: the whole batch's inputs; `null` in `compare`.
+    /// `run`, `compare` and `merge`: the whole batch's inputs (before `--shard`).
     #[serde(default)]
     pub inputs: Option<InputSet>,
-    /// `run` and `merge`: the options that affect the results; `null` in `compare`.
+    /// `run`, `compare` and `merge`: the options that affect the results (`compare`: `solver` holds
+    /// `--solvers` joined by commas).
     #[serde(default)]
     pub options: Option<ResultOptions>,
     /// `run --bless`: the references written and created; `null` without `--bless`.
