@@ -65,26 +65,37 @@ struct Answer {
 pub struct ChildArgs {
     /// The input's path (files it names resolve against its folder).
     pub path: PathBuf,
+    /// The family's name.
     #[arg(long)]
     pub family: String,
+    /// The solver's name.
     #[arg(long)]
     pub solver: String,
+    /// The time limit of the solve, in seconds.
     #[arg(long, value_parser = crate::args::parse_seconds)]
     pub timeout: Option<Duration>,
+    /// The address-space limit, in bytes.
     #[arg(long)]
     pub memory_limit: Option<u64>,
+    /// [`Settings::seed`].
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// [`Settings::threads`].
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// [`Settings::dictionary`].
     #[arg(long)]
     pub dictionary: Option<PathBuf>,
+    /// [`Settings::tiles`].
     #[arg(long)]
     pub tiles: Option<PathBuf>,
+    /// [`Settings::digits`].
     #[arg(long)]
     pub digits: Option<u32>,
+    /// [`Settings::rules`].
     #[arg(long)]
     pub rules: Option<String>,
+    /// [`Settings::dictionary_cache`].
     #[arg(long)]
     pub dictionary_cache: Option<PathBuf>,
 }
