@@ -333,6 +333,46 @@ fn play_under_the_standard_rules_deals_blanks() {
 }
 
 #[test]
+fn play_records_the_game_as_gcg_which_reads_back() {
+    use solvebatch_scrabble::game::GcgGame;
+    use solvebatch_scrabble::{Dictionary, TileSet};
+    let folder = game_folder("cat\n", "C 3 1\nT 1 1\n");
+    solvebatch()
+        .args([
+            "scrabble",
+            "play",
+            "-d",
+            "words.txt",
+            "-t",
+            "tiles.txt",
+            "--seed",
+            "4",
+            "--rules",
+            "standard",
+        ])
+        .args(["--record", "game.gcg"])
+        .current_dir(folder.path())
+        .write_stdin("yes\n8G CaT\nyes\npass\n")
+        .assert()
+        .success();
+    let written = std::fs::read_to_string(folder.path().join("game.gcg")).unwrap();
+    assert_eq!(
+        written,
+        "#character-encoding UTF-8\n#player1 player\n#lexicon words.txt\n>player: CT?? 8G CaT +8 8\n>player: ? - +0 8\n"
+    );
+    let tiles = TileSet::parse("C 3 1\nT 1 1\n").unwrap();
+    let game = GcgGame::parse(&written, &Dictionary::from_text(b"cat".to_vec()), &tiles).unwrap();
+    assert_eq!((game.scores, game.turns.len(), game.turns[1].bag), ([8, 0], 2, 0));
+    // The record is never written over a file the game reads.
+    solvebatch()
+        .args(["scrabble", "play", "-d", "words.txt", "-t", "tiles.txt", "--record", "words.txt"])
+        .current_dir(folder.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("words.txt is both the dictionary and the file --record writes"));
+}
+
+#[test]
 fn play_writes_a_tile_file_it_cannot_open_and_deals_from_it() {
     let folder = tempfile::tempdir().unwrap();
     let words = folder.path().join("words.txt");

@@ -246,6 +246,11 @@ pub struct PlayArgs {
     /// exchanges); default: `equity` under the standard rules, `score` under the lab rules.
     #[arg(long, value_name = "RANKING")]
     pub rank: Option<Ranking>,
+
+    /// Write the game, when it ends, as a GCG record (one player, `player`; a `#rules lab` line
+    /// under the lab rules; replaced whole, never left half-written; `-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// Runs a `solvebatch scrabble` subcommand.
@@ -460,6 +465,12 @@ fn words(args: &WordsArgs) -> anyhow::Result<ExitCode> {
 fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let rules = Rules::named(args.rules);
     let ranking = desk::ranking(args.rank, &rules).map_err(anyhow::Error::msg)?;
+    if let Some(record) = &args.record {
+        let mut reads = crate::reads::Reads::default();
+        reads.add("the dictionary", &args.dictionary);
+        reads.add("the tile file", &args.tiles);
+        reads.check(record, "--record")?;
+    }
     let dictionary = load_dictionary(&args.dictionary)?;
     let tiles = game_tiles(&args.tiles, &args.dictionary, &dictionary)?;
     let seed = args.seed.unwrap_or_else(|| {
@@ -473,6 +484,11 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     game.set_ranking(ranking);
     let input = std::io::BufReader::new(crate::game_input::GameInput::start());
     run_solitaire(&mut game, args.top, input, std::io::stdout().lock())?;
+    if let Some(path) = &args.record {
+        let mut record = game.record().clone();
+        record.lexicon = args.dictionary.file_name().map(|name| name.to_string_lossy().into_owned());
+        write_file(path, record.to_gcg().as_bytes())?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 

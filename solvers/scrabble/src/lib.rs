@@ -111,6 +111,7 @@ mod dictionary;
 pub mod equity;
 mod file;
 pub mod game;
+mod gcg;
 mod generate;
 mod graph;
 mod graph_file;
