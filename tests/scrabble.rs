@@ -869,3 +869,95 @@ fn a_cached_word_list_keeps_its_skipped_count_and_a_cache_that_cannot_be_written
     }
     assert_eq!(names_in(&folder.path().join("cache")).len(), 1);
 }
+
+#[test]
+fn analyze_prints_the_bundled_self_play_game_with_no_equity_lost() {
+    let game = datasets().join("self-play.gcg");
+    let reference = std::fs::read_to_string(datasets().join("self-play.gcg.expected")).unwrap();
+    let output = solvebatch().args(["scrabble", "analyze"]).arg(&game).output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), reference);
+    // Every move of a self-play game is the engine's first choice.
+    let played: Vec<&str> = reference.lines().filter(|line| line.starts_with("  played ")).collect();
+    assert_eq!(played.len(), 23);
+    assert!(played.iter().all(|line| line.contains(" rank 1 of ") && line.ends_with(", lost 0.0")));
+    assert!(reference.ends_with(
+        "one: 12 turns, 12 best, equity lost 0.0 (0.0 a turn), bingos 2 found, 0 missed, 0 phonies\n\
+         two: 11 turns, 11 best, equity lost 0.0 (0.0 a turn), bingos 1 found, 0 missed, 0 phonies\n"
+    ));
+    let two = solvebatch()
+        .args(["scrabble", "analyze", "--player", "two", "--top", "0"])
+        .arg(&game)
+        .output()
+        .unwrap();
+    let two = String::from_utf8(two.stdout).unwrap();
+    assert!(
+        two.starts_with("turn 2, line 6: two DEELPTU, bag 81, score 32-0\n  played 26.9  25 9G DUPE"),
+        "{two}"
+    );
+    assert_eq!(two.lines().filter(|line| line.starts_with("turn ")).count(), 11);
+    assert!(two.ends_with(
+        "\ntwo: 11 turns, 11 best, equity lost 0.0 (0.0 a turn), bingos 1 found, 0 missed, 0 phonies\n"
+    ));
+}
+
+#[test]
+fn analyze_measures_a_worse_move_and_marks_a_phony() {
+    let folder = tempfile::tempdir().unwrap();
+    let game = folder.path().join("worse.gcg");
+    // MOP instead of OOMPH, then DUPE, which makes MD and PP down.
+    std::fs::write(
+        &game,
+        "#player1 one\n#player2 two\n>one: AHLMOOP 8G MOP +14 14\n>two: DEELPTU 9G DUPE +30 30\n",
+    )
+    .unwrap();
+    let dictionary = datasets().join("dictionary.txt");
+    let output = solvebatch()
+        .args(["scrabble", "analyze", "--top", "1", "-d"])
+        .arg(&dictionary)
+        .arg(&game)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "turn 1, line 3: one AHLMOOP, bag 86, score 0-0\n\
+         \x20 played 14.6  14 8G MOP  keep AHLO +0.6  rank 163 of 533, lost 19.6\n\
+         \x20 best 34.2  32 8H OOMPH  keep AL +2.2\n\
+         turn 2, line 4: two DEELPTU, bag 83, score 14-0\n\
+         \x20 played 31.9  30 9G DUPE  keep ELT +1.9  rank 1 of 498, lost 0.0\n\
+         \x20 phony: MD*, PP*\n\
+         \x20 best 25.1  21 7F LETUP  keep DE +4.1\n\
+         one: 1 turns, 0 best, equity lost 19.6 (19.6 a turn), bingos 0 found, 0 missed, 0 phonies\n\
+         two: 1 turns, 1 best, equity lost 0.0 (0.0 a turn), bingos 0 found, 0 missed, 1 phonies\n"
+    );
+    // With the simulation the move played is played out beside the best.
+    let simulated = solvebatch()
+        .args(["scrabble", "analyze", "--top", "1", "--player", "one", "--simulate", "20", "-d"])
+        .arg(&dictionary)
+        .arg(&game)
+        .output()
+        .unwrap();
+    let simulated = String::from_utf8(simulated.stdout).unwrap();
+    let lines: Vec<&str> = simulated.lines().filter(|line| line.starts_with("  simulated ")).collect();
+    assert_eq!(lines.len(), 2, "{simulated}");
+    assert!(lines.iter().any(|line| line.ends_with("  14.6  14 8G MOP  keep AHLO +0.6")), "{simulated}");
+    // A damaged game, an unknown nick, no dictionary: errors naming the file.
+    std::fs::write(&game, "#player1 one\n>one: AHLMOOP 8G MOP +15 15\n").unwrap();
+    solvebatch()
+        .args(["scrabble", "analyze", "-d"])
+        .arg(&dictionary)
+        .arg(&game)
+        .assert()
+        .code(1)
+        .stderr(format!("error: {}: line 2: 8G MOP scores 14 by the rules, not 15\n", game.display()));
+    solvebatch()
+        .args(["scrabble", "analyze", "--player", "zed", "-d"])
+        .arg(&dictionary)
+        .arg(datasets().join("self-play.gcg"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::ends_with("--player: zed is not a player of the game (one, two)\n"));
+    solvebatch().args(["scrabble", "analyze"]).arg(&game).assert().code(1).stderr(predicate::str::ends_with(
+        "no dictionary: give --dictionary, or a #lexicon line naming a word list beside the game\n",
+    ));
+}

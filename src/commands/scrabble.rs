@@ -1,5 +1,5 @@
 //! `solvebatch scrabble`: check a play on a board, list the best plays of a rack, derive a tile file
-//! from a dictionary, find the words a rack spells, play a solitaire game.
+//! from a dictionary, find the words a rack spells, play a solitaire game, analyse a recorded game.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -11,13 +11,14 @@ use clap::Subcommand;
 use solvebatch_scrabble::batch::{LoadedPosition, PositionLoadError};
 use solvebatch_scrabble::board::RulesName;
 use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
-use solvebatch_scrabble::game::{run_solitaire, SolitaireGame};
+use solvebatch_scrabble::game::{run_solitaire, AnalysisSettings, SolitaireGame};
 use solvebatch_scrabble::play::{board_text, is_standard_play, Hint};
 use solvebatch_scrabble::{
     desk, find_words, Dictionary, Job, Play, Position, PositionSettings, Rack, Rulebook, Rules, Solver,
     TileSet,
 };
 
+use crate::family::gcg::{analyze_game, GameSettings};
 use crate::output::write_file;
 
 /// Arguments of `solvebatch scrabble`.
@@ -102,6 +103,56 @@ pub enum ScrabbleCommand {
         after_help = "Example:\n  solvebatch scrabble play -d datasets/scrabble/dictionary.txt -t t.txt"
     )]
     Play(PlayArgs),
+    /// Analyse a recorded game (GCG): every turn against every candidate, and a summary per player.
+    ///
+    /// Each decision (a play, an exchange or a pass with its rack known) gets a heading (`turn N, line
+    /// L: NICK RACK, bag B, score S1-S2`), the move made (`played EQUITY SCORE MOVE keep LEAVE VALUE
+    /// rank R of C, lost X`: its rank among every valid play and the best exchange by equity, and
+    /// the equity it lost against the best), its phonies (`phony: WORD*`), the best candidates (`best
+    /// ...`), the best bingo when the move was none (`missed bingo ...`) and, with `--simulate`, the
+    /// simulated candidates and the move made (`simulated SPREAD ±SE ITERATIONS ...`). With the bag
+    /// empty the leave counts nothing and candidates rank by score; the exact endgame is not solved.
+    /// The last lines give each player's turns, best moves, equity lost in total and per turn,
+    /// bingos found and missed, and phonies. Every line of the game is checked first; an
+    /// inconsistent one is an error naming the file and the line.
+    #[command(
+        after_help = "Example:\n  solvebatch scrabble analyze datasets/scrabble/self-play.gcg --player one"
+    )]
+    Analyze(AnalyzeArgs),
+}
+
+/// Arguments of `solvebatch scrabble analyze`.
+#[derive(Debug, clap::Args)]
+pub struct AnalyzeArgs {
+    /// The game record (GCG).
+    #[arg(value_name = "GAME.gcg")]
+    pub game: PathBuf,
+
+    /// The dictionary (a word list or a compiled graph); default: the file the game's `#lexicon`
+    /// line names, beside the game.
+    #[arg(long, short = 'd', short_alias = 'D', value_name = "FILE")]
+    pub dictionary: Option<PathBuf>,
+
+    /// The tile definition file; default: the standard English set.
+    #[arg(long, short = 't', short_alias = 'T', value_name = "FILE")]
+    pub tiles: Option<PathBuf>,
+
+    /// How many best candidates to list per turn.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub top: usize,
+
+    /// Also play out the listed candidates and the move made at most N times each (two plies against
+    /// random draws; the bag not empty).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub simulate: Option<u64>,
+
+    /// Seed of the simulation's draws.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "simulate")]
+    pub seed: u64,
+
+    /// Only the turns of the player with this nick.
+    #[arg(long, value_name = "NICK")]
+    pub player: Option<String>,
 }
 
 /// The board, rack and dictionary that `check` and `hint` work on.
@@ -266,6 +317,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         ScrabbleCommand::Compile(args) => compile(args),
         ScrabbleCommand::Words(args) => words(args),
         ScrabbleCommand::Play(args) => play(args),
+        ScrabbleCommand::Analyze(args) => analyze(args),
     }
 }
 
@@ -489,6 +541,26 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         record.lexicon = args.dictionary.file_name().map(|name| name.to_string_lossy().into_owned());
         write_file(path, record.to_gcg().as_bytes())?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    let text = crate::text::read(&args.game)?;
+    let settings = GameSettings {
+        dictionary: args.dictionary.clone(),
+        tiles: args.tiles.clone(),
+        dictionary_cache: crate::cache::dictionary_cache(),
+        analysis: AnalysisSettings {
+            top: args.top,
+            simulate: args.simulate.map(|iterations| iterations as usize),
+            seed: args.seed,
+            player: None,
+        },
+        player: args.player.clone(),
+    };
+    let (analysis, _) = analyze_game(&args.game, &text, &settings)
+        .map_err(|error| anyhow!("{}: {error:#}", crate::text::name(&args.game)))?;
+    std::io::stdout().write_all(analysis.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 

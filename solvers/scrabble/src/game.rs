@@ -3,8 +3,10 @@
 //!
 //! Whole games are here too: the solitaire dialogue ([`run_solitaire`]), self-play and duels between
 //! engines ([`play_game`], [`duel`]), the two-ply simulation of the top candidates ([`simulate`]),
-//! and GCG game records ([`GcgGame`]: read, checked turn by turn, and written).
+//! GCG game records ([`GcgGame`]: read, checked turn by turn, and written) and their analysis
+//! ([`analyze`]).
 
+pub use crate::analyze::{analyze, Analysis, AnalysisSettings, Played, PlayerSummary, TurnAnalysis};
 pub use crate::gcg::{GcgError, GcgEvent, GcgGame, GcgPlayer, GcgTurn};
 pub use crate::selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};
 pub use crate::simulate::{simulate, Simulated};
