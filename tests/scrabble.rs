@@ -961,3 +961,65 @@ fn analyze_measures_a_worse_move_and_marks_a_phony() {
         "no dictionary: give --dictionary, or a #lexicon line naming a word list beside the game\n",
     ));
 }
+
+#[test]
+fn hint_takes_and_prints_cgp_positions() {
+    let position = datasets().join("standard-blanks.scrabble");
+    let words = datasets().join("standard-blanks-words.txt");
+    let cgp = "15/15/15/15/15/15/15/6CaT6/15/15/15/15/15/15/15 S?/ 0/0 0\n";
+    solvebatch().args(["scrabble", "hint", "--cgp"]).arg(&position).assert().success().stdout(cgp);
+    let listing = solvebatch().args(["scrabble", "hint"]).arg(&position).output().unwrap();
+    assert!(listing.status.success());
+    // The same position as CGP text and as a .cgp file lists the same plays.
+    solvebatch()
+        .args(["scrabble", "hint", cgp.trim(), "-d"])
+        .arg(&words)
+        .assert()
+        .success()
+        .stdout(String::from_utf8(listing.stdout.clone()).unwrap());
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("position.cgp");
+    std::fs::write(&file, format!("{}  lex tiny;\n", cgp.trim())).unwrap();
+    solvebatch()
+        .args(["scrabble", "hint", "-d"])
+        .arg(&words)
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(String::from_utf8(listing.stdout).unwrap());
+    solvebatch()
+        .args(["scrabble", "hint", "--cgp", "-d"])
+        .arg(&words)
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(cgp);
+    // check reads CGP too.
+    solvebatch()
+        .args(["scrabble", "check", "--play", "8G (CaT)S", "-d"])
+        .arg(&words)
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("play 8G (CaT)S: 5\n"));
+    // A damaged CGP names the file and the field; CGP text names itself; no dictionary is an error.
+    std::fs::write(&file, cgp.replace("6CaT6", "6CaT7")).unwrap();
+    solvebatch()
+        .args(["scrabble", "hint", "-d"])
+        .arg(&words)
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(format!("error: {}: CGP row 8: 16 squares, a row has 15\n", file.display()));
+    solvebatch()
+        .args(["scrabble", "hint", "15/15 S?/ 0/0 0", "-d"])
+        .arg(&words)
+        .assert()
+        .code(1)
+        .stderr("error: the CGP position: the CGP board has 2 rows, a board 15\n");
+    solvebatch()
+        .args(["scrabble", "hint", cgp.trim()])
+        .assert()
+        .code(1)
+        .stderr("error: the CGP position: a CGP position names no dictionary file: give --dictionary\n");
+}

@@ -9,7 +9,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::batch::{LoadedPosition, PositionLoadError};
-use solvebatch_scrabble::board::RulesName;
+use solvebatch_scrabble::board::{Cgp, RulesName};
 use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
 use solvebatch_scrabble::game::{run_solitaire, AnalysisSettings, SolitaireGame};
 use solvebatch_scrabble::play::{board_text, is_standard_play, Hint};
@@ -158,7 +158,9 @@ pub struct AnalyzeArgs {
 /// The board, rack and dictionary that `check` and `hint` work on.
 #[derive(Debug, clap::Args)]
 pub struct BoardArgs {
-    /// A position file (`.scrabble` format) holding the board; its `play:` lines are ignored.
+    /// A position file (`.scrabble` format) holding the board (its `play:` lines are ignored); or a
+    /// CGP position, in a `.cgp` file or given as the text itself (quoted: `"15/15/... RACK/ 0/0 0"`),
+    /// read under the standard rules with the dictionary of `-d`.
     pub board_file: PathBuf,
 
     /// The rack's letters (at most 7; `?` for a blank under the standard rules); default: the position
@@ -223,6 +225,10 @@ pub struct HintArgs {
     /// Seed of the simulation's draws: the same seed gives the same result on any number of threads.
     #[arg(long, value_name = "N", default_value_t = 1, requires = "simulate")]
     pub seed: u64,
+
+    /// Print the position (the board and the rack) as one CGP line instead of listing plays.
+    #[arg(long, conflicts_with = "simulate")]
+    pub cgp: bool,
 }
 
 /// Arguments of `solvebatch scrabble tiles`.
@@ -337,7 +343,10 @@ impl BoardArgs {
     /// lines, which beat the defaults.
     fn load(&self) -> anyhow::Result<LoadedPosition> {
         let path = &self.board_file;
-        let text = crate::text::read(path)?;
+        let text = match self.cgp_text()? {
+            Some(cgp) => position_text(&cgp),
+            None => crate::text::read(path)?,
+        };
         let settings = PositionSettings {
             dictionary: self.dictionary.clone(),
             tiles: self.tiles.clone(),
@@ -355,6 +364,27 @@ impl BoardArgs {
             loaded.position.rack = rack.clone();
         }
         Ok(loaded)
+    }
+
+    /// The CGP position the board argument gives (a `.cgp` file, or CGP text where no file is),
+    /// `None` for a position file.
+    fn cgp_text(&self) -> anyhow::Result<Option<Cgp>> {
+        let path = &self.board_file;
+        let is_file = path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("cgp"));
+        let given = path.to_string_lossy();
+        let text = if is_file {
+            crate::text::read(path)?
+        } else if !path.exists() && given.contains('/') && given.contains(' ') {
+            given.into_owned()
+        } else {
+            return Ok(None);
+        };
+        let name = if is_file { crate::text::name(path) } else { "the CGP position".to_string() };
+        let cgp: Cgp = text.parse().map_err(|error| anyhow!("{name}: {error}"))?;
+        if self.dictionary.is_none() {
+            return Err(anyhow!("{name}: a CGP position names no dictionary file: give --dictionary"));
+        }
+        Ok(Some(cgp))
     }
 
     /// Checks, before a listing by equity, that the position's board and rack hold no more tiles of a
@@ -417,9 +447,24 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     Ok(code)
 }
 
+/// A CGP position as the text of a position file: the standard rules, the rack to move, the board.
+fn position_text(cgp: &Cgp) -> String {
+    let rack = if cgp.racks[0].is_empty() { String::new() } else { format!("rack: {}\n", cgp.racks[0]) };
+    let mut text = format!("rules: standard\n{rack}board:\n");
+    for row in cgp.board.to_rows() {
+        text.push_str(&row);
+        text.push('\n');
+    }
+    text
+}
+
 fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let loaded = args.board.load()?;
     let position = &loaded.position;
+    if args.cgp {
+        println!("{}", Cgp::of(&position.board, &position.rack));
+        return Ok(ExitCode::SUCCESS);
+    }
     let ranking = desk::ranking(args.rank, &position.rules).map_err(anyhow::Error::msg)?;
     if ranking == Ranking::Equity {
         args.board.check_tile_counts(&loaded)?;

@@ -108,6 +108,7 @@ mod analyze;
 pub mod batch;
 pub mod board;
 mod brute_force;
+mod cgp;
 pub mod desk;
 mod dictionary;
 pub mod equity;
