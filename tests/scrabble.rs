@@ -1023,3 +1023,30 @@ fn hint_takes_and_prints_cgp_positions() {
         .code(1)
         .stderr("error: the CGP position: a CGP position names no dictionary file: give --dictionary\n");
 }
+
+#[test]
+fn a_simulation_takes_the_opponents_known_tiles() {
+    let simulate = |known: &str| {
+        solvebatch()
+            .args(["scrabble", "hint", "standard-blanks.scrabble", "--simulate", "20", "--top", "2"])
+            .args(["--opponent-rack", known])
+            .current_dir(datasets())
+            .output()
+            .unwrap()
+    };
+    let known = simulate("QZ");
+    assert!(known.status.success());
+    assert_eq!(String::from_utf8(known.stdout).unwrap().lines().count(), 2);
+    let refused = simulate("QQ");
+    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(refused.stderr).unwrap(),
+        "error: --opponent-rack: the unseen tiles hold 1 Q, not 2\n"
+    );
+    solvebatch()
+        .args(["scrabble", "hint", "standard-blanks.scrabble", "--opponent-rack", "Q"])
+        .current_dir(datasets())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--simulate"));
+}

@@ -226,6 +226,11 @@ pub struct HintArgs {
     #[arg(long, value_name = "N", default_value_t = 1, requires = "simulate")]
     pub seed: u64,
 
+    /// The opponent's tiles known (all or some of its rack, after a play challenged off): each
+    /// simulated opponent rack holds them and draws the rest from the unseen tiles.
+    #[arg(long, value_name = "LETTERS", requires = "simulate")]
+    pub opponent_rack: Option<Rack>,
+
     /// Print the position (the board and the rack) as one CGP line instead of listing plays.
     #[arg(long, conflicts_with = "simulate")]
     pub cgp: bool,
@@ -488,7 +493,9 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
             top,
             iterations as usize,
             args.seed,
-        ),
+            args.opponent_rack.as_ref().unwrap_or(&Rack::default()),
+        )
+        .map_err(|error| anyhow!("--opponent-rack: {error}"))?,
     };
     std::io::stdout().write_all(listing.as_bytes())?;
     Ok(ExitCode::SUCCESS)

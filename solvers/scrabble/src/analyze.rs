@@ -13,7 +13,7 @@ use crate::gcg::{GcgEvent, GcgGame, GcgTurn};
 use crate::leave::{Leave, LeaveTable};
 use crate::moves::{LetterRun, Move};
 use crate::play::Rulebook;
-use crate::rack::RACK_SIZE;
+use crate::rack::{Rack, RACK_SIZE};
 use crate::simulate::{simulate, Simulated};
 
 /// What to analyse and how.
@@ -195,7 +195,7 @@ fn analyze_turn(
                 listed.push(candidate);
             }
             let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
-            simulate(rulebook, board, &unseen, table, &listed, iterations, settings.seed)
+            simulate(rulebook, board, &unseen, table, &listed, iterations, settings.seed, &Rack::default())
         }
         _ => Vec::new(),
     };

@@ -9,7 +9,7 @@
 pub use crate::analyze::{analyze, Analysis, AnalysisSettings, Played, PlayerSummary, TurnAnalysis};
 pub use crate::gcg::{GcgError, GcgEvent, GcgGame, GcgPlayer, GcgTurn};
 pub use crate::selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};
-pub use crate::simulate::{simulate, Simulated};
+pub use crate::simulate::{known_tiles_error, simulate, Simulated};
 pub use crate::solitaire::run_solitaire;
 
 use rand::seq::SliceRandom;
