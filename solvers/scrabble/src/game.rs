@@ -7,7 +7,7 @@
 //! ([`analyze`]).
 
 pub use crate::analyze::{analyze, Analysis, AnalysisSettings, Played, PlayerSummary, TurnAnalysis};
-pub use crate::gcg::{GcgError, GcgEvent, GcgGame, GcgPlayer, GcgTurn};
+pub use crate::gcg::{GcgEntry, GcgError, GcgEvent, GcgGame, GcgPlayer, GcgTurn};
 pub use crate::selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};
 pub use crate::simulate::{known_tiles_error, simulate, Simulated};
 pub use crate::solitaire::run_solitaire;
@@ -224,7 +224,11 @@ impl<'a> SolitaireGame<'a> {
     fn keep(&mut self, event: GcgEvent, score: u32) {
         let Rulebook { dictionary, tiles, .. } = self.rulebook;
         self.record
-            .record(dictionary, tiles, 0, 0, self.rack.clone(), event, score as i32)
+            .record(
+                dictionary,
+                tiles,
+                GcgEntry { line: 0, player: 0, rack: self.rack.clone(), event, points: score as i32 },
+            )
             .expect("a turn the game accepted follows the rules");
     }
 

@@ -77,6 +77,21 @@ pub enum GcgEvent {
     Time,
 }
 
+/// A turn to add to a game ([`GcgGame::record`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GcgEntry {
+    /// The line it comes from, named in errors (1-based; 0 for a game built in memory).
+    pub line: usize,
+    /// The player, 0 (first) or 1.
+    pub player: usize,
+    /// The player's rack before the turn (empty where unknown).
+    pub rack: Rack,
+    /// What happened.
+    pub event: GcgEvent,
+    /// The points it scored.
+    pub points: i32,
+}
+
 /// One event of a recorded game, with the state before it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GcgTurn {
@@ -148,8 +163,8 @@ impl GcgGame {
         }
     }
 
-    /// Adds a turn of `player` holding `rack`, checked against the board and the rules with
-    /// `dictionary` (a phony is allowed and marked) and `tiles`; `line` names it in errors.
+    /// Adds `entry`, checked against the board and the rules with `dictionary` (a phony is allowed
+    /// and marked) and `tiles`.
     ///
     /// # Errors
     /// The turn is not consistent with the game so far; the game is unchanged.
@@ -157,12 +172,9 @@ impl GcgGame {
         &mut self,
         dictionary: &Dictionary,
         tiles: &TileSet,
-        line: usize,
-        player: usize,
-        rack: Rack,
-        event: GcgEvent,
-        points: i32,
+        entry: GcgEntry,
     ) -> Result<(), GcgError> {
+        let GcgEntry { line, player, rack, event, points } = entry;
         let fail = |problem: String| GcgError { line, problem };
         let rules = self.rules.clone();
         let rulebook = Rulebook { dictionary, tiles, rules: &rules };
@@ -296,7 +308,7 @@ impl GcgGame {
                 let (nick, rest) = event.split_once(':').ok_or_else(|| fail("write >NICK: ...".into()))?;
                 let player = game.player(nick.trim()).map_err(fail)?;
                 let (rack, event, points, total) = parse_event(rest, &game.board).map_err(fail)?;
-                game.record(dictionary, tiles, line, player, rack, event, points)?;
+                game.record(dictionary, tiles, GcgEntry { line, player, rack, event, points })?;
                 if game.scores[player] != total {
                     return Err(fail(format!(
                         "the total after {points:+} is {}, not {total}",

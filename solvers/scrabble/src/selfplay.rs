@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::board::Board;
 use crate::equity::{best_candidate, Action, Ranking, EXCHANGE_MIN_BAG};
-use crate::game::{GcgEvent, GcgGame, GcgPlayer, SCORELESS_TURNS_TO_END};
+use crate::game::{GcgEntry, GcgEvent, GcgGame, GcgPlayer, SCORELESS_TURNS_TO_END};
 use crate::leave::{Leave, LeaveTable};
 use crate::letter::Letter;
 use crate::moves::Move;
@@ -89,7 +89,7 @@ impl GameRecord {
         let mut game = GcgGame::new(players.into(), rulebook.rules.clone(), lexicon);
         let (dictionary, tiles) = (rulebook.dictionary, rulebook.tiles);
         let mut record = |player: usize, rack: Rack, event: GcgEvent, points: i32| {
-            game.record(dictionary, tiles, 0, player, rack, event, points)
+            game.record(dictionary, tiles, GcgEntry { line: 0, player, rack, event, points })
                 .expect("a self-played turn follows the rules");
         };
         for turn in &self.turns {
