@@ -273,6 +273,9 @@ impl GcgGame {
             }
             GcgEvent::Challenge | GcgEvent::Time => {}
         }
+        let total = self.scores[player].checked_add(points).ok_or_else(|| {
+            fail(format!("a total of {} {points:+} is beyond any score", self.scores[player]))
+        })?;
         let bag = self.bag(tiles, &rack);
         self.turns.push(GcgTurn {
             line,
@@ -286,7 +289,7 @@ impl GcgGame {
             notes: Vec::new(),
         });
         self.kept[player] = kept;
-        self.scores[player] += points;
+        self.scores[player] = total;
         Ok(())
     }
 

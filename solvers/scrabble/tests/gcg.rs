@@ -110,6 +110,10 @@ fn each_inconsistency_names_its_line_and_what_is_wrong() {
     assert_eq!(read_with(16, "bob passes"), "line 16: not a GCG line (#pragma or >NICK: event): bob passes");
     assert_eq!(read_with(16, ">bob: DEILNRZ - 0 14"), "line 16: the points 0 are not +N or -N");
     assert_eq!(
+        read_with(16, ">bob: DEILNRZ (challenge) +2147483647 0"),
+        "line 16: a total of 14 +2147483647 is beyond any score"
+    );
+    assert_eq!(
         read_with(16, ">bob: DEILNRZ 8H +0 14"),
         "line 16: not an event: DEILNRZ 8H (RACK POS WORD, RACK -TILES, RACK -, RACK --, RACK (challenge), \
          (RACK), RACK (RACK) or RACK (time))"
@@ -161,5 +165,27 @@ proptest! {
             prop_assert_eq!((&read.board, read.scores, &read.rack, read.bag), (&made.board, made.scores, &made.rack, made.bag));
             prop_assert_eq!(&read.event, &made.event);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Lines of `GAME` cut, repeated, shuffled and mixed with stray text: an error or a game, never
+    /// a panic.
+    #[test]
+    fn any_damage_is_an_error_never_a_panic(
+        picks in prop::collection::vec((0usize..16, 0usize..40, "[ -~]{0,6}"), 0..24),
+    ) {
+        let lines: Vec<&str> = GAME.lines().collect();
+        let mut text = String::new();
+        for (line, cut, stray) in picks {
+            let line = lines[line % lines.len()];
+            let cut = (0..=cut.min(line.len())).rev().find(|&at| line.is_char_boundary(at)).unwrap_or(0);
+            text.push_str(&line[..cut]);
+            text.push_str(&stray);
+            text.push('\n');
+        }
+        let _ = GcgGame::parse(&text, &dictionary(), &TileSet::standard());
     }
 }
