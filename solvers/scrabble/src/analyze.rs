@@ -3,6 +3,9 @@
 //! its rank among all candidates, the equity it lost against the best, a bingo missed, the phonies
 //! it formed; and a summary per player ([`PlayerSummary`]).
 //!
+//! After a play challenged off, the simulation of the opponent's next turn knows its tiles: every
+//! simulated rack of the player who withdrew them holds them.
+//!
 //! With the bag empty the leave counts nothing, so candidates rank by score: the exact endgame is not
 //! solved here, and the analysis says so on those turns.
 
@@ -11,10 +14,11 @@ use std::fmt::Write;
 use crate::equity::{tenths, unseen, Action, Candidate, RackLeaves, EXCHANGE_MIN_BAG};
 use crate::gcg::{GcgEvent, GcgGame, GcgTurn};
 use crate::leave::{Leave, LeaveTable};
+use crate::letter::Tile;
 use crate::moves::{LetterRun, Move};
 use crate::play::Rulebook;
 use crate::rack::{Rack, RACK_SIZE};
-use crate::simulate::{simulate, Simulated};
+use crate::simulate::{known_tiles_error, simulate, Simulated};
 
 /// What to analyse and how.
 #[derive(Debug, Clone, Default)]
@@ -105,11 +109,14 @@ pub fn analyze(
 ) -> Analysis {
     let mut turns = Vec::new();
     let mut moves = Vec::new();
+    let known = opponent_tiles_known(game);
     for (index, turn) in game.turns.iter().enumerate() {
         if settings.player.is_some_and(|player| player != turn.player) || turn.rack.is_empty() {
             continue;
         }
-        if let Some(analysed) = analyze_turn(rulebook, table, settings, index, turn, &mut moves) {
+        if let Some(analysed) =
+            analyze_turn(rulebook, table, settings, (index, turn), &known[index], &mut moves)
+        {
             turns.push(analysed);
         }
     }
@@ -120,12 +127,45 @@ pub fn analyze(
     Analysis { turns, players }
 }
 
+/// For each turn of `game`, the opponent's tiles its player knows: those of a play the opponent
+/// withdrew (challenged off), until the player's next decision; else none.
+pub fn opponent_tiles_known(game: &GcgGame) -> Vec<Rack> {
+    let mut shown: Option<(usize, Rack)> = None;
+    let mut known = Vec::with_capacity(game.turns.len());
+    for (index, turn) in game.turns.iter().enumerate() {
+        let mut tiles = Rack::default();
+        let before = index.checked_sub(1).map(|last| &game.turns[last].event);
+        if let (GcgEvent::Withdrawn, Some(GcgEvent::Play { play, .. })) = (&turn.event, before) {
+            shown = Some((turn.player, withdrawn_tiles(&play.tiles)));
+        } else if !turn.rack.is_empty() {
+            match shown.take() {
+                Some((player, shown_tiles)) if player != turn.player => tiles = shown_tiles,
+                kept => shown = kept,
+            }
+        }
+        known.push(tiles);
+    }
+    known
+}
+
+/// The tiles `tiles` of a play, as a rack (a blank as a blank).
+fn withdrawn_tiles(tiles: &[Tile]) -> Rack {
+    let mut rack = Rack::default();
+    for tile in tiles {
+        // A play holds at most a rack's tiles.
+        let _ = rack.add((!tile.blank).then_some(tile.letter));
+    }
+    rack
+}
+
+/// Analyses turn `index`; `known` holds the opponent's tiles known to the player (the
+/// simulation's opponent racks start with them).
 fn analyze_turn(
     rulebook: &Rulebook,
     table: &LeaveTable,
     settings: &AnalysisSettings,
-    index: usize,
-    turn: &GcgTurn,
+    (index, turn): (usize, &GcgTurn),
+    known: &Rack,
     moves: &mut Vec<Move>,
 ) -> Option<TurnAnalysis> {
     let (board, rack) = (&turn.board, &turn.rack);
@@ -195,7 +235,8 @@ fn analyze_turn(
                 listed.push(candidate);
             }
             let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
-            simulate(rulebook, board, &unseen, table, &listed, iterations, settings.seed, &Rack::default())
+            let known = if known_tiles_error(&unseen, known).is_none() { known } else { &Rack::default() };
+            simulate(rulebook, board, &unseen, table, &listed, iterations, settings.seed, known)
         }
         _ => Vec::new(),
     };
@@ -298,5 +339,22 @@ impl Analysis {
             );
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dictionary::Dictionary;
+    use crate::tiles::TileSet;
+
+    #[test]
+    fn the_tiles_of_a_play_challenged_off_are_known_to_the_opponents_next_turn() {
+        let text = "#player1 a\n#player2 b\n>a: ACERST? 8G CAT +10 10\n>b: DEIOOXZ H8 .X +9 9\n\
+                    >a: EERSUV? 7I VE +18 28\n>a: EERSUV? -- -18 10\n>b: DEIOOZL -OO +0 9\n>a: EERSUV? - +0 10\n";
+        let game =
+            GcgGame::parse(text, &Dictionary::from_text(b"cat\nax".to_vec()), &TileSet::standard()).unwrap();
+        let known: Vec<String> = opponent_tiles_known(&game).iter().map(ToString::to_string).collect();
+        assert_eq!(known, ["", "", "", "", "EV", ""]);
     }
 }

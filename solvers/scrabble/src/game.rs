@@ -6,7 +6,9 @@
 //! GCG game records ([`GcgGame`]: read, checked turn by turn, and written) and their analysis
 //! ([`analyze`]).
 
-pub use crate::analyze::{analyze, Analysis, AnalysisSettings, Played, PlayerSummary, TurnAnalysis};
+pub use crate::analyze::{
+    analyze, opponent_tiles_known, Analysis, AnalysisSettings, Played, PlayerSummary, TurnAnalysis,
+};
 pub use crate::gcg::{GcgEntry, GcgError, GcgEvent, GcgGame, GcgPlayer, GcgTurn};
 pub use crate::selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};
 pub use crate::simulate::{known_tiles_error, simulate, Simulated};
