@@ -142,7 +142,8 @@ pub struct AnalyzeArgs {
     pub top: usize,
 
     /// Also play out the listed candidates and the move made at most N times each (two plies against
-    /// random draws; the bag not empty).
+    /// random draws; the bag not empty). After a play challenged off, the opponent's racks on the
+    /// next turn hold its tiles.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub simulate: Option<u64>,
 
