@@ -22,7 +22,7 @@ use std::fmt::Write;
 
 use crate::board::Board;
 use crate::dictionary::Dictionary;
-use crate::equity::{bag_size, check_tile_counts, unseen};
+use crate::equity::{bag_size, check_tile_counts, unseen, EXCHANGE_MIN_BAG};
 use crate::leave::Leave;
 use crate::moves::LetterRun;
 use crate::notation::{format_play, parse_coordinate, parse_play};
@@ -212,6 +212,12 @@ impl GcgGame {
             GcgEvent::Exchange(thrown) => {
                 if points != 0 {
                     return Err(fail(format!("an exchange scores 0, not {points}")));
+                }
+                let bag = self.bag(tiles, &rack);
+                if bag < EXCHANGE_MIN_BAG {
+                    return Err(fail(format!(
+                        "an exchange needs {EXCHANGE_MIN_BAG} tiles in the bag, it holds {bag}"
+                    )));
                 }
                 if let Ok(thrown) = thrown {
                     let left = Leave::of_rack(&rack).minus(&Leave::of_rack(thrown));

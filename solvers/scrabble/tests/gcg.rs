@@ -105,6 +105,13 @@ fn each_inconsistency_names_its_line_and_what_is_wrong() {
     );
     assert_eq!(read_with(11, ">bob: DEIOOZL -OOO +0 9"), "line 11: the rack DEILOOZ does not hold OOO");
     assert_eq!(read_with(14, ">bob: DEILNRZ - +3 17"), "line 14: a pass scores 0, not 3");
+    // 14 letter tiles and 2 blanks: less two racks, 2 in the bag.
+    let late = "#player1 a\n#player2 b\n#rules standard\n>a: ACERST? -ACE +0 0\n";
+    let tiles = TileSet::parse("A 1 3\nC 3 2\nE 1 3\nR 1 2\nS 1 2\nT 1 2\n").unwrap();
+    assert_eq!(
+        GcgGame::parse(late, &dictionary(), &tiles).unwrap_err().to_string(),
+        "line 4: an exchange needs 7 tiles in the bag, it holds 2"
+    );
     assert_eq!(read_with(16, ">bob: DEILNRZ (DEILNRZ) -16 -2"), "line 16: (DEILNRZ) loses 17, not 16");
     assert_eq!(read_with(16, ">carol: A - +0 0"), "line 16: carol is neither player's nick");
     assert_eq!(read_with(16, "bob passes"), "line 16: not a GCG line (#pragma or >NICK: event): bob passes");
