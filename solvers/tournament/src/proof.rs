@@ -101,16 +101,8 @@ impl Write for Deadlined<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{check_drat, check_round, parse, DratError, Regular};
+    use crate::{check_round, parse, Regular};
 
-    /// The formula's clauses as DIMACS literals, as `--emit-cnf` writes them.
-    fn clauses(instance: &Instance) -> Vec<Vec<i64>> {
-        encode(instance)
-            .formula
-            .iter()
-            .map(|clause| clause.iter().map(|lit| lit.to_dimacs() as i64).collect())
-            .collect()
-    }
 
     fn proof_of(instance: &Instance) -> (Proved, Vec<u8>) {
         let mut bytes = Vec::new();
