@@ -5,7 +5,10 @@
 //!   the body: its board and rack (the query's rack and rules beat the file's), the play checked
 //!   (its score, or why it is rejected and the hint), and the ranked best plays.
 //! - `POST /api/scrabble/solitaire` `{"seed", "rules", "plays": [..], "play", "top"}`: the solitaire
-//!   game dealt by the seed, replayed through the plays made so far, then `play` tried.
+//!   game dealt by the seed, replayed through the turns taken so far, then the turn `play` tried.
+//!   A turn is typed as `scrabble play` takes it: a play, and under the standard rules also `pass`
+//!   (or `-`) and `exchange LETTERS` (or `-LETTERS`; at least 7 tiles in the bag); six scoreless
+//!   turns in a row end the game.
 //!
 //! Squares are numbered `0..225` in reading order; a play's start square is `x y` with `(0, 0)` the
 //! centre, `x` to the right and `y` upwards.
@@ -18,7 +21,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::{
     check_tile_counts, desk, written_play, Board, Play, Position, Premium, Rack, Ranking, Rulebook, Rules,
-    RulesName, Scored, SolitaireGame, Square, DEFAULT_TOP,
+    RulesName, Scored, SolitaireGame, Square, DEFAULT_TOP, SCORELESS_TURNS_TO_END,
 };
 
 use super::error::ApiError;
@@ -69,10 +72,25 @@ pub struct HintView {
     /// `EQUITY  SCORE COORDINATE WORD  keep LEAVE VALUE` or `EQUITY  exchange TILES  keep ...` under
     /// the standard rules.
     text: String,
-    /// The play to type, `LETTERS x y direction`; none for an exchange.
+    /// The play as `LETTERS x y direction`, which either rules take; none for an exchange.
     play: Option<String>,
+    /// The candidate as the page types it, in the rules' notation: `LETTERS x y direction` under
+    /// the lab rules, `COORDINATE WORD` or `exchange TILES` under the standard rules.
+    typed: String,
     /// The squares its tiles go on.
     squares: Vec<usize>,
+}
+
+/// A position as the page shows it: the board, the rack, the play checked and the best plays, and
+/// the report.
+#[derive(Debug, Serialize)]
+pub struct PositionView {
+    /// The board, the rack, the play checked and the best plays.
+    #[serde(flatten)]
+    table: TableView,
+    /// The file's `play:` lines checked, then its `top` best plays, in the rules' notation: as
+    /// `scrabble check` and `scrabble hint` print them.
+    report: String,
 }
 
 /// The query of a position.
@@ -94,7 +112,7 @@ pub async fn position(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
     query: Result<Query<PositionQuery>, axum::extract::rejection::QueryRejection>,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<Json<TableView>, ApiError> {
+) -> Result<Json<PositionView>, ApiError> {
     let Query(query) = query?;
     let body = body?;
     let top = top(query.top)?;
@@ -124,10 +142,31 @@ pub async fn position(
                     Err(refused) => rejected(checked.written, refused.reason, refused.hint_text),
                 }
             });
-            Ok(view(&rulebook, board, rack, desk::bag(&rulebook, board, rack), check, top))
+            let bag = desk::bag(&rulebook, board, rack);
+            let report = report(&rulebook, &position, bag);
+            Ok(PositionView { table: view(&rulebook, board, rack, bag, check, top), report })
         })
         .await?
         .map(Json)
+}
+
+/// The report of `position`: each `play:` line checked (`play WRITTEN: SCORE`, or `play WRITTEN:
+/// rejected: REASON` and the hint), then the file's `top` best plays, `bag` tiles left to draw.
+fn report(rulebook: &Rulebook, position: &Position, bag: usize) -> String {
+    let (board, rack) = (&position.board, &position.rack);
+    let mut text = String::new();
+    for play in &position.plays {
+        let checked = desk::check(rulebook, board, rack, play);
+        text += &match checked.verdict {
+            Ok(scored) => format!("play {}: {}\n", checked.written, scored.score),
+            Err(refused) => {
+                format!("play {}: rejected: {}\n{}\n", checked.written, refused.reason, refused.hint_text)
+            }
+        };
+    }
+    let ranking = Ranking::default_for(rulebook.rules);
+    let listed = desk::candidates(rulebook, board, rack, bag, ranking, position.top);
+    text + &desk::listing(&listed, position.top)
 }
 
 /// A solitaire game so far.
@@ -138,9 +177,9 @@ pub struct SolitaireTurns {
     seed: u64,
     /// `lab` (default) or `standard`.
     rules: Option<String>,
-    /// The valid plays made so far, in order.
+    /// The turns taken so far, in order: valid plays, passes and exchanges.
     plays: Vec<String>,
-    /// A play to try now.
+    /// A turn to try now.
     play: Option<String>,
     /// How many best plays to list (default 10).
     top: Option<usize>,
@@ -152,14 +191,76 @@ pub struct SolitaireView {
     /// The board, the rack, the play tried and the best plays.
     #[serde(flatten)]
     table: TableView,
-    /// Whether the play tried was valid (it is then part of the game: send it among `plays`).
+    /// Whether the turn tried was taken: a valid play, a pass or an exchange (it is then part of the
+    /// game: send it among `plays`).
     accepted: bool,
+    /// What the game says of a pass or an exchange tried, as `scrabble play` prints it: `pass: 0`,
+    /// `exchange TILES: 0`, or why the exchange is refused.
+    said: Option<String>,
     /// The points scored so far.
     score: u32,
     /// Tiles still to draw.
     pool: usize,
-    /// Whether the rack and the pool are empty.
+    /// Scoreless turns in a row so far.
+    scoreless: usize,
+    /// Whether the game is over: the rack and the pool are empty, or six scoreless turns in a row.
     over: bool,
+    /// Why the game is over, as `scrabble play` says it.
+    ended: Option<String>,
+}
+
+/// A turn read as `scrabble play` reads it.
+enum Turn {
+    /// A play (valid or not).
+    Play(Play),
+    /// A pass.
+    Pass,
+    /// An exchange of these tiles, checked.
+    Exchange(Rack),
+    /// An exchange refused, and why.
+    Refused(String),
+}
+
+/// The turn written `text` in `game`: under the standard rules a pass, an exchange or a play in
+/// either notation, under the lab rules a play.
+///
+/// # Errors
+/// 400 when the text is not a play.
+fn turn_of(text: &str, game: &SolitaireGame) -> Result<Turn, ApiError> {
+    let rules = game.rulebook().rules;
+    if rules.name() == RulesName::Standard {
+        match desk::standard_answer(text, game.board(), game.rack(), game.pool_len()) {
+            Some(Ok(desk::TurnAnswer::Play(play))) => return Ok(Turn::Play(play)),
+            Some(Ok(desk::TurnAnswer::Pass)) => return Ok(Turn::Pass),
+            Some(Ok(desk::TurnAnswer::Exchange(tiles))) => return Ok(Turn::Exchange(tiles)),
+            Some(Err(reason)) if is_exchange(text) => return Ok(Turn::Refused(reason)),
+            Some(Err(reason)) => return Err(ApiError::bad_request(format!("play: {reason}"))),
+            None => {}
+        }
+    }
+    play_of(text, rules, game.board()).map(Turn::Play)
+}
+
+/// Whether `text` asks for an exchange (`exchange LETTERS` or `-LETTERS`).
+fn is_exchange(text: &str) -> bool {
+    text.to_ascii_lowercase().starts_with("exchange") || text.starts_with('-')
+}
+
+/// Exchanges `tiles` in `game`, and says it as `scrabble play` does.
+fn exchange(game: &mut SolitaireGame, tiles: &Rack) -> Result<String, String> {
+    game.exchange(tiles).map_err(|error| error.to_string())?;
+    Ok(format!("exchange {tiles}: 0"))
+}
+
+/// Why `game` is over, if it is.
+fn ended(game: &SolitaireGame) -> Option<String> {
+    if game.rack().is_empty() {
+        Some("the rack and the pool are empty".to_string())
+    } else if game.is_over() {
+        Some(format!("{SCORELESS_TURNS_TO_END} scoreless turns in a row end the game"))
+    } else {
+        None
+    }
 }
 
 /// `POST /api/scrabble/solitaire`.
@@ -179,39 +280,71 @@ pub async fn solitaire(
                 .map_err(|error| ApiError::bad_request(error.to_string()))?;
             game.refill();
             for (index, text) in turns.plays.iter().enumerate() {
-                let play = play_of(text, &rules, game.board()).map_err(|error| numbered(index, error))?;
-                game.play(&play).map_err(|rejection| {
-                    ApiError::bad_request(format!("play {}: {play}: rejected: {rejection}", index + 1))
-                })?;
+                let refused =
+                    |reason: String| ApiError::bad_request(format!("play {}: {text}: {reason}", index + 1));
+                if let Some(reason) = ended(&game) {
+                    return Err(refused(format!("the game is over: {reason}")));
+                }
+                match turn_of(text, &game).map_err(|error| numbered(index, error))? {
+                    Turn::Play(play) => {
+                        game.play(&play).map_err(|rejection| refused(format!("rejected: {rejection}")))?;
+                    }
+                    Turn::Pass => game.pass(),
+                    Turn::Exchange(tiles) => {
+                        exchange(&mut game, &tiles).map_err(refused)?;
+                    }
+                    Turn::Refused(reason) => return Err(refused(reason)),
+                }
                 game.refill();
             }
-            let mut accepted = false;
-            let check =
-                match turns.play.as_deref().map(|text| play_of(text, &rules, game.board())).transpose()? {
-                    None => None,
-                    Some(play) => {
-                        // Written on the board before the play is made.
-                        let written = written_play(&play, game.board(), &rules);
-                        match game.play(&play) {
-                            Ok(scored) => {
-                                accepted = true;
-                                game.refill();
-                                Some(valid(written, &scored))
-                            }
-                            Err(rejection) => {
-                                let hint = game.hint(&play).written(game.board(), &rules);
-                                Some(rejected(written, rejection.written(&rules), hint))
-                            }
+            if let (Some(reason), Some(_)) = (ended(&game), &turns.play) {
+                return Err(ApiError::bad_request(format!("the game is over: {reason}")));
+            }
+            let (mut accepted, mut said) = (false, None);
+            let check = match turns.play.as_deref().map(|text| turn_of(text, &game)).transpose()? {
+                None => None,
+                Some(Turn::Play(play)) => {
+                    // Written on the board before the play is made.
+                    let written = written_play(&play, game.board(), &rules);
+                    match game.play(&play) {
+                        Ok(scored) => {
+                            accepted = true;
+                            game.refill();
+                            Some(valid(written, &scored))
+                        }
+                        Err(rejection) => {
+                            let hint = game.hint(&play).written(game.board(), &rules);
+                            Some(rejected(written, rejection.written(&rules), hint))
                         }
                     }
-                };
+                }
+                Some(Turn::Pass) => {
+                    game.pass();
+                    (accepted, said) = (true, Some("pass: 0".to_string()));
+                    None
+                }
+                Some(Turn::Exchange(tiles)) => {
+                    let taken = exchange(&mut game, &tiles);
+                    accepted = taken.is_ok();
+                    said = Some(taken.unwrap_or_else(|reason| reason));
+                    None
+                }
+                Some(Turn::Refused(reason)) => {
+                    said = Some(reason);
+                    None
+                }
+            };
             let table = view(game.rulebook(), game.board(), game.rack(), game.pool_len(), check, top);
+            let ended = ended(&game);
             Ok(SolitaireView {
                 table,
                 accepted,
+                said,
                 score: game.score(),
                 pool: game.pool_len(),
-                over: game.rack().is_empty(),
+                scoreless: game.scoreless_turns(),
+                over: ended.is_some(),
+                ended,
             })
         })
         .await?
@@ -237,7 +370,12 @@ fn view(
                 .and_then(|play| rulebook.check(board, rack, play).ok())
                 .map(|scored| squares(&scored))
                 .unwrap_or_default();
-            HintView { text: listed.text, play: listed.play.map(|play| play.to_string()), squares }
+            HintView {
+                text: listed.text,
+                play: listed.play.map(|play| play.to_string()),
+                typed: listed.typed,
+                squares,
+            }
         })
         .collect();
     TableView {
