@@ -34,7 +34,7 @@ pub(crate) fn post_json(url: &str, value: &Value) -> (u16, Value) {
 }
 
 /// The status and JSON body of a `GET` of `url`.
-fn get(url: &str) -> (u16, Value) {
+pub(crate) fn get(url: &str) -> (u16, Value) {
     answer(agent().get(url).call().expect("the server answers"))
 }
 

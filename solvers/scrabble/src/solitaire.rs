@@ -260,6 +260,7 @@ fn start_square(text: &str, standard: bool) -> Result<Square, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::dictionary::Dictionary;
     use crate::equity::Ranking;
     use crate::play::Rulebook;
