@@ -3,12 +3,10 @@
 //!
 //! - `POST /api/scrabble/position?play=P&rack=R&rules=lab|standard&top=N` with a `.scrabble` file as
 //!   the body: its board and rack (the query's rack and rules beat the file's), the play checked
-//!   (its score, or why it is rejected and the hint), and the ranked best plays.
-//! - `POST /api/scrabble/solitaire` `{"seed", "rules", "plays": [..], "play", "top"}`: the solitaire
-//!   game dealt by the seed, replayed through the turns taken so far, then the turn `play` tried.
-//!   A turn is typed as `scrabble play` takes it: a play, and under the standard rules also `pass`
-//!   (or `-`) and `exchange LETTERS` (or `-LETTERS`; at least 7 tiles in the bag); six scoreless
-//!   turns in a row end the game.
+//!   (its score, or why it is rejected and the hint), the ranked best plays, and the report: the
+//!   file's `play:` lines checked and its best plays, written as the command line writes them under
+//!   those rules.
+//! - `POST /api/scrabble/solitaire`: a solitaire game ([`super::solitaire`]), drawn as a position is.
 //!
 //! Squares are numbered `0..225` in reading order; a play's start square is `x y` with `(0, 0)` the
 //! centre, `x` to the right and `y` upwards.
@@ -20,8 +18,8 @@ use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::{
-    check_tile_counts, desk, written_play, Board, Play, Position, Premium, Rack, Ranking, Rulebook, Rules,
-    RulesName, Scored, SolitaireGame, Square, DEFAULT_TOP, SCORELESS_TURNS_TO_END,
+    check_tile_counts, desk, Board, Play, Position, Premium, Rack, Ranking, Rulebook, Rules, RulesName,
+    Scored, Square, DEFAULT_TOP,
 };
 
 use super::error::ApiError;
@@ -169,190 +167,8 @@ fn report(rulebook: &Rulebook, position: &Position, bag: usize) -> String {
     text + &desk::listing(&listed, position.top)
 }
 
-/// A solitaire game so far.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolitaireTurns {
-    /// The seed that shuffles the pool.
-    seed: u64,
-    /// `lab` (default) or `standard`.
-    rules: Option<String>,
-    /// The turns taken so far, in order: valid plays, passes and exchanges.
-    plays: Vec<String>,
-    /// A turn to try now.
-    play: Option<String>,
-    /// How many best plays to list (default 10).
-    top: Option<usize>,
-}
-
-/// A solitaire game as it stands.
-#[derive(Debug, Serialize)]
-pub struct SolitaireView {
-    /// The board, the rack, the play tried and the best plays.
-    #[serde(flatten)]
-    table: TableView,
-    /// Whether the turn tried was taken: a valid play, a pass or an exchange (it is then part of the
-    /// game: send it among `plays`).
-    accepted: bool,
-    /// What the game says of a pass or an exchange tried, as `scrabble play` prints it: `pass: 0`,
-    /// `exchange TILES: 0`, or why the exchange is refused.
-    said: Option<String>,
-    /// The points scored so far.
-    score: u32,
-    /// Tiles still to draw.
-    pool: usize,
-    /// Scoreless turns in a row so far.
-    scoreless: usize,
-    /// Whether the game is over: the rack and the pool are empty, or six scoreless turns in a row.
-    over: bool,
-    /// Why the game is over, as `scrabble play` says it.
-    ended: Option<String>,
-}
-
-/// A turn read as `scrabble play` reads it.
-enum Turn {
-    /// A play (valid or not).
-    Play(Play),
-    /// A pass.
-    Pass,
-    /// An exchange of these tiles, checked.
-    Exchange(Rack),
-    /// An exchange refused, and why.
-    Refused(String),
-}
-
-/// The turn written `text` in `game`: under the standard rules a pass, an exchange or a play in
-/// either notation, under the lab rules a play.
-///
-/// # Errors
-/// 400 when the text is not a play.
-fn turn_of(text: &str, game: &SolitaireGame) -> Result<Turn, ApiError> {
-    let rules = game.rulebook().rules;
-    if rules.name() == RulesName::Standard {
-        match desk::standard_answer(text, game.board(), game.rack(), game.pool_len()) {
-            Some(Ok(desk::TurnAnswer::Play(play))) => return Ok(Turn::Play(play)),
-            Some(Ok(desk::TurnAnswer::Pass)) => return Ok(Turn::Pass),
-            Some(Ok(desk::TurnAnswer::Exchange(tiles))) => return Ok(Turn::Exchange(tiles)),
-            Some(Err(reason)) if is_exchange(text) => return Ok(Turn::Refused(reason)),
-            Some(Err(reason)) => return Err(ApiError::bad_request(format!("play: {reason}"))),
-            None => {}
-        }
-    }
-    play_of(text, rules, game.board()).map(Turn::Play)
-}
-
-/// Whether `text` asks for an exchange (`exchange LETTERS` or `-LETTERS`).
-fn is_exchange(text: &str) -> bool {
-    text.to_ascii_lowercase().starts_with("exchange") || text.starts_with('-')
-}
-
-/// Exchanges `tiles` in `game`, and says it as `scrabble play` does.
-fn exchange(game: &mut SolitaireGame, tiles: &Rack) -> Result<String, String> {
-    game.exchange(tiles).map_err(|error| error.to_string())?;
-    Ok(format!("exchange {tiles}: 0"))
-}
-
-/// Why `game` is over, if it is.
-fn ended(game: &SolitaireGame) -> Option<String> {
-    if game.rack().is_empty() {
-        Some("the rack and the pool are empty".to_string())
-    } else if game.is_over() {
-        Some(format!("{SCORELESS_TURNS_TO_END} scoreless turns in a row end the game"))
-    } else {
-        None
-    }
-}
-
-/// `POST /api/scrabble/solitaire`.
-pub async fn solitaire(
-    axum::extract::State(state): axum::extract::State<Arc<State>>,
-    turns: Result<Json<SolitaireTurns>, axum::extract::rejection::JsonRejection>,
-) -> Result<Json<SolitaireView>, ApiError> {
-    let Json(turns) = turns?;
-    let top = top(turns.top)?;
-    let rules = turns.rules.as_deref().map_or(Ok(Rules::lab()), rules_named)?;
-    let shared = Arc::clone(&state);
-    state
-        .pool
-        .run(move || {
-            let rulebook = Rulebook { dictionary: &shared.dictionary, tiles: &shared.tiles, rules: &rules };
-            let mut game = SolitaireGame::new(rulebook, turns.seed)
-                .map_err(|error| ApiError::bad_request(error.to_string()))?;
-            game.refill();
-            for (index, text) in turns.plays.iter().enumerate() {
-                let refused =
-                    |reason: String| ApiError::bad_request(format!("play {}: {text}: {reason}", index + 1));
-                if let Some(reason) = ended(&game) {
-                    return Err(refused(format!("the game is over: {reason}")));
-                }
-                match turn_of(text, &game).map_err(|error| numbered(index, error))? {
-                    Turn::Play(play) => {
-                        game.play(&play).map_err(|rejection| refused(format!("rejected: {rejection}")))?;
-                    }
-                    Turn::Pass => game.pass(),
-                    Turn::Exchange(tiles) => {
-                        exchange(&mut game, &tiles).map_err(refused)?;
-                    }
-                    Turn::Refused(reason) => return Err(refused(reason)),
-                }
-                game.refill();
-            }
-            if let (Some(reason), Some(_)) = (ended(&game), &turns.play) {
-                return Err(ApiError::bad_request(format!("the game is over: {reason}")));
-            }
-            let (mut accepted, mut said) = (false, None);
-            let check = match turns.play.as_deref().map(|text| turn_of(text, &game)).transpose()? {
-                None => None,
-                Some(Turn::Play(play)) => {
-                    // Written on the board before the play is made.
-                    let written = written_play(&play, game.board(), &rules);
-                    match game.play(&play) {
-                        Ok(scored) => {
-                            accepted = true;
-                            game.refill();
-                            Some(valid(written, &scored))
-                        }
-                        Err(rejection) => {
-                            let hint = game.hint(&play).written(game.board(), &rules);
-                            Some(rejected(written, rejection.written(&rules), hint))
-                        }
-                    }
-                }
-                Some(Turn::Pass) => {
-                    game.pass();
-                    (accepted, said) = (true, Some("pass: 0".to_string()));
-                    None
-                }
-                Some(Turn::Exchange(tiles)) => {
-                    let taken = exchange(&mut game, &tiles);
-                    accepted = taken.is_ok();
-                    said = Some(taken.unwrap_or_else(|reason| reason));
-                    None
-                }
-                Some(Turn::Refused(reason)) => {
-                    said = Some(reason);
-                    None
-                }
-            };
-            let table = view(game.rulebook(), game.board(), game.rack(), game.pool_len(), check, top);
-            let ended = ended(&game);
-            Ok(SolitaireView {
-                table,
-                accepted,
-                said,
-                score: game.score(),
-                pool: game.pool_len(),
-                scoreless: game.scoreless_turns(),
-                over: ended.is_some(),
-                ended,
-            })
-        })
-        .await?
-        .map(Json)
-}
-
 /// The board, rack, check and `top` best candidates, `bag` tiles left to draw.
-fn view(
+pub(super) fn view(
     rulebook: &Rulebook,
     board: &Board,
     rack: &Rack,
@@ -397,7 +213,7 @@ fn view(
 }
 
 /// A valid play's view.
-fn valid(play: String, scored: &Scored) -> CheckView {
+pub(super) fn valid(play: String, scored: &Scored) -> CheckView {
     CheckView {
         play,
         score: Some(scored.score),
@@ -409,7 +225,7 @@ fn valid(play: String, scored: &Scored) -> CheckView {
 }
 
 /// A rejected play's view.
-fn rejected(play: String, reason: String, hint: String) -> CheckView {
+pub(super) fn rejected(play: String, reason: String, hint: String) -> CheckView {
     CheckView {
         play,
         score: None,
@@ -437,7 +253,7 @@ fn premium_name(premium: Premium) -> &'static str {
 }
 
 /// The rules called `name`.
-fn rules_named(name: &str) -> Result<Rules, ApiError> {
+pub(super) fn rules_named(name: &str) -> Result<Rules, ApiError> {
     let name: RulesName = name.parse().map_err(|error: solvebatch_scrabble::UnknownRules| {
         ApiError::bad_request(format!("rules: {error}"))
     })?;
@@ -445,7 +261,7 @@ fn rules_named(name: &str) -> Result<Rules, ApiError> {
 }
 
 /// The play written `text` on `board`, in either notation ([`desk::parse_play`]).
-fn play_of(text: &str, rules: &Rules, board: &Board) -> Result<Play, ApiError> {
+pub(super) fn play_of(text: &str, rules: &Rules, board: &Board) -> Result<Play, ApiError> {
     desk::parse_play(text, rules, board).map_err(|error| ApiError::bad_request(format!("play: {error}")))
 }
 
@@ -456,13 +272,8 @@ fn rack_of(text: &str, rules: &Rules) -> Result<Rack, ApiError> {
     Ok(rack)
 }
 
-/// The error of the play at `index` among the plays so far.
-fn numbered(index: usize, error: ApiError) -> ApiError {
-    ApiError { message: format!("play {}: {}", index + 1, error.message), ..error }
-}
-
 /// How many best plays to list.
-fn top(asked: Option<usize>) -> Result<usize, ApiError> {
+pub(super) fn top(asked: Option<usize>) -> Result<usize, ApiError> {
     match asked {
         Some(top) if top > MAX_TOP => {
             Err(ApiError::bad_request(format!("top: at most {MAX_TOP}, not {top}")))
