@@ -192,7 +192,7 @@ fn prepare(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<PreparedFam
         let solver = options.solver.as_deref().unwrap_or_else(|| family.default_solver());
         let ready = solve::prepare(family, solver, &options.settings).map_err(|error| match error {
             Unprepared::UnknownSolver(unknown) => UsageError(format!("{unknown}; run its files separately")),
-            refused => UsageError(refused.to_string()),
+            refused => UsageError(refused.describe()),
         })?;
         prepared.insert(family.name(), ready);
     }

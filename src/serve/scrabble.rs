@@ -17,10 +17,11 @@ use axum::body::Bytes;
 use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use solvebatch_scrabble::{
-    check_tile_counts, desk, Board, Play, Position, Premium, Rack, Ranking, Rulebook, Rules, RulesName,
-    Scored, Square, DEFAULT_TOP,
-};
+use solvebatch_scrabble::batch::DEFAULT_TOP;
+use solvebatch_scrabble::board::{Premium, RulesName};
+use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
+use solvebatch_scrabble::play::Scored;
+use solvebatch_scrabble::{desk, Board, Play, Position, Rack, Rulebook, Rules, Square};
 
 use super::error::ApiError;
 use super::state::State;
@@ -254,7 +255,7 @@ fn premium_name(premium: Premium) -> &'static str {
 
 /// The rules called `name`.
 pub(super) fn rules_named(name: &str) -> Result<Rules, ApiError> {
-    let name: RulesName = name.parse().map_err(|error: solvebatch_scrabble::UnknownRules| {
+    let name: RulesName = name.parse().map_err(|error: solvebatch_scrabble::board::UnknownRules| {
         ApiError::bad_request(format!("rules: {error}"))
     })?;
     Ok(Rules::named(name))

@@ -9,9 +9,10 @@ use std::sync::Arc;
 
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use solvebatch_scrabble::{
-    desk, written_play, Play, Rack, Rulebook, Rules, RulesName, SolitaireGame, SCORELESS_TURNS_TO_END,
-};
+use solvebatch_scrabble::board::RulesName;
+use solvebatch_scrabble::game::{SolitaireGame, SCORELESS_TURNS_TO_END};
+use solvebatch_scrabble::play::written_play;
+use solvebatch_scrabble::{desk, Play, Rack, Rulebook, Rules};
 
 use super::error::ApiError;
 use super::scrabble::{play_of, rejected, rules_named, top, valid, view, TableView};

@@ -5,11 +5,12 @@
 //! (by score, by equity, or by simulation), and a solitaire turn read whole (a play, a pass or an
 //! exchange).
 
-use crate::{
-    bag_size, hint, is_standard_play, parse_standard_play, ranked_candidates, simulate, unseen, written_move,
-    written_play, Action, Board, ExchangeError, Hint, LeaveTable, Letter, Play, Rack, Ranking, Rulebook,
-    Rules, RulesName, Scored, Tile, RACK_SIZE,
-};
+use crate::board::RulesName;
+use crate::equity::{bag_size, ranked_candidates, unseen, Action, LeaveTable, Ranking};
+use crate::game::{simulate, ExchangeError};
+use crate::play::{hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored};
+use crate::tiles::{RackError, RACK_SIZE};
+use crate::{Board, Letter, Play, Rack, Rulebook, Rules, Tile};
 
 /// Why a rack does not suit the rules: it holds a blank (`?`) and the rules have none.
 pub const BLANK_WITHOUT_BLANKS: &str = "'?' is a blank, which only the standard rules have";
@@ -186,7 +187,7 @@ fn exchange_answer(tiles: &str, rack: &Rack, pool: usize) -> Result<TurnAnswer, 
     if pool < RACK_SIZE {
         return Err(ExchangeError::BagTooSmall(pool).to_string());
     }
-    let tiles: Rack = tiles.parse().map_err(|error: crate::RackError| error.to_string())?;
+    let tiles: Rack = tiles.parse().map_err(|error: RackError| error.to_string())?;
     if tiles.is_empty() {
         return Err(ExchangeError::NoTiles.to_string());
     }
