@@ -33,14 +33,16 @@ use crate::outcome::Status;
 use boundary::Family;
 
 pub mod boundary;
+pub mod gcg;
 pub mod guess;
+pub mod probe;
 pub mod scrabble;
 pub mod tictactoe;
 pub mod tournament;
 
 /// Every family, in the order `list-solvers` shows them.
 pub static FAMILIES: &[&dyn Family] =
-    &[&tournament::Tournament, &tictactoe::TicTacToe, &guess::Guess, &scrabble::Scrabble];
+    &[&tournament::Tournament, &tictactoe::TicTacToe, &guess::Guess, &scrabble::Scrabble, &gcg::Gcg];
 
 /// Each family with its inputs' ending, for messages: `tournament .csv, tic-tac-toe .in, ...`.
 pub fn extensions() -> String {
@@ -78,14 +80,14 @@ pub fn reference_extensions() -> impl Iterator<Item = String> {
     })
 }
 
-/// The family named `name`, if any.
+/// The family named `name`, if any (the hidden test family too, where [`probe::enabled`]).
 pub fn by_name(name: &str) -> Option<&'static dyn Family> {
-    FAMILIES.iter().copied().find(|family| family.name() == name)
+    FAMILIES.iter().copied().chain(probe::enabled()).find(|family| family.name() == name)
 }
 
 /// The family whose inputs include `path`, judged by its file name.
 pub fn for_path(path: &Path) -> Option<&'static dyn Family> {
-    FAMILIES.iter().copied().find(|family| family.is_input(path))
+    FAMILIES.iter().copied().chain(probe::enabled()).find(|family| family.is_input(path))
 }
 
 /// How tables name `status` for the family called `family`.
@@ -133,13 +135,19 @@ mod tests {
 
     #[test]
     fn the_lists_of_extensions_come_from_the_families() {
-        assert_eq!(extensions(), "tournament .csv, tic-tac-toe .in, guess .guess, scrabble .scrabble");
+        assert_eq!(
+            extensions(),
+            "tournament .csv, tic-tac-toe .in, guess .guess, scrabble .scrabble, Scrabble game .gcg"
+        );
         assert_eq!(
             extensions_and_references(),
             "tournament .csv (reference .csv.expected), tic-tac-toe .in (.ref), guess .guess \
-             (.guess.expected), scrabble .scrabble (.scrabble.expected)"
+             (.guess.expected), scrabble .scrabble (.scrabble.expected), Scrabble game .gcg (.gcg.expected)"
         );
-        assert_eq!(reference_extensions().collect::<Vec<_>>(), ["expected", "ref", "expected", "expected"]);
+        assert_eq!(
+            reference_extensions().collect::<Vec<_>>(),
+            ["expected", "ref", "expected", "expected", "expected"]
+        );
     }
 
     #[cfg(unix)]
