@@ -65,25 +65,7 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
     let own = Own::new(&own_files);
     let mut found = inputs::find(&options.paths, options.kind, &own);
     if found.inputs.is_empty() {
-        let skipped = match found.skipped {
-            0 => String::new(),
-            1 => " (1 other file skipped)".to_string(),
-            count => format!(" ({count} other files skipped)"),
-        };
-        match options.kind {
-            // Inside folders `--kind` reads only its family's files; a file named directly is read
-            // whatever its name.
-            Some(family) => anyhow::bail!(
-                "no {} inputs found{skipped} (in folders, {} files); name a file itself to read it as {}",
-                family.title(),
-                family.extension(),
-                family.title()
-            ),
-            None => anyhow::bail!(
-                "no inputs found{skipped} ({}); name other files with --kind FAMILY to read them as that family",
-                crate::family::extensions()
-            ),
-        }
+        return Err(no_inputs(found.skipped, options.kind));
     }
     let mut reads = Reads::default();
     reads.add_batch(&found.inputs, &options.settings);
@@ -427,6 +409,33 @@ fn compare_with_reference(
         &display_path(&input.path),
         &outcome.output,
     ))
+}
+
+/// The error of a batch that found no inputs: how many other files were skipped, and which names
+/// are read (every family's extensions, or `kind`'s inside folders). Shared by `run` and `compare`.
+pub fn no_inputs(
+    skipped: usize,
+    kind: Option<&'static dyn crate::family::boundary::Family>,
+) -> anyhow::Error {
+    let skipped = match skipped {
+        0 => String::new(),
+        1 => " (1 other file skipped)".to_string(),
+        count => format!(" ({count} other files skipped)"),
+    };
+    match kind {
+        // Inside folders `--kind` reads only its family's files; a file named directly is read
+        // whatever its name.
+        Some(family) => anyhow::anyhow!(
+            "no {} inputs found{skipped} (in folders, {} files); name a file itself to read it as {}",
+            family.title(),
+            family.extension(),
+            family.title()
+        ),
+        None => anyhow::anyhow!(
+            "no inputs found{skipped} ({}); name other files with --kind FAMILY to read them as that family",
+            crate::family::extensions()
+        ),
+    }
 }
 
 #[cfg(test)]

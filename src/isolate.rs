@@ -4,8 +4,12 @@
 //! The child is this same binary run as the hidden `solve-one` command on one input: it limits its
 //! own address space (`--memory-limit`, `RLIMIT_AS`), reads the input's bytes from its standard
 //! input, solves them under the time limit and answers one JSON line ([`Answer`]) on its standard
-//! output. The parent measures the child with `wait4` (user + system CPU time, peak resident memory)
-//! and kills it when it outlives the time limit by [`GRACE`].
+//! output. The parent measures the child with `wait4` (user + system CPU time) and kills it when it
+//! outlives the time limit by [`GRACE`]. The peak resident memory of a child that answers is the
+//! one it reads of itself (`VmHWM`, [`rusage::own_peak_kb`]) right before answering: `wait4`'s
+//! `ru_maxrss` of a child started by posix_spawn also holds the parent's own peak (Linux folds it
+//! in at exec). For a child that died without answering (a signal, the memory limit), and on
+//! systems without `/proc`, it is `wait4`'s figure: an upper bound, at least the parent's peak.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -44,7 +48,8 @@ pub struct Measured {
     pub ms: f64,
     /// CPU time, in milliseconds, or `None` where it was not measured.
     pub cpu_ms: Option<f64>,
-    /// Peak resident memory, in KiB, or `None` where it was not measured (in-process solves).
+    /// Peak resident memory, in KiB, or `None` where it was not measured (in-process solves): a
+    /// child's own peak when it answered, else `wait4`'s upper bound (see the module's comment).
     pub max_rss_kb: Option<u64>,
 }
 
@@ -57,6 +62,8 @@ struct Answer {
     stats: std::collections::BTreeMap<String, serde_json::Value>,
     /// The wall time of the solve, in milliseconds.
     ms: f64,
+    /// The child's own peak resident memory, in KiB, or `None` where it cannot read it.
+    peak_kb: Option<u64>,
 }
 
 /// The arguments of the hidden `solve-one` command (the child of `--isolate`); the input's bytes
@@ -138,6 +145,7 @@ pub fn child(args: ChildArgs) -> anyhow::Result<ExitCode> {
         output: outcome.output,
         stats: outcome.stats,
         ms,
+        peak_kb: rusage::own_peak_kb(),
     };
     let mut line = serde_json::to_vec(&answer)?;
     line.push(b'\n');
@@ -210,9 +218,11 @@ pub fn solve(
         Err(message) => return failed(message, None),
     };
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let mut max_rss_kb = usage.max_rss_kb;
     let (outcome, ms) = match serde_json::from_slice::<Answer>(&answer) {
         Ok(answer) if usage.code == Some(0) => {
-            let Answer { status, message, output, stats, ms } = answer;
+            let Answer { status, message, output, stats, ms, peak_kb } = answer;
+            max_rss_kb = peak_kb.unwrap_or(max_rss_kb);
             (Outcome { status, message, output, stats }, ms)
         }
         _ if killed => {
@@ -230,7 +240,7 @@ pub fn solve(
             (outcome, wall_ms)
         }
     };
-    Measured { outcome, ms, cpu_ms: Some(usage.cpu_ms), max_rss_kb: Some(usage.max_rss_kb) }
+    Measured { outcome, ms, cpu_ms: Some(usage.cpu_ms), max_rss_kb: Some(max_rss_kb) }
 }
 
 /// The command line of the child solving the file at `path`.

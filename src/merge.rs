@@ -318,17 +318,19 @@ pub fn inputs_difference(inputs: &InputSet, first: &InputSet) -> String {
     }
 }
 
-/// The first option that differs, as `seed 1, not 0`; `None` when they are equal.
+/// The first option that differs, as `seed 1, not 0`; `None` when they are equal. An option that
+/// only one of them records is `null` in the other.
 pub fn options_difference(options: &ResultOptions, first: &ResultOptions) -> Option<String> {
     let (serde_json::Value::Object(options), serde_json::Value::Object(first)) =
         (serde_json::to_value(options).ok()?, serde_json::to_value(first).ok()?)
     else {
         return None;
     };
-    options.iter().find(|(key, value)| first.get(*key) != Some(value)).map(|(key, value)| {
-        let first = first.get(key).unwrap_or(&serde_json::Value::Null);
-        format!("{key} {value}, not {first}")
-    })
+    let null = serde_json::Value::Null;
+    let keys = options.keys().chain(first.keys().filter(|key| !options.contains_key(*key)));
+    keys.map(|key| (key, options.get(key).unwrap_or(&null), first.get(key).unwrap_or(&null)))
+        .find(|(_, value, first)| value != first)
+        .map(|(key, value, first)| format!("{key} {value}, not {first}"))
 }
 
 /// The path a report's `file` names: the `\xE8` escapes of bytes that are not UTF-8 (see
@@ -392,11 +394,29 @@ mod tests {
             digits: None,
             rules: None,
             require_references: false,
+            measuring: None,
         };
         let other = ResultOptions { seed: 1, ..options.clone() };
         assert_eq!(options_difference(&options, &options), None);
         assert_eq!(options_difference(&other, &options), Some("seed 1, not 0".to_string()));
         let solver = ResultOptions { solver: None, ..options.clone() };
         assert_eq!(options_difference(&solver, &options), Some("solver null, not \"dlx\"".to_string()));
+        let measuring = crate::report::summary::Measuring {
+            repeat: 3,
+            warmup: 0,
+            baseline: None,
+            isolate: true,
+            memory_limit: Some("256M".to_string()),
+            parallel: false,
+        };
+        let measured = ResultOptions { measuring: Some(measuring.clone()), ..options.clone() };
+        // A key only the first records is still compared.
+        assert_eq!(options_difference(&options, &measured), Some("isolate null, not true".to_string()));
+        let limited = crate::report::summary::Measuring { memory_limit: None, ..measuring };
+        let other = ResultOptions { measuring: Some(limited), ..options.clone() };
+        assert_eq!(
+            options_difference(&other, &measured),
+            Some("memory_limit null, not \"256M\"".to_string())
+        );
     }
 }

@@ -179,6 +179,7 @@ impl RunOptions {
             digits: self.settings.digits,
             rules: self.settings.rules.clone(),
             require_references: self.require_references,
+            measuring: None,
         }
     }
 }
@@ -291,6 +292,18 @@ impl CompareOptions {
             digits: None,
             rules: None,
             require_references: false,
+            measuring: Some(crate::report::summary::Measuring {
+                repeat: self.repeat,
+                warmup: self.warmup,
+                baseline: self.baseline.clone(),
+                isolate: self.isolation.is_some(),
+                memory_limit: self
+                    .isolation
+                    .as_ref()
+                    .and_then(|isolation| isolation.memory_limit.as_ref())
+                    .map(|limit| limit.text.clone()),
+                parallel: self.parallel,
+            }),
         }
     }
 }

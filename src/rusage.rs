@@ -92,6 +92,20 @@ pub fn reap(pid: u32) -> Result<ChildUsage, String> {
     })
 }
 
+/// This process's own peak resident set size, in KiB: `VmHWM` in `/proc/self/status`, the high-water
+/// mark of its own address space. Unlike `ru_maxrss` it leaves out the peak of the parent that
+/// spawned it: Linux folds the parent's peak into a vforked (posix_spawn) child's `ru_maxrss` at
+/// exec. `None` where there is no `/proc` (not Linux) or it has no such line.
+pub fn own_peak_kb() -> Option<u64> {
+    std::fs::read_to_string("/proc/self/status").ok().as_deref().and_then(peak_in_status)
+}
+
+/// The `VmHWM:   1234 kB` figure of a `/proc/PID/status` text, in KiB.
+fn peak_in_status(status: &str) -> Option<u64> {
+    let line = status.lines().find_map(|line| line.strip_prefix("VmHWM:"))?;
+    line.trim().strip_suffix("kB")?.trim().parse().ok()
+}
+
 /// Sends SIGKILL to the child `pid` (one not yet reaped: see [`wait_for_end`]); a child already
 /// ended is no error.
 pub fn kill(pid: u32) {
@@ -114,6 +128,17 @@ mod tests {
         assert_eq!(signal_name(6), Some("SIGABRT"));
         assert_eq!(signal_name(9), Some("SIGKILL"));
         assert_eq!(signal_name(1000), None);
+    }
+
+    #[test]
+    fn the_own_peak_is_the_status_s_high_water_mark() {
+        let status = "Name:\tsolvebatch\nVmPeak:\t  900000 kB\nVmHWM:\t    5120 kB\nVmRSS:\t    4096 kB\n";
+        assert_eq!(peak_in_status(status), Some(5120));
+        assert_eq!(peak_in_status("Name:\tx\nVmRSS:\t 4096 kB\n"), None);
+        assert_eq!(peak_in_status("VmHWM:\t 12 pages\n"), None);
+        // This process has touched more than nothing, and less than its whole address space.
+        let own = own_peak_kb().unwrap();
+        assert!((100..64 << 20).contains(&own), "{own} KiB");
     }
 
     #[test]

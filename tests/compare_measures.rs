@@ -414,3 +414,101 @@ fn shards_of_a_comparison_merge_into_the_whole_comparison() {
     assert_eq!(scores(&merged[10]), scores(&whole[10]));
     assert_eq!(merged[10]["unique"].as_array().unwrap().len(), 2, "b and d only steady solved");
 }
+
+#[test]
+fn shards_measured_otherwise_do_not_merge() {
+    let dir = probes(&[]);
+    let inputs = probes(&[("a", "solved"), ("b", "solved")]);
+    let root = inputs.path().to_str().unwrap();
+    let shard = |share: &str, args: &[&str]| {
+        let name = format!("{}-{}.jsonl", share.replace('/', "of"), args.join("").replace('-', ""));
+        let output = command_in(dir.path())
+            .env("SOLVEBATCH_PROBE_FAMILY", "1")
+            .args(["compare", root, "-q", "--shard", share, "--json", &name])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        name
+    };
+    let one = shard("1/2", &[]);
+    let refused = |other: &[&str], said: &str| {
+        let two = shard("2/2", other);
+        let output =
+            command_in(dir.path()).args(["merge", &one, &two, "--json", "-", "-q"]).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{other:?}");
+        let expected =
+            format!("error: {two} (shard 2/2) was run with other options than {one} (shard 1/2): {said}\n");
+        assert_eq!(text(&output.stderr), expected);
+    };
+    refused(&["--repeat", "3"], "repeat 3, not 1");
+    refused(&["--warmup", "2"], "warmup 2, not 0");
+    refused(&["--baseline", "steady"], "baseline \"steady\", not null");
+    refused(&["--isolate"], "isolate true, not false");
+    refused(&["--isolate", "--memory-limit", "1GiB"], "isolate true, not false");
+    refused(&["--parallel"], "parallel true, not false");
+    let limited = shard("1/2", &["--isolate", "--memory-limit", "1GiB"]);
+    let output = command_in(dir.path())
+        .args(["merge", &limited, &shard("2/2", &["--isolate"]), "--json", "-", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).ends_with(": memory_limit null, not \"1GiB\"\n"),
+        "{}",
+        text(&output.stderr)
+    );
+    // The same options merge.
+    let output = command_in(dir.path())
+        .args(["merge", &one, &shard("2/2", &[]), "--json", "-", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+}
+
+#[test]
+fn under_isolate_a_child_s_peak_memory_is_its_own_not_its_parent_s() {
+    let dir = probes(&[("b", "solved")]);
+    // The parent reads a.probe's 200 MiB (sparse: no disk blocks) before it starts b.probe's child.
+    let big = std::fs::File::create(dir.path().join("a.probe")).unwrap();
+    std::io::Write::write_all(&mut &big, b"solved\n").unwrap();
+    big.set_len(200 << 20).unwrap();
+    let (records, code) = compare(dir.path(), &[".", "--isolate"]);
+    assert_eq!(code, Some(0));
+    let peaks: Vec<(&str, u64)> = records
+        .iter()
+        .map(|record| (record["file"].as_str().unwrap(), record["max_rss_kb"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(peaks[0].0, "./a.probe");
+    assert!(peaks[0].1 >= 200 << 10, "a's child read 200 MiB: {peaks:?}");
+    assert_eq!(peaks[1].0, "./b.probe");
+    assert!(peaks[1].1 < 64 << 10, "b's child is small, whatever its parent's peak: {peaks:?}");
+}
+
+#[test]
+fn compare_finding_no_inputs_says_what_run_says() {
+    let dir = probes(&[]);
+    std::fs::write(dir.path().join("notes.txt"), "x").unwrap();
+    std::fs::write(dir.path().join("x.probe"), "solved\n").unwrap();
+    let said = |command: &str, kind: &[&str]| {
+        let output = command_in(dir.path()).args([command, "."]).args(kind).output().unwrap();
+        (output.status.code(), text(&output.stderr))
+    };
+    // Without the probe family, both files are skipped; `--kind` names its family's files.
+    let (code, message) = said("compare", &[]);
+    assert_eq!((code, message.clone()), said("run", &[]));
+    assert_eq!(code, Some(1));
+    assert!(
+        message.starts_with("error: no inputs found (2 other files skipped) (tournament .csv, "),
+        "{message}"
+    );
+    assert!(
+        message.ends_with("); name other files with --kind FAMILY to read them as that family\n"),
+        "{message}"
+    );
+    let (code, message) = said("compare", &["--kind", "tictactoe"]);
+    assert_eq!((code, message.clone()), said("run", &["--kind", "tictactoe"]));
+    assert_eq!(code, Some(1));
+    assert!(message.contains(" inputs found (2 other files skipped) (in folders, "), "{message}");
+    assert!(!message.contains("--kind"), "{message}");
+}

@@ -118,29 +118,40 @@ fn a_file_named_twice_is_solved_once() {
         .stdout(predicate::str::starts_with("1 file: 1 solved;"));
 }
 
-/// Runs `solvebatch ARGS` in `dir` and waits for it with `wait4`, which gives this child's own peak
-/// memory (getrusage would give the largest of every child the test binary ever waited for).
-#[cfg(unix)]
-#[allow(clippy::zombie_processes, reason = "waited for by wait4, which std does not know of")]
+/// Runs `solvebatch ARGS` in `dir`: its exit code and its own peak resident memory, in KiB.
+///
+/// Started by this test binary, a child's `ru_maxrss` would hold the binary's memory, as large as the
+/// other tests running in it made it: Linux folds the parent's peak into a posix_spawn child's at
+/// exec, and a forked child starts with the parent's resident pages. So a small `sh` forks
+/// solvebatch and exits; this process, a child subreaper, inherits solvebatch and reaps it with
+/// `wait4` (getrusage would give the largest of every child the binary ever waited for).
+#[cfg(target_os = "linux")]
 fn exit_code_and_peak_kib(dir: &std::path::Path, args: &[&str]) -> (i32, i64) {
-    let child = crate::common::child()
-        .args(args)
-        .current_dir(dir)
-        .env("SOLVEBATCH_CACHE_DIR", "")
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let pid = child.id() as libc::pid_t;
+    // SAFETY: sets this process's subreaper flag; no memory is passed.
+    assert_eq!(unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) }, 0);
+    let solvebatch = crate::common::child();
+    let mut launcher = std::process::Command::new("sh");
+    launcher.args(["-c", "\"$@\" </dev/null >/dev/null & echo $!", "sh"]).arg(solvebatch.get_program());
+    for (key, value) in solvebatch.get_envs() {
+        match value {
+            Some(value) => launcher.env(key, value),
+            None => launcher.env_remove(key),
+        };
+    }
+    let launched = launcher.args(args).current_dir(dir).output().unwrap();
+    assert!(launched.status.success(), "{launched:?}");
+    let pid: libc::pid_t = String::from_utf8(launched.stdout).unwrap().trim().parse().unwrap();
     let mut status = 0;
     // SAFETY: `rusage` is plain data, which `wait4` fills in.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `pid` is this process's child, not waited for yet; the pointers are valid.
+    // SAFETY: `pid` is now this process's child (its parent `sh` has ended), not waited for yet; the
+    // pointers are valid.
     assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
     assert!(libc::WIFEXITED(status), "solvebatch ended by a signal: {status}");
     (libc::WEXITSTATUS(status), usage.ru_maxrss)
 }
 
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 #[test]
 fn a_file_over_the_size_limit_is_refused_unread() {
     let (dir, _command) = setup(&[]);

@@ -18,12 +18,12 @@ fn agent() -> ureq::Agent {
 }
 
 /// The status and JSON body of a `POST` of `body` to `url`.
-fn post(url: &str, body: &[u8]) -> (u16, Value) {
+pub(crate) fn post(url: &str, body: &[u8]) -> (u16, Value) {
     answer(agent().post(url).send(body).expect("the server answers"))
 }
 
 /// The status and JSON body of a `POST` of `value` as JSON.
-fn post_json(url: &str, value: &Value) -> (u16, Value) {
+pub(crate) fn post_json(url: &str, value: &Value) -> (u16, Value) {
     answer(
         agent()
             .post(url)
@@ -34,7 +34,7 @@ fn post_json(url: &str, value: &Value) -> (u16, Value) {
 }
 
 /// The status and JSON body of a `GET` of `url`.
-fn get(url: &str) -> (u16, Value) {
+pub(crate) fn get(url: &str) -> (u16, Value) {
     answer(agent().get(url).call().expect("the server answers"))
 }
 

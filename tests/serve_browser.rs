@@ -29,6 +29,10 @@ fn tournament_page_shows_saves_and_refuses_as_the_window_did() {
         browser.choose_file("open", &dataset("tournament/spec-example.csv")).await;
         browser.wait_until("document.getElementById('round').value !== ''", "the round").await;
         assert_eq!(browser.text("document.getElementById('round').value").await, round);
+        assert_eq!(
+            browser.text("document.getElementById('file').textContent").await,
+            "round of spec-example.csv"
+        );
         assert_eq!(browser.eval("document.getElementById('save').disabled").await, false);
         assert!(browser.text("document.getElementById('time').textContent").await.starts_with("backtrack: "));
         browser.screenshot("tournament").await;
@@ -43,15 +47,19 @@ fn tournament_page_shows_saves_and_refuses_as_the_window_did() {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
 
-        // A bad file: the whole error in the message box, and nothing else changes.
+        // A bad file: the whole error in the message box after the file's name, and nothing else changes.
         browser.choose_file("open", &dataset("tournament/error-players-same.csv")).await;
         browser.wait_until("document.getElementById('message').open", "the message box").await;
         let error = reference("tournament/error-players-same.csv.expected");
         assert_eq!(
             browser.text("document.getElementById('message-text').textContent").await,
-            error.trim_end()
+            format!("error-players-same.csv: {}", error.trim_end())
         );
         assert_eq!(browser.text("document.getElementById('round').value").await, round);
+        assert_eq!(
+            browser.text("document.getElementById('file').textContent").await,
+            "round of spec-example.csv"
+        );
         assert_eq!(browser.eval("document.getElementById('save').disabled").await, false);
         browser.click("message-ok").await;
         browser.wait_until("!document.getElementById('message').open", "the message box to close").await;
@@ -65,6 +73,95 @@ fn tournament_page_shows_saves_and_refuses_as_the_window_did() {
         );
         assert_eq!(browser.text("document.getElementById('round').value").await, "");
         assert_eq!(browser.eval("document.getElementById('save').disabled").await, true);
+        assert_eq!(
+            browser.text("document.getElementById('file').textContent").await,
+            "no-round-missing-player.csv: no round"
+        );
+        browser.close().await;
+    });
+}
+
+/// Whether the tournament page's controls are disabled, as `[open, solver, timeout, save]`.
+const TOURNAMENT_CONTROLS: &str =
+    "['open', 'solver', 'timeout', 'save'].map((id) => document.getElementById(id).disabled)";
+
+/// Checks the tournament page's busy line, and that while `busy` its controls are disabled and
+/// Cancel is shown, else the controls enabled and Cancel hidden.
+async fn assert_busy(browser: &Browser, line: &str, busy: bool) {
+    let shown = browser.text("document.getElementById('busy').textContent").await;
+    let cancel = browser.eval("!document.getElementById('cancel').hidden").await;
+    let controls = browser.eval(TOURNAMENT_CONTROLS).await;
+    assert_eq!(
+        (shown.as_str(), controls, cancel),
+        (line, serde_json::json!(vec![busy; 4]), serde_json::json!(busy))
+    );
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn tournament_page_is_busy_while_solving_and_cancel_stops_the_solve_on_the_server() {
+    let server = Server::start(&["--workers", "1"]);
+    // The worker spins for a moment after starting, then waits for work.
+    crate::server::wait_for("the worker to wait for work", || {
+        (server.worker_states() == ['S']).then_some(())
+    });
+    let hard = dataset("tournament/hard/tournament-45-d6-s3-planted.pairings");
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/tournament")).await.unwrap();
+        browser.choose_file("open", &dataset("tournament/spec-example.csv")).await;
+        browser.wait_until("document.getElementById('round').value !== ''", "the round").await;
+        let round = browser.text("document.getElementById('round').value").await;
+        let time = browser.text("document.getElementById('time').textContent").await;
+
+        // A file that backtrack takes far longer than a minute on: busy until cancelled.
+        browser.eval("document.getElementById('timeout').value = '60'").await;
+        browser.choose_file("open", &hard).await;
+        browser.wait_until("!document.getElementById('busy').hidden", "the busy state").await;
+        assert_busy(&browser, "solving tournament-45-d6-s3-planted.pairings with backtrack...", true).await;
+        crate::server::wait_for("the worker to run the solve", || {
+            (server.worker_states() == ['R']).then_some(())
+        });
+        browser.screenshot("tournament-busy").await;
+        browser.click("cancel").await;
+        // The browser closes the request, and the server stops the solve.
+        crate::server::wait_for("the worker to stop", || (server.worker_states() == ['S']).then_some(()));
+        browser.wait_until("!document.getElementById('open').disabled", "the controls back").await;
+        assert_busy(&browser, "tournament-45-d6-s3-planted.pairings: cancelled", false).await;
+        assert_eq!(browser.text("document.getElementById('round').value").await, round);
+        assert_eq!(browser.text("document.getElementById('time').textContent").await, time);
+        assert_eq!(
+            browser.text("document.getElementById('file').textContent").await,
+            "round of spec-example.csv"
+        );
+
+        // Past the time limit with backtrack: the message suggests the faster solvers; nothing changes.
+        let past_the_limit = |solver: &'static str, timeout: &'static str| {
+            let (browser, hard) = (&browser, &hard);
+            async move {
+                browser.eval(&format!("document.getElementById('solver').value = '{solver}'")).await;
+                browser.eval(&format!("document.getElementById('timeout').value = '{timeout}'")).await;
+                browser.choose_file("open", hard).await;
+                browser.wait_until("document.getElementById('message').open", "the timeout message").await;
+                let message = browser.text("document.getElementById('message-text').textContent").await;
+                browser.click("message-ok").await;
+                message
+            }
+        };
+        assert_eq!(
+            past_the_limit("backtrack", "0.5").await,
+            "tournament-45-d6-s3-planted.pairings: no round was found within the time limit of 0.5 s. \
+             backtrack tries the pairings one by one; dlx, sat or portfolio solve large files much faster: \
+             choose one of them and open the file again."
+        );
+        assert_eq!(browser.text("document.getElementById('round').value").await, round);
+        assert_busy(&browser, "", false).await;
+        // With another solver the message suggests a longer limit only.
+        assert_eq!(
+            past_the_limit("sat", "0.001").await,
+            "tournament-45-d6-s3-planted.pairings: no round was found within the time limit of 0.001 s. \
+             Try a longer time limit."
+        );
         browser.close().await;
     });
 }
@@ -80,15 +177,30 @@ fn tictactoe_slider_replays_every_move_and_shows_the_command_line_output() {
         browser.choose_file("open", &dataset("tictactoe/00-example.in")).await;
         browser.wait_until("document.getElementById('output').textContent !== ''", "the output").await;
         assert_eq!(browser.text("document.getElementById('output').textContent").await, reference);
-        assert_eq!(browser.text("document.getElementById('position').textContent").await, "move 8 of 8");
-
-        // Back to the start, then move by move to the last: each message at its move.
-        browser.click("first").await;
+        // The game opens before its first move: an empty board, and no verdict or attention yet.
+        let verdict_and_attention =
+            "[document.getElementById('verdict').textContent, document.getElementById('attention').textContent]";
+        assert_eq!(browser.text("document.getElementById('position').textContent").await, "move 0 of 8");
+        assert_eq!(browser.eval("document.getElementById('step').value").await, "0");
         assert_eq!(browser.eval("document.querySelectorAll('#board td.X, #board td.O').length").await, 0);
+        assert_eq!(
+            browser.text("document.getElementById('move').textContent").await,
+            "before the first move"
+        );
+        assert_eq!(browser.eval(verdict_and_attention).await, serde_json::json!(["", ""]));
+
+        // Move by move to the last: each message at its move, the verdict and attention only at the end.
         let mut descriptions = Vec::new();
-        for _ in 0..8 {
+        for moves in 1..=8 {
             browser.click("next").await;
             descriptions.push(browser.text("document.getElementById('move').textContent").await);
+            if moves < 8 {
+                assert_eq!(
+                    browser.eval(verdict_and_attention).await,
+                    serde_json::json!(["", ""]),
+                    "move {moves}"
+                );
+            }
         }
         assert_eq!(descriptions[0], "X asks for (0, 0): X at (0, 0)");
         assert_eq!(descriptions[6], "0 asks for (0, 0) \u{2014} NOT YOUR TURN");
@@ -100,6 +212,18 @@ fn tictactoe_slider_replays_every_move_and_shows_the_command_line_output() {
             true
         );
         assert_eq!(browser.text("document.getElementById('position').textContent").await, "move 8 of 8");
+        let lines: Vec<&str> = reference.lines().collect();
+        assert_eq!(
+            browser.eval(verdict_and_attention).await,
+            serde_json::json!([
+                lines[lines.len() - 3],
+                format!("attention: {}, {}", lines[lines.len() - 2], lines[lines.len() - 1])
+            ])
+        );
+        // One step back: the verdict goes again.
+        browser.click("prev").await;
+        assert_eq!(browser.eval(verdict_and_attention).await, serde_json::json!(["", ""]));
+        browser.click("last").await;
 
         // The macroboard drawn from the moves is the one the command line prints.
         let macroboard = browser
@@ -163,26 +287,134 @@ fn guess_game_against_the_codebreaker_ends_with_the_secret() {
             .text("document.getElementById('sim-summary').textContent")
             .await
             .starts_with("first, 4 digits, 9000 secrets: worst case "));
+        // Every bar of the simulation's histogram, labelled with its number of guesses and its count.
+        let (status, simulation) =
+            crate::serve_api::get(&server.at("/api/guess/simulate?strategy=first&digits=4"));
+        assert_eq!(status, 200);
+        let histogram = simulation["histogram"].as_array().unwrap();
+        let drawn = browser
+            .eval("[...document.querySelectorAll('#bars .column')].map((column) => [Number(column.querySelector('.label').textContent), Number(column.querySelector('.count').textContent)])")
+            .await;
+        let expected: Vec<(u64, u64)> = histogram
+            .iter()
+            .map(|bar| (bar["guesses"].as_u64().unwrap(), bar["secrets"].as_u64().unwrap()))
+            .collect();
+        assert_eq!(drawn, serde_json::json!(expected));
+        for width in [1280, 800] {
+            browser.client.set_window_size(width, 900).await.unwrap();
+            histogram_is_laid_out(&browser, width).await;
+        }
+        browser.client.set_window_size(1280, 900).await.unwrap();
         browser.screenshot("guess").await;
+
+        // A simulation stopped at its time limit: the old chart goes, and the limit is named.
+        browser.eval("document.getElementById('sim-strategy').value = 'entropy'").await;
+        browser.eval("document.getElementById('sim-digits').value = '5'").await;
+        browser.eval("document.getElementById('sim-timeout').value = '0.1'").await;
+        browser.click("simulate").await;
+        browser
+            .wait_until("document.getElementById('sim-summary').textContent.includes('stopped')", "the limit")
+            .await;
+        assert_eq!(
+            browser.text("document.getElementById('sim-summary').textContent").await,
+            "entropy, 5 digits: stopped at the time limit of 0.1 s before every secret was played; choose a \
+             longer limit (at most 60 s), fewer digits or a faster strategy."
+        );
+        assert_eq!(browser.eval("document.getElementById('bars').children.length").await, 0);
         browser.close().await;
     });
 }
 
+/// Checks the guess page's histogram at the window width `width`: each label's centre within 2 px of
+/// its bar's centre, each count above its bar, whole (not cut), and every column inside the window.
+async fn histogram_is_laid_out(browser: &Browser, width: u32) {
+    let rects = browser
+        .eval(
+            "[...document.querySelectorAll('#bars .column')].map((column) => {
+               const rect = (name) => column.querySelector(name).getBoundingClientRect();
+               const [bar, label, count] = [rect('.bar'), rect('.label'), rect('.count')];
+               const counted = column.querySelector('.count');
+               return { bar: (bar.left + bar.right) / 2, label: (label.left + label.right) / 2,
+                        countCentre: (count.left + count.right) / 2, countBottom: count.bottom, barTop: bar.top,
+                        countTop: count.top, whole: counted.scrollWidth <= Math.ceil(count.width),
+                        right: column.getBoundingClientRect().right, window: document.documentElement.clientWidth };
+             })",
+        )
+        .await;
+    let rects = rects.as_array().unwrap();
+    assert!(rects.len() >= 10, "{rects:?}");
+    for (index, rect) in rects.iter().enumerate() {
+        let number = |key: &str| rect[key].as_f64().unwrap();
+        let at = format!("bar {} at {width} px: {rect}", index + 1);
+        assert!((number("bar") - number("label")).abs() <= 2.0, "the label is off centre: {at}");
+        assert!((number("bar") - number("countCentre")).abs() <= 2.0, "the count is off centre: {at}");
+        assert!(number("countBottom") <= number("barTop") + 0.5, "the count is not above its bar: {at}");
+        assert!(number("countTop") >= 0.0 && rect["whole"] == true, "the count is cut: {at}");
+        assert!(number("right") <= number("window"), "the column is outside the window: {at}");
+    }
+}
+
+/// The labels around the Scrabble page's board: the corner, the 15 columns, the 15 rows.
+async fn board_labels(browser: &Browser) -> Vec<String> {
+    let labels =
+        browser.eval("[...document.querySelectorAll('#board th')].map((cell) => cell.textContent)").await;
+    labels.as_array().unwrap().iter().map(|label| label.as_str().unwrap().to_string()).collect()
+}
+
+/// Clicks the Scrabble board's square `square` (0 to 224 in reading order).
+async fn click_square(browser: &Browser, square: usize) {
+    browser.eval(&format!("document.querySelector('#board td[data-square=\"{square}\"]').click()")).await;
+}
+
+/// Opens the position `path` (under `datasets/`) on the Scrabble page and waits for its title, `title`.
+async fn open_position(browser: &Browser, path: &str, title: &str) {
+    browser.choose_file("open", &dataset(path)).await;
+    let condition = format!("document.getElementById('title').textContent === {}", serde_json::json!(title));
+    browser.wait_until(&condition, title).await;
+}
+
+/// The value of the form field `id`.
+async fn value(browser: &Browser, id: &str) -> String {
+    browser.text(&format!("document.getElementById('{id}').value")).await
+}
+
 #[test]
 #[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
-fn scrabble_hint_click_highlights_its_tiles() {
+fn scrabble_page_writes_one_notation_per_rules() {
     let server = Server::start(&[]);
     run(async {
         let browser = Browser::start().await;
         browser.client.goto(&server.at("/scrabble")).await.unwrap();
         browser.choose_file("open", &dataset("scrabble/midgame-01.scrabble")).await;
         browser.wait_until("document.querySelectorAll('#hints li').length === 10", "the best plays").await;
+        assert_eq!(
+            browser.text("document.getElementById('title').textContent").await,
+            "midgame-01.scrabble (lab rules)"
+        );
         let expected = reference("scrabble/midgame-01.scrabble.expected");
         assert_eq!(browser.text("document.getElementById('output').textContent").await, expected);
+        // The lab board: x from -7 to 7 above, y from 7 down to -7 beside, the centre marked.
+        let x: Vec<String> = (-7..=7).map(|x: i32| x.to_string()).collect();
+        let y: Vec<String> = (-7..=7).rev().map(|y: i32| y.to_string()).collect();
+        assert_eq!(board_labels(&browser).await, [vec![String::new()], x, y].concat());
+        assert_eq!(browser.eval("document.querySelectorAll('#board td.centre').length").await, 1);
+        assert_eq!(
+            browser.eval("Number(document.querySelector('#board td.centre').dataset.square)").await,
+            112
+        );
+        assert_eq!(browser.eval("document.getElementById('lab-fields').hidden").await, false);
+
+        // A play rejected, then a hint chosen: the rejection goes, the form holds the hint's play.
+        browser
+            .eval("['letters', 'x', 'y'].forEach((id, index) => { document.getElementById(id).value = ['QQ', '0', '0'][index]; })")
+            .await;
+        browser.click("play").await;
+        browser.wait_until("document.getElementById('result').textContent !== ''", "the rejection").await;
         // The best play after the two `play:` lines and the hint: "25 GARI 5 -3 vertical GARI".
         let best = expected.lines().nth(3).unwrap();
         assert_eq!(browser.text("document.getElementById('hint-0').textContent").await, best);
         browser.click("hint-0").await;
+        assert_eq!(browser.text("document.getElementById('result').textContent").await, "");
         // GARI placed from (5, -3) downwards: column 5 + 7, rows 7 + 3 to 7 + 6.
         let fields: Vec<&str> = best.split(' ').collect();
         let (x, y): (i32, i32) = (fields[2].parse().unwrap(), fields[3].parse().unwrap());
@@ -191,25 +423,70 @@ fn scrabble_hint_click_highlights_its_tiles() {
             .eval("[...document.querySelectorAll('#board td.highlight')].map((cell) => Number(cell.dataset.square))")
             .await;
         assert_eq!(highlighted, serde_json::json!(squares));
-        assert_eq!(browser.text("document.getElementById('letters').value").await, "GARI");
+        let form = ["letters", "x", "y", "direction"];
+        let mut filled = Vec::new();
+        for id in form {
+            filled.push(value(&browser, id).await);
+        }
+        assert_eq!(filled, ["GARI", "5", "-3", "vertical"]);
         browser.click("play").await;
         browser.wait_until("document.getElementById('result').textContent !== ''", "the play's score").await;
         // The reference's first line scores the same play: "play GARI 5 -3 vertical: 25".
         let result = browser.text("document.getElementById('result').textContent").await;
         assert!(result.starts_with(&format!("{} (GARI 5, ", expected.lines().next().unwrap())), "{result}");
-        // Under the standard rules: the coordinates around the board, and a play typed as players write
-        // it, GOATIER at M7 down, whose E the rack holds only as its blank.
-        browser.choose_file("open", &dataset("scrabble/standard-midgame.scrabble")).await;
-        browser.wait_until("document.querySelector('#board thead') !== null", "the standard board").await;
-        let labels =
-            browser.eval("[...document.querySelectorAll('#board th')].map((cell) => cell.textContent)").await;
-        let labels: Vec<&str> =
-            labels.as_array().unwrap().iter().map(|label| label.as_str().unwrap()).collect();
+
+        // A standard file, as the file says: A-O and 1-15, one field for the play, and the old play gone.
+        open_position(
+            &browser,
+            "scrabble/standard-midgame.scrabble",
+            "standard-midgame.scrabble (standard rules)",
+        )
+        .await;
         let columns: Vec<String> = ('A'..='O').map(String::from).collect();
         let rows: Vec<String> = (1..=15).map(|row| row.to_string()).collect();
-        assert_eq!(labels[0], "");
-        assert_eq!(labels[1..16], columns.iter().map(String::as_str).collect::<Vec<_>>()[..]);
-        assert_eq!(labels[16..], rows.iter().map(String::as_str).collect::<Vec<_>>()[..]);
+        assert_eq!(board_labels(&browser).await, [vec![String::new()], columns, rows].concat());
+        assert_eq!(browser.eval("document.getElementById('lab-fields').hidden").await, true);
+        let mut cleared = Vec::new();
+        for id in form {
+            cleared.push(value(&browser, id).await);
+        }
+        assert_eq!(cleared, ["", "", "", "horizontal"]);
+        assert_eq!(browser.text("document.getElementById('result').textContent").await, "");
+        // The output box writes the plays as the hints do: `scrabble check`'s lines, `scrabble hint`'s list.
+        let output = browser.text("document.getElementById('output').textContent").await;
+        let hints =
+            browser.eval("[...document.querySelectorAll('#hints li')].map((item) => item.textContent)").await;
+        let listed: Vec<&str> = hints.as_array().unwrap().iter().map(|hint| hint.as_str().unwrap()).collect();
+        assert!(output.starts_with("play M11 GARI: 32\nplay M11 GaRI: 29\n"), "{output}");
+        assert!(output.ends_with(&(listed.join("\n") + "\n")), "{output}");
+        let hint = crate::common::child()
+            .args(["scrabble", "hint"])
+            .arg(dataset("scrabble/standard-midgame.scrabble"))
+            .output()
+            .unwrap();
+        assert!(output.ends_with(&String::from_utf8(hint.stdout).unwrap()), "{output}");
+
+        // A square clicked: its name across in the play field, down after a second click; the word stays.
+        click_square(&browser, 112).await;
+        assert_eq!(value(&browser, "letters").await, "8H ");
+        browser.eval("document.getElementById('letters').value += 'GOAT'").await;
+        click_square(&browser, 112).await;
+        assert_eq!(value(&browser, "letters").await, "H8 GOAT");
+        click_square(&browser, 112).await;
+        assert_eq!(value(&browser, "letters").await, "8H GOAT");
+
+        // A hint clicked fills the play in the standard notation, which the page then scores.
+        assert_eq!(
+            browser.text("document.getElementById('hint-0').textContent").await,
+            "  87.0  87 M7 GOATIeR  keep - +0.0"
+        );
+        browser.click("hint-0").await;
+        assert_eq!(value(&browser, "letters").await, "M7 GOATIeR");
+        browser.click("play").await;
+        browser.wait_until("document.getElementById('result').textContent !== ''", "the score").await;
+        let result = browser.text("document.getElementById('result').textContent").await;
+        assert!(result.starts_with("play M7 GOATIeR: 87 (GOATIeR "), "{result}");
+        // A play typed as players write it, GOATIER at M7 down, whose E the rack holds only as its blank.
         browser.eval("document.getElementById('letters').value = 'M7 GOATIER'").await;
         browser.click("play").await;
         browser
@@ -221,6 +498,126 @@ fn scrabble_hint_click_highlights_its_tiles() {
             "play M7 GOATIER: rejected: E is not on the rack\nhint: try M7 GOATIeR (87 points)"
         );
         browser.screenshot("scrabble").await;
+
+        // The Rules choice applies to the file opened: the lab file under the standard rules.
+        browser.eval("document.getElementById('rules').value = 'standard'").await;
+        open_position(&browser, "scrabble/midgame-01.scrabble", "midgame-01.scrabble (standard rules)").await;
+        assert_eq!(browser.text("document.getElementById('result').textContent").await, "");
+        assert_eq!(value(&browser, "letters").await, "");
+        let output = browser.text("document.getElementById('output').textContent").await;
+        assert!(output.starts_with("play M11 GARI: 32\n"), "{output}");
+        assert_eq!(board_labels(&browser).await[1], "A");
+        // Choosing other rules opens it again under them.
+        browser
+            .eval("(document.getElementById('rules').value = 'lab', document.getElementById('rules').dispatchEvent(new Event('change')))")
+            .await;
+        browser
+            .wait_until(
+                "document.getElementById('title').textContent === 'midgame-01.scrabble (lab rules)'",
+                "the lab rules",
+            )
+            .await;
+        assert_eq!(browser.text("document.getElementById('output').textContent").await, expected);
+        browser.close().await;
+    });
+}
+
+/// The Scrabble page's score line once it shows `text`.
+async fn score_line(browser: &Browser, text: &str) -> String {
+    let condition = format!("document.getElementById('score').textContent === {}", serde_json::json!(text));
+    browser.wait_until(&condition, text).await;
+    browser.text("document.getElementById('result').textContent").await
+}
+
+/// Takes a turn in the Scrabble game: `typed` in the play field, then a click on the button
+/// `button`; the result line once the score line reads `score`.
+async fn turn(browser: &Browser, typed: &str, button: &str, score: &str) -> String {
+    browser.eval(&format!("document.getElementById('letters').value = {}", serde_json::json!(typed))).await;
+    browser.click(button).await;
+    score_line(browser, score).await
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn scrabble_solitaire_passes_and_exchanges_within_the_rules_limits() {
+    let server = Server::start(&[]);
+    let folder = tempfile::tempdir().unwrap();
+    // Ten letter tiles and the standard rules' two blanks: five are left to draw after the rack.
+    let tiles = folder.path().join("tiles.txt");
+    std::fs::write(&tiles, "A 1 5\nE 1 5\n").unwrap();
+    let small = Server::start(&["--tiles", tiles.to_str().unwrap()]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/scrabble")).await.unwrap();
+        // A lab game has no pass or exchange, as `scrabble play` under the lab rules.
+        browser.click("new-game").await;
+        browser.wait_until("document.querySelectorAll('#rack span').length === 7", "the rack").await;
+        assert_eq!(
+            browser
+                .eval("[document.getElementById('pass').hidden, document.getElementById('exchange').hidden]")
+                .await,
+            serde_json::json!([true, true])
+        );
+        assert_eq!(browser.text("document.querySelector('#board td.centre').textContent").await, "\u{2605}");
+
+        browser.eval("document.getElementById('rules').value = 'standard'").await;
+        browser.click("new-game").await;
+        browser.wait_until("!document.getElementById('pass').hidden", "the Pass button").await;
+        assert_eq!(score_line(&browser, "score 0, 93 tiles in the bag").await, "");
+        let bag = "score 0, 93 tiles in the bag";
+        assert_eq!(turn(&browser, "", "pass", &format!("{bag}, 1 scoreless turn in a row")).await, "pass: 0");
+        assert_eq!(
+            turn(&browser, "-", "play", &format!("{bag}, 2 scoreless turns in a row")).await,
+            "pass: 0"
+        );
+        // The Exchange button exchanges the tiles typed; `exchange LETTERS` typed does the same.
+        let first = browser.text("document.querySelector('#rack span').firstChild.textContent").await;
+        assert_eq!(
+            turn(&browser, &first, "exchange", &format!("{bag}, 3 scoreless turns in a row")).await,
+            format!("exchange {first}: 0")
+        );
+        assert_eq!(browser.eval("document.querySelectorAll('#rack span').length").await, 7);
+        let first = browser.text("document.querySelector('#rack span').firstChild.textContent").await;
+        assert_eq!(
+            turn(
+                &browser,
+                &format!("exchange {first}"),
+                "play",
+                &format!("{bag}, 4 scoreless turns in a row")
+            )
+            .await,
+            format!("exchange {first}: 0")
+        );
+        turn(&browser, "", "pass", &format!("{bag}, 5 scoreless turns in a row")).await;
+        browser.click("pass").await;
+        assert_eq!(
+            score_line(&browser, "6 scoreless turns in a row end the game: final score 0").await,
+            "pass: 0"
+        );
+        assert_eq!(
+            browser
+                .eval("['play', 'pass', 'exchange'].map((id) => document.getElementById(id).disabled)")
+                .await,
+            serde_json::json!([true, true, true])
+        );
+
+        // Five tiles in the bag: the exchange is refused in the page, and the turn is not taken.
+        browser.client.goto(&small.at("/scrabble")).await.unwrap();
+        browser.eval("document.getElementById('rules').value = 'standard'").await;
+        browser.click("new-game").await;
+        assert_eq!(score_line(&browser, "score 0, 5 tiles in the bag").await, "");
+        browser.eval("document.getElementById('letters').value = 'A'").await;
+        browser.click("exchange").await;
+        browser.wait_until("document.getElementById('result').textContent !== ''", "the refusal").await;
+        assert_eq!(
+            browser.text("document.getElementById('result').textContent").await,
+            "the bag holds 5 tiles: an exchange needs at least 7"
+        );
+        assert_eq!(browser.text("document.getElementById('result').className").await, "error");
+        assert_eq!(
+            browser.text("document.getElementById('score').textContent").await,
+            "score 0, 5 tiles in the bag"
+        );
         browser.close().await;
     });
 }

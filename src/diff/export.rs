@@ -119,6 +119,7 @@ pub fn figure(comparison: &Comparison) -> anyhow::Result<Figure> {
         &series,
         &colours,
         crate::report::charts::Guides::default(),
+        &[],
     )?;
     Ok(Figure {
         svg,

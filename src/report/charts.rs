@@ -6,7 +6,8 @@
 //! size for the layout, so no font file is read. The SVG namespace attribute is left out (HTML gives
 //! inline `<svg>` that namespace), so the page holds no URL. Bars are filled rectangles, lines are
 //! polylines and their points filled circles, each in its series' [`colour`] (a colour-blind safe
-//! palette); nothing else in a chart has those colours. Guides (diagonals, time limits) are grey.
+//! palette); nothing else in a chart has those colours but the legend's swatches (rectangles), which
+//! a chart given series names draws inside its plot. Guides (diagonals, time limits) are grey.
 
 use std::ops::Range;
 
@@ -66,7 +67,7 @@ pub enum XLabels {
 
 /// A bar chart: one group of bars per category, in each group one bar per series, left to right in
 /// series order, of the height given in `series[s][group]`. Bars of zero are not drawn. The y axis
-/// counts from 0.
+/// counts from 0. With `names` (one per series), a legend in the upper right names them.
 ///
 /// # Errors
 /// Plotters cannot lay the chart out.
@@ -75,6 +76,7 @@ pub fn bar_chart_svg(
     (x_desc, y_desc): (&str, &str),
     labels: &XLabels,
     series: &[Vec<usize>],
+    names: &[String],
 ) -> anyhow::Result<String> {
     let (groups, ticks): (usize, Vec<(f64, &String)>) = match labels {
         XLabels::Centred(names) => {
@@ -89,8 +91,13 @@ pub fn bar_chart_svg(
     let bar_width = 0.8 / series.len().max(1) as f64;
     draw(|root| {
         let x = Ticks::new(0.0..groups.max(1) as f64, ticks.iter().map(|(at, _)| *at).collect());
-        // A tenth above the highest bar.
-        let mut chart = builder(root, title).build_cartesian_2d(x, 0..highest + highest / 10 + 1)?;
+        // A tenth above the highest bar; with a legend, room for it above the bars too (a row is
+        // about 7% of the plot's height, its frame 12%).
+        let top = match names.len() {
+            0 => highest + highest / 10 + 1,
+            rows => highest * 100 / (88 - rows.min(10) * 7) + 1,
+        };
+        let mut chart = builder(root, title).build_cartesian_2d(x, 0..top)?;
         let x_label = |at: &f64| {
             ticks.iter().find(|(tick, _)| tick == at).map_or_else(String::new, |(_, name)| name.to_string())
         };
@@ -109,9 +116,12 @@ pub fn bar_chart_svg(
                     let left = group as f64 + 0.1 + index as f64 * bar_width;
                     Rectangle::new([(left, 0), (left + bar_width, *height)], style)
                 });
-            chart.draw_series(bars)?;
+            let drawn = chart.draw_series(bars)?;
+            if let Some(name) = names.get(index) {
+                drawn.label(name).legend(swatch(rgb(index)));
+            }
         }
-        Ok(())
+        draw_legend(&mut chart, names, SeriesLabelPosition::UpperRight)
     })
 }
 
@@ -119,6 +129,7 @@ pub fn bar_chart_svg(
 /// `series[s][x - 1] == Some(y)`, x from 1, and a line through the points of consecutive x (`None` is
 /// a gap: no point, and the line stops). Values must be positive. The y axis spans whole powers of
 /// ten; `y_label` writes its labels. A `limit` is drawn as a grey line across the chart at that y.
+/// With `names` (one per series), a legend in the upper left names them and the limit.
 ///
 /// # Errors
 /// Plotters cannot lay the chart out.
@@ -128,6 +139,7 @@ pub fn log_line_chart_svg(
     series: &[Vec<Option<f64>>],
     y_label: fn(f64) -> String,
     limit: Option<f64>,
+    names: &[String],
 ) -> anyhow::Result<String> {
     let points = series.iter().map(Vec::len).max().unwrap_or(0);
     let (bottom, top) = decades(series.iter().flatten().flatten().copied().chain(limit));
@@ -151,7 +163,11 @@ pub fn log_line_chart_svg(
             .label_style(("sans-serif", 15))
             .draw()?;
         if let Some(limit) = limit {
-            chart.draw_series(LineSeries::new([(0.5, limit), (points.max(1) as f64 + 0.5, limit)], GUIDE))?;
+            let line = chart
+                .draw_series(LineSeries::new([(0.5, limit), (points.max(1) as f64 + 0.5, limit)], GUIDE))?;
+            if !names.is_empty() {
+                line.label("time limit").legend(swatch(GUIDE));
+            }
         }
         for (index, values) in series.iter().enumerate() {
             let points: Vec<(f64, f64)> = values
@@ -159,19 +175,23 @@ pub fn log_line_chart_svg(
                 .enumerate()
                 .filter_map(|(x, value)| value.map(|value| ((x + 1) as f64, value)))
                 .collect();
-            for line in points.chunk_by(|before, after| after.0 - before.0 == 1.0) {
+            for (part, line) in points.chunk_by(|before, after| after.0 - before.0 == 1.0).enumerate() {
                 let style = rgb(index).filled().stroke_width(2);
-                chart.draw_series(LineSeries::new(line.iter().copied(), style).point_size(4))?;
+                let drawn = chart.draw_series(LineSeries::new(line.iter().copied(), style).point_size(4))?;
+                if let Some(name) = names.get(index).filter(|_| part == 0) {
+                    drawn.label(name).legend(swatch(rgb(index)));
+                }
             }
         }
-        Ok(())
+        draw_legend(&mut chart, names, SeriesLabelPosition::UpperLeft)
     })
 }
 
 /// A scatter chart on log scales on both axes, the same on each: a filled circle per point `(x, y)`
 /// of `series[s]`, in the colour [`colour`]`(colours[s])`, a grey line where `y = x` and the
 /// `guides` asked for. Values under a microsecond (`0.001`) are drawn at `0.001`. The axes span whole
-/// powers of ten; their labels are times in milliseconds.
+/// powers of ten; their labels are times in milliseconds. With `names` (one per series), a legend in
+/// the upper left names them and the guides.
 ///
 /// # Errors
 /// Plotters cannot lay the chart out.
@@ -181,6 +201,7 @@ pub fn log_scatter_svg(
     series: &[Vec<(f64, f64)>],
     colours: &[usize],
     guides: Guides,
+    names: &[String],
 ) -> anyhow::Result<String> {
     const LEAST: f64 = 0.001;
     let values = series.iter().flatten().flat_map(|(x, y)| [x.max(LEAST), y.max(LEAST)]);
@@ -197,23 +218,62 @@ pub fn log_scatter_svg(
             .y_label_formatter(&label)
             .label_style(("sans-serif", 15))
             .draw()?;
-        chart.draw_series(LineSeries::new([(bottom, bottom), (top, top)], GUIDE))?;
+        let keyed = !names.is_empty();
+        let diagonal = chart.draw_series(LineSeries::new([(bottom, bottom), (top, top)], GUIDE))?;
+        if keyed {
+            diagonal.label("the same time").legend(swatch(GUIDE));
+        }
         if guides.twice {
-            chart.draw_series(LineSeries::new([(bottom, bottom * 2.0), (top / 2.0, top)], FACTOR))?;
+            let twice =
+                chart.draw_series(LineSeries::new([(bottom, bottom * 2.0), (top / 2.0, top)], FACTOR))?;
+            if keyed {
+                twice.label("2× slower or faster").legend(swatch(FACTOR));
+            }
             chart.draw_series(LineSeries::new([(bottom * 2.0, bottom), (top, top / 2.0)], FACTOR))?;
         }
         if let Some(limit) = guides.limit {
             chart.draw_series(LineSeries::new([(bottom, limit), (top, limit)], GUIDE))?;
             chart.draw_series(LineSeries::new([(limit, bottom), (limit, top)], GUIDE))?;
         }
-        for (points, index) in series.iter().zip(colours) {
+        for ((points, index), name) in
+            series.iter().zip(colours).zip(names.iter().map(Some).chain(std::iter::repeat(None)))
+        {
             let style = rgb(*index).filled();
-            chart.draw_series(
+            let drawn = chart.draw_series(
                 points.iter().map(|(x, y)| Circle::new((x.max(LEAST), y.max(LEAST)), 4, style)),
             )?;
+            if let Some(name) = name {
+                drawn.label(name).legend(swatch(rgb(*index)));
+            }
         }
-        Ok(())
+        draw_legend(&mut chart, names, SeriesLabelPosition::UpperLeft)
     })
+}
+
+/// A legend's swatch of `colour`, a filled square beside its name (not a line or a circle: those
+/// are the data).
+fn swatch(colour: RGBColor) -> impl Fn((i32, i32)) -> Rectangle<(i32, i32)> {
+    move |(x, y)| Rectangle::new([(x, y - 6), (x + 12, y + 6)], colour.filled())
+}
+
+/// Draws the legend of the labelled series at `position` inside the plot, on a near-opaque white
+/// ground that keeps it readable over the data; nothing without `names`.
+fn draw_legend<'a, 'b: 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'b>, CT>,
+    names: &[String],
+    position: SeriesLabelPosition,
+) -> Result<(), DrawingAreaErrorKind<std::io::Error>> {
+    if names.is_empty() {
+        return Ok(());
+    }
+    chart
+        .configure_series_labels()
+        .position(position)
+        .margin(12)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK.mix(0.4))
+        .label_font(("sans-serif", 15))
+        .draw()
 }
 
 /// The whole powers of ten around positive `values`, at least one decade apart (1 to 10 for none).
@@ -310,8 +370,9 @@ mod tests {
     #[test]
     fn a_bar_per_non_zero_count_in_its_series_colour() {
         let labels = XLabels::Centred(vec!["1".into(), "2".into(), "3".into()]);
-        let svg = bar_chart_svg("guesses", ("guesses", "secrets"), &labels, &[vec![1, 0, 2], vec![0, 0, 3]])
-            .unwrap();
+        let svg =
+            bar_chart_svg("guesses", ("guesses", "secrets"), &labels, &[vec![1, 0, 2], vec![0, 0, 3]], &[])
+                .unwrap();
         assert!(svg.starts_with("<svg width=\"720\" height=\"360\""), "{svg}");
         let fills = rect_fills(&svg);
         assert_eq!(fills.iter().filter(|fill| **fill == colour(0)).count(), 2);
@@ -325,7 +386,7 @@ mod tests {
     #[test]
     fn edge_labels_stand_between_the_bars() {
         let labels = XLabels::Edges(vec!["10 µs".into(), "20 µs".into(), "50 µs".into()]);
-        let svg = bar_chart_svg("times", ("time", "files"), &labels, &[vec![4, 1]]).unwrap();
+        let svg = bar_chart_svg("times", ("time", "files"), &labels, &[vec![4, 1]], &[]).unwrap();
         assert_eq!(rect_fills(&svg).iter().filter(|fill| **fill == colour(0)).count(), 2);
         for label in ["10 µs", "20 µs", "50 µs"] {
             assert!(svg.contains(&format!(">\n{label}\n</text>")), "{label} in {svg}");
@@ -336,7 +397,7 @@ mod tests {
     fn a_circle_per_scatter_point_in_its_colour() {
         let series = [vec![(0.5, 0.6), (20.0, 10.0)], vec![(1.0, 300.0)]];
         let svg =
-            log_scatter_svg("old and new", ("old", "new"), &series, &[0, 3], Guides::default()).unwrap();
+            log_scatter_svg("old and new", ("old", "new"), &series, &[0, 3], Guides::default(), &[]).unwrap();
         let circles = tags(&svg, "circle");
         assert_eq!(circles.len(), 3);
         assert_eq!(
@@ -354,7 +415,8 @@ mod tests {
     fn a_line_per_series_with_a_point_per_value() {
         let series = [vec![Some(0.02), Some(3.0), Some(0.5)], vec![Some(0.04), None, Some(0.7)]];
         let svg =
-            log_line_chart_svg("time", ("file", "time"), &series, |ms| format!("{ms:.2} ms"), None).unwrap();
+            log_line_chart_svg("time", ("file", "time"), &series, |ms| format!("{ms:.2} ms"), None, &[])
+                .unwrap();
         // The second series' gap cuts its line in two.
         for (index, points, lines) in [(0, 3, 1), (1, 2, 2)] {
             let stroke = format!("stroke=\"{}\"", colour(index));
@@ -364,5 +426,37 @@ mod tests {
         }
         // The y axis spans 0.01 ms to 10 ms: whole powers of ten around 0.02 and 3.
         assert!(svg.contains(">\n0.01 ms\n</text>") && svg.contains(">\n10.00 ms\n</text>"), "{svg}");
+    }
+
+    #[test]
+    fn named_series_get_a_legend_inside_the_plot() {
+        let names = ["dlx".to_string(), "sat".to_string()];
+        let label = |svg: &str, text: &str| svg.contains(&format!(">\n{text}\n</text>"));
+        // A swatch per series beside its name, and the time limit's; the lines stay one each.
+        let series = [vec![Some(1.0), Some(2.0)], vec![Some(3.0)]];
+        let svg = log_line_chart_svg("cactus", ("n", "t"), &series, |ms| format!("{ms}"), Some(10.0), &names)
+            .unwrap();
+        assert!(label(&svg, "dlx") && label(&svg, "sat") && label(&svg, "time limit"), "{svg}");
+        let fills = rect_fills(&svg);
+        for colour in [colour(0), colour(1), "#999999".to_string()] {
+            assert_eq!(fills.iter().filter(|fill| **fill == colour).count(), 1, "{colour}");
+        }
+        assert_eq!(tags(&svg, "polyline").iter().filter(|line| line.contains(&colour(0))).count(), 1);
+        // Bars: one more rectangle of each colour, the swatch.
+        let labels = XLabels::Centred(vec!["1".into()]);
+        let svg = bar_chart_svg("memory", ("file", "MiB"), &labels, &[vec![5], vec![7]], &names).unwrap();
+        assert!(label(&svg, "dlx") && label(&svg, "sat"), "{svg}");
+        assert_eq!(rect_fills(&svg).iter().filter(|fill| **fill == colour(1)).count(), 2);
+        // A scatter plot names its points and its guides; the circles are the points alone.
+        let guides = Guides { twice: true, limit: None };
+        let svg =
+            log_scatter_svg("pair", ("a", "b"), &[vec![(1.0, 2.0)]], &[1], guides, &names[..1]).unwrap();
+        for text in ["dlx", "the same time", "2× slower or faster"] {
+            assert!(label(&svg, text), "{text} in {svg}");
+        }
+        assert_eq!(tags(&svg, "circle").len(), 1);
+        // Without names, no legend.
+        let svg = log_scatter_svg("pair", ("a", "b"), &[vec![(1.0, 2.0)]], &[1], guides, &[]).unwrap();
+        assert!(!label(&svg, "the same time"));
     }
 }

@@ -70,7 +70,7 @@ fn time_histogram(title: &str, records: &[&Record]) -> anyhow::Result<Option<Fig
     let mut edges: Vec<String> = buckets.iter().map(|(bucket, _)| edge(*bucket)).collect();
     edges.push(edge(Bucket(last.0 + 1)));
     let counts = buckets.iter().map(|(_, count)| *count).collect();
-    let svg = bar_chart_svg(title, ("time (log scale)", "files"), &XLabels::Edges(edges), &[counts])?;
+    let svg = bar_chart_svg(title, ("time (log scale)", "files"), &XLabels::Edges(edges), &[counts], &[])?;
     let rows =
         buckets.iter().map(|(bucket, count)| vec![plain(bucket.label()), plain(count.to_string())]).collect();
     let timeouts = records.len() - times.len();
@@ -133,6 +133,7 @@ pub fn compare(records: &[Record], summary: &Summary) -> anyhow::Result<Vec<Figu
             &times,
             time_label,
             summary.time_limit_ms,
+            &[],
         )?;
         figures.push(Figure { svg, legend: legend.clone(), table: Some(key), note: None });
     }
@@ -143,6 +144,7 @@ pub fn compare(records: &[Record], summary: &Summary) -> anyhow::Result<Vec<Figu
             &ratios,
             |ratio| format!("{}×", (ratio * 100.0).round() / 100.0),
             None,
+            &[],
         )?;
         figures.push(Figure { svg, legend: legend.clone(), table: None, note: None });
     }
@@ -159,6 +161,7 @@ fn competition(plots: &Plots, limit: Option<f64>) -> anyhow::Result<Vec<Figure>>
         plots.cactus.iter().enumerate().map(|(index, (name, _))| (name.clone(), colour(index))).collect();
     let series: Vec<Vec<Option<f64>>> =
         plots.cactus.iter().map(|(_, times)| times.iter().map(|ms| Some(ms.max(0.001))).collect()).collect();
+    let names: Vec<String> = plots.cactus.iter().map(|(name, _)| name.clone()).collect();
     if series.iter().any(|times| !times.is_empty()) {
         let svg = log_line_chart_svg(
             "Cactus plot: instances solved within a time",
@@ -166,6 +169,7 @@ fn competition(plots: &Plots, limit: Option<f64>) -> anyhow::Result<Vec<Figure>>
             &series,
             time_label,
             limit,
+            &names,
         )?;
         let note = limit.map(|limit| format!("the grey line is the time limit, {}", time_label(limit)));
         figures.push(Figure { svg, legend, table: None, note });
@@ -190,6 +194,7 @@ fn competition(plots: &Plots, limit: Option<f64>) -> anyhow::Result<Vec<Figure>>
             &[points],
             &[index + 1],
             Guides { twice: true, limit },
+            &[format!("a file ({solver} against {baseline})")],
         )?;
         let mut note = format!(
             "Below the diagonal {solver} is faster; the light lines are 2× faster and 2× slower{}.",
@@ -233,15 +238,20 @@ fn memory_chart(plots: &Plots, solvers: &[&str], files: usize) -> anyhow::Result
         .collect();
     let labels =
         XLabels::Centred((1..=file_names.len().min(files)).map(|number| number.to_string()).collect());
-    let svg =
-        bar_chart_svg("Peak memory per file", ("file", "peak resident memory (MiB)"), &labels, &series)?;
-    let legend =
-        solvers.iter().enumerate().map(|(index, solver)| (solver.to_string(), colour(index))).collect();
+    let names: Vec<String> = solvers.iter().map(|solver| solver.to_string()).collect();
+    let svg = bar_chart_svg(
+        "Peak memory per file",
+        ("file", "peak resident memory (MiB)"),
+        &labels,
+        &series,
+        &names,
+    )?;
+    let legend = names.into_iter().enumerate().map(|(index, solver)| (solver, colour(index))).collect();
     Ok(Some(Figure {
         svg,
         legend,
         table: None,
-        note: Some("Measured by wait4 in each child process (--isolate).".to_string()),
+        note: Some("Each child process's own peak (--isolate).".to_string()),
     }))
 }
 
@@ -269,6 +279,7 @@ pub fn simulation(summaries: &[super::simulation::SimulationSummary]) -> anyhow:
         ("guesses", "secrets"),
         &XLabels::Centred((1..=longest).map(|guesses| guesses.to_string()).collect()),
         &counts,
+        &[],
     )?;
     let legend = summaries
         .iter()

@@ -108,6 +108,26 @@ pub struct ResultOptions {
     /// `--require-references` (or `--ci`): an input without a reference fails.
     #[serde(default)]
     pub require_references: bool,
+    /// A comparison's measuring options (absent in reports of `run`).
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub measuring: Option<Measuring>,
+}
+
+/// How `compare` measured: the options that its shards must share besides [`ResultOptions`]'s.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Measuring {
+    /// `--repeat`: counted runs per solver and file.
+    pub repeat: u32,
+    /// `--warmup`: uncounted runs before them.
+    pub warmup: u32,
+    /// `--baseline`, or `null`.
+    pub baseline: Option<String>,
+    /// `--isolate`.
+    pub isolate: bool,
+    /// `--memory-limit` as given (`256M`), or `null`.
+    pub memory_limit: Option<String>,
+    /// `--parallel`.
+    pub parallel: bool,
 }
 
 /// The summary record that closes a report.

@@ -30,6 +30,7 @@ mod pool;
 mod prepared;
 mod references;
 mod scrabble;
+mod solitaire;
 mod solve;
 mod state;
 mod tictactoe;
@@ -148,7 +149,7 @@ fn router(state: Arc<State>, idle_timeout: Duration) -> Router {
         .route("/api/guess/host", post(guess::host))
         .route("/api/guess/simulate", get(guess::simulate))
         .route("/api/scrabble/position", post(scrabble::position))
-        .route("/api/scrabble/solitaire", post(scrabble::solitaire))
+        .route("/api/scrabble/solitaire", post(solitaire::solitaire))
         .fallback(error::no_such_endpoint)
         .with_state(state);
     // The last layer added sees the request first: the JSON rewrite must see the limit's answer.

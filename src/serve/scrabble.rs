@@ -3,9 +3,10 @@
 //!
 //! - `POST /api/scrabble/position?play=P&rack=R&rules=lab|standard&top=N` with a `.scrabble` file as
 //!   the body: its board and rack (the query's rack and rules beat the file's), the play checked
-//!   (its score, or why it is rejected and the hint), and the ranked best plays.
-//! - `POST /api/scrabble/solitaire` `{"seed", "rules", "plays": [..], "play", "top"}`: the solitaire
-//!   game dealt by the seed, replayed through the plays made so far, then `play` tried.
+//!   (its score, or why it is rejected and the hint), the ranked best plays, and the report: the
+//!   file's `play:` lines checked and its best plays, written as the command line writes them under
+//!   those rules.
+//! - `POST /api/scrabble/solitaire`: a solitaire game ([`super::solitaire`]), drawn as a position is.
 //!
 //! Squares are numbered `0..225` in reading order; a play's start square is `x y` with `(0, 0)` the
 //! centre, `x` to the right and `y` upwards.
@@ -19,8 +20,7 @@ use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::batch::DEFAULT_TOP;
 use solvebatch_scrabble::board::{Premium, RulesName};
 use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
-use solvebatch_scrabble::game::SolitaireGame;
-use solvebatch_scrabble::play::{written_play, Scored};
+use solvebatch_scrabble::play::Scored;
 use solvebatch_scrabble::{desk, Board, Play, Position, Rack, Rulebook, Rules, Square};
 
 use super::error::ApiError;
@@ -71,10 +71,25 @@ pub struct HintView {
     /// `EQUITY  SCORE COORDINATE WORD  keep LEAVE VALUE` or `EQUITY  exchange TILES  keep ...` under
     /// the standard rules.
     text: String,
-    /// The play to type, `LETTERS x y direction`; none for an exchange.
+    /// The play as `LETTERS x y direction`, which either rules take; none for an exchange.
     play: Option<String>,
+    /// The candidate as the page types it, in the rules' notation: `LETTERS x y direction` under
+    /// the lab rules, `COORDINATE WORD` or `exchange TILES` under the standard rules.
+    typed: String,
     /// The squares its tiles go on.
     squares: Vec<usize>,
+}
+
+/// A position as the page shows it: the board, the rack, the play checked and the best plays, and
+/// the report.
+#[derive(Debug, Serialize)]
+pub struct PositionView {
+    /// The board, the rack, the play checked and the best plays.
+    #[serde(flatten)]
+    table: TableView,
+    /// The file's `play:` lines checked, then its `top` best plays, in the rules' notation: as
+    /// `scrabble check` and `scrabble hint` print them.
+    report: String,
 }
 
 /// The query of a position.
@@ -96,7 +111,7 @@ pub async fn position(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
     query: Result<Query<PositionQuery>, axum::extract::rejection::QueryRejection>,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<Json<TableView>, ApiError> {
+) -> Result<Json<PositionView>, ApiError> {
     let Query(query) = query?;
     let body = body?;
     let top = top(query.top)?;
@@ -126,102 +141,35 @@ pub async fn position(
                     Err(refused) => rejected(checked.written, refused.reason, refused.hint_text),
                 }
             });
-            Ok(view(&rulebook, board, rack, desk::bag(&rulebook, board, rack), check, top))
+            let bag = desk::bag(&rulebook, board, rack);
+            let report = report(&rulebook, &position, bag);
+            Ok(PositionView { table: view(&rulebook, board, rack, bag, check, top), report })
         })
         .await?
         .map(Json)
 }
 
-/// A solitaire game so far.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolitaireTurns {
-    /// The seed that shuffles the pool.
-    seed: u64,
-    /// `lab` (default) or `standard`.
-    rules: Option<String>,
-    /// The valid plays made so far, in order.
-    plays: Vec<String>,
-    /// A play to try now.
-    play: Option<String>,
-    /// How many best plays to list (default 10).
-    top: Option<usize>,
-}
-
-/// A solitaire game as it stands.
-#[derive(Debug, Serialize)]
-pub struct SolitaireView {
-    /// The board, the rack, the play tried and the best plays.
-    #[serde(flatten)]
-    table: TableView,
-    /// Whether the play tried was valid (it is then part of the game: send it among `plays`).
-    accepted: bool,
-    /// The points scored so far.
-    score: u32,
-    /// Tiles still to draw.
-    pool: usize,
-    /// Whether the rack and the pool are empty.
-    over: bool,
-}
-
-/// `POST /api/scrabble/solitaire`.
-pub async fn solitaire(
-    axum::extract::State(state): axum::extract::State<Arc<State>>,
-    turns: Result<Json<SolitaireTurns>, axum::extract::rejection::JsonRejection>,
-) -> Result<Json<SolitaireView>, ApiError> {
-    let Json(turns) = turns?;
-    let top = top(turns.top)?;
-    let rules = turns.rules.as_deref().map_or(Ok(Rules::lab()), rules_named)?;
-    let shared = Arc::clone(&state);
-    state
-        .pool
-        .run(move || {
-            let rulebook = Rulebook { dictionary: &shared.dictionary, tiles: &shared.tiles, rules: &rules };
-            let mut game = SolitaireGame::new(rulebook, turns.seed)
-                .map_err(|error| ApiError::bad_request(error.to_string()))?;
-            game.refill();
-            for (index, text) in turns.plays.iter().enumerate() {
-                let play = play_of(text, &rules, game.board()).map_err(|error| numbered(index, error))?;
-                game.play(&play).map_err(|rejection| {
-                    ApiError::bad_request(format!("play {}: {play}: rejected: {rejection}", index + 1))
-                })?;
-                game.refill();
+/// The report of `position`: each `play:` line checked (`play WRITTEN: SCORE`, or `play WRITTEN:
+/// rejected: REASON` and the hint), then the file's `top` best plays, `bag` tiles left to draw.
+fn report(rulebook: &Rulebook, position: &Position, bag: usize) -> String {
+    let (board, rack) = (&position.board, &position.rack);
+    let mut text = String::new();
+    for play in &position.plays {
+        let checked = desk::check(rulebook, board, rack, play);
+        text += &match checked.verdict {
+            Ok(scored) => format!("play {}: {}\n", checked.written, scored.score),
+            Err(refused) => {
+                format!("play {}: rejected: {}\n{}\n", checked.written, refused.reason, refused.hint_text)
             }
-            let mut accepted = false;
-            let check =
-                match turns.play.as_deref().map(|text| play_of(text, &rules, game.board())).transpose()? {
-                    None => None,
-                    Some(play) => {
-                        // Written on the board before the play is made.
-                        let written = written_play(&play, game.board(), &rules);
-                        match game.play(&play) {
-                            Ok(scored) => {
-                                accepted = true;
-                                game.refill();
-                                Some(valid(written, &scored))
-                            }
-                            Err(rejection) => {
-                                let hint = game.hint(&play).written(game.board(), &rules);
-                                Some(rejected(written, rejection.written(&rules), hint))
-                            }
-                        }
-                    }
-                };
-            let table = view(game.rulebook(), game.board(), game.rack(), game.pool_len(), check, top);
-            Ok(SolitaireView {
-                table,
-                accepted,
-                score: game.score(),
-                pool: game.pool_len(),
-                over: game.rack().is_empty(),
-            })
-        })
-        .await?
-        .map(Json)
+        };
+    }
+    let ranking = Ranking::default_for(rulebook.rules);
+    let listed = desk::candidates(rulebook, board, rack, bag, ranking, position.top);
+    text + &desk::listing(&listed, position.top)
 }
 
 /// The board, rack, check and `top` best candidates, `bag` tiles left to draw.
-fn view(
+pub(super) fn view(
     rulebook: &Rulebook,
     board: &Board,
     rack: &Rack,
@@ -239,7 +187,12 @@ fn view(
                 .and_then(|play| rulebook.check(board, rack, play).ok())
                 .map(|scored| squares(&scored))
                 .unwrap_or_default();
-            HintView { text: listed.text, play: listed.play.map(|play| play.to_string()), squares }
+            HintView {
+                text: listed.text,
+                play: listed.play.map(|play| play.to_string()),
+                typed: listed.typed,
+                squares,
+            }
         })
         .collect();
     TableView {
@@ -261,7 +214,7 @@ fn view(
 }
 
 /// A valid play's view.
-fn valid(play: String, scored: &Scored) -> CheckView {
+pub(super) fn valid(play: String, scored: &Scored) -> CheckView {
     CheckView {
         play,
         score: Some(scored.score),
@@ -273,7 +226,7 @@ fn valid(play: String, scored: &Scored) -> CheckView {
 }
 
 /// A rejected play's view.
-fn rejected(play: String, reason: String, hint: String) -> CheckView {
+pub(super) fn rejected(play: String, reason: String, hint: String) -> CheckView {
     CheckView {
         play,
         score: None,
@@ -301,7 +254,7 @@ fn premium_name(premium: Premium) -> &'static str {
 }
 
 /// The rules called `name`.
-fn rules_named(name: &str) -> Result<Rules, ApiError> {
+pub(super) fn rules_named(name: &str) -> Result<Rules, ApiError> {
     let name: RulesName = name.parse().map_err(|error: solvebatch_scrabble::board::UnknownRules| {
         ApiError::bad_request(format!("rules: {error}"))
     })?;
@@ -309,7 +262,7 @@ fn rules_named(name: &str) -> Result<Rules, ApiError> {
 }
 
 /// The play written `text` on `board`, in either notation ([`desk::parse_play`]).
-fn play_of(text: &str, rules: &Rules, board: &Board) -> Result<Play, ApiError> {
+pub(super) fn play_of(text: &str, rules: &Rules, board: &Board) -> Result<Play, ApiError> {
     desk::parse_play(text, rules, board).map_err(|error| ApiError::bad_request(format!("play: {error}")))
 }
 
@@ -320,13 +273,8 @@ fn rack_of(text: &str, rules: &Rules) -> Result<Rack, ApiError> {
     Ok(rack)
 }
 
-/// The error of the play at `index` among the plays so far.
-fn numbered(index: usize, error: ApiError) -> ApiError {
-    ApiError { message: format!("play {}: {}", index + 1, error.message), ..error }
-}
-
 /// How many best plays to list.
-fn top(asked: Option<usize>) -> Result<usize, ApiError> {
+pub(super) fn top(asked: Option<usize>) -> Result<usize, ApiError> {
     match asked {
         Some(top) if top > MAX_TOP => {
             Err(ApiError::bad_request(format!("top: at most {MAX_TOP}, not {top}")))

@@ -91,7 +91,7 @@ impl Browser {
             "args": [
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-                "--window-size=1200,900", format!("--user-data-dir={}", profile.path().display()),
+                "--window-size=1280,900", format!("--user-data-dir={}", profile.path().display()),
             ],
             "prefs": {
                 "download.default_directory": download_dir.path(),

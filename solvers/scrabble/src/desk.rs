@@ -2,13 +2,15 @@
 //! ends (`solvebatch scrabble check` / `hint` and the web app's Scrabble page) answer it by: a play
 //! read in either notation, the rack's blanks checked against the rules, the ranking chosen, a play
 //! checked (its score and words, or why it is rejected and the hint), and the best candidates listed
-//! (by score, by equity, or by simulation).
+//! (by score, by equity, or by simulation), and a solitaire turn read whole (a play, a pass or an
+//! exchange).
 
 use crate::board::RulesName;
 use crate::equity::{bag_size, ranked_candidates, unseen, Action, LeaveTable, Ranking};
-use crate::game::{known_tiles_error, simulate};
+use crate::game::{known_tiles_error, simulate, ExchangeError};
 use crate::play::{hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored};
-use crate::{Board, Play, Rack, Rulebook, Rules};
+use crate::tiles::{RackError, RACK_SIZE};
+use crate::{Board, Letter, Play, Rack, Rulebook, Rules, Tile};
 
 /// Why a rack does not suit the rules: it holds a blank (`?`) and the rules have none.
 pub const BLANK_WITHOUT_BLANKS: &str = "'?' is a blank, which only the standard rules have";
@@ -91,6 +93,9 @@ pub struct Listed {
     pub text: String,
     /// The play, none for an exchange.
     pub play: Option<Play>,
+    /// The candidate as a player types it: the play as the rules write it ([`written_play`]), or
+    /// `exchange TILES`.
+    pub typed: String,
 }
 
 /// The `top` best candidates of `rack` on `board` under `ranking`, best first; `bag` tiles are left
@@ -108,7 +113,11 @@ pub fn candidates(
         Ranking::Score => rulebook
             .best_moves(board, rack, top)
             .iter()
-            .map(|listed| Listed { text: written_move(listed, board, rules), play: Some(listed.play()) })
+            .map(|listed| Listed {
+                text: written_move(listed, board, rules),
+                play: Some(listed.play()),
+                typed: written_play(&listed.play(), board, rules),
+            })
             .collect(),
         Ranking::Equity => {
             let moves = rulebook.moves(board, rack);
@@ -120,10 +129,76 @@ pub fn candidates(
                         Action::Play(listed) => Some(listed.play()),
                         Action::Exchange(_) => None,
                     },
+                    typed: match &candidate.action {
+                        Action::Play(listed) => written_play(&listed.play(), board, rules),
+                        Action::Exchange(thrown) => format!("exchange {thrown}"),
+                    },
                 })
                 .collect()
         }
     }
+}
+
+/// A solitaire turn answered whole under the standard rules.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TurnAnswer {
+    /// A play.
+    Play(Play),
+    /// Pass the turn.
+    Pass,
+    /// Exchange these tiles (`?` a blank).
+    Exchange(Rack),
+}
+
+/// The standard rules' whole answers to a solitaire turn, with `rack` on `board` and `pool` tiles
+/// left to draw: `pass` or `-`, `exchange LETTERS` or `-LETTERS` (either case), a play in the
+/// standard notation or as `LETTERS x y direction`; `None` for anything else (rack letters alone).
+///
+/// # Errors
+/// Why the text is not a play, or why the exchange is refused: fewer than 7 tiles in the bag, no
+/// tile named, or tiles the rack does not hold ([`ExchangeError`]).
+pub fn standard_answer(
+    text: &str,
+    board: &Board,
+    rack: &Rack,
+    pool: usize,
+) -> Option<Result<TurnAnswer, String>> {
+    let lower = text.to_ascii_lowercase();
+    if lower == "pass" || text == "-" {
+        return Some(Ok(TurnAnswer::Pass));
+    }
+    let exchanged = lower.strip_prefix("exchange").map(str::trim).or_else(|| text.strip_prefix('-'));
+    if let Some(tiles) = exchanged {
+        return Some(exchange_answer(tiles, rack, pool));
+    }
+    if is_standard_play(text) {
+        return Some(
+            parse_standard_play(text, board).map(TurnAnswer::Play).map_err(|error| error.to_string()),
+        );
+    }
+    if text.split_whitespace().count() == 4 {
+        return Some(Play::parse_with_blanks(text).map(TurnAnswer::Play).map_err(|error| error.to_string()));
+    }
+    None
+}
+
+/// The tiles to exchange, when the rack holds them and the bag holds at least 7.
+fn exchange_answer(tiles: &str, rack: &Rack, pool: usize) -> Result<TurnAnswer, String> {
+    if pool < RACK_SIZE {
+        return Err(ExchangeError::BagTooSmall(pool).to_string());
+    }
+    let tiles: Rack = tiles.parse().map_err(|error: RackError| error.to_string())?;
+    if tiles.is_empty() {
+        return Err(ExchangeError::NoTiles.to_string());
+    }
+    let given: Vec<Tile> = tiles
+        .tiles()
+        .map(|tile| Tile { letter: tile.or(Letter::from_index(0)).expect("a letter"), blank: tile.is_none() })
+        .collect();
+    if !rack.clone().remove(&given) {
+        return Err(ExchangeError::NotOnRack(tiles.to_string()).to_string());
+    }
+    Ok(TurnAnswer::Exchange(tiles))
 }
 
 /// The tiles left to draw, seen from `rack` on `board`.

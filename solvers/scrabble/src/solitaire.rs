@@ -19,15 +19,14 @@
 
 use std::io::{self, BufRead, Read, Write};
 
-use crate::board::{Board, Direction, Square};
-use crate::desk::{candidates, listing};
+use crate::board::{Direction, Square};
+use crate::desk::{self, candidates, listing};
 use crate::game::{SolitaireGame, SCORELESS_TURNS_TO_END};
 use crate::hint::Hint;
 use crate::letter::{parse_tiles, Tile};
-use crate::notation::{board_text, is_standard_play, parse_play, parse_square_name, written_play};
+use crate::notation::{board_text, parse_square_name, written_play};
 use crate::play::{check_rack, Play, PlayParseError, Rejection};
 use crate::quote::quote;
-use crate::rack::Rack;
 use crate::rules::RulesName;
 
 /// The longest answer line read, in bytes, its line end included: every valid answer is far shorter,
@@ -118,25 +117,28 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
         };
         let answer = if standard {
             let (board, pool) = (game.board(), game.pool_len());
-            let answer =
-                |text: &str| standard_answer(text, board, &rack, pool).unwrap_or_else(|| letters(text));
+            let answer = |text: &str| {
+                desk::standard_answer(text, board, &rack, pool)
+                    .map(|whole| whole.map(TurnAnswer::Whole))
+                    .unwrap_or_else(|| letters(text))
+            };
             self.ask("play (8H WORD across, H8 WORD down, or letters; pass; exchange LETTERS): ", answer)?
         } else {
             self.ask("letters: ", letters)?
         };
         let play = match answer {
             None => return Ok(Turn::EndOfInput),
-            Some(TurnAnswer::Pass) => {
+            Some(TurnAnswer::Whole(desk::TurnAnswer::Pass)) => {
                 game.pass();
                 writeln!(self.output, "pass: 0")?;
                 return Ok(Turn::Played);
             }
-            Some(TurnAnswer::Exchange(tiles)) => {
+            Some(TurnAnswer::Whole(desk::TurnAnswer::Exchange(tiles))) => {
                 game.exchange(&tiles).expect("an exchange checked when asked");
                 writeln!(self.output, "exchange {tiles}: 0")?;
                 return Ok(Turn::Played);
             }
-            Some(TurnAnswer::Play(play)) => play,
+            Some(TurnAnswer::Whole(desk::TurnAnswer::Play(play))) => play,
             Some(TurnAnswer::Letters(tiles)) => {
                 let prompt = if standard { "start square (x y, or H8): " } else { "start square (x y): " };
                 let square = |text: &str| start_square(text, standard);
@@ -204,59 +206,8 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
 enum TurnAnswer {
     /// Rack letters: the start square and direction follow.
     Letters(Vec<Tile>),
-    /// A whole play.
-    Play(Play),
-    /// Pass the turn.
-    Pass,
-    /// Exchange these tiles.
-    Exchange(Rack),
-}
-
-/// The standard rules' answers beyond rack letters: `pass` or `-`, `exchange LETTERS` or `-LETTERS`,
-/// a play in the standard notation or as `LETTERS x y direction`; `None` for anything else.
-fn standard_answer(
-    text: &str,
-    board: &Board,
-    rack: &Rack,
-    pool: usize,
-) -> Option<Result<TurnAnswer, String>> {
-    let lower = text.to_ascii_lowercase();
-    if lower == "pass" || text == "-" {
-        return Some(Ok(TurnAnswer::Pass));
-    }
-    let exchanged = lower.strip_prefix("exchange").map(str::trim).or_else(|| text.strip_prefix('-'));
-    if let Some(tiles) = exchanged {
-        return Some(exchange_answer(tiles, rack, pool));
-    }
-    if is_standard_play(text) {
-        return Some(parse_play(text, board).map(TurnAnswer::Play).map_err(|error| error.to_string()));
-    }
-    if text.split_whitespace().count() == 4 {
-        return Some(Play::parse_with_blanks(text).map(TurnAnswer::Play).map_err(|error| error.to_string()));
-    }
-    None
-}
-
-/// The tiles to exchange, when the rack holds them and the bag holds at least 7.
-fn exchange_answer(tiles: &str, rack: &Rack, pool: usize) -> Result<TurnAnswer, String> {
-    if pool < crate::rack::RACK_SIZE {
-        return Err(crate::game::ExchangeError::BagTooSmall(pool).to_string());
-    }
-    let tiles: Rack = tiles.parse().map_err(|error: crate::rack::RackError| error.to_string())?;
-    if tiles.is_empty() {
-        return Err(crate::game::ExchangeError::NoTiles.to_string());
-    }
-    let given: Vec<Tile> = tiles
-        .tiles()
-        .map(|tile| Tile {
-            letter: tile.or(crate::letter::Letter::from_index(0)).expect("a letter"),
-            blank: tile.is_none(),
-        })
-        .collect();
-    if !rack.clone().remove(&given) {
-        return Err(crate::game::ExchangeError::NotOnRack(tiles.to_string()).to_string());
-    }
-    Ok(TurnAnswer::Exchange(tiles))
+    /// A whole turn.
+    Whole(desk::TurnAnswer),
 }
 
 /// The rack line (each tile with its value, a blank as `?`) and how to play a blank: under the
@@ -309,6 +260,7 @@ fn start_square(text: &str, standard: bool) -> Result<Square, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::dictionary::Dictionary;
     use crate::equity::Ranking;
     use crate::play::Rulebook;

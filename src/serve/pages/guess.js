@@ -107,12 +107,21 @@ $("host-form").addEventListener("submit", (event) => {
 
 $("host-give-up").addEventListener("click", () => hosted && playHost(true));
 
-// The simulation's summary and its histogram of guesses per secret.
+// The simulation's summary and its histogram of guesses per secret: one column per number of
+// guesses, its count above its bar and its label below, so that each label is centred under its bar.
 $("simulate").addEventListener("click", async () => {
-  const query = new URLSearchParams({ strategy: $("sim-strategy").value, digits: $("sim-digits").value });
+  const [strategy, digits, timeout] = [$("sim-strategy").value, $("sim-digits").value, $("sim-timeout").value];
+  const query = new URLSearchParams({ strategy, digits, timeout });
+  const bars = $("bars");
+  bars.innerHTML = "";
   $("sim-summary").textContent = "simulating...";
   const started = performance.now();
   const answer = await api(`/api/guess/simulate?${query}`);
+  if (answer.status === 504) {
+    $("sim-summary").textContent = `${strategy}, ${digits} digits: stopped at the time limit of ${timeout} s `
+      + "before every secret was played; choose a longer limit (at most 60 s), fewer digits or a faster strategy.";
+    return;
+  }
   if (answer.status !== 200) {
     $("sim-summary").textContent = "";
     showMessage(messageOf(answer.body));
@@ -123,20 +132,15 @@ $("simulate").addEventListener("click", async () => {
     + `worst case ${summary.worst_case} guesses, mean ${summary.mean.toFixed(4)} guesses `
     + `(${duration(performance.now() - started)})`;
   const most = Math.max(...summary.histogram.map((bar) => bar.secrets));
-  const bars = $("bars");
-  const labels = $("bar-labels");
-  bars.innerHTML = "";
-  labels.innerHTML = "";
   for (const bar of summary.histogram) {
     const column = document.createElement("div");
-    column.style.height = `${(100 * bar.secrets) / most}%`;
+    column.className = "column";
     column.title = `${bar.secrets} secrets in ${bar.guesses} guesses`;
-    const count = document.createElement("span");
-    count.textContent = bar.secrets;
-    column.append(count);
+    const count = Object.assign(document.createElement("span"), { className: "count", textContent: bar.secrets });
+    const drawn = Object.assign(document.createElement("div"), { className: "bar" });
+    drawn.style.height = `${(10 * bar.secrets) / most}em`;
+    const label = Object.assign(document.createElement("span"), { className: "label", textContent: bar.guesses });
+    column.append(count, drawn, label);
     bars.append(column);
-    const label = document.createElement("span");
-    label.textContent = bar.guesses;
-    labels.append(label);
   }
 });

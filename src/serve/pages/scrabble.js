@@ -1,55 +1,74 @@
 // Scrabble: a position file or a solitaire game; plays checked and scored, the best plays listed,
-// each highlighted on the board when chosen. Squares are numbered 0..224 in reading order; a play
-// starts at (x, y) with (0, 0) the centre, x to the right and y upwards.
+// each highlighted on the board when chosen. Squares are numbered 0..224 in reading order. One
+// notation per rules everywhere on the page: under the lab rules a play is `LETTERS x y direction`
+// with (0, 0) the centre, x to the right and y upwards, and the board shows x and y; under the
+// standard rules a play is `8H WORD` (across) or `H8 WORD` (down), and the board shows A-O and 1-15.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const SIDE = 15;
 const RADIUS = 7;
+const CENTRE = RADIUS * SIDE + RADIUS;
 
-// What is open: a position file's text, or a solitaire game's seed, rules and valid plays.
+// What is open: a position file's name and text, or a solitaire game's seed, rules and turns.
 let position = null;
 let solitaire = null;
 let table = null;
+// The square clicked to start a play, and the direction it goes.
+let chosen = null;
 
 const xOf = (square) => (square % SIDE) - RADIUS;
 const yOf = (square) => RADIUS - Math.floor(square / SIDE);
+const columnName = (column) => String.fromCharCode(65 + column);
+const standard = () => table !== null && table.rules === "standard";
 
-// Draws the board, the rack, the play checked and the best plays.
+// The name of a square in the standard notation: `8H` across (row first), `H8` down.
+function squareName(square, direction) {
+  const row = Math.floor(square / SIDE) + 1;
+  const column = columnName(square % SIDE);
+  return direction === "horizontal" ? `${row}${column}` : `${column}${row}`;
+}
+
+// Draws the board with the rules' coordinates and the centre mark, the rack, the play checked and
+// the best plays, and sets the play form to the rules' notation.
 function draw(view) {
   table = view;
   const board = $("board");
   board.innerHTML = "";
-  // Under the standard rules, the coordinates players use: columns A-O, rows 1-15.
-  const standard = view.rules === "standard";
-  const columnName = (column) => String.fromCharCode(65 + column);
   const header = (text) => Object.assign(document.createElement("th"), { textContent: text });
-  if (standard) {
-    const head = board.createTHead().insertRow();
-    head.append(header(""));
-    for (let column = 0; column < SIDE; column++) head.append(header(columnName(column)));
-  }
+  const head = board.createTHead().insertRow();
+  head.append(header(""));
+  for (let column = 0; column < SIDE; column++) head.append(header(standard() ? columnName(column) : column - RADIUS));
   const body = board.createTBody();
   for (let row = 0; row < SIDE; row++) {
     const tr = body.insertRow();
-    if (standard) tr.append(header(row + 1));
+    tr.append(header(standard() ? row + 1 : RADIUS - row));
     for (let column = 0; column < SIDE; column++) {
       const square = row * SIDE + column;
       const td = tr.insertCell();
       td.dataset.square = square;
       const tile = view.board[square];
+      if (square === CENTRE) td.classList.add("centre");
       if (tile) {
         td.textContent = tile;
         td.classList.add("tile");
         if (tile !== tile.toUpperCase()) td.classList.add("blank");
+      } else if (square === CENTRE) {
+        if (view.premiums[square]) td.classList.add(view.premiums[square]);
+        td.textContent = "\u2605";
       } else if (view.premiums[square]) {
         td.classList.add(view.premiums[square]);
         td.textContent = view.premiums[square];
       }
-      td.title = standard ? `${columnName(column)}${row + 1} (${xOf(square)} ${yOf(square)})` : `${xOf(square)} ${yOf(square)}`;
+      td.title = standard() ? `${columnName(column)}${row + 1}` : `x ${xOf(square)}, y ${yOf(square)}`;
       td.addEventListener("click", () => chooseSquare(square));
     }
   }
+  $("board-note").textContent = standard()
+    ? "Click a square to start a play there (8H across); click it again to play down (H8). \u2605 is the centre, H8."
+    : "Click a square to start a play there; click it again to turn the direction. \u2605 is the centre, x 0, y 0.";
+  $("lab-fields").hidden = standard();
+  $("letters").placeholder = standard() ? "8H WORD, H8 WORD, pass, exchange LETTERS" : "letters";
   const rack = $("rack");
   rack.innerHTML = "";
   for (const [tile, value] of view.rack) {
@@ -62,6 +81,7 @@ function draw(view) {
   }
   const result = $("result");
   result.className = "";
+  result.textContent = "";
   if (view.check) {
     if (view.check.score !== null) {
       result.textContent = `play ${view.check.play}: ${view.check.score} (${view.check.words.join(", ")})`;
@@ -71,8 +91,6 @@ function draw(view) {
       result.textContent = `play ${view.check.play}: rejected: ${view.check.rejected}\n${view.check.hint}`;
       result.classList.add("error");
     }
-  } else {
-    result.textContent = "";
   }
   const hints = $("hints");
   hints.innerHTML = "";
@@ -86,6 +104,17 @@ function draw(view) {
   if (view.hints.length === 0) hints.innerHTML = "<li>no valid play</li>";
 }
 
+// Empties the play form, the square chosen and the play's result.
+function clearForm() {
+  $("letters").value = "";
+  $("x").value = "";
+  $("y").value = "";
+  $("direction").value = "horizontal";
+  chosen = null;
+  $("result").textContent = "";
+  $("result").className = "";
+}
+
 // The board's cell of square `square`.
 const cellOf = (square) => $("board").querySelector(`td[data-square="${square}"]`);
 
@@ -95,13 +124,26 @@ function highlight(squares) {
   for (const square of squares) cellOf(square).classList.add("highlight");
 }
 
-// A best play chosen: its tiles highlighted, the play form filled with it.
+// Marks the square chosen to start a play.
+function markChosen() {
+  for (const td of $("board").querySelectorAll("td.chosen")) td.classList.remove("chosen");
+  if (chosen) cellOf(chosen.square).classList.add("chosen");
+}
+
+// A best play chosen: its tiles highlighted, the play form filled with it as the rules write it.
+// An exchange fills the form only in a game, where it is a turn.
 function chooseHint(item, hint) {
   for (const other of $("hints").querySelectorAll("li.selected")) other.classList.remove("selected");
   item.classList.add("selected");
+  clearForm();
+  markChosen();
   highlight(hint.squares);
-  if (hint.play === null) return; // an exchange: nothing to place
-  const [letters, x, y, direction] = hint.play.split(" ");
+  if (hint.play === null && !solitaire) return;
+  if (standard()) {
+    $("letters").value = hint.typed;
+    return;
+  }
+  const [letters, x, y, direction] = hint.typed.split(" ");
   $("letters").value = letters;
   $("x").value = x;
   $("y").value = y;
@@ -110,74 +152,113 @@ function chooseHint(item, hint) {
 
 // A square clicked: the play starts there; a second click turns the direction.
 function chooseSquare(square) {
-  const same = Number($("x").value) === xOf(square) && Number($("y").value) === yOf(square) && $("x").value !== "";
-  if (same) {
-    $("direction").value = $("direction").value === "horizontal" ? "vertical" : "horizontal";
+  const direction = chosen && chosen.square === square && chosen.direction === "horizontal" ? "vertical" : "horizontal";
+  chosen = { square, direction };
+  markChosen();
+  if (standard()) {
+    // The coordinate replaces one typed before; the word typed stays.
+    const word = $("letters").value.trim().replace(/^([A-O]\d{1,2}|\d{1,2}[A-O])(\s+|$)/i, "");
+    $("letters").value = `${squareName(square, direction)} ${word}`;
+  } else {
+    $("x").value = xOf(square);
+    $("y").value = yOf(square);
+    $("direction").value = direction;
   }
-  $("x").value = xOf(square);
-  $("y").value = yOf(square);
-  for (const td of $("board").querySelectorAll("td.chosen")) td.classList.remove("chosen");
-  cellOf(square).classList.add("chosen");
   $("letters").focus();
 }
 
-// The play in the form, as the command line writes it.
+// The play in the form, as the command line takes it.
 function typedPlay() {
   const letters = $("letters").value.trim();
-  // A play typed in the standard notation (8H WORD across, H8 WORD down) goes as it is.
-  if (/\s/.test(letters)) return letters;
+  if (standard()) return letters;
   return `${letters} ${$("x").value} ${$("y").value} ${$("direction").value}`;
 }
 
-// Opens a position file: its board, rack and best plays, and the report of the command line.
+// Opens `text` (the file `name`) under the rules chosen (the file's own when none is): its board,
+// rack and best plays, and its report in the rules' notation. A file that cannot be read changes
+// nothing.
+async function openPosition(name, text) {
+  const rules = $("rules").value;
+  const query = new URLSearchParams(rules ? { rules } : {});
+  const view = await api(`/api/scrabble/position?${query}`, { method: "POST", body: text });
+  if (view.status !== 200) {
+    showMessage(`${name}: ${messageOf(view.body)}`);
+    return;
+  }
+  position = { name, text, rules };
+  solitaire = null;
+  $("title").textContent = `${name} (${view.body.rules} rules)`;
+  $("score").textContent = "";
+  $("output").hidden = false;
+  $("output").textContent = view.body.report;
+  showTurnButtons();
+  clearForm();
+  draw(view.body);
+}
+
 $("open").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   event.target.value = "";
-  if (!file) return;
-  const text = await file.text();
-  const [view, solved] = await Promise.all([
-    api("/api/scrabble/position", { method: "POST", body: text }),
-    api(`/api/solve/scrabble?name=${encodeURIComponent(file.name)}`, { method: "POST", body: text }),
-  ]);
-  if (view.status !== 200) {
-    showMessage(`${file.name}: ${messageOf(view.body)}`);
-    return;
-  }
-  position = text;
-  solitaire = null;
-  $("title").textContent = `${file.name} (${view.body.rules} rules)`;
-  $("score").textContent = "";
-  $("output").hidden = false;
-  $("output").textContent = solved.body.output || messageOf(solved.body);
-  draw(view.body);
+  if (file) await openPosition(file.name, await file.text());
 });
+
+// Other rules chosen with a position open: the position again under them.
+$("rules").addEventListener("change", () => {
+  if (position) openPosition(position.name, position.text);
+});
+
+// Shows Pass and Exchange in a game under the standard rules, enabled until it is over.
+function showTurnButtons(over = false) {
+  const turns = solitaire !== null && solitaire.rules === "standard";
+  $("pass").hidden = !turns;
+  $("exchange").hidden = !turns;
+  for (const id of ["play", "pass", "exchange"]) $(id).disabled = over;
+}
 
 // Starts a solitaire game dealt by a fresh seed.
 $("new-game").addEventListener("click", async () => {
-  solitaire = { seed: crypto.getRandomValues(new Uint32Array(1))[0], rules: $("rules").value, plays: [] };
+  const rules = $("rules").value || "lab";
+  solitaire = { seed: crypto.getRandomValues(new Uint32Array(1))[0], rules, plays: [] };
   position = null;
+  table = null;
   $("output").hidden = true;
-  $("title").textContent = `solitaire, ${solitaire.rules} rules, seed ${solitaire.seed}`;
+  $("title").textContent = `solitaire, ${rules} rules, seed ${solitaire.seed}`;
+  clearForm();
   await playSolitaire(null);
 });
 
-// Sends the game so far and `play` (or none); a valid play becomes part of the game.
+// Sends the game so far and the turn `play` (or none); a turn taken becomes part of the game.
 async function playSolitaire(play) {
   const answer = await postJson("/api/scrabble/solitaire", { ...solitaire, play });
   if (answer.status !== 200) return showMessage(messageOf(answer.body));
   const view = answer.body;
   if (view.accepted) solitaire.plays.push(play);
-  $("score").textContent = `score ${view.score}, ${view.pool} tiles left to draw${view.over ? ": the rack and the pool are empty" : ""}`;
+  const bag = `${view.pool} ${view.pool === 1 ? "tile" : "tiles"} in the bag`;
+  const scoreless = view.scoreless > 0 ? `, ${view.scoreless} scoreless ${view.scoreless === 1 ? "turn" : "turns"} in a row` : "";
+  $("score").textContent = view.over ? `${view.ended}: final score ${view.score}` : `score ${view.score}, ${bag}${scoreless}`;
+  if (view.accepted) clearForm();
   draw(view);
+  showTurnButtons(view.over);
+  if (view.said !== null) {
+    $("result").textContent = view.said;
+    $("result").className = view.accepted ? "good" : "error";
+  }
 }
 
-// Checks the play in the form on the open position or game.
+// Checks the play in the form on the open position, or takes it as the game's turn.
 $("play-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const play = typedPlay();
   if (solitaire) return playSolitaire(play);
   if (position === null) return showMessage("Open a position or start a game first.");
-  const answer = await api(`/api/scrabble/position?${new URLSearchParams({ play })}`, { method: "POST", body: position });
+  const query = new URLSearchParams(position.rules ? { play, rules: position.rules } : { play });
+  const answer = await api(`/api/scrabble/position?${query}`, { method: "POST", body: position.text });
   if (answer.status !== 200) return showMessage(messageOf(answer.body));
   draw(answer.body);
+});
+
+$("pass").addEventListener("click", () => playSolitaire("pass"));
+$("exchange").addEventListener("click", () => {
+  const tiles = $("letters").value.trim().replace(/^exchange\s*/i, "");
+  playSolitaire(`exchange ${tiles}`);
 });

@@ -1,8 +1,11 @@
 // The replay of an ultimate tic-tac-toe game: the board move by move from the server's turns (the
-// crate's Replay), and the output of the command line.
+// crate's Replay), and the output of the command line. A game opens before its first move; the
+// verdict and attention, which the whole game decides, show after its last.
 "use strict";
 
 let game = { n: 0, turns: [] };
+// The verdict and attention lines of the output.
+let ending = { verdict: "", attention: "" };
 const step = document.getElementById("step");
 
 // The CSS class of a player's symbol.
@@ -28,8 +31,7 @@ document.getElementById("open").addEventListener("change", async (event) => {
   offerDownload(document.getElementById("save-link"), file.name.replace(/\.in$/, "") + ".out", output);
   document.getElementById("save").disabled = false;
   const lines = output.trimEnd().split("\n");
-  document.getElementById("verdict").textContent = lines[lines.length - 3];
-  document.getElementById("attention").textContent = `attention: ${lines.slice(-2).join(", ")}`;
+  ending = { verdict: lines[lines.length - 3], attention: `attention: ${lines.slice(-2).join(", ")}` };
   if (turns.status === 200) {
     game = turns.body;
     document.getElementById("note").textContent = "";
@@ -39,7 +41,7 @@ document.getElementById("open").addEventListener("change", async (event) => {
   }
   drawEmpty();
   step.max = game.turns.length;
-  show(game.turns.length);
+  show(0);
 });
 
 // Draws the n²×n² board and the n×n macroboard, empty, with miniboard borders.
@@ -101,7 +103,10 @@ function show(count) {
   }
   step.value = count;
   document.getElementById("position").textContent = `move ${count} of ${game.turns.length}`;
-  document.getElementById("move").textContent = count === 0 ? "\u00a0" : describe(game.turns[count - 1]);
+  document.getElementById("move").textContent = count === 0 ? "before the first move" : describe(game.turns[count - 1]);
+  const end = count === game.turns.length;
+  document.getElementById("verdict").textContent = end ? ending.verdict : "";
+  document.getElementById("attention").textContent = end ? ending.attention : "";
 }
 
 // One move in words, with the messages it printed.
