@@ -329,3 +329,44 @@ fn batch_page_downloads_the_blessed_references_and_the_junit_report() {
         browser.close().await;
     });
 }
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn scrabble_page_opens_a_position_with_the_word_list_beside_it() {
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/scrabble")).await.unwrap();
+        let position = dataset("scrabble/assignment-are-la.scrabble");
+        // Alone, it is answered on the server's list, and the page says so.
+        browser.choose_file("open", &position).await;
+        browser.wait_until("document.getElementById('sources').textContent !== ''", "the sources").await;
+        assert_eq!(
+            browser.text("document.getElementById('sources').textContent").await,
+            "dictionary: server's bundled list; the file asks for assignment-words.txt, which this server \
+             does not read (serve --data DIR)"
+        );
+        assert_eq!(
+            browser.text("document.getElementById('hint-0').textContent").await,
+            "9 AE -3 1 horizontal AE"
+        );
+        // With its word list, as the command line answers it.
+        let both = format!("{}\n{}", position.display(), dataset("scrabble/assignment-words.txt").display());
+        browser.client.find(fantoccini::Locator::Id("open")).await.unwrap().send_keys(&both).await.unwrap();
+        browser
+            .wait_until(
+                "document.getElementById('sources').textContent.includes('sent')",
+                "the word list used",
+            )
+            .await;
+        assert_eq!(
+            browser.text("document.getElementById('sources').textContent").await,
+            "dictionary: assignment-words.txt, sent with the position"
+        );
+        assert_eq!(
+            browser.text("document.getElementById('output').textContent").await,
+            reference("scrabble/assignment-are-la.scrabble.expected")
+        );
+        browser.close().await;
+    });
+}

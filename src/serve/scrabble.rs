@@ -1,9 +1,11 @@
-//! The Scrabble page's endpoints, on the dictionary and tiles read at start (a position's own
-//! `dictionary:` and `tiles:` lines are never read):
+//! The Scrabble page's endpoints:
 //!
 //! - `POST /api/scrabble/position?play=P&rack=R&rules=lab|standard&top=N` with a `.scrabble` file as
-//!   the body: its board and rack (the query's rack and rules beat the file's), the play checked
-//!   (its score, or why it is rejected and the hint), and the ranked best plays.
+//!   the body (or a multipart form of it with the word list and tile file it names): its board and
+//!   rack (the query's rack and rules beat the file's), the play checked (its score, or why it is
+//!   rejected and the hint), and the ranked best plays, on the dictionary and tiles its lines lead
+//!   to ([`super::lexicon`]: the files sent, the data folder, else the server's), with `dictionary`
+//!   and `tiles` saying which.
 //! - `POST /api/scrabble/solitaire` `{"seed", "rules", "plays": [..], "play", "top"}`: the solitaire
 //!   game dealt by the seed, replayed through the plays made so far, then `play` tried.
 //!
@@ -13,7 +15,8 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::Query;
+use axum::extract::{FromRequest, Multipart, Query, Request};
+use axum::http::header;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::{
@@ -22,7 +25,10 @@ use solvebatch_scrabble::{
 };
 
 use super::error::ApiError;
+use super::lexicon::{Notes, Resolver, Sent};
 use super::state::State;
+use crate::family::boundary::Family;
+use crate::family::scrabble::Scrabble;
 
 /// The most best plays a request may ask for.
 pub const MAX_TOP: usize = 100;
@@ -43,6 +49,9 @@ pub struct TableView {
     /// The best candidates of the rack, best first, as `scrabble hint` lists them: by score under
     /// the lab rules, by equity (exchanges too) under the standard rules.
     hints: Vec<HintView>,
+    /// Which dictionary and tiles answered, for a position that names files.
+    #[serde(flatten)]
+    notes: Notes,
 }
 
 /// A play checked.
@@ -89,28 +98,31 @@ pub struct PositionQuery {
     top: Option<usize>,
 }
 
-/// `POST /api/scrabble/position`.
+/// `POST /api/scrabble/position`: the body is the position file, or a multipart form of it (the one
+/// `.scrabble` part) with the files its `dictionary:` and `tiles:` lines name ([`lexicon`]).
 pub async fn position(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
     query: Result<Query<PositionQuery>, axum::extract::rejection::QueryRejection>,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+    request: Request,
 ) -> Result<Json<TableView>, ApiError> {
     let Query(query) = query?;
-    let body = body?;
+    let (name, sent) = position_files(request).await?;
     let top = top(query.top)?;
     let rules = query.rules.as_deref().map(rules_named).transpose()?;
     let shared = Arc::clone(&state);
     state
         .pool
         .run(move || {
-            let text = crate::text::decode(&body).map_err(ApiError::bad_request)?;
+            let text = crate::text::decode(&sent[&name]).map_err(ApiError::bad_request)?;
             let mut position = Position::parse_board_file(text, rules.as_ref())
                 .map_err(|error| ApiError::bad_request(error.to_string()))?;
             if let Some(rack) = &query.rack {
                 position.rack = rack_of(rack, &position.rules)?;
             }
-            let rulebook =
-                Rulebook { dictionary: &shared.dictionary, tiles: &shared.tiles, rules: &position.rules };
+            let (dictionary, tiles, notes) = Resolver::new(&shared, &sent)
+                .lexicon(&name, Some(&position))
+                .map_err(ApiError::bad_request)?;
+            let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
             let (board, rack) = (&position.board, &position.rack);
             if position.rules.name() == RulesName::Standard {
                 check_tile_counts(rulebook.tiles, rulebook.rules, board, rack)
@@ -124,10 +136,40 @@ pub async fn position(
                     Err(refused) => rejected(checked.written, refused.reason, refused.hint_text),
                 }
             });
-            Ok(view(&rulebook, board, rack, desk::bag(&rulebook, board, rack), check, top))
+            let table = view(&rulebook, board, rack, desk::bag(&rulebook, board, rack), check, top);
+            Ok(TableView { notes, ..table })
         })
         .await?
         .map(Json)
+}
+
+/// The position's name and the files of a position request: the body alone (named `-`), or the
+/// parts of a multipart form, one of them a `.scrabble` file.
+///
+/// # Errors
+/// 400 for a body that cannot be read, or a form with no `.scrabble` part or several.
+async fn position_files(request: Request) -> Result<(String, Sent), ApiError> {
+    let multipart = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("multipart/form-data"));
+    if !multipart {
+        let body = Bytes::from_request(request, &()).await?;
+        return Ok(("-".to_string(), Sent::from([("-".to_string(), body.to_vec())])));
+    }
+    let sent = super::batch::received(Multipart::from_request(request, &()).await?).await?;
+    let mut positions = sent.keys().filter(|name| Scrabble.is_input(std::path::Path::new(name)));
+    let name = match (positions.next(), positions.next()) {
+        (Some(name), None) => name.clone(),
+        (None, _) => return Err(ApiError::bad_request("no .scrabble file among the files sent")),
+        (Some(first), Some(second)) => {
+            return Err(ApiError::bad_request(format!(
+                "{first}, {second}: send one .scrabble file at a time"
+            )))
+        }
+    };
+    Ok((name, sent))
 }
 
 /// A solitaire game so far.
@@ -255,6 +297,7 @@ fn view(
             .collect(),
         check,
         hints,
+        notes: Notes::default(),
     }
 }
 

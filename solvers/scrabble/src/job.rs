@@ -119,6 +119,25 @@ impl PositionSolver {
         })
     }
 
+    /// Prepares a run on a dictionary and tile set already read (say from files held in memory),
+    /// which beat the position files' own lines as [`PositionSettings`] files do; `rules` as
+    /// [`PositionSettings::rules`].
+    pub fn with_lexicon(
+        generator: Generator,
+        rules: Option<Rules>,
+        dictionary: Arc<Dictionary>,
+        tiles: Arc<TileSet>,
+    ) -> PositionSolver {
+        PositionSolver {
+            generator,
+            settings: PositionSettings { rules, ..PositionSettings::default() },
+            dictionary: Some(dictionary),
+            tiles: Some(tiles),
+            dictionaries: Cache::default(),
+            tile_sets: Cache::default(),
+        }
+    }
+
     /// The generator of this run.
     pub fn generator(&self) -> Generator {
         self.generator

@@ -30,6 +30,15 @@ async function solve(files) {
       if (index === 4 && record.verdict) cell.className = TONES[record.verdict];
       if (index === 5) cell.className = "number";
     });
+    // Where a position's files came from, and how an answer differs from its reference.
+    const notes = [record.dictionary && `dictionary: ${record.dictionary}`, record.tiles && `tiles: ${record.tiles}`].filter(Boolean);
+    if (notes.length > 0 || record.diff) {
+      const cell = table.insertRow().insertCell();
+      cell.colSpan = 7;
+      cell.className = "detail";
+      if (notes.length > 0) cell.append(Object.assign(document.createElement("div"), { textContent: notes.join("; ") }));
+      if (record.diff) cell.append(Object.assign(document.createElement("pre"), { className: "diff", textContent: record.diff }));
+    }
   }
   const statuses = Object.entries(summary.statuses).filter(([, count]) => count > 0).map(([status, count]) => `${count} ${status.replace("_", " ")}`);
   const verdicts = summary.verdicts;

@@ -7,7 +7,8 @@ const $ = (id) => document.getElementById(id);
 const SIDE = 15;
 const RADIUS = 7;
 
-// What is open: a position file's text, or a solitaire game's seed, rules and valid plays.
+// What is open: a position (a function giving the form of its files), or a solitaire game's seed,
+// rules and valid plays.
 let position = null;
 let solitaire = null;
 let table = null;
@@ -129,26 +130,36 @@ function typedPlay() {
   return `${letters} ${$("x").value} ${$("y").value} ${$("direction").value}`;
 }
 
-// Opens a position file: its board, rack and best plays, and the report of the command line.
+// Opens a position file, with the word list and tile file it names when chosen beside it: its
+// board, rack and best plays, the report of the command line (a batch of those files), and which
+// dictionary and tiles answered.
 $("open").addEventListener("change", async (event) => {
-  const file = event.target.files[0];
+  const files = [...event.target.files];
   event.target.value = "";
-  if (!file) return;
-  const text = await file.text();
+  if (files.length === 0) return;
+  const file = files.find((chosen) => chosen.name.toLowerCase().endsWith(".scrabble"));
+  if (!file) return showMessage(`${files.map((chosen) => chosen.name).join(", ")}: no .scrabble file among them`);
+  const form = () => {
+    const form = new FormData();
+    for (const chosen of files) form.append("file", chosen, chosen.name);
+    return form;
+  };
   const [view, solved] = await Promise.all([
-    api("/api/scrabble/position", { method: "POST", body: text }),
-    api(`/api/solve/scrabble?name=${encodeURIComponent(file.name)}`, { method: "POST", body: text }),
+    api("/api/scrabble/position", { method: "POST", body: form() }),
+    api("/api/batch", { method: "POST", body: form() }),
   ]);
   if (view.status !== 200) {
     showMessage(`${file.name}: ${messageOf(view.body)}`);
     return;
   }
-  position = text;
+  position = form;
   solitaire = null;
   $("title").textContent = `${file.name} (${view.body.rules} rules)`;
+  $("sources").textContent = [view.body.dictionary && `dictionary: ${view.body.dictionary}`, view.body.tiles && `tiles: ${view.body.tiles}`].filter(Boolean).join("; ");
   $("score").textContent = "";
   $("output").hidden = false;
-  $("output").textContent = solved.body.output || messageOf(solved.body);
+  const record = solved.status === 200 ? solved.body.records[0] : solved.body;
+  $("output").textContent = record.output || messageOf(record);
   draw(view.body);
 });
 
@@ -156,6 +167,7 @@ $("open").addEventListener("change", async (event) => {
 $("new-game").addEventListener("click", async () => {
   solitaire = { seed: crypto.getRandomValues(new Uint32Array(1))[0], rules: $("rules").value, plays: [] };
   position = null;
+  $("sources").textContent = "";
   $("output").hidden = true;
   $("title").textContent = `solitaire, ${solitaire.rules} rules, seed ${solitaire.seed}`;
   await playSolitaire(null);
@@ -177,7 +189,7 @@ $("play-form").addEventListener("submit", async (event) => {
   const play = typedPlay();
   if (solitaire) return playSolitaire(play);
   if (position === null) return showMessage("Open a position or start a game first.");
-  const answer = await api(`/api/scrabble/position?${new URLSearchParams({ play })}`, { method: "POST", body: position });
+  const answer = await api(`/api/scrabble/position?${new URLSearchParams({ play })}`, { method: "POST", body: position() });
   if (answer.status !== 200) return showMessage(messageOf(answer.body));
   draw(answer.body);
 });

@@ -1,0 +1,268 @@
+//! Where a Scrabble position's `dictionary:` and `tiles:` lines lead in the web app: first to the
+//! files sent with it (the same batch or upload, held in memory, named relative to the position's
+//! name), then, with `serve --data DIR`, to a regular file inside DIR (named relative to DIR; its
+//! canonical path must stay inside DIR, so `..`, absolute names and links out of it lead nowhere),
+//! else to the server's own dictionary and tiles. Each answer says which ([`Notes`]).
+//!
+//! `serve --dictionary` / `--tiles` beat the position's lines, as the command line's flags do.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Component, Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use anyhow::Context;
+use serde::Serialize;
+use solvebatch_scrabble::{Dictionary, Generator, Position, PositionSolver, Rules, TileSet};
+
+use super::state::State;
+use crate::family::boundary::{Family, Prepared, Settings};
+
+/// Files sent with a request, by the names they came with (`datasets/scrabble/words.txt`).
+pub type Sent = BTreeMap<String, Vec<u8>>;
+
+/// The folder of `serve --data DIR`, canonical.
+#[derive(Debug, Clone)]
+pub struct DataFolder(PathBuf);
+
+impl DataFolder {
+    /// The folder at `path`.
+    ///
+    /// # Errors
+    /// It does not exist or is no folder; the message names it.
+    pub fn open(path: &Path) -> anyhow::Result<DataFolder> {
+        let root = std::fs::canonicalize(path).with_context(|| format!("--data {}", path.display()))?;
+        anyhow::ensure!(root.is_dir(), "--data {}: not a folder", path.display());
+        Ok(DataFolder(root))
+    }
+
+    /// The regular file `name` names inside the folder, canonical.
+    ///
+    /// # Errors
+    /// Why it is not used, worded to follow "which": missing, outside the folder, not a regular file.
+    fn find(&self, name: &str) -> Result<PathBuf, &'static str> {
+        let path = std::fs::canonicalize(self.0.join(name))
+            .map_err(|_| "which is neither sent with it nor in the server's data folder")?;
+        if !path.starts_with(&self.0) {
+            return Err("which leads outside the server's data folder");
+        }
+        if !std::fs::metadata(&path).is_ok_and(|metadata| metadata.is_file()) {
+            return Err("which is not a regular file in the server's data folder");
+        }
+        Ok(path)
+    }
+}
+
+/// What a position's answer says of the files it names (absent for a line it does not have).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Notes {
+    /// Which dictionary answered, such as `words.txt, sent with the position`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dictionary: Option<String>,
+    /// Which tile set answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tiles: Option<String>,
+}
+
+/// Resolves the positions of one request against the files it sent and the server's folder,
+/// reading each file once per request.
+pub struct Resolver<'a> {
+    state: &'a State,
+    /// The files sent, by their names with `.` parts dropped.
+    sent: HashMap<String, &'a [u8]>,
+    dictionaries: RefCell<HashMap<String, Arc<Dictionary>>>,
+    tile_sets: RefCell<HashMap<String, Arc<TileSet>>>,
+}
+
+/// The two kinds of file a position names.
+#[derive(Clone, Copy)]
+enum Kind {
+    Dictionary,
+    Tiles,
+}
+
+impl<'a> Resolver<'a> {
+    /// A resolver for a request that sent `sent`.
+    pub fn new(state: &'a State, sent: &'a Sent) -> Resolver<'a> {
+        let sent = sent
+            .iter()
+            .filter_map(|(name, bytes)| Some((normal(Path::new(name))?, bytes.as_slice())))
+            .collect();
+        Resolver { state, sent, dictionaries: RefCell::default(), tile_sets: RefCell::default() }
+    }
+
+    /// `family` prepared with `solver` and `settings` for the input `name` (bytes `input`): for a
+    /// Scrabble position, on the dictionary and tiles its lines resolve to, with the notes saying
+    /// which; for another family, [`super::prepared::prepared`].
+    ///
+    /// # Errors
+    /// An unknown solver or rules; a file sent or in the data folder that is no dictionary or tile
+    /// file (the message names it).
+    pub fn prepared(
+        &self,
+        family: &'static dyn Family,
+        solver: &str,
+        settings: &Settings,
+        name: &str,
+        input: &[u8],
+    ) -> Result<(Rc<dyn Prepared>, Notes), String> {
+        if family.name() != crate::family::scrabble::Scrabble.name() {
+            return Ok((super::prepared::prepared(family, solver, settings)?, Notes::default()));
+        }
+        let generator: Generator = solver.parse().map_err(|error| format!("{error}"))?;
+        let rules = settings
+            .rules
+            .as_deref()
+            .map(|rules| rules.parse::<Rules>().map_err(|error| error.to_string()))
+            .transpose()?;
+        let position =
+            crate::text::decode(input).ok().and_then(|text| Position::parse_board_file(text, None).ok());
+        let (dictionary, tiles, notes) = self.lexicon(name, position.as_ref())?;
+        Ok((Rc::new(PositionSolver::with_lexicon(generator, rules, dictionary, tiles)), notes))
+    }
+
+    /// The dictionary and tiles of the position `name`, read as `position` (`None` when it cannot
+    /// be read: its solve says why; the server's own then), and the notes saying where they come from.
+    ///
+    /// # Errors
+    /// A file found that is no dictionary or tile file.
+    pub fn lexicon(
+        &self,
+        name: &str,
+        position: Option<&Position>,
+    ) -> Result<(Arc<Dictionary>, Arc<TileSet>, Notes), String> {
+        let mut notes = Notes::default();
+        let dictionary = match position.and_then(|position| position.dictionary.as_deref()) {
+            Some(asked) => {
+                let (dictionary, note) = self.find(name, asked, Kind::Dictionary, &self.dictionaries)?;
+                notes.dictionary = Some(note);
+                dictionary.unwrap_or_else(|| Arc::clone(&self.state.dictionary))
+            }
+            None => Arc::clone(&self.state.dictionary),
+        };
+        let tiles = match position.and_then(|position| position.tiles.as_deref()) {
+            Some(asked) => {
+                let (tiles, note) = self.find(name, asked, Kind::Tiles, &self.tile_sets)?;
+                notes.tiles = Some(note);
+                tiles.unwrap_or_else(|| Arc::clone(&self.state.tiles))
+            }
+            None => Arc::clone(&self.state.tiles),
+        };
+        Ok((dictionary, tiles, notes))
+    }
+
+    /// The file `asked` of the position `position` as `kind` reads it (`None`: the server's own
+    /// is used), with the note saying which answered.
+    fn find<T: Readable>(
+        &self,
+        position: &str,
+        asked: &str,
+        kind: Kind,
+        read: &RefCell<HashMap<String, Arc<T>>>,
+    ) -> Result<(Option<Arc<T>>, String), String> {
+        let given = match kind {
+            Kind::Dictionary => self.state.given.dictionary,
+            Kind::Tiles => self.state.given.tiles,
+        };
+        let server = match (kind, given) {
+            (Kind::Dictionary, true) => "server's list (serve --dictionary)",
+            (Kind::Dictionary, false) => "server's bundled list",
+            (Kind::Tiles, true) => "server's tile set (serve --tiles)",
+            (Kind::Tiles, false) => "server's bundled tile set",
+        };
+        if given {
+            return Ok((None, format!("{server}; the file asks for {asked}, which the server's flag beats")));
+        }
+        let beside = Path::new(position).parent().unwrap_or(Path::new("")).join(asked);
+        if let Some((key, bytes)) = normal(&beside).and_then(|key| Some((key.clone(), *self.sent.get(&key)?)))
+        {
+            let found = match read.borrow().get(&key) {
+                Some(found) => Arc::clone(found),
+                None => Arc::new(T::from_sent(&key, bytes)?),
+            };
+            read.borrow_mut().insert(key, Arc::clone(&found));
+            return Ok((Some(found), format!("{asked}, sent with the position")));
+        }
+        let Some(folder) = &self.state.data else {
+            return Ok((
+                None,
+                format!(
+                    "{server}; the file asks for {asked}, which this server does not read (serve --data DIR)"
+                ),
+            ));
+        };
+        match folder.find(asked) {
+            Ok(path) => {
+                let key = path.display().to_string();
+                let found = match read.borrow().get(&key) {
+                    Some(found) => Arc::clone(found),
+                    None => Arc::new(T::from_data(asked, &path, &self.state.settings)?),
+                };
+                read.borrow_mut().insert(key, Arc::clone(&found));
+                Ok((Some(found), format!("{asked}, from the server's data folder")))
+            }
+            Err(why) => Ok((None, format!("{server}; the file asks for {asked}, {why}"))),
+        }
+    }
+}
+
+/// A dictionary or a tile set, read from bytes sent or from a file of the data folder.
+trait Readable: Sized {
+    /// From the bytes sent as `name`.
+    fn from_sent(name: &str, bytes: &[u8]) -> Result<Self, String>;
+    /// From the file at `path` of the data folder, named `asked` in messages.
+    fn from_data(asked: &str, path: &Path, settings: &Settings) -> Result<Self, String>;
+}
+
+impl Readable for Dictionary {
+    fn from_sent(name: &str, bytes: &[u8]) -> Result<Dictionary, String> {
+        Dictionary::from_bytes(bytes.to_vec()).map_err(|error| format!("{name}: {error}"))
+    }
+
+    fn from_data(asked: &str, path: &Path, settings: &Settings) -> Result<Dictionary, String> {
+        Dictionary::load_cached(path, settings.dictionary_cache.as_deref())
+            .map_err(|error| format!("{asked} in the server's data folder: {}", error.error))
+    }
+}
+
+impl Readable for TileSet {
+    fn from_sent(name: &str, bytes: &[u8]) -> Result<TileSet, String> {
+        let text = crate::text::decode(bytes).map_err(|error| format!("{name}: {error}"))?;
+        TileSet::parse(text).map_err(|error| format!("{name}: {error}"))
+    }
+
+    fn from_data(asked: &str, path: &Path, _: &Settings) -> Result<TileSet, String> {
+        TileSet::load(path).map_err(|error| format!("{asked} in the server's data folder: {error}"))
+    }
+}
+
+/// `path` with its `.` parts dropped and each `..` taking the part before it, as `/`-separated
+/// text; `None` when it is absolute or climbs above its start.
+fn normal(path: &Path) -> Option<String> {
+    let mut parts: Vec<&str> = Vec::new();
+    for component in path.components() {
+        match component {
+            Component::Normal(part) => parts.push(part.to_str()?),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    Some(parts.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normal;
+    use std::path::Path;
+
+    #[test]
+    fn names_are_compared_without_dot_parts_and_never_above_their_start() {
+        assert_eq!(normal(Path::new("./a/./b/../c.txt")).as_deref(), Some("a/c.txt"));
+        assert_eq!(normal(Path::new("a/../../c.txt")), None);
+        assert_eq!(normal(Path::new("/etc/passwd")), None);
+    }
+}
