@@ -734,8 +734,13 @@ fn pages_and_their_assets_are_served_from_the_binary() {
         assert_eq!(response.status().as_u16(), 200, "{page}");
         assert_eq!(response.headers()["content-type"], "text/html; charset=utf-8", "{page}");
         let html = response.body_mut().read_to_string().unwrap();
-        // Nothing from elsewhere: every script and stylesheet is one of the server's own.
+        // Nothing from elsewhere: every script and stylesheet is one of the server's own, and the icon
+        // is inline, so no browser asks for a missing /favicon.ico.
         assert!(!html.contains("http://") && !html.contains("https://"), "{page}");
+        assert!(
+            html.contains("<link rel=\"icon\" type=\"image/png\" href=\"data:image/png;base64,"),
+            "{page}"
+        );
         for asset in html.split('"').filter(|part| part.starts_with("/assets/")) {
             let response = agent().get(server.at(asset)).call().unwrap();
             assert_eq!(response.status().as_u16(), 200, "{page}: {asset}");
@@ -1082,4 +1087,26 @@ fn a_position_reads_only_regular_files_inside_the_data_folder() {
         let best = if read { "5 ARE 0 -1 horizontal AE" } else { "9 AE -3 1 horizontal AE" };
         assert_eq!(view["hints"][0]["text"], best, "{asked}");
     }
+}
+
+#[test]
+fn a_batch_answers_each_differing_files_diff_from_its_reference() {
+    let server = Server::start(&[]);
+    let files: [(&str, &[u8]); 4] = [
+        ("a.csv", b"1\n0,1,0\n"),
+        ("a.csv.expected", b"wrong\n"),
+        ("b.csv", b"1\n0,1,0\n"),
+        ("b.csv.expected", b"Table 0: 0 vs. 1\n"),
+    ];
+    let (status, batch) = post_form(&server.at("/api/batch"), &files);
+    assert_eq!(status, 200, "{batch}");
+    let records = batch["records"].as_array().unwrap();
+    assert_eq!((&records[0]["verdict"], &records[1]["verdict"]), (&json!("differs"), &json!("same")));
+    assert_eq!(
+        records[0]["diff"],
+        "--- a.csv.expected\n+++ a.csv (output)\n@@ -1 +1 @@\n-wrong\n+Table 0: 0 vs. 1\n"
+    );
+    assert_eq!(records[1].get("diff"), None);
+    // The report saved from the page shows it too.
+    assert!(batch["html"].as_str().unwrap().contains("-wrong"), "the HTML report shows the diff");
 }

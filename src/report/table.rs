@@ -57,7 +57,7 @@ pub struct Grid {
 pub fn grid(batch: &Batch, relative_to: Option<&Path>) -> Grid {
     match batch.layout {
         Layout::Run => run_grid(batch.records, relative_to),
-        Layout::Compare => compare_grid(batch.records, relative_to),
+        Layout::Compare => compare_grid(batch.records, &batch.summary.failing, relative_to),
     }
 }
 
@@ -125,7 +125,9 @@ fn solver_names(records: &[Record]) -> Vec<&str> {
     names
 }
 
-fn compare_grid(records: &[Record], relative_to: Option<&Path>) -> Grid {
+/// The grid of `compare`; an input every solver finds invalid (none of the `failing` files) is an
+/// intended error case, not shown as a failure.
+fn compare_grid(records: &[Record], failing: &[String], relative_to: Option<&Path>) -> Grid {
     let solvers = solver_names(records);
     let mut header = vec!["file".to_string(), "answer".to_string()];
     header.extend(solvers.iter().map(|name| name.to_string()));
@@ -134,7 +136,11 @@ fn compare_grid(records: &[Record], relative_to: Option<&Path>) -> Grid {
         .map(|group| {
             let first = &group[0];
             let answer = group.iter().find(|record| !record.status.stopped()).unwrap_or(first);
-            let mut row = vec![cell(shown_file(&first.file, relative_to), Tone::Plain), result_cell(answer)];
+            let mut result = result_cell(answer);
+            if answer.status == Status::Invalid && !failing.contains(&answer.file) {
+                result.tone = Tone::Warn;
+            }
+            let mut row = vec![cell(shown_file(&first.file, relative_to), Tone::Plain), result];
             for solver in &solvers {
                 let text = match group.iter().find(|record| record.solver.as_deref() == Some(*solver)) {
                     None => String::new(),
