@@ -47,6 +47,7 @@ mod serve;
 mod shard;
 mod signals;
 mod solve;
+mod solver_choice;
 mod text;
 mod verdict;
 
