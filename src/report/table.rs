@@ -305,7 +305,14 @@ impl TerminalTable {
         let mut text = String::new();
         if !self.terminal.quiet {
             let relative_to = single_folder(batch.roots);
-            let grid = grid(batch, relative_to.as_deref());
+            let mut grid = grid(batch, relative_to.as_deref());
+            if batch.layout == Layout::Run && boxed(self.terminal) {
+                // The family and solver columns of a one-family run say one thing on every row.
+                let constant = drop_constant_columns(&mut grid, &[1, 2]);
+                if !constant.is_empty() {
+                    text.push_str(&format!("{}\n", constant.join("; ")));
+                }
+            }
             text.push_str(&lay_out(&grid, self.terminal));
             text.push('\n');
             if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
@@ -367,22 +374,61 @@ pub fn paint(text: &str, tone: Tone, color: bool) -> String {
 /// is a pipe or a file) and colour is off, so that piped output is stable and pastes into documents.
 /// With colour on (`--color always`), the box-drawing table, which alone carries colours.
 pub fn lay_out(grid: &Grid, terminal: Terminal) -> String {
-    match terminal.width {
-        None if !terminal.color => markdown(grid),
-        _ => render(grid, terminal),
+    if boxed(terminal) {
+        render(grid, terminal)
+    } else {
+        markdown(grid)
     }
 }
 
-/// Lays `grid` out for the terminal: box-drawing borders, one line per row, cells shortened to fit
-/// `terminal.width` (paths in the middle, other text at the end), numbers right-aligned.
+/// Whether [`lay_out`] draws the box-drawing table (else Markdown).
+fn boxed(terminal: Terminal) -> bool {
+    terminal.width.is_some() || terminal.color
+}
+
+/// Removes from `grid` those of `columns` (ascending) whose cells read the same on every row, and
+/// returns each as `NAME: VALUE`, for a line above the table.
+fn drop_constant_columns(grid: &mut Grid, columns: &[usize]) -> Vec<String> {
+    let Some(first) = grid.rows.first() else { return Vec::new() };
+    let constant: Vec<(usize, String)> = columns
+        .iter()
+        .filter(|&&index| grid.rows.iter().all(|row| row[index].text == first[index].text))
+        .map(|&index| (index, format!("{}: {}", grid.header[index], escape_cell(&first[index].text, false))))
+        .collect();
+    for (index, _) in constant.iter().rev() {
+        grid.header.remove(*index);
+        grid.numeric.remove(*index);
+        for row in &mut grid.rows {
+            row.remove(*index);
+        }
+    }
+    constant.into_iter().map(|(_, line)| line).collect()
+}
+
+/// Lays `grid` out for the terminal: box-drawing borders, one line per row, numbers right-aligned,
+/// cells shortened to fit `terminal.width`. A text cut short (a message) shows its label (the part
+/// before `: `) and `↓`, and is written whole on a line of its own under its row; paths are cut in
+/// the middle, and two that would then read alike are written whole under their rows too.
 pub fn render(grid: &Grid, terminal: Terminal) -> String {
     let columns = grid.header.len();
     let mut cells: Vec<Vec<String>> =
         grid.rows.iter().map(|row| row.iter().map(|cell| escape_cell(&cell.text, false)).collect()).collect();
+    let mut notes: Vec<Vec<String>> = vec![Vec::new(); cells.len()];
     if let Some(limit) = terminal.width {
+        // Texts that would be cut go under their rows, which frees their columns' width for the others.
+        let natural = fit(&grid.header, &grid.numeric, &cells, limit);
+        for (row, texts) in cells.iter_mut().enumerate() {
+            for (index, text) in texts.iter_mut().enumerate().skip(1) {
+                if width(text) > natural[index] {
+                    notes[row].push(format!("↳ {text}"));
+                    *text =
+                        text.split_once(": ").map_or_else(|| text.clone(), |(label, _)| format!("{label} ↓"));
+                }
+            }
+        }
         let widths = fit(&grid.header, &grid.numeric, &cells, limit);
-        for row in &mut cells {
-            for (index, text) in row.iter_mut().enumerate() {
+        for texts in &mut cells {
+            for (index, text) in texts.iter_mut().enumerate() {
                 if width(text) > widths[index] {
                     *text = if index == 0 {
                         elide_middle(text, widths[index])
@@ -392,15 +438,28 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
                 }
             }
         }
+        note_alike_paths(grid, &cells, &mut notes);
     }
     let mut table = Table::new();
     table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
+    let mut header = grid.header.clone();
+    if let (Some(limit), true) = (terminal.width, notes.iter().any(|row| !row.is_empty())) {
+        // The lines under the rows take the whole width, which the first column takes up.
+        let widths: Vec<usize> = (0..columns)
+            .map(|index| {
+                cells.iter().map(|row| width(&row[index])).chain([width(&header[index])]).max().unwrap_or(0)
+            })
+            .collect();
+        let drawn = widths.iter().sum::<usize>() + 3 * columns + 1;
+        let first = widths[0] + limit.saturating_sub(drawn);
+        header[0] = format!("{:first$}", header[0]);
+    }
     if terminal.color {
         table.enforce_styling();
     } else {
         table.force_no_tty();
     }
-    table.set_header(grid.header.iter());
+    table.set_header(header.iter());
     for (row, texts) in grid.rows.iter().zip(cells) {
         table.add_row(row.iter().zip(texts).map(|(cell, text)| {
             let styled = comfy_table::Cell::new(text);
@@ -419,7 +478,54 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
             }
         }
     }
-    table.to_string()
+    let drawn = table.to_string();
+    if notes.iter().all(Vec::is_empty) {
+        return drawn;
+    }
+    // The top border, the header and its rule come before the rows, one line each.
+    let lines: Vec<&str> = drawn.lines().collect();
+    let table_width = lines.first().map_or(0, |line| width(line));
+    let mut text = String::new();
+    for (index, line) in lines.iter().enumerate() {
+        text.push_str(line);
+        text.push('\n');
+        if let Some(row_notes) = index.checked_sub(3).and_then(|row| notes.get(row)) {
+            for note in row_notes {
+                text.push_str(&spanning_lines(note, table_width));
+            }
+        }
+    }
+    text.pop();
+    text
+}
+
+/// Adds to `notes` the whole path of each row whose shortened path (column 0 of `cells`) reads as
+/// another row's, so that no two rows look alike.
+fn note_alike_paths(grid: &Grid, cells: &[Vec<String>], notes: &mut [Vec<String>]) {
+    let mut rows_by_shown: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
+    for (row, texts) in cells.iter().enumerate() {
+        rows_by_shown.entry(texts[0].as_str()).or_default().push(row);
+    }
+    for rows in rows_by_shown.values().filter(|rows| rows.len() > 1) {
+        for &row in rows {
+            notes[row].insert(0, format!("↳ {}", escape_cell(&grid.rows[row][0].text, false)));
+        }
+    }
+}
+
+/// `text` in a row spanning a table `table_width` columns wide, in its borders, wrapped onto as
+/// many lines as it needs.
+fn spanning_lines(text: &str, table_width: usize) -> String {
+    let mut note = Table::new();
+    note.load_preset(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::DynamicFullWidth)
+        .set_width(u16::try_from(table_width).unwrap_or(u16::MAX));
+    note.force_no_tty();
+    note.add_row([text]);
+    let drawn = note.to_string();
+    let lines: Vec<&str> = drawn.lines().collect();
+    // Its top and bottom borders are the table's row lines around it.
+    lines[1..lines.len() - 1].iter().map(|line| format!("{line}\n")).collect()
 }
 
 /// Column widths that fit `limit` terminal columns: the natural widths, then the widest columns other
