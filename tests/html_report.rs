@@ -123,7 +123,7 @@ fn run_draws_a_time_histogram_per_family_and_solver() {
         .unwrap()
         .text()
         .collect::<String>()
-        .starts_with("4 files: 3 solved, 1 no solution"));
+        .starts_with("4 files: 3 solved, 1 no round"));
     let figures = figures(&page);
     assert_eq!(figures.len(), 2);
     for (figure, family, files) in [(figures[0], "tournament, ", 3), (figures[1], "guess, ", 1)] {

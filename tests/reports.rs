@@ -58,7 +58,7 @@ fn json_lines(text: &str) -> Vec<Value> {
 
 /// The summary lines of the three files, up to the times.
 const THREE_FILES_SUMMARY: &str =
-    "3 files: 1 solved, 1 no solution, 1 invalid; references: 1 same, 0 valid, 0 differ; time: wall ";
+    "3 files: 1 solved, 1 no round, 1 invalid; references: 1 same, 0 valid, 0 differ; time: wall ";
 
 /// `line` with the times of a summary line (`; time: wall ..., solving ... (sum), median ...`)
 /// replaced by a placeholder; trailing blanks (Markdown line breaks) kept.

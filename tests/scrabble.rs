@@ -374,7 +374,10 @@ fn play_writes_a_tile_file_it_cannot_open_and_deals_from_it() {
         (again, messages),
         (
             first.clone(),
-            format!("{}: skipped 1 entry with a character other than a letter: line 3: \"x1\"\n", words.display())
+            format!(
+                "{}: skipped 1 entry with a character other than a letter: line 3: \"x1\"\n",
+                words.display()
+            )
         )
     );
     assert!(["1", "2", "3", "4"].iter().any(|seed| game(seed).0 != first));

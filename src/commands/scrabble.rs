@@ -320,7 +320,8 @@ fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
             1 => ("1 entry".to_string(), ":"),
             count => (format!("{count} entries"), ", the first on"),
         };
-        let shown = first.map_or_else(String::new, |(line, entry)| format!("{where_} line {line}: {entry:?}"));
+        let shown =
+            first.map_or_else(String::new, |(line, entry)| format!("{where_} line {line}: {entry:?}"));
         eprintln!("{}: skipped {count} with a character other than a letter{shown}", path.display());
     }
     Ok(dictionary)

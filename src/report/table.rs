@@ -198,10 +198,19 @@ pub fn solver_grid(summary: &Summary) -> Grid {
 pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
     let mut lines = Vec::new();
     let plural = if summary.files == 1 { "" } else { "s" };
+    // Files without a solution in the words of their rows (`no round`, `no play`) when known.
+    let labelled = summary.no_solution_labels.values().sum::<usize>() == summary.statuses.no_solution;
     let statuses: Vec<String> = Status::ALL
         .iter()
         .filter(|status| summary.statuses.get(**status) > 0)
-        .map(|status| format!("{} {}", summary.statuses.get(*status), status.name().replace('_', " ")))
+        .flat_map(|status| match status {
+            Status::NoSolution if labelled => summary
+                .no_solution_labels
+                .iter()
+                .map(|(label, count)| format!("{count} {label}"))
+                .collect::<Vec<_>>(),
+            _ => vec![format!("{} {}", summary.statuses.get(*status), status.name().replace('_', " "))],
+        })
         .collect();
     let mut first = match summary.shard {
         Some(share) => format!("shard {share}: {} file{plural}", summary.files),
