@@ -244,10 +244,12 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
     }
     if summary.skipped > 0 {
         let plural = if summary.skipped == 1 { "" } else { "s" };
-        lines.push(format!(
-            "{} other file{plural} skipped; name them with --kind FAMILY to read them",
-            summary.skipped
-        ));
+        let hint = match summary.options.as_ref().and_then(|options| options.kind.as_deref()) {
+            // `--kind` was given: in folders it reads only its family's files.
+            Some(kind) => format!("name a file directly to read it as {kind} (in folders, --kind {kind} reads only {kind} files)"),
+            None => "name them with --kind FAMILY to read them".to_string(),
+        };
+        lines.push(format!("{} other file{plural} skipped; {hint}", summary.skipped));
     }
     lines.extend(summary.bless.as_ref().map(crate::references::BlessSummary::lines).unwrap_or_default());
     lines.extend(summary.orphans.as_ref().map(crate::references::OrphanSummary::lines).unwrap_or_default());
