@@ -228,3 +228,20 @@ fn simulate_draws_the_guess_histogram_of_every_strategy_in_one_chart() {
     bars_show(&drawn(figure, "rect", "fill", &series[0].1), &first);
     bars_show(&drawn(figure, "rect", "fill", &series[1].1), &minimax);
 }
+
+#[test]
+fn compare_shows_an_input_every_solver_finds_invalid_as_intended_not_as_a_failure() {
+    let (dir, mut command) = setup(&[
+        ("one.csv", "1\n0,1,0\n"),
+        ("bad.csv", "0\n"),
+        ("bad.csv.expected", "The number of tables must be positive.\n"),
+    ]);
+    command.args(["compare", ".", "--solvers", "backtrack,dlx", "--html", "compare.html"]).assert().success();
+    let page = page(&dir, "compare.html");
+    let cell = select(page.root_element(), "td")
+        .into_iter()
+        .find(|cell| cell.text().collect::<String>().starts_with("invalid: "))
+        .expect("the invalid file's answer");
+    assert_eq!(cell.text().collect::<String>(), "invalid: The number of tables must be positive.");
+    assert_eq!(cell.value().attr("class"), Some("warn"), "not bold red as a failure is");
+}

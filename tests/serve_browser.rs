@@ -370,3 +370,42 @@ fn scrabble_page_opens_a_position_with_the_word_list_beside_it() {
         browser.close().await;
     });
 }
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn batch_page_at_800_px_scrolls_its_table_and_shows_each_differing_files_diff() {
+    let server = Server::start(&[]);
+    let folder = tempfile::tempdir().unwrap();
+    let long = folder.path().join(format!("{}.csv", "a-round-planned-for-the-club-evening-".repeat(3)));
+    std::fs::write(&long, "1\n0,1,0\n").unwrap();
+    std::fs::write(format!("{}.expected", long.display()), "Table 0: 1 vs. 0\n").unwrap();
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.set_window_size(800, 900).await.unwrap();
+        browser.client.goto(&server.at("/batch")).await.unwrap();
+        let files = format!("{}\n{}.expected", long.display(), long.display());
+        browser.client.find(fantoccini::Locator::Id("files")).await.unwrap().send_keys(&files).await.unwrap();
+        browser.wait_until("document.querySelector('pre.diff') !== null", "the diff").await;
+        assert_eq!(
+            browser.text("document.querySelector('pre.diff').textContent").await,
+            format!(
+                "--- {name}.expected\n+++ {name} (output)\n@@ -1 +1 @@\n-Table 0: 1 vs. 0\n+Table 0: 0 vs. 1\n",
+                name = long.file_name().unwrap().to_str().unwrap()
+            )
+        );
+        // The page does not widen: the table scrolls sideways inside its box.
+        assert_eq!(
+            browser.eval("document.documentElement.scrollWidth <= window.innerWidth").await,
+            serde_json::json!(true)
+        );
+        let scroll = "document.querySelector('.scroll')";
+        assert_eq!(
+            browser.eval(&format!("{scroll}.scrollWidth > {scroll}.clientWidth")).await,
+            serde_json::json!(true)
+        );
+        // Times stay on one line.
+        let time = "document.querySelector('#results td.number')";
+        assert_eq!(browser.eval(&format!("getComputedStyle({time}).whiteSpace")).await, "nowrap");
+        browser.close().await;
+    });
+}
