@@ -969,6 +969,15 @@ fn a_position_naming_another_dictionary_says_so_or_answers_on_the_list_sent_with
     assert_eq!(view["dictionary"], "assignment-words.txt, sent with the position");
     let (status, error) = post_form(&server.at("/api/scrabble/position"), &files[1..]);
     assert_eq!((status, &error["error"]), (400, &json!("no .scrabble file among the files sent")));
+    // A dictionary the server is given beats the position's line, as --dictionary does on the command line.
+    let bundled = dataset("scrabble/dictionary.txt");
+    let given = Server::start(&["--dictionary", bundled.to_str().unwrap()]);
+    let (status, view) = post_form(&given.at("/api/scrabble/position?top=1"), &files);
+    assert_eq!((status, &view["hints"][0]["text"]), (200, &json!("9 AE -3 1 horizontal AE")));
+    assert_eq!(
+        view["dictionary"],
+        "server's list (serve --dictionary); the file asks for assignment-words.txt, which the server's flag beats"
+    );
     // A word list that is no word list is the position's error, naming it.
     let files: [(&str, &[u8]); 2] = [("are-la.scrabble", &position), ("assignment-words.txt", b"AB\0\n")];
     let (status, error) = post_form(&server.at("/api/scrabble/position"), &files);

@@ -63,12 +63,7 @@ impl Family for Scrabble {
     }
 
     fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        let generator: Generator = solver.parse().map_err(|error| format!("{error}"))?;
-        let rules = settings
-            .rules
-            .as_deref()
-            .map(|name| name.parse::<Rules>().map_err(|error| error.to_string()))
-            .transpose()?;
+        let (generator, rules) = generator_and_rules(solver, settings)?;
         let settings = PositionSettings {
             dictionary: settings.dictionary.clone(),
             tiles: settings.tiles.clone(),
@@ -77,6 +72,20 @@ impl Family for Scrabble {
         };
         Ok(Box::new(PositionSolver::new(generator, settings).map_err(|error| error.to_string())?))
     }
+}
+
+/// The move generator called `solver` and the rules `settings` name, if any.
+///
+/// # Errors
+/// An unknown generator or rules, in words.
+pub fn generator_and_rules(solver: &str, settings: &Settings) -> Result<(Generator, Option<Rules>), String> {
+    let generator: Generator = solver.parse().map_err(|error| format!("{error}"))?;
+    let rules = settings
+        .rules
+        .as_deref()
+        .map(|name| name.parse::<Rules>().map_err(|error| error.to_string()))
+        .transpose()?;
+    Ok((generator, rules))
 }
 
 impl Prepared for PositionSolver {

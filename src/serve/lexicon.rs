@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use serde::Serialize;
-use solvebatch_scrabble::{Dictionary, Generator, Position, PositionSolver, Rules, TileSet};
+use solvebatch_scrabble::{Dictionary, Position, PositionSolver, TileSet};
 
 use super::state::State;
 use crate::family::boundary::{Family, Prepared, Settings};
@@ -110,12 +110,7 @@ impl<'a> Resolver<'a> {
         if family.name() != crate::family::scrabble::Scrabble.name() {
             return Ok((super::prepared::prepared(family, solver, settings)?, Notes::default()));
         }
-        let generator: Generator = solver.parse().map_err(|error| format!("{error}"))?;
-        let rules = settings
-            .rules
-            .as_deref()
-            .map(|rules| rules.parse::<Rules>().map_err(|error| error.to_string()))
-            .transpose()?;
+        let (generator, rules) = crate::family::scrabble::generator_and_rules(solver, settings)?;
         let position =
             crate::text::decode(input).ok().and_then(|text| Position::parse_board_file(text, None).ok());
         let (dictionary, tiles, notes) = self.lexicon(name, position.as_ref())?;
@@ -132,24 +127,38 @@ impl<'a> Resolver<'a> {
         name: &str,
         position: Option<&Position>,
     ) -> Result<(Arc<Dictionary>, Arc<TileSet>, Notes), String> {
-        let mut notes = Notes::default();
-        let dictionary = match position.and_then(|position| position.dictionary.as_deref()) {
-            Some(asked) => {
-                let (dictionary, note) = self.find(name, asked, Kind::Dictionary, &self.dictionaries)?;
-                notes.dictionary = Some(note);
-                dictionary.unwrap_or_else(|| Arc::clone(&self.state.dictionary))
-            }
-            None => Arc::clone(&self.state.dictionary),
-        };
-        let tiles = match position.and_then(|position| position.tiles.as_deref()) {
-            Some(asked) => {
-                let (tiles, note) = self.find(name, asked, Kind::Tiles, &self.tile_sets)?;
-                notes.tiles = Some(note);
-                tiles.unwrap_or_else(|| Arc::clone(&self.state.tiles))
-            }
-            None => Arc::clone(&self.state.tiles),
-        };
+        let asked = |line: fn(&Position) -> Option<&str>| position.and_then(line);
+        let (dictionary, dictionary_note) = self.resolve(
+            name,
+            asked(|position| position.dictionary.as_deref()),
+            Kind::Dictionary,
+            &self.dictionaries,
+            &self.state.dictionary,
+        )?;
+        let (tiles, tiles_note) = self.resolve(
+            name,
+            asked(|position| position.tiles.as_deref()),
+            Kind::Tiles,
+            &self.tile_sets,
+            &self.state.tiles,
+        )?;
+        let notes = Notes { dictionary: dictionary_note, tiles: tiles_note };
         Ok((dictionary, tiles, notes))
+    }
+
+    /// The file the position `position` asks for (`asked`, if its line is there) read as `kind`, or
+    /// the server's own (`server`), with the note saying which answered when it asked for one.
+    fn resolve<T: Readable>(
+        &self,
+        position: &str,
+        asked: Option<&str>,
+        kind: Kind,
+        read: &RefCell<HashMap<String, Arc<T>>>,
+        server: &Arc<T>,
+    ) -> Result<(Arc<T>, Option<String>), String> {
+        let Some(asked) = asked else { return Ok((Arc::clone(server), None)) };
+        let (found, note) = self.find(position, asked, kind, read)?;
+        Ok((found.unwrap_or_else(|| Arc::clone(server)), Some(note)))
     }
 
     /// The file `asked` of the position `position` as `kind` reads it (`None`: the server's own
@@ -177,11 +186,7 @@ impl<'a> Resolver<'a> {
         let beside = Path::new(position).parent().unwrap_or(Path::new("")).join(asked);
         if let Some((key, bytes)) = normal(&beside).and_then(|key| Some((key.clone(), *self.sent.get(&key)?)))
         {
-            let found = match read.borrow().get(&key) {
-                Some(found) => Arc::clone(found),
-                None => Arc::new(T::from_sent(&key, bytes)?),
-            };
-            read.borrow_mut().insert(key, Arc::clone(&found));
+            let found = once(read, key.clone(), || T::from_sent(&key, bytes))?;
             return Ok((Some(found), format!("{asked}, sent with the position")));
         }
         let Some(folder) = &self.state.data else {
@@ -195,16 +200,26 @@ impl<'a> Resolver<'a> {
         match folder.find(asked) {
             Ok(path) => {
                 let key = path.display().to_string();
-                let found = match read.borrow().get(&key) {
-                    Some(found) => Arc::clone(found),
-                    None => Arc::new(T::from_data(asked, &path, &self.state.settings)?),
-                };
-                read.borrow_mut().insert(key, Arc::clone(&found));
+                let found = once(read, key, || T::from_data(asked, &path, &self.state.settings))?;
                 Ok((Some(found), format!("{asked}, from the server's data folder")))
             }
             Err(why) => Ok((None, format!("{server}; the file asks for {asked}, {why}"))),
         }
     }
+}
+
+/// The file `key` from `read`, read with `make` the first time this request asks for it.
+fn once<T>(
+    read: &RefCell<HashMap<String, Arc<T>>>,
+    key: String,
+    make: impl FnOnce() -> Result<T, String>,
+) -> Result<Arc<T>, String> {
+    if let Some(found) = read.borrow().get(&key) {
+        return Ok(Arc::clone(found));
+    }
+    let found = Arc::new(make()?);
+    read.borrow_mut().insert(key, Arc::clone(&found));
+    Ok(found)
 }
 
 /// A dictionary or a tile set, read from bytes sent or from a file of the data folder.
