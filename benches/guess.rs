@@ -13,14 +13,13 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use solvebatch_guess::{
-    minimum_worst_case, simulate, solve_job, strategy, Deadline, Digits, Job, SearchSettings, StrategyTree,
+    minimum_worst_case, simulate, solve_request, solver, Deadline, Digits, Request, SearchSettings,
+    StrategyTree,
 };
 
 fn reference_over_all_secrets(c: &mut Criterion) {
     c.bench_function("first, all 9000 secrets", |b| {
-        b.iter(|| {
-            simulate(strategy("first").unwrap(), black_box(Digits::FOUR), None, Deadline::NEVER).unwrap()
-        })
+        b.iter(|| simulate(solver("first").unwrap(), black_box(Digits::FOUR), None, Deadline::NEVER).unwrap())
     });
 }
 
@@ -31,10 +30,10 @@ fn reference_game_at_eight_digits(c: &mut Criterion) {
     group.sample_size(10).measurement_time(Duration::from_secs(10));
     group.bench_function("first, secret 98765432", |b| {
         b.iter(|| {
-            solve_job(
-                black_box(&Job::Secret(98_765_432)),
+            solve_request(
+                black_box(&Request::Secret(98_765_432)),
                 digits,
-                strategy("first").unwrap(),
+                solver("first").unwrap(),
                 Deadline::NEVER,
             )
             .unwrap()
@@ -50,7 +49,7 @@ fn simulated_game_at_nine_digits(c: &mut Criterion) {
     group.sample_size(10).measurement_time(Duration::from_secs(60));
     group.bench_function("simulate first, secret 987654321", |b| {
         b.iter(|| {
-            simulate(strategy("first").unwrap(), digits, Some(black_box(&[987_654_321])), Deadline::NEVER)
+            simulate(solver("first").unwrap(), digits, Some(black_box(&[987_654_321])), Deadline::NEVER)
                 .unwrap()
         })
     });
@@ -63,7 +62,7 @@ fn scoring_strategies_over_all_secrets(c: &mut Criterion) {
     for name in ["max-parts", "minimax", "entropy"] {
         group.bench_function(name, |b| {
             b.iter(|| {
-                simulate(strategy(name).unwrap(), black_box(Digits::FOUR), None, Deadline::NEVER).unwrap()
+                simulate(solver(name).unwrap(), black_box(Digits::FOUR), None, Deadline::NEVER).unwrap()
             })
         });
     }

@@ -11,10 +11,9 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use solvebatch_scrabble::{
-    find_words, run_solitaire, tiles_to_string, Dictionary, Move, Play, Position, Rack, Rulebook, Rules,
-    SolitaireGame, TileSet,
-};
+use solvebatch_scrabble::game::{run_solitaire, SolitaireGame};
+use solvebatch_scrabble::tiles::tiles_to_string;
+use solvebatch_scrabble::{find_words, Dictionary, Move, Play, Position, Rack, Rulebook, Rules, TileSet};
 
 fn dataset_folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/scrabble")
@@ -225,8 +224,10 @@ fn game_answers(rulebook: Rulebook, seed: u64) -> (String, u32) {
             .filter(|play| (-7..=7).contains(&play.x) && (-7..=7).contains(&play.y))
             .find(|play| rulebook.check(game.board(), game.rack(), play).is_err())
             .expect("a rejected play");
-        hints[usize::from(matches!(game.hint(&rejected), solvebatch_scrabble::Hint::OtherLetters { .. }))] +=
-            1;
+        hints[usize::from(matches!(
+            game.hint(&rejected),
+            solvebatch_scrabble::play::Hint::OtherLetters { .. }
+        ))] += 1;
         answer(&rejected);
         answer(&best);
         game.play(&best).expect("the best play");

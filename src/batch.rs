@@ -195,7 +195,7 @@ fn prepare(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<PreparedFam
             Unprepared::UnknownSolver(unknown) => {
                 UsageError(format!("{unknown}; {}", crate::solver_choice::per_family_hint(unknown.family)))
             }
-            refused => UsageError(refused.to_string()),
+            refused => UsageError(refused.describe()),
         })?;
         prepared.insert(family.name(), ready);
     }

@@ -100,7 +100,7 @@ fn prepare_solvers(options: &CompareOptions, family: &dyn Family) -> anyhow::Res
         .into_iter()
         .map(|name| {
             solve::prepare(family, name, &options.settings)
-                .map_err(|error| UsageError(error.to_string()).into())
+                .map_err(|error| UsageError(error.describe()).into())
         })
         .collect()
 }
@@ -136,8 +136,9 @@ fn compare_file(
                 // A solver that panicked: the file fails, and its answer is left out of the agreement.
                 problems.push(format!("{name}: {}", outcome.message.as_deref().unwrap_or("failed")));
             } else if !outcome.status.stopped() {
-                if let Err(message) = solver.verify(path, text, &outcome.output) {
+                if let Err(error) = solver.verify(path, text, &outcome.output) {
                     if outcome.status != Status::Invalid {
+                        let message = crate::error::with_causes(error.as_ref());
                         problems.push(format!("{name} printed an invalid solution: {message}"));
                     }
                 }

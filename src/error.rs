@@ -19,6 +19,14 @@ pub fn usage(message: String) -> anyhow::Error {
     UsageError(message).into()
 }
 
+/// `error` and its causes ([`std::error::Error::source`]) joined by `: `, as anyhow's `{:#}` prints
+/// them (`tournament: the input is invalid: line 2: ...`), for an error that is only borrowed.
+pub fn with_causes(error: &(dyn std::error::Error + 'static)) -> String {
+    let causes: Vec<String> =
+        std::iter::successors(Some(error), |error| error.source()).map(ToString::to_string).collect();
+    causes.join(": ")
+}
+
 /// `shard 3/4`, or `shards 2/4, 3/4` for several.
 pub fn listed(noun: &str, items: &[String]) -> String {
     match items {

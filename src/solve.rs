@@ -7,7 +7,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::time::Duration;
 
-use crate::family::boundary::{Deadline, Family, Prepared, Settings};
+use crate::error::with_causes;
+use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings};
 use crate::inputs::Input;
 use crate::outcome::{Outcome, Status};
 use crate::report::record::Record;
@@ -48,23 +49,30 @@ pub fn check_solver(family: &dyn Family, solver: &str) -> Result<(), UnknownSolv
     Err(UnknownSolver { family: family.name(), solver: solver.to_string(), offered })
 }
 
-/// Why a family could not be prepared.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why a family could not be prepared. A refusal shows as the family's name, its cause being the
+/// family crate's error: `{:#}` (anyhow) prints `guess: strategy minimax handles at most 5 digits, not 9`.
+#[derive(Debug)]
 pub enum Unprepared {
     /// The family has no solver of that name.
     UnknownSolver(UnknownSolver),
     /// The family refused the settings (a dictionary that cannot be read, digits a strategy does not
-    /// handle): its family's name and its message.
-    Refused(&'static str, String),
+    /// handle): its family's name and the crate's error.
+    Refused(&'static str, FamilyError),
 }
 
 impl Unprepared {
-    /// The message without the family's name in front (the web app's rows).
+    /// The message without the family's name in front (the web app's rows): the crate's error and
+    /// its causes.
     pub fn message(&self) -> String {
         match self {
             Unprepared::UnknownSolver(unknown) => unknown.to_string(),
-            Unprepared::Refused(_, message) => message.clone(),
+            Unprepared::Refused(_, error) => with_causes(error.as_ref()),
         }
+    }
+
+    /// The whole message, every cause included, as `run` and `compare` print it.
+    pub fn describe(&self) -> String {
+        with_causes(self)
     }
 }
 
@@ -72,7 +80,16 @@ impl fmt::Display for Unprepared {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unprepared::UnknownSolver(unknown) => unknown.fmt(f),
-            Unprepared::Refused(family, message) => write!(f, "{family}: {message}"),
+            Unprepared::Refused(family, _) => f.write_str(family),
+        }
+    }
+}
+
+impl std::error::Error for Unprepared {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Unprepared::UnknownSolver(_) => None,
+            Unprepared::Refused(_, error) => Some(error.as_ref()),
         }
     }
 }
@@ -87,7 +104,7 @@ pub fn prepare(
     settings: &Settings,
 ) -> Result<Box<dyn Prepared>, Unprepared> {
     check_solver(family, solver).map_err(Unprepared::UnknownSolver)?;
-    family.prepare(solver, settings).map_err(|message| Unprepared::Refused(family.name(), message))
+    family.prepare(solver, settings).map_err(|error| Unprepared::Refused(family.name(), error))
 }
 
 /// How a file ends when it is not solved: its status and the record's message.
@@ -149,7 +166,7 @@ impl Prepared for Panicking {
         panic!("the solver's own bug")
     }
 
-    fn verify(&self, _path: &Path, _input: &[u8], _output: &str) -> Result<bool, String> {
+    fn verify(&self, _path: &Path, _input: &[u8], _output: &str) -> Result<bool, FamilyError> {
         Ok(true)
     }
 }
@@ -179,6 +196,37 @@ mod tests {
             format!("the tictactoe family has no solver `dlx` (it has: {offered})")
         );
         assert_eq!(error.message(), error.to_string());
+    }
+
+    #[test]
+    fn a_refused_preparation_keeps_the_crate_s_error_as_its_cause() {
+        let family = crate::family::by_name("guess").unwrap();
+        let settings = Settings { digits: Some(9), ..Settings::default() };
+        let Err(error) = prepare(family, "minimax", &settings) else {
+            panic!("minimax plays 5 digits at most")
+        };
+        assert_eq!(error.to_string(), "guess");
+        assert_eq!(error.message(), "strategy minimax handles at most 5 digits, not 9");
+        assert_eq!(error.describe(), "guess: strategy minimax handles at most 5 digits, not 9");
+        let cause = std::error::Error::source(&error).unwrap();
+        assert!(cause.downcast_ref::<solvebatch_guess::GuessSetupError>().is_some(), "{cause:?}");
+        assert_eq!(
+            format!("{:#}", anyhow::Error::new(error)),
+            "guess: strategy minimax handles at most 5 digits, not 9"
+        );
+    }
+
+    #[test]
+    fn a_wrong_output_is_the_crate_s_error_with_its_causes() {
+        let family = crate::family::by_name("tournament").unwrap();
+        let prepared = prepare(family, "dlx", &Settings::default()).unwrap();
+        let error = prepared.verify(Path::new("t.csv"), b"0\n", "").unwrap_err();
+        assert_eq!(error.to_string(), "the input is invalid");
+        let chain = "the input is invalid: The number of tables must be positive.";
+        assert_eq!(with_causes(error.as_ref()), chain);
+        assert_eq!(format!("{:#}", anyhow::Error::from_boxed(error)), chain);
+        let wrong = prepared.verify(Path::new("t.csv"), b"1\n0,1,0\n", "Table 0: 1 vs. 0\n").unwrap_err();
+        assert_eq!(with_causes(wrong.as_ref()), "output line 1 is not a pairing of the input");
     }
 
     #[test]

@@ -290,7 +290,8 @@ fn play_a_game_through_piped_input() {
 
 #[test]
 fn play_under_the_standard_rules_deals_blanks() {
-    use solvebatch_scrabble::{board_text, Board, Rules, Square, Tile};
+    use solvebatch_scrabble::play::board_text;
+    use solvebatch_scrabble::{Board, Rules, Square, Tile};
     let folder = game_folder("cat\n", "C 3 1\nT 1 1\n");
     let mut after = Board::new();
     for (x, c) in [(-1, 'C'), (0, 'a'), (1, 'T')] {

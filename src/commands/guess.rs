@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use solvebatch_guess::{self as guess, Codebreaker, Digits, Ending, Host, Strategy};
+use solvebatch_guess::{self as guess, Codebreaker, Digits, Ending, Host, Solver};
 
 use crate::error::UsageError;
 use crate::output::write_file;
@@ -35,7 +35,7 @@ pub enum GuessCommand {
         digits: Digits,
         /// How the program guesses: first, minimax, max-parts, entropy or optimal.
         #[arg(long, default_value = "first", value_name = "S", value_parser = strategy)]
-        strategy: &'static dyn Strategy,
+        strategy: &'static dyn Solver,
     },
     /// The program picks a number, you guess it; after each guess it says how many digits match.
     Host {
@@ -57,7 +57,7 @@ Examples:
     Simulate {
         /// The strategies, separated by commas: first, minimax, max-parts, entropy or optimal.
         #[arg(long, default_value = "first", value_name = "S", value_parser = strategy, value_delimiter = ',')]
-        strategy: Vec<&'static dyn Strategy>,
+        strategy: Vec<&'static dyn Solver>,
         /// Number of digits (2 to 9; the scoring strategies stop at 5, optimal at 4).
         #[arg(long, default_value = "4", value_name = "D", value_parser = digits)]
         digits: Digits,
@@ -87,8 +87,8 @@ fn digits(text: &str) -> Result<Digits, String> {
     Digits::new(d).map_err(|error| error.to_string())
 }
 
-fn strategy(name: &str) -> Result<&'static dyn Strategy, String> {
-    guess::strategy(name).map_err(|error| error.to_string())
+fn strategy(name: &str) -> Result<&'static dyn Solver, String> {
+    guess::solver(name).map_err(|error| error.to_string())
 }
 
 /// Runs `solvebatch guess`.
@@ -113,7 +113,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The program guesses; exit status 1 when the answers contradict each other.
-fn play(digits: Digits, strategy: &'static dyn Strategy) -> anyhow::Result<ExitCode> {
+fn play(digits: Digits, strategy: &'static dyn Solver) -> anyhow::Result<ExitCode> {
     let mut game = Codebreaker::new(digits, strategy).map_err(|error| UsageError(error.to_string()))?;
     let ending = guess::play(&mut std::io::stdin().lock(), &mut std::io::stdout().lock(), &mut game)?;
     Ok(match ending {
@@ -134,7 +134,7 @@ fn host(digits: Digits, seed: Option<u64>) -> anyhow::Result<ExitCode> {
 
 /// What `solvebatch guess simulate` was asked.
 struct Simulate<'a> {
-    strategies: &'a [&'static dyn Strategy],
+    strategies: &'a [&'static dyn Solver],
     digits: Digits,
     secrets: Option<&'a Path>,
     reports: &'a ReportArgs,

@@ -8,10 +8,14 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::anyhow;
 use clap::Subcommand;
+use solvebatch_scrabble::batch::{LoadedPosition, PositionLoadError};
+use solvebatch_scrabble::board::RulesName;
+use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
+use solvebatch_scrabble::game::{run_solitaire, SolitaireGame};
+use solvebatch_scrabble::play::{board_text, is_standard_play, Hint};
 use solvebatch_scrabble::{
-    board_text, check_tile_counts, desk, find_words, is_standard_play, run_solitaire, Dictionary, Generator,
-    Hint, LoadedPosition, Play, Position, PositionLoadError, PositionSettings, PositionSolver, Rack, Ranking,
-    Rulebook, Rules, RulesName, SolitaireGame, TileSet,
+    desk, find_words, Dictionary, Job, Play, Position, PositionSettings, Rack, Rulebook, Rules, Solver,
+    TileSet,
 };
 
 use crate::output::write_file;
@@ -140,7 +144,7 @@ pub struct CheckArgs {
     pub play: String,
 
     /// How many best plays to show when the letters fit nowhere.
-    #[arg(long, default_value_t = solvebatch_scrabble::DEFAULT_TOP, value_name = "N")]
+    #[arg(long, default_value_t = solvebatch_scrabble::batch::DEFAULT_TOP, value_name = "N")]
     pub top: usize,
 }
 
@@ -283,7 +287,7 @@ impl BoardArgs {
             rules: self.rules.map(Rules::named),
             dictionary_cache: crate::cache::dictionary_cache(),
         };
-        let solver = PositionSolver::new(Generator::Anchor, settings)?;
+        let solver = Job::new(Solver::Anchor, settings)?;
         let mut loaded = solver.load(path, &text, false).map_err(|error| match error {
             PositionLoadError::File(message) => anyhow!(message),
             error => anyhow!("{}: {error}", crate::text::name(path)),

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{anyhow, Context};
-use solvebatch_tournament::{self as tournament, RoundFinder, RoundOutcome};
+use solvebatch_tournament::{self as tournament, RoundOutcome};
 
 use crate::output::{write_file, OutputFile};
 use crate::reads::Reads;
@@ -49,7 +49,7 @@ pub struct Args {
 }
 
 fn solver_name(name: &str) -> Result<String, String> {
-    RoundFinder::new(name, 1, 0).map(|_| name.to_string()).map_err(|error| error.to_string())
+    tournament::Job::new(name, 1, 0).map(|_| name.to_string()).map_err(|error| error.to_string())
 }
 
 /// Prints the round (or `No tournament found.`), saving it with `--save`.
@@ -78,12 +78,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         eprintln!("{}: {variables} variables, {clauses} clauses", path.display());
         return Ok(ExitCode::SUCCESS);
     }
-    let finder = RoundFinder::new(&args.solver, args.jobs, args.seed)?;
+    let job = tournament::Job::new(&args.solver, args.jobs, args.seed)?;
     // Opened before the search, so that a path that cannot be written is found at once; dropped
     // unwritten when there is no round.
     let save = args.save.as_deref().map(OutputFile::create).transpose()?;
     let deadline = tournament::Deadline::at(args.timeout.map(|limit| Instant::now() + limit));
-    match finder.solve(&text, deadline) {
+    match job.solve(&text, deadline) {
         RoundOutcome::Found { output, .. } => match save {
             Some(mut file) => {
                 if file.path() != Path::new("-") {

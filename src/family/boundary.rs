@@ -9,6 +9,11 @@ pub use solvebatch_deadline::Deadline;
 use crate::outcome::Outcome;
 use crate::paths::{ends_with_ignoring_case, with_suffix};
 
+/// What a family crate reports when it cannot prepare a run or finds an output wrong: the crate's
+/// own error, boxed, its causes kept ([`std::error::Error::source`]), so that `{:#}` through anyhow
+/// prints the whole chain (`the input is invalid: line 2: ...`) and a caller may downcast it.
+pub type FamilyError = Box<dyn std::error::Error + Send + Sync>;
+
 /// A solver a family offers, as listed by `solvebatch list-solvers`.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct SolverInfo {
@@ -52,8 +57,8 @@ pub trait Prepared: Sync {
     /// whether it claims an answer exists (`compare` checks every solution with it).
     ///
     /// # Errors
-    /// What is wrong with the output, in words.
-    fn verify(&self, path: &Path, input: &[u8], output: &str) -> Result<bool, String>;
+    /// The crate's error: what is wrong with the output (or with the input, which cannot be checked).
+    fn verify(&self, path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError>;
 
     /// Whether the spec fixes this solver's output to the byte, so that only an output equal to the
     /// reference is correct; otherwise another output that [`Prepared::verify`] accepts is `valid`.
@@ -98,9 +103,9 @@ pub trait Family: Sync {
     /// Prepares a run with the solver called `solver`: reads once what every file shares.
     ///
     /// # Errors
-    /// An unknown solver, or a setting that cannot be used (a dictionary that cannot be read, digits
-    /// a strategy does not handle), in words.
-    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String>;
+    /// The crate's error: an unknown solver, or a setting that cannot be used (a dictionary that
+    /// cannot be read, digits a strategy does not handle).
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError>;
 
     /// Whether `path` is an input of this family, by its file name: its extension in any case
     /// (`A.CSV`, `b.Csv`: files from Windows).

@@ -1,12 +1,12 @@
-//! The guess family: `.guess` batch files answered by [`solvebatch_guess::GuessBatch`].
+//! The guess family: `.guess` batch files answered by [`solvebatch_guess::Job`].
 //!
 //! `--solver` is the strategy and `--digits` the number of digits (4 when not given).
 
 use std::path::Path;
 
-use solvebatch_guess::{self as guess, BatchError, GuessBatch};
+use solvebatch_guess::{self as guess, BatchError, Job};
 
-use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 
@@ -23,28 +23,27 @@ impl Family for Guess {
     }
 
     fn solvers(&self) -> Vec<SolverInfo> {
-        guess::strategies()
+        guess::solvers()
             .iter()
-            .map(|strategy| SolverInfo { name: strategy.name(), description: strategy.description() })
+            .map(|solver| SolverInfo { name: solver.name(), description: solver.description() })
             .collect()
     }
 
-    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        let batch = GuessBatch::new(solver, settings.digits).map_err(|error| error.to_string())?;
-        Ok(Box::new(batch))
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
+        Ok(Box::new(Job::new(solver, settings.digits)?))
     }
 }
 
-impl Prepared for GuessBatch {
+impl Prepared for Job {
     fn solver(&self) -> &'static str {
-        self.strategy().name()
+        Job::solver(self).name()
     }
 
     /// Answers every line; a file with malformed lines is [`Status::Invalid`] with the first error as
     /// message, and its output still holds every line.
     fn solve(&self, _path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
         let text = guess::decode_lossy(input);
-        match GuessBatch::solve(self, &text, deadline) {
+        match Job::solve(self, &text, deadline) {
             Ok(report) => {
                 let statistics = report.statistics();
                 let mut outcome = Outcome::answer(Status::Solved, report.output, &statistics);
@@ -60,14 +59,15 @@ impl Prepared for GuessBatch {
     }
 
     /// Checks every line's answer ([`guess::verify`]).
-    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, String> {
+    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
         let text = guess::decode_lossy(input);
-        guess::verify(&text, self.digits(), output).map(|()| true).map_err(|error| error.to_string())
+        guess::verify(&text, self.digits(), output)?;
+        Ok(true)
     }
 
     /// The spec fixes the reference strategy's answers (`first`); other strategies' correct answers
     /// are `valid`.
     fn output_is_fixed(&self) -> bool {
-        self.strategy().name() == "first"
+        Job::solver(self).name() == "first"
     }
 }

@@ -14,6 +14,16 @@
 //! check in `references.rs` how to find the input of one; a subcommand or a web page of its own is
 //! an addition, not a requirement.)
 //!
+//! Each family crate offers the same surface under the same names: `parse` (text to an instance,
+//! with line-numbered errors); the registry `solvers()`, whose entries (`Solver`: a trait object in
+//! tournament and guess, where a solver is a codebreaking strategy; an enum in tic-tac-toe and
+//! Scrabble, where it is the move generator) each have `name()` and `description()`; the prepared
+//! `Job` (`Job::new` from a solver and the run's settings, the crate's `UnknownSolver` for a name it
+//! lacks; `Job::solve` on one input); and a crate-level `verify` that checks any printed output
+//! independently of the solver. `family/<name>.rs` implements [`Family`] and
+//! [`Prepared`](boundary::Prepared) over them, passing the crate's errors on as
+//! [`FamilyError`](boundary::FamilyError) with their causes.
+//!
 //! One precedence rule everywhere: a flag given on the command line beats a setting inside the input
 //! file, which beats the default.
 

@@ -1,11 +1,11 @@
 //! The Scrabble family: `.scrabble` position files, `.scrabble.expected` references, judged by
-//! [`solvebatch_scrabble::PositionSolver`] (which reads each dictionary once per run).
+//! [`solvebatch_scrabble::Job`] (which reads each dictionary once per run).
 
 use std::path::{Path, PathBuf};
 
-use solvebatch_scrabble::{Generator, PositionOutcome, PositionSettings, PositionSolver, Rules};
+use solvebatch_scrabble::{Job, PositionOutcome, PositionSettings, Rules, Solver};
 
-use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 
@@ -56,41 +56,37 @@ impl Family for Scrabble {
     }
 
     fn solvers(&self) -> Vec<SolverInfo> {
-        Generator::ALL
+        solvebatch_scrabble::solvers()
             .iter()
-            .map(|generator| SolverInfo { name: generator.name(), description: generator.description() })
+            .map(|solver| SolverInfo { name: solver.name(), description: solver.description() })
             .collect()
     }
 
-    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        let (generator, rules) = generator_and_rules(solver, settings)?;
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
+        let (solver, rules) = solver_and_rules(solver, settings)?;
         let settings = PositionSettings {
             dictionary: settings.dictionary.clone(),
             tiles: settings.tiles.clone(),
             rules,
             dictionary_cache: settings.dictionary_cache.clone(),
         };
-        Ok(Box::new(PositionSolver::new(generator, settings).map_err(|error| error.to_string())?))
+        Ok(Box::new(Job::new(solver, settings)?))
     }
 }
 
 /// The move generator called `solver` and the rules `settings` name, if any.
 ///
 /// # Errors
-/// An unknown generator or rules, in words.
-pub fn generator_and_rules(solver: &str, settings: &Settings) -> Result<(Generator, Option<Rules>), String> {
-    let generator: Generator = solver.parse().map_err(|error| format!("{error}"))?;
-    let rules = settings
-        .rules
-        .as_deref()
-        .map(|name| name.parse::<Rules>().map_err(|error| error.to_string()))
-        .transpose()?;
-    Ok((generator, rules))
+/// An unknown generator or rules.
+pub fn solver_and_rules(solver: &str, settings: &Settings) -> Result<(Solver, Option<Rules>), FamilyError> {
+    let solver: Solver = solver.parse()?;
+    let rules = settings.rules.as_deref().map(str::parse::<Rules>).transpose()?;
+    Ok((solver, rules))
 }
 
-impl Prepared for PositionSolver {
+impl Prepared for Job {
     fn solver(&self) -> &'static str {
-        self.generator().name()
+        Job::solver(self).name()
     }
 
     fn solve(&self, path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
@@ -98,7 +94,7 @@ impl Prepared for PositionSolver {
             Ok(text) => text,
             Err(message) => return Outcome::invalid(message),
         };
-        match PositionSolver::solve(self, path, text, deadline) {
+        match Job::solve(self, path, text, deadline) {
             PositionOutcome::Solved(solution) => {
                 let statistics = solution.statistics();
                 Outcome::answer(Status::Solved, solution.text, &statistics)
@@ -114,10 +110,10 @@ impl Prepared for PositionSolver {
 
     /// Checks every listed play on the board ([`solvebatch_scrabble::verify`]); says whether one
     /// exists.
-    fn verify(&self, path: &Path, input: &[u8], output: &str) -> Result<bool, String> {
+    fn verify(&self, path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
         let text = crate::text::decode(input)?;
-        let loaded = self.load(path, text, true).map_err(|error| error.to_string())?;
-        solvebatch_scrabble::verify(&loaded, output).map_err(|error| error.to_string())?;
+        let loaded = self.load(path, text, true)?;
+        solvebatch_scrabble::verify(&loaded, output)?;
         Ok(output.lines().last() != Some("no valid play"))
     }
 }

@@ -3,9 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use solvebatch_tictactoe::{self as tictactoe, Replayer};
+use solvebatch_tictactoe::{self as tictactoe, Job};
 
-use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 
@@ -32,36 +32,34 @@ impl Family for TicTacToe {
     fn solvers(&self) -> Vec<SolverInfo> {
         tictactoe::solvers()
             .iter()
-            .map(|replayer| SolverInfo { name: replayer.name(), description: replayer.description() })
+            .map(|solver| SolverInfo { name: solver.name(), description: solver.description() })
             .collect()
     }
 
-    fn prepare(&self, solver: &str, _settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        let replayer: Replayer =
-            solver.parse().map_err(|error: tictactoe::UnknownReplayer| error.to_string())?;
-        Ok(Box::new(replayer))
+    fn prepare(&self, solver: &str, _settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
+        Ok(Box::new(Job::new(solver)?))
     }
 }
 
-impl Prepared for Replayer {
+impl Prepared for Job {
     fn solver(&self) -> &'static str {
-        self.name()
+        Job::solver(self).name()
     }
 
     /// A replay takes time linear in the file (milliseconds for a million moves): no deadline polling.
     fn solve(&self, _path: &Path, input: &[u8], _deadline: Deadline) -> Outcome {
-        match Replayer::solve(*self, input) {
+        match Job::solve(self, input) {
             Ok(replayed) => Outcome::answer(Status::Solved, replayed.output, &replayed.statistics),
             Err(error) => Outcome::invalid(error.to_string()),
         }
     }
 
     /// Compares with the replay ([`tictactoe::verify`]): the spec fixes every byte.
-    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, String> {
+    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
         match tictactoe::verify(input, output) {
             Ok(()) => Ok(true),
             Err(tictactoe::OutputMismatch::Input(error)) if output == format!("{error}\n") => Ok(false),
-            Err(error) => Err(error.to_string()),
+            Err(error) => Err(error.into()),
         }
     }
 }

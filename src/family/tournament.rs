@@ -1,11 +1,11 @@
 //! The tournament family: `.csv` pairing files, `.csv.expected` references, solved by
-//! [`solvebatch_tournament::RoundFinder`].
+//! [`solvebatch_tournament::Job`].
 
 use std::path::Path;
 
-use solvebatch_tournament::{self as tournament, RoundFinder, RoundOutcome};
+use solvebatch_tournament::{self as tournament, Job, RoundOutcome};
 
-use crate::family::boundary::{Deadline, Family, Prepared, Settings, SolverInfo};
+use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 
@@ -32,20 +32,18 @@ impl Family for Tournament {
             .collect()
     }
 
-    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, String> {
-        let finder =
-            RoundFinder::new(solver, settings.threads, settings.seed).map_err(|error| error.to_string())?;
-        Ok(Box::new(finder))
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
+        Ok(Box::new(Job::new(solver, settings.threads, settings.seed)?))
     }
 }
 
-impl Prepared for RoundFinder {
+impl Prepared for Job {
     fn solver(&self) -> &'static str {
-        RoundFinder::solver(self).name()
+        Job::solver(self).name()
     }
 
     fn solve(&self, _path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
-        match RoundFinder::solve(self, input, deadline) {
+        match Job::solve(self, input, deadline) {
             RoundOutcome::Found { output, stats } => Outcome::answer(Status::Solved, output, &stats),
             RoundOutcome::NoRound { output, stats } => Outcome::answer(Status::NoSolution, output, &stats),
             RoundOutcome::Invalid(error) => Outcome::invalid(error.to_string()),
@@ -54,8 +52,8 @@ impl Prepared for RoundFinder {
     }
 
     /// Reads the printed round back and checks it against the input ([`tournament::verify`]).
-    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, String> {
-        tournament::verify(input, output).map_err(|error| error.to_string())
+    fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
+        Ok(tournament::verify(input, output)?)
     }
 
     /// Any valid round is a correct answer; the reference matcher's is one of them.

@@ -15,7 +15,7 @@ use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_guess::{
-    self as guess, AnswerError, Codebreaker, Digits, GameState, Host, SimulationSummary, Strategy,
+    self as guess, AnswerError, Codebreaker, Digits, GameState, Host, SimulationSummary, Solver,
 };
 
 use super::error::ApiError;
@@ -179,8 +179,8 @@ pub async fn simulate(
 ///
 /// # Errors
 /// 422 for an unknown name, listing the strategies.
-fn strategy_named(name: Option<&str>) -> Result<&'static dyn Strategy, ApiError> {
-    guess::strategy(name.unwrap_or("first")).map_err(|error| ApiError::unknown_solver(error.to_string()))
+fn strategy_named(name: Option<&str>) -> Result<&'static dyn Solver, ApiError> {
+    guess::solver(name.unwrap_or("first")).map_err(|error| ApiError::unknown_solver(error.to_string()))
 }
 
 /// The number of digits asked for (4 when none).

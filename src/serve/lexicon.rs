@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use serde::Serialize;
-use solvebatch_scrabble::{Dictionary, Position, PositionSolver, TileSet};
+use solvebatch_scrabble::{Dictionary, Job, Position, TileSet};
 
 use super::state::State;
 use crate::family::boundary::{Family, Prepared, Settings};
@@ -110,11 +110,12 @@ impl<'a> Resolver<'a> {
         if family.name() != crate::family::scrabble::Scrabble.name() {
             return Ok((super::prepared::prepared(family, solver, settings)?, Notes::default()));
         }
-        let (generator, rules) = crate::family::scrabble::generator_and_rules(solver, settings)?;
+        let (solver, rules) =
+            crate::family::scrabble::solver_and_rules(solver, settings).map_err(|error| error.to_string())?;
         let position =
             crate::text::decode(input).ok().and_then(|text| Position::parse_board_file(text, None).ok());
         let (dictionary, tiles, notes) = self.lexicon(name, position.as_ref())?;
-        Ok((Rc::new(PositionSolver::with_lexicon(generator, rules, dictionary, tiles)), notes))
+        Ok((Rc::new(Job::with_lexicon(solver, rules, dictionary, tiles)), notes))
     }
 
     /// The dictionary and tiles of the position `name`, read as `position` (`None` when it cannot

@@ -19,10 +19,12 @@ use axum::extract::{FromRequest, Multipart, Query, Request};
 use axum::http::header;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use solvebatch_scrabble::{
-    check_tile_counts, desk, written_play, Board, Play, Position, Premium, Rack, Ranking, Rulebook, Rules,
-    RulesName, Scored, SolitaireGame, Square, DEFAULT_TOP,
-};
+use solvebatch_scrabble::batch::DEFAULT_TOP;
+use solvebatch_scrabble::board::{Premium, RulesName};
+use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
+use solvebatch_scrabble::game::SolitaireGame;
+use solvebatch_scrabble::play::{written_play, Scored};
+use solvebatch_scrabble::{desk, Board, Play, Position, Rack, Rulebook, Rules, Square};
 
 use super::error::ApiError;
 use super::lexicon::{Notes, Resolver, Sent};
@@ -343,7 +345,7 @@ fn premium_name(premium: Premium) -> &'static str {
 
 /// The rules called `name`.
 fn rules_named(name: &str) -> Result<Rules, ApiError> {
-    let name: RulesName = name.parse().map_err(|error: solvebatch_scrabble::UnknownRules| {
+    let name: RulesName = name.parse().map_err(|error: solvebatch_scrabble::board::UnknownRules| {
         ApiError::bad_request(format!("rules: {error}"))
     })?;
     Ok(Rules::named(name))

@@ -15,24 +15,24 @@ use std::fmt;
 use crate::candidates::CandidateSet;
 use crate::digits::Digits;
 use crate::matches::matches;
-use crate::strategy::{GuessError, Strategy, UnsupportedDigits};
+use crate::strategy::{GuessError, Solver, UnsupportedDigits};
 use crate::text::{parse_whole_number, plural, quoted};
 
-/// One job of a batch file.
+/// One request of a batch file (a line: `secret N` or `answers G=M ...`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Job {
+pub enum Request {
     /// `secret N`: play the game against the secret `N` and list the guesses.
     Secret(u32),
     /// `answers G=M ...`: the host answered `M` matches to guess `G`; give the next guess.
     Answers(Vec<(u32, u32)>),
 }
 
-impl fmt::Display for Job {
-    /// The job as written, in canonical spacing: `secret 3242`, `answers 1000=0 2111=0`.
+impl fmt::Display for Request {
+    /// The request as written, in canonical spacing: `secret 3242`, `answers 1000=0 2111=0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Job::Secret(secret) => write!(f, "secret {secret}"),
-            Job::Answers(answers) => {
+            Request::Secret(secret) => write!(f, "secret {secret}"),
+            Request::Answers(answers) => {
                 f.write_str("answers")?;
                 answers.iter().try_for_each(|(guess, answer)| write!(f, " {guess}={answer}"))
             }
@@ -40,13 +40,13 @@ impl fmt::Display for Job {
     }
 }
 
-/// A job with the line it came from.
+/// A request with the line it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JobLine {
+pub struct RequestLine {
     /// The line number, from 1.
     pub line: usize,
-    /// The job.
-    pub job: Job,
+    /// The request.
+    pub request: Request,
 }
 
 /// A malformed line of a batch file.
@@ -98,13 +98,13 @@ pub enum Problem {
 /// reason its line is malformed. Blank and comment-only lines give no entry.
 ///
 /// ```
-/// use solvebatch_guess::{parse, Digits, Job};
+/// use solvebatch_guess::{parse, Digits, Request};
 ///
 /// let jobs = parse("# two jobs\nsecret 3242\n\nanswers 1000=0 123=1\n", Digits::FOUR);
-/// assert_eq!(jobs[0].as_ref().unwrap().job, Job::Secret(3242));
+/// assert_eq!(jobs[0].as_ref().unwrap().request, Request::Secret(3242));
 /// assert_eq!(jobs[1].as_ref().unwrap_err().to_string(), "line 4: 123 is not a 4-digit number (1000 to 9999)");
 /// ```
-pub fn parse(text: &str, digits: Digits) -> Vec<Result<JobLine, LineError>> {
+pub fn parse(text: &str, digits: Digits) -> Vec<Result<RequestLine, LineError>> {
     text.lines()
         .enumerate()
         .filter_map(|(index, line)| {
@@ -113,24 +113,24 @@ pub fn parse(text: &str, digits: Digits) -> Vec<Result<JobLine, LineError>> {
             let keyword = words.next()?;
             let job = parse_job(keyword, words.collect(), digits);
             Some(
-                job.map(|job| JobLine { line: index + 1, job })
+                job.map(|request| RequestLine { line: index + 1, request })
                     .map_err(|problem| LineError { line: index + 1, problem }),
             )
         })
         .collect()
 }
 
-fn parse_job(keyword: &str, fields: Vec<&str>, digits: Digits) -> Result<Job, Problem> {
+fn parse_job(keyword: &str, fields: Vec<&str>, digits: Digits) -> Result<Request, Problem> {
     match keyword {
         "secret" => match fields[..] {
-            [secret] => Ok(Job::Secret(parse_number(secret, digits)?)),
+            [secret] => Ok(Request::Secret(parse_number(secret, digits)?)),
             _ => Err(Problem::SecretCount),
         },
         "answers" => fields
             .into_iter()
             .map(|field| parse_answer(field, digits))
             .collect::<Result<_, _>>()
-            .map(Job::Answers),
+            .map(Request::Answers),
         _ => Err(Problem::UnknownKeyword(quoted(keyword))),
     }
 }
@@ -156,9 +156,9 @@ fn parse_answer(field: &str, digits: Digits) -> Result<(u32, u32), Problem> {
     Ok((guess, answer))
 }
 
-/// What a job came to.
+/// What a request came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum JobResult {
+pub enum RequestResult {
     /// The guesses of the game against the secret, the last being the secret.
     Found(Vec<u32>),
     /// The strategy's next guess and how many candidates the answers leave.
@@ -214,39 +214,39 @@ pub enum BatchError {
     Interrupted,
 }
 
-/// Answers one job with `strategy`.
+/// Answers one request with `strategy`.
 ///
 /// # Errors
 /// [`BatchError::Interrupted`] when `deadline` passes (checked during each elimination and by the
 /// scoring strategies).
-pub fn solve_job(
-    job: &Job,
+pub fn solve_request(
+    job: &Request,
     digits: Digits,
-    strategy: &dyn Strategy,
+    strategy: &dyn Solver,
     deadline: Deadline<'_>,
-) -> Result<JobResult, BatchError> {
+) -> Result<RequestResult, BatchError> {
     let mut candidates = CandidateSet::all(digits);
     match job {
-        Job::Secret(secret) => {
+        Request::Secret(secret) => {
             let mut guesses = Vec::new();
             loop {
                 let Some(guess) = next_guess(strategy, &candidates, deadline)? else {
-                    return Ok(JobResult::Inconsistent);
+                    return Ok(RequestResult::Inconsistent);
                 };
                 guesses.push(guess);
                 if guess == *secret {
-                    return Ok(JobResult::Found(guesses));
+                    return Ok(RequestResult::Found(guesses));
                 }
                 candidates.eliminate_before(guess, matches(guess, *secret), deadline).map_err(interrupted)?;
             }
         }
-        Job::Answers(answers) => {
+        Request::Answers(answers) => {
             for &(guess, answer) in answers {
                 candidates.eliminate_before(guess, answer, deadline).map_err(interrupted)?;
             }
             Ok(match next_guess(strategy, &candidates, deadline)? {
-                Some(guess) => JobResult::Next { guess, candidates: candidates.len() },
-                None => JobResult::Inconsistent,
+                Some(guess) => RequestResult::Next { guess, candidates: candidates.len() },
+                None => RequestResult::Inconsistent,
             })
         }
     }
@@ -259,7 +259,7 @@ fn interrupted(_: GuessError) -> BatchError {
 
 /// The strategy's guess, or `None` when no candidate is left.
 fn next_guess(
-    strategy: &dyn Strategy,
+    strategy: &dyn Solver,
     candidates: &CandidateSet,
     deadline: Deadline<'_>,
 ) -> Result<Option<u32>, BatchError> {
@@ -273,16 +273,16 @@ fn next_guess(
 /// The output line of a job (without its newline).
 ///
 /// ```
-/// use solvebatch_guess::{format, Job, JobResult};
+/// use solvebatch_guess::{format, Request, RequestResult};
 ///
-/// let job = Job::Answers(vec![(1000, 0), (2111, 0)]);
-/// let next = JobResult::Next { guess: 3222, candidates: 3584 };
+/// let job = Request::Answers(vec![(1000, 0), (2111, 0)]);
+/// let next = RequestResult::Next { guess: 3222, candidates: 3584 };
 /// assert_eq!(format(&job, &next), "answers 1000=0 2111=0: next 3222 (3584 candidates left)");
-/// assert_eq!(format(&Job::Secret(1000), &JobResult::Found(vec![1000])), "secret 1000: 1000 (1 guess)");
+/// assert_eq!(format(&Request::Secret(1000), &RequestResult::Found(vec![1000])), "secret 1000: 1000 (1 guess)");
 /// ```
-pub fn format(job: &Job, result: &JobResult) -> String {
+pub fn format(job: &Request, result: &RequestResult) -> String {
     match result {
-        JobResult::Found(guesses) => {
+        RequestResult::Found(guesses) => {
             let list: Vec<String> = guesses.iter().map(u32::to_string).collect();
             format!(
                 "{job}: {} ({} {})",
@@ -291,13 +291,13 @@ pub fn format(job: &Job, result: &JobResult) -> String {
                 plural(guesses.len(), "guess", "guesses")
             )
         }
-        JobResult::Next { guess, candidates } => {
+        RequestResult::Next { guess, candidates } => {
             format!(
                 "{job}: next {guess} ({candidates} {} left)",
                 plural(*candidates, "candidate", "candidates")
             )
         }
-        JobResult::Inconsistent => format!("{job}: inconsistent answers"),
+        RequestResult::Inconsistent => format!("{job}: inconsistent answers"),
     }
 }
 
@@ -309,7 +309,7 @@ pub fn format(job: &Job, result: &JobResult) -> String {
 pub fn solve_batch(
     text: &str,
     digits: Digits,
-    strategy: &dyn Strategy,
+    strategy: &dyn Solver,
     deadline: Deadline<'_>,
 ) -> Result<BatchReport, BatchError> {
     strategy.check_digits(digits)?;
@@ -317,9 +317,9 @@ pub fn solve_batch(
     for entry in parse(text, digits) {
         report.jobs += 1;
         let line = match entry {
-            Ok(JobLine { job, .. }) => {
-                let result = solve_job(&job, digits, strategy, deadline)?;
-                if let JobResult::Found(guesses) = &result {
+            Ok(RequestLine { request: job, .. }) => {
+                let result = solve_request(&job, digits, strategy, deadline)?;
+                if let RequestResult::Found(guesses) = &result {
                     report.guesses += guesses.len() as u64;
                 }
                 format(&job, &result)
@@ -339,10 +339,10 @@ pub fn solve_batch(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::strategy;
+    use crate::strategy::solver;
 
     fn answer(text: &str) -> String {
-        solve_batch(text, Digits::FOUR, strategy("first").unwrap(), crate::Deadline::NEVER).unwrap().output
+        solve_batch(text, Digits::FOUR, solver("first").unwrap(), crate::Deadline::NEVER).unwrap().output
     }
 
     #[test]
@@ -370,7 +370,7 @@ mod tests {
         let report = solve_batch(
             &format!("secret {field}x\n"),
             Digits::FOUR,
-            strategy("first").unwrap(),
+            solver("first").unwrap(),
             crate::Deadline::NEVER,
         );
         assert_eq!(report.unwrap().output, format!("line 1: \"{}…\" is not a number\n", "7".repeat(60)));
@@ -380,7 +380,7 @@ mod tests {
     fn statistics_count_jobs_guesses_and_malformed_lines() {
         let text = "secret 3242\nanswers 1000=0\nsecret 12\n";
         let report =
-            solve_batch(text, Digits::FOUR, strategy("first").unwrap(), crate::Deadline::NEVER).unwrap();
+            solve_batch(text, Digits::FOUR, solver("first").unwrap(), crate::Deadline::NEVER).unwrap();
         assert_eq!(report.statistics(), BatchStatistics { jobs: 3, guesses: 6, errors: 1 });
     }
 
@@ -389,7 +389,7 @@ mod tests {
         let report = solve_batch(
             "secret 123\nsecret 2111\nanswers 1000=5\nguess 1234\nsecret\nsecret 1x34\nanswers 1000:3\nsecret 0123\nanswers 1000=x\n",
             Digits::FOUR,
-            strategy("first").unwrap(),
+            solver("first").unwrap(),
             crate::Deadline::NEVER,
         )
         .unwrap();
@@ -416,7 +416,7 @@ mod tests {
         let report = solve_batch(
             "answers 100=0\nsecret 1000\n",
             three,
-            strategy("first").unwrap(),
+            solver("first").unwrap(),
             crate::Deadline::NEVER,
         )
         .unwrap();
@@ -424,7 +424,7 @@ mod tests {
         let error = solve_batch(
             "secret 123456\n",
             Digits::new(6).unwrap(),
-            strategy("entropy").unwrap(),
+            solver("entropy").unwrap(),
             crate::Deadline::NEVER,
         )
         .unwrap_err();
@@ -435,7 +435,7 @@ mod tests {
     fn a_past_deadline_interrupts() {
         let past = crate::Deadline::at(Some(std::time::Instant::now()));
         assert_eq!(
-            solve_batch("secret 3242\n", Digits::FOUR, strategy("first").unwrap(), past),
+            solve_batch("secret 3242\n", Digits::FOUR, solver("first").unwrap(), past),
             Err(BatchError::Interrupted)
         );
     }

@@ -2,7 +2,7 @@
 
 use crate::candidates::CandidateSet;
 use crate::digits::Digits;
-use crate::strategy::{GuessError, Strategy, UnsupportedDigits};
+use crate::strategy::{GuessError, Solver, UnsupportedDigits};
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub enum AnswerError {
     Inconsistent,
 }
 
-/// The codebreaker of one game: it proposes guesses with a [`Strategy`], eliminates the candidates each
+/// The codebreaker of one game: it proposes guesses with a [`Solver`], eliminates the candidates each
 /// answer rules out, and keeps the list of its prior guesses.
 ///
 /// It follows the reference codebreaker's bookkeeping: every call of [`Codebreaker::guess`] counts as a
@@ -45,9 +45,9 @@ pub enum AnswerError {
 /// the same number again); a winning answer adds nothing; [`Codebreaker::reset`] starts a new game.
 ///
 /// ```
-/// use solvebatch_guess::{matches, strategy, Codebreaker, Digits};
+/// use solvebatch_guess::{matches, solver, Codebreaker, Digits};
 ///
-/// let mut game = Codebreaker::new(Digits::FOUR, strategy("first").unwrap()).unwrap();
+/// let mut game = Codebreaker::new(Digits::FOUR, solver("first").unwrap()).unwrap();
 /// while !game.is_over() {
 ///     let guess = game.guess().unwrap();
 ///     game.answer(matches(guess, 3242)).unwrap();
@@ -56,7 +56,7 @@ pub enum AnswerError {
 /// ```
 #[derive(Debug)]
 pub struct Codebreaker {
-    strategy: &'static dyn Strategy,
+    strategy: &'static dyn Solver,
     candidates: CandidateSet,
     guesses: Vec<u32>,
     /// The guess handed out by [`Codebreaker::guess`] until an answer replaces it; `None` while the next
@@ -72,7 +72,7 @@ impl Codebreaker {
     ///
     /// # Errors
     /// [`UnsupportedDigits`] when the strategy does not handle that many digits.
-    pub fn new(digits: Digits, strategy: &'static dyn Strategy) -> Result<Codebreaker, UnsupportedDigits> {
+    pub fn new(digits: Digits, strategy: &'static dyn Solver) -> Result<Codebreaker, UnsupportedDigits> {
         strategy.check_digits(digits)?;
         Ok(Codebreaker {
             strategy,
@@ -99,7 +99,7 @@ impl Codebreaker {
     }
 
     /// The strategy playing.
-    pub fn strategy(&self) -> &'static dyn Strategy {
+    pub fn strategy(&self) -> &'static dyn Solver {
         self.strategy
     }
 
@@ -189,12 +189,12 @@ impl Codebreaker {
 mod tests {
 
     use super::*;
-    use crate::strategy::strategy;
+    use crate::strategy::solver;
 
     /// A strategy that always guesses 1000, candidate or not.
     struct Always1000;
 
-    impl Strategy for Always1000 {
+    impl Solver for Always1000 {
         fn name(&self) -> &'static str {
             "always-1000"
         }
@@ -225,7 +225,7 @@ mod tests {
 
     #[test]
     fn answers_are_checked_before_use() {
-        let mut game = Codebreaker::new(Digits::FOUR, strategy("first").unwrap()).unwrap();
+        let mut game = Codebreaker::new(Digits::FOUR, solver("first").unwrap()).unwrap();
         assert_eq!(game.answer(0), Err(AnswerError::NoGuess));
         game.guess().unwrap();
         let error = game.answer(5).unwrap_err();
@@ -237,7 +237,7 @@ mod tests {
 
     #[test]
     fn a_repeated_guess_before_the_answer_counts_twice() {
-        let mut game = Codebreaker::new(Digits::FOUR, strategy("first").unwrap()).unwrap();
+        let mut game = Codebreaker::new(Digits::FOUR, solver("first").unwrap()).unwrap();
         assert_eq!((game.guess(), game.guess()), (Ok(1000), Ok(1000)));
         assert_eq!(game.prior_guesses(), [1000, 1000]);
         game.answer(0).unwrap();
@@ -246,7 +246,7 @@ mod tests {
 
     #[test]
     fn strategies_beyond_their_digits_are_refused() {
-        let error = Codebreaker::new(Digits::new(6).unwrap(), strategy("max-parts").unwrap()).unwrap_err();
+        let error = Codebreaker::new(Digits::new(6).unwrap(), solver("max-parts").unwrap()).unwrap_err();
         assert_eq!(error.to_string(), "strategy max-parts handles at most 5 digits, not 6");
     }
 }

@@ -24,9 +24,9 @@ pub enum Ending {
 /// guesses made are listed at the end.
 ///
 /// ```
-/// use solvebatch_guess::{play, strategy, Codebreaker, Digits, Ending};
+/// use solvebatch_guess::{play, solver, Codebreaker, Digits, Ending};
 ///
-/// let mut game = Codebreaker::new(Digits::FOUR, strategy("first").unwrap()).unwrap();
+/// let mut game = Codebreaker::new(Digits::FOUR, solver("first").unwrap()).unwrap();
 /// let mut output = Vec::new();
 /// let ending = play(&mut "0\nfour\n4\n".as_bytes(), &mut output, &mut game).unwrap();
 /// assert_eq!(ending, Ending::Found(vec![1000, 2111]));
@@ -185,10 +185,10 @@ fn listed(guesses: &[u32]) -> String {
 mod tests {
     use super::*;
     use crate::digits::Digits;
-    use crate::strategy::strategy;
+    use crate::strategy::solver;
 
     fn play_with(input: &str, strategy_name: &str) -> (Ending, String) {
-        let mut game = Codebreaker::new(Digits::FOUR, strategy(strategy_name).unwrap()).unwrap();
+        let mut game = Codebreaker::new(Digits::FOUR, solver(strategy_name).unwrap()).unwrap();
         let mut output = Vec::new();
         let ending = play(&mut input.as_bytes(), &mut output, &mut game).unwrap();
         (ending, String::from_utf8(output).unwrap())

@@ -1,21 +1,21 @@
 //! The whole job on one `.guess` batch file, as every front end runs it (the batch runner,
-//! `compare`, the web app): a [`GuessBatch`] prepared once per run, then [`GuessBatch::solve`] on each
+//! `compare`, the web app): a [`Job`] prepared once per run, then [`Job::solve`] on each
 //! file; [`verify`] checks any strategy's answers.
 
 use crate::Deadline;
 
-use crate::batch::{format, parse, solve_batch, BatchError, BatchReport, Job, JobResult};
+use crate::batch::{format, parse, solve_batch, BatchError, BatchReport, Request, RequestResult};
 use crate::candidates::CandidateSet;
 use crate::digits::{Digits, DigitsError};
 use crate::matches::matches;
-use crate::strategy::{strategy, Strategy, UnknownStrategy, UnsupportedDigits};
+use crate::strategy::{solver, Solver, UnknownSolver, UnsupportedDigits};
 
 /// Why a run cannot be prepared.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GuessSetupError {
     /// No strategy has that name.
     #[error(transparent)]
-    UnknownStrategy(#[from] UnknownStrategy),
+    UnknownSolver(#[from] UnknownSolver),
     /// The number of digits is outside `2..=9`.
     #[error(transparent)]
     Digits(#[from] DigitsError),
@@ -26,26 +26,26 @@ pub enum GuessSetupError {
 
 /// A run over batch files: the strategy and the number of digits.
 #[derive(Debug, Clone, Copy)]
-pub struct GuessBatch {
-    strategy: &'static dyn Strategy,
+pub struct Job {
+    solver: &'static dyn Solver,
     digits: Digits,
 }
 
-impl GuessBatch {
+impl Job {
     /// Prepares a run with the strategy called `name` and `digits` digits (4 when `None`).
     ///
     /// # Errors
     /// An unknown strategy, digits outside `2..=9`, or more digits than the strategy handles.
-    pub fn new(name: &str, digits: Option<u32>) -> Result<GuessBatch, GuessSetupError> {
-        let strategy = strategy(name)?;
+    pub fn new(name: &str, digits: Option<u32>) -> Result<Job, GuessSetupError> {
+        let solver = solver(name)?;
         let digits = Digits::new(digits.unwrap_or(Digits::FOUR.get()))?;
-        strategy.check_digits(digits)?;
-        Ok(GuessBatch { strategy, digits })
+        solver.check_digits(digits)?;
+        Ok(Job { solver, digits })
     }
 
     /// The strategy of this run.
-    pub fn strategy(&self) -> &'static dyn Strategy {
-        self.strategy
+    pub fn solver(&self) -> &'static dyn Solver {
+        self.solver
     }
 
     /// The number of digits of this run.
@@ -58,7 +58,7 @@ impl GuessBatch {
     /// # Errors
     /// [`BatchError::Interrupted`] when `deadline` passes.
     pub fn solve(&self, text: &str, deadline: Deadline<'_>) -> Result<BatchReport, BatchError> {
-        solve_batch(text, self.digits, self.strategy, deadline)
+        solve_batch(text, self.digits, self.solver, deadline)
     }
 }
 
@@ -70,7 +70,7 @@ pub enum BatchAnswerError {
     LineCount {
         /// Lines in the output.
         found: usize,
-        /// Job lines in the file, malformed ones included.
+        /// Request lines in the file, malformed ones included.
         expected: usize,
     },
     /// An output line is not a correct answer to its job.
@@ -114,34 +114,34 @@ pub fn verify(text: &str, digits: Digits, output: &str) -> Result<(), BatchAnswe
         let checked = match job {
             Err(error) if error.to_string() == line => Ok(()),
             Err(error) => Err(format!("expected the error \"{error}\"")),
-            Ok(job) => check_answer(&job.job, digits, line),
+            Ok(job) => check_answer(&job.request, digits, line),
         };
         checked.map_err(|problem| BatchAnswerError::Line { line: index + 1, problem })?;
     }
     Ok(())
 }
 
-fn check_answer(job: &Job, digits: Digits, line: &str) -> Result<(), String> {
+fn check_answer(job: &Request, digits: Digits, line: &str) -> Result<(), String> {
     let answer =
         line.strip_prefix(&format!("{job}: ")).ok_or_else(|| format!("does not answer \"{job}\""))?;
     match job {
-        Job::Secret(secret) => {
+        Request::Secret(secret) => {
             let guesses = read_guesses(answer, digits)?;
             match guesses.iter().position(|guess| guess == secret) {
                 None => Err("the game does not find the secret".to_string()),
                 Some(found) if found + 1 < guesses.len() => {
                     Err("the game goes on after guessing the secret".to_string())
                 }
-                Some(_) => expect_line(line, &format(job, &JobResult::Found(guesses))),
+                Some(_) => expect_line(line, &format(job, &RequestResult::Found(guesses))),
             }
         }
-        Job::Answers(answers) => {
+        Request::Answers(answers) => {
             let mut candidates = CandidateSet::all(digits);
             for &(guess, answer) in answers {
                 candidates.eliminate(guess, answer);
             }
             if candidates.is_empty() {
-                return expect_line(line, &format(job, &JobResult::Inconsistent));
+                return expect_line(line, &format(job, &RequestResult::Inconsistent));
             }
             let guess = answer
                 .strip_prefix("next ")
@@ -154,7 +154,7 @@ fn check_answer(job: &Job, digits: Digits, line: &str) -> Result<(), String> {
             if !candidates.contains(guess) && !splits {
                 return Err(format!("{guess} is no candidate and tells the candidates apart in no way"));
             }
-            expect_line(line, &format(job, &JobResult::Next { guess, candidates: candidates.len() }))
+            expect_line(line, &format(job, &RequestResult::Next { guess, candidates: candidates.len() }))
         }
     }
 }
@@ -183,19 +183,19 @@ mod tests {
 
     #[test]
     fn a_run_is_checked_when_prepared() {
-        assert_eq!(GuessBatch::new("first", None).unwrap().digits(), Digits::FOUR);
+        assert_eq!(Job::new("first", None).unwrap().digits(), Digits::FOUR);
         assert_eq!(
-            GuessBatch::new("minimax", Some(9)).unwrap_err().to_string(),
+            Job::new("minimax", Some(9)).unwrap_err().to_string(),
             "strategy minimax handles at most 5 digits, not 9"
         );
-        assert_eq!(GuessBatch::new("first", Some(10)).unwrap_err(), GuessSetupError::Digits(DigitsError(10)));
+        assert_eq!(Job::new("first", Some(10)).unwrap_err(), GuessSetupError::Digits(DigitsError(10)));
     }
 
     #[test]
     fn every_strategy_answers_the_reference_file_correctly() {
         let text = "secret 3242\nsecret 1000\nanswers 1000=0 2111=0\nanswers 1000=3 1001=1\nsecret 12\n";
         for name in ["first", "minimax", "max-parts", "entropy"] {
-            let report = GuessBatch::new(name, None).unwrap().solve(text, crate::Deadline::NEVER).unwrap();
+            let report = Job::new(name, None).unwrap().solve(text, crate::Deadline::NEVER).unwrap();
             assert_eq!(verify(text, Digits::FOUR, &report.output), Ok(()), "{name}");
         }
     }

@@ -5,7 +5,7 @@
 //! - [`matches()`], the answer, by integer arithmetic;
 //! - [`CandidateSet`], the numbers still consistent with the answers, a bitset over the range
 //!   filtered in parallel when large (up to 9 digits: 900 million bits), a list once few are left;
-//! - [`Strategy`] and its registry [`strategies`]: `first` (the reference codebreaker: the smallest
+//! - [`Solver`] (a codebreaking strategy) and its registry [`solvers`]: `first` (the reference codebreaker: the smallest
 //!   candidate), `minimax` (Knuth 1976), `max-parts`, `entropy` and `optimal` (the fewest guesses in
 //!   the worst case, proved: 12 for 4 digits, with a mean of 9.8711);
 //! - [`StrategyTree`], the depth-bounded search behind `optimal`, and [`minimum_worst_case`], the
@@ -14,13 +14,15 @@
 //! - [`play`] and [`host`], the interactive games over any `BufRead` and `Write`;
 //! - [`simulate`], every secret (or a list) played in parallel as one game tree, with a transcript of
 //!   every game for independent checking;
-//! - [`solve_batch`], the `.guess` batch file format.
+//! - [`solve_batch`], the `.guess` batch file format, and [`Job`], a run over batch files prepared
+//!   once ([`Job::new`]: a solver of [`solvers`] by name, and the digits), with [`verify`] checking
+//!   any solver's answers.
 //!
 //! ```
-//! use solvebatch_guess::{solve_batch, strategy, Deadline, Digits};
+//! use solvebatch_guess::{solve_batch, solver, Deadline, Digits};
 //!
 //! let report = solve_batch("secret 3242\nanswers 1000=0 2111=0\nanswers 1000=3 1001=1\n",
-//!                          Digits::FOUR, strategy("first").unwrap(), Deadline::NEVER).unwrap();
+//!                          Digits::FOUR, solver("first").unwrap(), Deadline::NEVER).unwrap();
 //! assert_eq!(report.output, "\
 //! secret 3242: 1000 2111 3222 3223 3232 3242 (6 guesses)
 //! answers 1000=0 2111=0: next 3222 (3584 candidates left)
@@ -54,15 +56,15 @@ mod strategy;
 mod text;
 
 pub use batch::{
-    format, parse, solve_batch, solve_job, BatchError, BatchReport, BatchStatistics, Job, JobLine, JobResult,
-    LineError, Problem,
+    format, parse, solve_batch, solve_request, BatchError, BatchReport, BatchStatistics, LineError, Problem,
+    Request, RequestLine, RequestResult,
 };
 pub use candidates::{CandidateSet, Iter};
 pub use codebreaker::{AnswerError, Codebreaker, GameState};
 pub use digits::{Digits, DigitsError};
 pub use host::{Host, OutOfRange};
 pub use interactive::{host, play, Ending};
-pub use job::{verify, BatchAnswerError, GuessBatch, GuessSetupError};
+pub use job::{verify, BatchAnswerError, GuessSetupError, Job};
 pub use matches::matches;
 pub use optimal::{minimum_worst_case, Bound, BoundStep, Proof, Settings as SearchSettings, StrategyTree};
 pub use secrets::parse_secrets;
@@ -70,7 +72,5 @@ pub use simulate::{
     simulate, Bar, SimulateError, SimulatedGame, Simulation, SimulationSummary, MAX_SIMULATED_SECRETS,
 };
 pub use solvebatch_deadline::Deadline;
-pub use strategy::{
-    strategies, strategy, First, GuessError, Partition, Strategy, UnknownStrategy, UnsupportedDigits,
-};
+pub use strategy::{solver, solvers, First, GuessError, Partition, Solver, UnknownSolver, UnsupportedDigits};
 pub use text::decode_lossy;

@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::candidates::CandidateSet;
 use crate::digits::Digits;
 use crate::matches::Packed;
-use crate::strategy::{GuessError, Strategy, UnsupportedDigits};
+use crate::strategy::{GuessError, Solver, UnsupportedDigits};
 
 /// One secret played to the end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -118,14 +118,14 @@ impl fmt::Display for Gigabytes {
 /// [`MAX_SIMULATED_SECRETS`] secrets are asked for.
 ///
 /// ```
-/// use solvebatch_guess::{simulate, strategy, Deadline, Digits, SimulateError};
+/// use solvebatch_guess::{simulate, solver, Deadline, Digits, SimulateError};
 ///
 /// let nine = Digits::new(9).unwrap();
-/// let error = simulate(strategy("first").unwrap(), nine, None, Deadline::NEVER).unwrap_err();
+/// let error = simulate(solver("first").unwrap(), nine, None, Deadline::NEVER).unwrap_err();
 /// assert_eq!(error, SimulateError::TooMany { secrets: 900_000_000, digits: nine });
 /// ```
 pub fn simulate(
-    strategy: &dyn Strategy,
+    strategy: &dyn Solver,
     digits: Digits,
     secrets: Option<&[u32]>,
     deadline: Deadline<'_>,
@@ -168,7 +168,7 @@ const PARALLEL_MAX_SET_BYTES: usize = 2 << 20;
 /// Plays the `secrets` (all in `candidates`) from the node reached by the guesses `before`: each secret
 /// with the guesses of its game.
 fn play_node(
-    strategy: &dyn Strategy,
+    strategy: &dyn Solver,
     candidates: CandidateSet,
     secrets: Vec<u32>,
     before: &[u32],
@@ -273,9 +273,9 @@ impl Simulation {
     /// replaying them.
     ///
     /// ```
-    /// use solvebatch_guess::{simulate, strategy, Deadline, Digits};
+    /// use solvebatch_guess::{simulate, solver, Deadline, Digits};
     ///
-    /// let simulation = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[3242, 1000]), Deadline::NEVER).unwrap();
+    /// let simulation = simulate(solver("first").unwrap(), Digits::FOUR, Some(&[3242, 1000]), Deadline::NEVER).unwrap();
     /// assert_eq!(simulation.transcript(), "1000 1000\n3242 1000 2111 3222 3223 3232 3242\n");
     /// ```
     pub fn transcript(&self) -> String {
@@ -321,10 +321,10 @@ impl SimulationSummary {
     /// and a bar of `#` (the longest bar is `width` characters; any non-zero count shows at least one).
     ///
     /// ```
-    /// use solvebatch_guess::{simulate, strategy, Deadline, Digits};
+    /// use solvebatch_guess::{simulate, solver, Deadline, Digits};
     ///
     /// let secrets = [1000, 2111, 3242];
-    /// let simulation = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&secrets), Deadline::NEVER).unwrap();
+    /// let simulation = simulate(solver("first").unwrap(), Digits::FOUR, Some(&secrets), Deadline::NEVER).unwrap();
     /// assert_eq!(simulation.summary().chart(4), "\
     /// guesses  secrets
     ///       1        1  ####
@@ -356,12 +356,12 @@ mod tests {
     use super::*;
     use crate::codebreaker::Codebreaker;
     use crate::matches::matches;
-    use crate::strategy::{strategies, strategy};
+    use crate::strategy::{solver, solvers};
 
     #[test]
     fn reference_strategy_on_all_four_digit_secrets() {
         let simulation =
-            simulate(strategy("first").unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap();
+            simulate(solver("first").unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap();
         let summary = simulation.summary();
         assert_eq!(summary.secrets, 9000);
         assert_eq!(summary.worst_case, 16);
@@ -372,7 +372,7 @@ mod tests {
 
     /// Plays one game with a [`Codebreaker`], checking on the way that each guess of a strategy that
     /// promises candidates is consistent with every earlier answer.
-    fn play_alone(strategy: &'static dyn Strategy, digits: Digits, secret: u32) -> Vec<u32> {
+    fn play_alone(strategy: &'static dyn Solver, digits: Digits, secret: u32) -> Vec<u32> {
         let mut game = Codebreaker::new(digits, strategy).unwrap();
         let mut answers: Vec<(u32, u32)> = Vec::new();
         while !game.is_over() {
@@ -389,7 +389,7 @@ mod tests {
 
     #[test]
     fn every_strategy_finds_every_three_digit_secret_once() {
-        for &strategy in strategies() {
+        for &strategy in solvers() {
             let simulation =
                 simulate(strategy, Digits::new(3).unwrap(), None, crate::Deadline::NEVER).unwrap();
             assert!(simulation.games.iter().map(|game| game.secret).eq(100..=999), "{}", strategy.name());
@@ -399,7 +399,7 @@ mod tests {
     #[test]
     fn listed_secrets_are_played_once_in_order() {
         let simulation = simulate(
-            strategy("first").unwrap(),
+            solver("first").unwrap(),
             Digits::FOUR,
             Some(&[3242, 1000, 3242]),
             crate::Deadline::NEVER,
@@ -417,7 +417,7 @@ mod tests {
     #[test]
     fn more_secrets_than_the_limit_are_refused_before_playing() {
         let nine = Digits::new(9).unwrap();
-        let error = simulate(strategy("first").unwrap(), nine, None, crate::Deadline::NEVER).unwrap_err();
+        let error = simulate(solver("first").unwrap(), nine, None, crate::Deadline::NEVER).unwrap_err();
         assert_eq!(error, SimulateError::TooMany { secrets: 900_000_000, digits: nine });
         // 900 million secrets: 1 170 s and 115.2 GB at 1.3 µs and 128 bytes each.
         assert_eq!(
@@ -425,9 +425,8 @@ mod tests {
             "simulating 900000000 secrets at 9 digits would take about 20 minutes and 115 GB of memory, \
              past the limit of 10000000 secrets; list the secrets with --secrets"
         );
-        let error =
-            simulate(strategy("first").unwrap(), Digits::new(8).unwrap(), None, crate::Deadline::NEVER)
-                .unwrap_err();
+        let error = simulate(solver("first").unwrap(), Digits::new(8).unwrap(), None, crate::Deadline::NEVER)
+            .unwrap_err();
         assert_eq!(
             error.to_string(),
             "simulating 90000000 secrets at 8 digits would take about 117 seconds and 12 GB of memory, past \
@@ -436,7 +435,7 @@ mod tests {
         // A list counts as written, repeats included.
         let listed = vec![123_456_789; MAX_SIMULATED_SECRETS + 1];
         let error =
-            simulate(strategy("first").unwrap(), nine, Some(&listed), crate::Deadline::NEVER).unwrap_err();
+            simulate(solver("first").unwrap(), nine, Some(&listed), crate::Deadline::NEVER).unwrap_err();
         assert_eq!(error, SimulateError::TooMany { secrets: 10_000_001, digits: nine });
     }
 
@@ -445,7 +444,7 @@ mod tests {
     #[test]
     fn a_nine_digit_game_by_the_reference_strategy() {
         let simulation = simulate(
-            strategy("first").unwrap(),
+            solver("first").unwrap(),
             Digits::new(9).unwrap(),
             Some(&[100_000_009]),
             crate::Deadline::NEVER,
@@ -457,19 +456,18 @@ mod tests {
 
     #[test]
     fn secrets_outside_the_range_are_refused() {
-        let error = simulate(strategy("first").unwrap(), Digits::FOUR, Some(&[999]), crate::Deadline::NEVER)
+        let error = simulate(solver("first").unwrap(), Digits::FOUR, Some(&[999]), crate::Deadline::NEVER)
             .unwrap_err();
         assert_eq!(error.to_string(), "secret 999 is not a 4-digit number");
         let error =
-            simulate(strategy("entropy").unwrap(), Digits::new(6).unwrap(), None, crate::Deadline::NEVER)
+            simulate(solver("entropy").unwrap(), Digits::new(6).unwrap(), None, crate::Deadline::NEVER)
                 .unwrap_err();
         assert_eq!(error.to_string(), "strategy entropy handles at most 5 digits, not 6");
     }
 
     /// Simulates every 4-digit secret and checks that each was found exactly once.
     fn all_four_digit_games(name: &str) -> SimulationSummary {
-        let simulation =
-            simulate(strategy(name).unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap();
+        let simulation = simulate(solver(name).unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap();
         assert!(
             simulation.games.iter().map(|game| game.secret).eq(1000..=9999),
             "{name} finds every secret once"
@@ -499,7 +497,7 @@ mod tests {
     #[test]
     fn a_past_deadline_interrupts_the_simulation() {
         let past = crate::Deadline::at(Some(std::time::Instant::now()));
-        let error = simulate(strategy("minimax").unwrap(), Digits::FOUR, None, past).unwrap_err();
+        let error = simulate(solver("minimax").unwrap(), Digits::FOUR, None, past).unwrap_err();
         assert_eq!(error, SimulateError::Guess(GuessError::Interrupted));
     }
 
@@ -510,9 +508,9 @@ mod tests {
         fn three_digit_games_alone_agree_with_the_simulation(index in 0usize..5, secret in 100u32..1000) {
             static SIMULATIONS: OnceLock<Vec<Simulation>> = OnceLock::new();
             let simulations = SIMULATIONS.get_or_init(|| {
-                strategies().iter().map(|&strategy| simulate(strategy, Digits::new(3).unwrap(), None, crate::Deadline::NEVER).unwrap()).collect()
+                solvers().iter().map(|&strategy| simulate(strategy, Digits::new(3).unwrap(), None, crate::Deadline::NEVER).unwrap()).collect()
             });
-            let strategy = strategies()[index];
+            let strategy = solvers()[index];
             let guesses = play_alone(strategy, Digits::new(3).unwrap(), secret);
             prop_assert_eq!(guesses.last(), Some(&secret));
             prop_assert_eq!(guesses.len() as u32, simulations[index].games[(secret - 100) as usize].guesses);
@@ -522,8 +520,8 @@ mod tests {
         fn reference_games_alone_agree_with_the_simulation(secret in 1000u32..10_000) {
             static SIMULATION: OnceLock<Simulation> = OnceLock::new();
             let simulation =
-                SIMULATION.get_or_init(|| simulate(strategy("first").unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap());
-            let guesses = play_alone(strategy("first").unwrap(), Digits::FOUR, secret);
+                SIMULATION.get_or_init(|| simulate(solver("first").unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap());
+            let guesses = play_alone(solver("first").unwrap(), Digits::FOUR, secret);
             prop_assert_eq!(guesses.last(), Some(&secret));
             prop_assert_eq!(guesses.len() as u32, simulation.games[(secret - 1000) as usize].guesses);
         }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use solvebatch_guess::{minimum_worst_case, simulate, strategies, strategy, Digits, Proof};
+use solvebatch_guess::{minimum_worst_case, simulate, solver, solvers, Digits, Proof};
 
 /// The answer to `guess` for `secret`: digits compared as characters of the decimal texts.
 fn matches_by_text(guess: u32, secret: u32) -> u32 {
@@ -57,14 +57,10 @@ fn worst_and_mean(counts: &[usize]) -> (usize, f64) {
 #[test]
 fn the_checker_rejects_broken_transcripts() {
     // Two-digit games cut down to their shape: each case breaks one rule.
-    let complete = simulate(
-        strategy("first").unwrap(),
-        Digits::new(2).unwrap(),
-        None,
-        solvebatch_guess::Deadline::NEVER,
-    )
-    .unwrap()
-    .transcript();
+    let complete =
+        simulate(solver("first").unwrap(), Digits::new(2).unwrap(), None, solvebatch_guess::Deadline::NEVER)
+            .unwrap()
+            .transcript();
     assert_eq!(check_transcript(&complete, 2).len(), 90);
     let broken = [
         complete.replacen("10 10\n", "", 1),                     // a secret missing
@@ -80,8 +76,7 @@ fn the_checker_rejects_broken_transcripts() {
 #[test]
 fn optimal_needs_at_most_12_guesses_for_4_digits_and_fewer_than_9_95_on_average() {
     let simulation =
-        simulate(strategy("optimal").unwrap(), Digits::FOUR, None, solvebatch_guess::Deadline::NEVER)
-            .unwrap();
+        simulate(solver("optimal").unwrap(), Digits::FOUR, None, solvebatch_guess::Deadline::NEVER).unwrap();
     let (worst, mean) = worst_and_mean(&check_transcript(&simulation.transcript(), 4));
     assert_eq!(worst, 12);
     assert!(mean <= 9.95, "mean {mean}");
@@ -89,7 +84,7 @@ fn optimal_needs_at_most_12_guesses_for_4_digits_and_fewer_than_9_95_on_average(
 
 #[test]
 fn every_strategy_passes_the_checker_at_3_digits() {
-    for &strategy in strategies() {
+    for &strategy in solvers() {
         let simulation =
             simulate(strategy, Digits::new(3).unwrap(), None, solvebatch_guess::Deadline::NEVER).unwrap();
         let counts = check_transcript(&simulation.transcript(), 3);
@@ -205,7 +200,7 @@ fn three_digit_bound_equals_the_brute_force_minimax() {
     let all: Vec<u32> = (100..1000).collect();
     assert!(!brute_force_solvable(&all, bound.worst_case - 1, 3, &mut HashMap::new()));
     let simulation =
-        simulate(strategy("optimal").unwrap(), digits, None, solvebatch_guess::Deadline::NEVER).unwrap();
+        simulate(solver("optimal").unwrap(), digits, None, solvebatch_guess::Deadline::NEVER).unwrap();
     let (worst, _) = worst_and_mean(&check_transcript(&simulation.transcript(), 3));
     assert_eq!(worst as u32, bound.worst_case);
 }

@@ -2,10 +2,10 @@
 //! `shared/data/guess/reference-behaviour.txt` (values transcribed), and the file itself read line by
 //! line when it is present.
 
-use solvebatch_guess::{matches, strategy, AnswerError, Codebreaker, Digits, GameState, GuessError};
+use solvebatch_guess::{matches, solver, AnswerError, Codebreaker, Digits, GameState, GuessError};
 
 fn reference() -> Codebreaker {
-    Codebreaker::new(Digits::FOUR, strategy("first").unwrap()).unwrap()
+    Codebreaker::new(Digits::FOUR, solver("first").unwrap()).unwrap()
 }
 
 #[test]

@@ -13,9 +13,9 @@ use std::process::ExitCode;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use solvebatch_scrabble::{
-    Board, Dictionary, Generator, Letter, Position, Rack, Rulebook, Rules, TileSet, DEFAULT_TOP, RACK_SIZE,
-};
+use solvebatch_scrabble::batch::DEFAULT_TOP;
+use solvebatch_scrabble::tiles::RACK_SIZE;
+use solvebatch_scrabble::{Board, Dictionary, Letter, Position, Rack, Rulebook, Rules, Solver, TileSet};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -56,7 +56,7 @@ fn main() -> ExitCode {
             text.push('\n');
         }
         let solution = position
-            .solve(&rulebook, Generator::Anchor, solvebatch_scrabble::Deadline::NEVER)
+            .solve(&rulebook, Solver::Anchor, solvebatch_scrabble::Deadline::NEVER)
             .expect("no deadline");
         let written = std::fs::write(folder.join(&name), text)
             .and_then(|()| std::fs::write(folder.join(format!("{name}.expected")), solution.text));

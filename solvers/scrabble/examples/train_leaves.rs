@@ -9,7 +9,8 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
-use solvebatch_scrabble::{train_leaves, Dictionary, Rulebook, Rules, TileSet, TrainOptions};
+use solvebatch_scrabble::equity::{train_leaves, TrainOptions};
+use solvebatch_scrabble::{Dictionary, Rulebook, Rules, TileSet};
 
 /// Learns the leave values by self-play under the standard rules.
 #[derive(Parser)]

@@ -1,6 +1,10 @@
 //! The 15×15 board: squares `(x, y)` with `x` left to right and `y` bottom to top, both in `-7..=7`,
 //! `(0, 0)` the centre; directions; the printed form (a blank tile as the lower-case letter it stands
 //! for).
+//!
+//! The rules, which give the squares their premiums, live here too ([`Rules`], [`Premium`]).
+
+pub use crate::rules::{Premium, Rules, RulesName, UnknownRules};
 
 use std::fmt;
 use std::str::FromStr;

@@ -4,10 +4,11 @@
 //! checked (its score and words, or why it is rejected and the hint), and the best candidates listed
 //! (by score, by equity, or by simulation).
 
-use crate::{
-    bag_size, hint, is_standard_play, parse_standard_play, ranked_candidates, simulate, unseen, written_move,
-    written_play, Action, Board, Hint, LeaveTable, Play, Rack, Ranking, Rulebook, Rules, RulesName, Scored,
-};
+use crate::board::RulesName;
+use crate::equity::{bag_size, ranked_candidates, unseen, Action, LeaveTable, Ranking};
+use crate::game::simulate;
+use crate::play::{hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored};
+use crate::{Board, Play, Rack, Rulebook, Rules};
 
 /// Why a rack does not suit the rules: it holds a blank (`?`) and the rules have none.
 pub const BLANK_WITHOUT_BLANKS: &str = "'?' is a blank, which only the standard rules have";

@@ -5,13 +5,18 @@
 //! The leave counts only while there are tiles to draw: with an empty bag a move's equity is its
 //! score. An exchange scores 0 and keeps the tiles it does not throw back; it is allowed only when
 //! the bag holds at least [`EXCHANGE_MIN_BAG`] tiles.
+//!
+//! The leave values are here too: the [`LeaveTable`] of what a kept [`Leave`] is worth, and its
+//! learning by self-play ([`train_leaves`]).
+
+pub use crate::leave::{Leave, LeaveError, LeaveFileError, LeaveTable, BLANK, TILE_KINDS};
+pub use crate::train::{train_leaves, IterationReport, TrainOptions};
 
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Board, Square};
-use crate::leave::{Leave, LeaveTable, BLANK, TILE_KINDS};
 use crate::letter::Letter;
 use crate::moves::Move;
 use crate::notation::written_move;

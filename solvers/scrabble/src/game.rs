@@ -1,5 +1,12 @@
 //! A solitaire game's state: the board, the player's rack, the shuffled pool of tiles still to
 //! draw, and the score.
+//!
+//! Whole games are here too: the solitaire dialogue ([`run_solitaire`]), self-play and duels between
+//! engines ([`play_game`], [`duel`]) and the two-ply simulation of the top candidates ([`simulate`]).
+
+pub use crate::selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};
+pub use crate::simulate::{simulate, Simulated};
+pub use crate::solitaire::run_solitaire;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

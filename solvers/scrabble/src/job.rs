@@ -1,6 +1,6 @@
 //! The whole job on one position file, as every front end runs it (the batch runner, `compare`,
-//! `scrabble hint` and `check`, the web app): a [`PositionSolver`] prepared once per run, then
-//! [`PositionSolver::solve`] on each file.
+//! `scrabble hint` and `check`, the web app): a [`Job`] prepared once per run, then
+//! [`Job::solve`] on each file.
 //!
 //! One precedence rule: what the command line gives (dictionary, tiles, rules) beats the position
 //! file's own line, which beats the default (no dictionary, the standard tile set, the `lab` rules).
@@ -16,7 +16,7 @@ use crate::dictionary::Dictionary;
 use crate::play::{Play, Rulebook};
 use crate::position::{Position, PositionError, PositionReport};
 use crate::rules::Rules;
-use crate::solver::Generator;
+use crate::solver::Solver;
 use crate::tiles::TileSet;
 
 /// What the command line gives; each beats the position file's own line.
@@ -79,8 +79,8 @@ pub enum PositionOutcome {
 }
 
 /// A run over position files: the generator and what the command line gives, read once.
-pub struct PositionSolver {
-    generator: Generator,
+pub struct Job {
+    solver: Solver,
     settings: PositionSettings,
     dictionary: Option<Arc<Dictionary>>,
     tiles: Option<Arc<TileSet>>,
@@ -92,15 +92,12 @@ pub struct PositionSolver {
 /// read, different ones load in parallel.
 type Cache<T> = Mutex<HashMap<PathBuf, Arc<OnceLock<Result<Arc<T>, String>>>>>;
 
-impl PositionSolver {
+impl Job {
     /// Prepares a run: reads the dictionary and tile file the command line gives.
     ///
     /// # Errors
     /// [`PositionLoadError::File`] when one of them cannot be read.
-    pub fn new(
-        generator: Generator,
-        settings: PositionSettings,
-    ) -> Result<PositionSolver, PositionLoadError> {
+    pub fn new(solver: Solver, settings: PositionSettings) -> Result<Job, PositionLoadError> {
         let cache = settings.dictionary_cache.as_deref();
         let dictionary = settings
             .dictionary
@@ -109,8 +106,8 @@ impl PositionSolver {
             .transpose()?
             .map(Arc::new);
         let tiles = settings.tiles.as_deref().map(read_tiles).transpose()?.map(Arc::new);
-        Ok(PositionSolver {
-            generator,
+        Ok(Job {
+            solver,
             settings,
             dictionary,
             tiles,
@@ -123,13 +120,13 @@ impl PositionSolver {
     /// which beat the position files' own lines as [`PositionSettings`] files do; `rules` as
     /// [`PositionSettings::rules`].
     pub fn with_lexicon(
-        generator: Generator,
+        solver: Solver,
         rules: Option<Rules>,
         dictionary: Arc<Dictionary>,
         tiles: Arc<TileSet>,
-    ) -> PositionSolver {
-        PositionSolver {
-            generator,
+    ) -> Job {
+        Job {
+            solver,
             settings: PositionSettings { rules, ..PositionSettings::default() },
             dictionary: Some(dictionary),
             tiles: Some(tiles),
@@ -138,9 +135,9 @@ impl PositionSolver {
         }
     }
 
-    /// The generator of this run.
-    pub fn generator(&self) -> Generator {
-        self.generator
+    /// The move generator of this run.
+    pub fn solver(&self) -> Solver {
+        self.solver
     }
 
     /// Reads the position file at `path` (its text `text`) with the dictionary and tiles in force.
@@ -182,7 +179,7 @@ impl PositionSolver {
             Ok(loaded) => loaded,
             Err(error) => return PositionOutcome::Invalid(error),
         };
-        match loaded.position.solve(&loaded.rulebook(), self.generator, deadline) {
+        match loaded.position.solve(&loaded.rulebook(), self.solver, deadline) {
             Ok(solution) if solution.move_count == 0 => PositionOutcome::NoPlay(solution),
             Ok(solution) => PositionOutcome::Solved(solution),
             Err(_) => PositionOutcome::Interrupted,
@@ -288,7 +285,7 @@ mod tests {
         let text = format!("dictionary: file.txt\nrack: S\n{BOARD}");
         let position = dir.path().join("p.scrabble");
 
-        let by_file = PositionSolver::new(Generator::Anchor, PositionSettings::default()).unwrap();
+        let by_file = Job::new(Solver::Anchor, PositionSettings::default()).unwrap();
         // H 4 + E 1 + L 1 + L 1 + O 1 + S 1, the word starting at x = -2.
         let PositionOutcome::Solved(solution) = by_file.solve(&position, &text, crate::Deadline::NEVER)
         else {
@@ -298,7 +295,7 @@ mod tests {
 
         let settings =
             PositionSettings { dictionary: Some(dir.path().join("given.txt")), ..Default::default() };
-        let given = PositionSolver::new(Generator::Anchor, settings).unwrap();
+        let given = Job::new(Solver::Anchor, settings).unwrap();
         assert_eq!(
             given.solve(&position, &text, crate::Deadline::NEVER),
             PositionOutcome::NoPlay(PositionReport { text: "no valid play\n".to_string(), move_count: 0 })
@@ -309,7 +306,7 @@ mod tests {
     fn a_listing_is_checked_play_by_play() {
         let dir = folder_with(&[("words.txt", "hello\nhellos\nshe\nhe\n")]);
         let text = format!("dictionary: words.txt\nrack: SH\n{BOARD}");
-        let solver = PositionSolver::new(Generator::Anchor, PositionSettings::default()).unwrap();
+        let solver = Job::new(Solver::Anchor, PositionSettings::default()).unwrap();
         let path = dir.path().join("p.scrabble");
         let loaded = solver.load(&path, &text, true).unwrap();
         let PositionOutcome::Solved(report) = solver.solve(&path, &text, crate::Deadline::NEVER) else {
@@ -333,7 +330,7 @@ mod tests {
     #[test]
     fn a_dictionary_named_by_many_files_is_read_once_and_errors_name_it() {
         let dir = folder_with(&[("words.txt", "hello\n")]);
-        let solver = PositionSolver::new(Generator::Anchor, PositionSettings::default()).unwrap();
+        let solver = Job::new(Solver::Anchor, PositionSettings::default()).unwrap();
         let text = format!("dictionary: words.txt\nrack: A\n{BOARD}");
         let first = solver.load(&dir.path().join("a.scrabble"), &text, true).unwrap();
         let second = solver.load(&dir.path().join("b.scrabble"), &text, true).unwrap();
@@ -363,7 +360,7 @@ mod tests {
         let position = dir.path().join("p.scrabble");
         for _ in 0..2 {
             let settings = PositionSettings { dictionary_cache: Some(cache.clone()), ..Default::default() };
-            let by_file = PositionSolver::new(Generator::Anchor, settings).unwrap();
+            let by_file = Job::new(Solver::Anchor, settings).unwrap();
             let PositionOutcome::Solved(solution) = by_file.solve(&position, &text, crate::Deadline::NEVER)
             else {
                 panic!()
@@ -376,7 +373,7 @@ mod tests {
             dictionary_cache: Some(cache.clone()),
             ..Default::default()
         };
-        let given = PositionSolver::new(Generator::Anchor, settings).unwrap();
+        let given = Job::new(Solver::Anchor, settings).unwrap();
         assert!(matches!(given.solve(&position, &text, crate::Deadline::NEVER), PositionOutcome::NoPlay(_)));
         assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 2);
     }

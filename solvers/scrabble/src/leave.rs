@@ -2,7 +2,7 @@
 //! on the turns to come (the "rack leave" of Sheppard 2002, "World-championship-caliber Scrabble",
 //! Artificial Intelligence 134, the evaluation of the program Maven; Quackle's leave tables are the
 //! same idea). The values of [`LeaveTable::standard`] are learned by this crate's own self-play
-//! ([`crate::train_leaves`]).
+//! ([`crate::equity::train_leaves`]).
 //!
 //! # The leave file
 //! Text, one entry a line: `LEAVE VALUE`, the leave as 1 to 6 tiles (letters `A`–`Z` of either case,
@@ -32,7 +32,7 @@ pub const TILE_KINDS: usize = LETTER_COUNT + 1;
 pub const BLANK: usize = LETTER_COUNT;
 
 /// The most tiles a leave of a move holds (a move places at least one tile of a full rack).
-pub const MAX_LEAVE: usize = RACK_SIZE - 1;
+pub(crate) const MAX_LEAVE: usize = RACK_SIZE - 1;
 
 /// A multiset of at most [`RACK_SIZE`] tiles by kind: what a rack keeps after a move.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -2,32 +2,39 @@
 //! every valid play of a rack (move generation), hints for rejected plays, batch position files, a
 //! word finder and a solitaire game; under the spec's rules or the standard tournament rules.
 //!
-//! - [`Dictionary`]: a word list (comments, either case, skipped entries counted) or a compiled word
-//!   graph, held as a minimal DAWG ([`WordGraph`]) for membership and move generation;
-//!   [`WordGraph::to_bytes`] and [`WordGraph::from_bytes`] write and check the compiled form, and
-//!   [`Dictionary::load_cached`] keeps the graph built from a word list in a cache folder.
-//! - [`TileSet`]: letter scores and counts, read from a tile definition file or derived from a
-//!   dictionary's letter frequencies.
-//! - [`Board`], [`Square`], [`Direction`]: the 15×15 board addressed `(x, y)` from the centre.
-//! - [`Rules`]: the spec's `lab` rules (no premium squares, bonus or blanks) or the `standard` rules
+//! The crate is grouped by the engine's parts, one public module each; the names used most are also
+//! at the root (the board, tiles, dictionary, rules and checker, a play and a move, a position file
+//! and the prepared [`Job`] with its registry [`solvers`] and [`verify`], the same names as the other
+//! solver crates):
+//! - [`tiles`]: a [`Letter`], a [`Tile`] (a blank is written `?` on a rack and as the lower-case
+//!   letter it stands for on the board and in plays), the [`Rack`], and the [`TileSet`] of letter
+//!   scores and counts, read from a tile definition file or derived from a dictionary's letter
+//!   frequencies.
+//! - [`board`]: the 15×15 [`Board`] of [`Square`]s addressed `(x, y)` from the centre, and the
+//!   [`Rules`]: the spec's `lab` rules (no premium squares, bonus or blanks) or the `standard` rules
 //!   (the usual premium squares, counted under newly placed tiles only; 50 points for placing all 7
-//!   tiles; blanks worth 0, written `?` on a rack and as the lower-case letter they stand for on the
-//!   board and in plays: a [`Tile`]).
-//! - [`Rulebook::check`]: a [`Play`] judged and scored, or its [`Rejection`].
-//! - [`Rulebook::moves`]: every valid play, by anchor squares and cross-checks over the DAWG (Appel
-//!   and Jacobson 1988); [`Rulebook::visit_moves`] hands them to a closure and
-//!   [`Rulebook::best_moves`] keeps only the best N (a bounded heap); [`moves_by_brute_force`] is the
-//!   slow reference they are tested against.
-//! - [`board_text`], [`format_move`], [`parse_standard_play`]: the standard notation of players and
-//!   engines (columns A–O, rows 1–15, `8H WORD` across, `H8 WORD` down), used under the standard rules.
-//! - [`hint()`]: what to suggest after a rejected play.
-//! - [`Position`]: a `.scrabble` batch file and its report.
-//! - [`find_words`]: every word some of a rack's tiles spell, by a walk of the DAWG.
-//! - [`SolitaireGame`], [`run_solitaire`]: the solitaire game and its dialogue over any text input and output.
-//! - [`LeaveTable`]: the value of the tiles a move keeps ([`Leave`]), learned by self-play
-//!   ([`train_leaves`], [`play_game`]); [`ranked_candidates`]: plays and the best exchange ranked by
-//!   equity, score plus leave value (Sheppard 2002); [`simulate`]: the top candidates played out two
-//!   plies against random draws; [`duel`]: one engine against another over pairs of games.
+//!   tiles; blanks worth 0).
+//! - [`lexicon`]: the [`Dictionary`] (a word list or a compiled word graph), held as a minimal DAWG
+//!   ([`lexicon::WordGraph`]) for membership and move generation, [`Dictionary::load_cached`] keeping
+//!   the graph built from a word list in a cache folder; [`find_words`]: every word some of a rack's
+//!   tiles spell.
+//! - [`play`]: [`Rulebook::check`] judges and scores a [`Play`] or gives its
+//!   [`play::Rejection`]; the standard notation of players and engines ([`play::board_text`],
+//!   [`play::format_move`], [`play::parse_standard_play`]: columns A–O, rows 1–15, `8H WORD` across,
+//!   `H8 WORD` down); [`play::hint()`]: what to suggest after a rejected play.
+//! - [`movegen`]: [`Rulebook::moves`], every valid play, by anchor squares and cross-checks over the
+//!   DAWG (Appel and Jacobson 1988); [`Rulebook::visit_moves`] hands them to a closure and
+//!   [`Rulebook::best_moves`] keeps only the best N (a bounded heap);
+//!   [`movegen::moves_by_brute_force`] is the slow reference they are tested against.
+//! - [`equity`]: the value of the tiles a move keeps ([`equity::LeaveTable`]), learned by self-play
+//!   ([`equity::train_leaves`]); [`equity::ranked_candidates`]: plays and the best exchange ranked by
+//!   equity, score plus leave value (Sheppard 2002).
+//! - [`game`]: the solitaire game ([`game::SolitaireGame`], [`game::run_solitaire`]), self-play
+//!   ([`game::play_game`]) and duels ([`game::duel`]), and [`game::simulate`]: the top candidates
+//!   played out two plies against random draws.
+//! - [`batch`]: a `.scrabble` batch file ([`Position`]) and its report, and the prepared [`Job`] that
+//!   solves one file after another; [`desk`]: the position desk, the check / hint / listing policy of
+//!   both front ends.
 //!
 //! ```
 //! use solvebatch_scrabble::{Board, Dictionary, Letter, Play, Rack, Rules, Rulebook, Square, TileSet};
@@ -56,9 +63,8 @@
 //! Equity ranks a lower score that keeps good tiles before a higher one that keeps bad ones:
 //!
 //! ```
-//! use solvebatch_scrabble::{
-//!     ranked_candidates, Board, Dictionary, LeaveTable, Ranking, Rulebook, Rules, TileSet,
-//! };
+//! use solvebatch_scrabble::equity::{ranked_candidates, LeaveTable, Ranking};
+//! use solvebatch_scrabble::{Board, Dictionary, Rulebook, Rules, TileSet};
 //!
 //! let dictionary = Dictionary::from_text(b"qat\nat\n".to_vec());
 //! let (tiles, rules) = (TileSet::standard(), Rules::standard());
@@ -97,13 +103,14 @@
 
 #![deny(missing_docs)]
 
-mod board;
+pub mod batch;
+pub mod board;
 mod brute_force;
 pub mod desk;
 mod dictionary;
-mod equity;
+pub mod equity;
 mod file;
-mod game;
+pub mod game;
 mod generate;
 mod graph;
 mod graph_file;
@@ -111,9 +118,11 @@ mod hint;
 mod job;
 mod leave;
 mod letter;
+pub mod lexicon;
+pub mod movegen;
 mod moves;
 mod notation;
-mod play;
+pub mod play;
 mod position;
 mod quote;
 mod rack;
@@ -122,51 +131,14 @@ mod selfplay;
 mod simulate;
 mod solitaire;
 mod solver;
-mod tiles;
+pub mod tiles;
 mod train;
 mod words;
 
-pub use board::{Board, BoardRowError, Direction, DirectionError, Square, BOARD_SIZE, RADIUS, SQUARE_COUNT};
-pub use brute_force::{moves_by_brute_force, TimedOut};
-pub use desk::listing;
-pub use dictionary::{Dictionary, DictionaryError, DictionaryFault, DICTIONARY_SIZE_LIMIT};
-pub use equity::{
-    bag_size, best_candidate, check_tile_counts, ranked_candidates, unseen, Action, Candidate, RackLeaves,
-    Ranking, TooManyTiles, UnknownRanking, EXCHANGE_MIN_BAG,
-};
-pub use file::ReadError;
-pub use game::{ExchangeError, GameError, SolitaireGame, MAX_POOL_SIZE, SCORELESS_TURNS_TO_END};
-pub use graph::{Node, WordGraph, WordGraphError};
-pub use graph_file::{GraphFileError, GRAPH_MAGIC, GRAPH_VERSION};
-pub use hint::{hint, Hint};
-pub use job::{
-    verify, ListingError, LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings,
-    PositionSolver,
-};
-pub use leave::{Leave, LeaveError, LeaveFileError, LeaveTable, BLANK, MAX_LEAVE, TILE_KINDS};
-pub use letter::{
-    letters_to_string, parse_letters, parse_tiles, tiles_to_string, Letter, LetterSet, Tile, TileCharError,
-    LETTER_COUNT,
-};
-pub use moves::{best, format, rank, LetterRun, Move};
-pub use notation::{
-    board_text, coordinate, format_move, format_play, is_standard_play, parse_coordinate,
-    parse_play as parse_standard_play, parse_square_name, square_name, written_move, written_play,
-    NotationError,
-};
-pub use play::{FormedWord, Play, PlayParseError, Rejection, Rulebook, Scored};
-pub use position::{
-    parse, LineProblem, Position, PositionError, PositionReport, PositionStatistics, DEFAULT_TOP,
-};
-pub use rack::{Rack, RackError, RACK_SIZE};
-pub use rules::{Premium, Rules, RulesName, UnknownRules};
-pub use selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};
-pub use simulate::{simulate, Simulated, MIN_ITERATIONS, ROUND, Z};
-pub use solitaire::run_solitaire;
+pub use batch::{parse, verify, Job, Position, PositionOutcome, PositionSettings};
+pub use board::{Board, Rules, Square};
+pub use lexicon::{find_words, Dictionary};
+pub use movegen::{solvers, Move, Solver};
+pub use play::{Play, Rulebook};
 pub use solvebatch_deadline::Deadline;
-pub use solver::{Generator, UnknownGenerator};
-pub use tiles::{
-    TileField, TileFileError, TileLoadError, TileSet, GENERATED_POOL_SIZE, TILE_FILE_SIZE_LIMIT,
-};
-pub use train::{train_leaves, IterationReport, TrainOptions, MIN_SAMPLES, RIDGE, SAMPLE_MIN_BAG, SHRINK};
-pub use words::{find_words, FoundWord};
+pub use tiles::{Letter, Rack, Tile, TileSet};

@@ -4,6 +4,17 @@
 //! Placement walks from the start square: an empty square takes the next unused tile, an occupied
 //! square contributes its tile; it stops when every tile is used. A blank is written as the lower-case
 //! letter it stands for, and is worth 0.
+//!
+//! The players' notation of plays and squares (columns A–O, rows 1–15, `8H WORD` across, `H8 WORD`
+//! down: [`parse_standard_play`], [`format_move`], [`board_text`]) and the [`hint()`] after a rejected
+//! play are here too.
+
+pub use crate::hint::{hint, Hint};
+pub use crate::notation::{
+    board_text, coordinate, format_move, format_play, is_standard_play, parse_coordinate,
+    parse_play as parse_standard_play, parse_square_name, square_name, written_move, written_play,
+    NotationError,
+};
 
 use std::fmt;
 use std::str::FromStr;

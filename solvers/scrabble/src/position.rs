@@ -25,7 +25,7 @@ use crate::play::{Play, PlayParseError, Rulebook};
 use crate::quote::quote;
 use crate::rack::{Rack, RackError};
 use crate::rules::{Rules, UnknownRules};
-use crate::solver::Generator;
+use crate::solver::Solver;
 
 /// How many best plays a position lists when it does not say.
 pub const DEFAULT_TOP: usize = 10;
@@ -269,7 +269,7 @@ impl Position {
     pub fn solve(
         &self,
         rulebook: &Rulebook,
-        generator: Generator,
+        generator: Solver,
         deadline: Deadline<'_>,
     ) -> Result<PositionReport, TimedOut> {
         let mut text = String::new();
@@ -446,7 +446,7 @@ mod tests {
         let letters = "A".repeat(1 << 20);
         let position =
             Position::parse(&format!("rack: AE\nplay: {letters} 0 0 horizontal\n{BOARD}")).unwrap();
-        let solution = position.solve(&rulebook, Generator::Anchor, crate::Deadline::NEVER).unwrap();
+        let solution = position.solve(&rulebook, Solver::Anchor, crate::Deadline::NEVER).unwrap();
         let a60 = "A".repeat(60);
         assert!(
             solution.text.starts_with(&format!(

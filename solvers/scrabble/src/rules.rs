@@ -93,7 +93,7 @@ pub struct Rules {
     name: RulesName,
     /// Indexed by [`Square::index`].
     premiums: [Premium; SQUARE_COUNT],
-    /// Points added to a play that places [`crate::RACK_SIZE`] tiles.
+    /// Points added to a play that places [`crate::tiles::RACK_SIZE`] tiles.
     bingo_bonus: u32,
     /// Blanks added to a game's pool; with none, positions and plays may not hold blanks.
     blank_tiles: u32,

@@ -3,7 +3,7 @@
 //!
 //! The bag holds every tile of the tile set and the rules' blanks, shuffled by a `ChaCha8Rng` seeded
 //! with the game's seed; tiles are drawn from its end, the first player's seven first. A turn is the
-//! engine's best candidate ([`crate::best_candidate`] under its ranking): a play, an exchange (the
+//! engine's best candidate ([`crate::equity::best_candidate`] under its ranking): a play, an exchange (the
 //! thrown tiles are replaced from the bag, then go back into it and the bag is shuffled again), or a
 //! pass when there is neither. An engine ranking by score exchanges its whole rack when it has no
 //! play and the bag allows it. The game ends when a player plays out with the bag empty (it gains

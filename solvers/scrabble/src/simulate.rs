@@ -33,13 +33,13 @@ use crate::rules::Rules;
 use crate::selfplay::sub_seed;
 
 /// Iterations of each candidate between two checks for candidates that are clearly behind.
-pub const ROUND: usize = 50;
+pub(crate) const ROUND: usize = 50;
 
 /// Iterations before a candidate can be stopped.
-pub const MIN_ITERATIONS: usize = 100;
+pub(crate) const MIN_ITERATIONS: usize = 100;
 
 /// Standard errors on each side of a mean that make a candidate clearly behind.
-pub const Z: f64 = 2.0;
+pub(crate) const Z: f64 = 2.0;
 
 /// A candidate and the outcome of its iterations.
 #[derive(Debug, Clone, Copy, PartialEq)]

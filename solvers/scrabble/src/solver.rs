@@ -11,32 +11,32 @@ use crate::play::Rulebook;
 use crate::quote::quote;
 use crate::rack::Rack;
 
-/// A way to find every valid play.
+/// A way to find every valid play (a move generator: the `--solver` of the family).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Generator {
+pub enum Solver {
     /// Anchor squares and cross-checks over the DAWG (Appel and Jacobson 1988): the default.
     Anchor,
     /// Every start square, direction and ordered selection of the rack, checked by the play checker.
     BruteForce,
 }
 
-impl Generator {
+impl Solver {
     /// Every generator, the default first.
-    pub const ALL: [Generator; 2] = [Generator::Anchor, Generator::BruteForce];
+    pub const ALL: [Solver; 2] = [Solver::Anchor, Solver::BruteForce];
 
     /// The name given to `--solver`.
     pub fn name(self) -> &'static str {
         match self {
-            Generator::Anchor => "anchor",
-            Generator::BruteForce => "brute-force",
+            Solver::Anchor => "anchor",
+            Solver::BruteForce => "brute-force",
         }
     }
 
     /// One line for `list-solvers`.
     pub fn description(self) -> &'static str {
         match self {
-            Generator::Anchor => "anchor squares and cross-checks over a DAWG (Appel and Jacobson 1988)",
-            Generator::BruteForce => {
+            Solver::Anchor => "anchor squares and cross-checks over a DAWG (Appel and Jacobson 1988)",
+            Solver::BruteForce => {
                 "every start square, direction and ordering of rack letters, checked one by one (slow)"
             }
         }
@@ -54,13 +54,13 @@ impl Generator {
         deadline: Deadline<'_>,
     ) -> Result<Vec<Move>, TimedOut> {
         match self {
-            Generator::Anchor => Ok(rulebook.moves(board, rack)),
-            Generator::BruteForce => moves_by_brute_force(rulebook, board, rack, deadline),
+            Solver::Anchor => Ok(rulebook.moves(board, rack)),
+            Solver::BruteForce => moves_by_brute_force(rulebook, board, rack, deadline),
         }
     }
 }
 
-impl fmt::Display for Generator {
+impl fmt::Display for Solver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -69,15 +69,20 @@ impl fmt::Display for Generator {
 /// A name that is no generator's (its first 60 characters, with `…` after a longer one).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown scrabble solver '{0}' (anchor or brute-force)")]
-pub struct UnknownGenerator(pub String);
+pub struct UnknownSolver(pub String);
 
-impl FromStr for Generator {
-    type Err = UnknownGenerator;
+impl FromStr for Solver {
+    type Err = UnknownSolver;
 
-    fn from_str(name: &str) -> Result<Generator, UnknownGenerator> {
-        Generator::ALL
+    fn from_str(name: &str) -> Result<Solver, UnknownSolver> {
+        Solver::ALL
             .into_iter()
             .find(|generator| generator.name() == name)
-            .ok_or_else(|| UnknownGenerator(quote(name)))
+            .ok_or_else(|| UnknownSolver(quote(name)))
     }
+}
+
+/// Every move generator, the default first.
+pub fn solvers() -> &'static [Solver] {
+    &Solver::ALL
 }

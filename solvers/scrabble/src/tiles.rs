@@ -4,12 +4,21 @@
 //! (`A 1 9`, `e 1 12`), letters in either case, score and count non-negative integers; blank lines are
 //! skipped, a UTF-8 byte order mark at the start is dropped. At most [`TILE_FILE_SIZE_LIMIT`] bytes are
 //! read. [`TileSet::from_frequencies`] derives a set from a dictionary's letter counts by the spec's rule.
+//!
+//! The tiles themselves are here too: a [`Letter`], a [`Tile`] (a letter or a blank standing for one)
+//! and the [`Rack`] of up to [`RACK_SIZE`] tiles.
+
+pub use crate::letter::{
+    letters_to_string, parse_letters, parse_tiles, tiles_to_string, Letter, LetterSet, Tile, TileCharError,
+    LETTER_COUNT,
+};
+pub use crate::rack::{Rack, RackError, RACK_SIZE};
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::file::{read_at_most, ReadError};
-use crate::letter::{Letter, LETTER_COUNT};
+
 use crate::quote::quote;
 
 /// The largest tile definition file read, in bytes: 64 KiB, hundreds of times the 26 lines it needs.

@@ -33,16 +33,16 @@ use crate::selfplay::{play_game, sub_seed, Engine};
 
 /// The fewest tiles in the bag before a turn for the turn to be a sample: the leave is then
 /// followed by a full refill, away from the end of the game.
-pub const SAMPLE_MIN_BAG: usize = 14;
+pub(crate) const SAMPLE_MIN_BAG: usize = 14;
 
 /// The ridge penalty of the linear model, in samples.
-pub const RIDGE: f64 = 20.0;
+pub(crate) const RIDGE: f64 = 20.0;
 
 /// The fewest samples for a leave of its own line.
-pub const MIN_SAMPLES: u32 = 100;
+pub(crate) const MIN_SAMPLES: u32 = 100;
 
 /// The samples at which a leave's own mean and the model's value weigh the same.
-pub const SHRINK: f64 = 100.0;
+pub(crate) const SHRINK: f64 = 100.0;
 
 /// Sweeps of coordinate descent per fit.
 const SWEEPS: usize = 60;

@@ -1,6 +1,6 @@
 //! The word finder: every dictionary word that some of a rack's tiles spell, with its score.
 //!
-//! A depth-first walk of the word graph (the DAWG of [`crate::WordGraph`]) that only follows letters
+//! A depth-first walk of the word graph (the DAWG of [`crate::lexicon::WordGraph`]) that only follows letters
 //! still on the rack, so it visits just the prefixes the rack can spell, never the rack's
 //! permutations. A blank is used for a letter only when no letter tile of it is left: using a letter
 //! tile instead is worth as much or more and keeps the blank free, so each word is found once, with its

@@ -5,9 +5,8 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use solvebatch_scrabble::{
-    moves_by_brute_force, rank, Dictionary, Generator, Play, Position, Rulebook, Rules, TileSet,
-};
+use solvebatch_scrabble::movegen::{moves_by_brute_force, rank};
+use solvebatch_scrabble::{Dictionary, Play, Position, Rulebook, Rules, Solver, TileSet};
 
 fn dataset_folder() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/scrabble")
@@ -123,7 +122,7 @@ fn references_match_and_every_listed_play_is_valid() {
         let rulebook = Rulebook { dictionary, tiles: &tiles, rules: &position.rules };
         let reference = std::fs::read_to_string(format!("{}.expected", path.display())).unwrap();
         let solution =
-            position.solve(&rulebook, Generator::Anchor, solvebatch_scrabble::Deadline::NEVER).unwrap();
+            position.solve(&rulebook, Solver::Anchor, solvebatch_scrabble::Deadline::NEVER).unwrap();
         assert_eq!(solution.text, reference, "{}", path.display());
         confirm(&rulebook, &position, &reference, &path);
         // The brute force tries every ordering of the rack at every square: with 6 or 7 tiles that
@@ -158,7 +157,7 @@ fn the_bundled_dictionary_holds_two_to_fifteen_letter_words() {
     let dictionary = Dictionary::load(&dataset_folder().join("dictionary.txt")).unwrap();
     assert_eq!(dictionary.skipped(), 0);
     assert!(dictionary.len() > 250_000, "{} words", dictionary.len());
-    let word = |text: &str| solvebatch_scrabble::parse_letters(text).unwrap();
+    let word = |text: &str| solvebatch_scrabble::tiles::parse_letters(text).unwrap();
     assert!(dictionary.contains(&word("QUIXOTIC")) && dictionary.contains(&word("ZA")));
     assert!(!dictionary.contains(&word("A")) && !dictionary.contains(&word("XYZZY")));
 }

@@ -5,10 +5,9 @@
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use solvebatch_scrabble::{
-    moves_by_brute_force, rank, Board, Dictionary, Direction, Letter, Move, Premium, Rack, Rulebook, Rules,
-    Square, Tile, TileSet,
-};
+use solvebatch_scrabble::board::{Direction, Premium};
+use solvebatch_scrabble::movegen::{moves_by_brute_force, rank};
+use solvebatch_scrabble::{Board, Dictionary, Letter, Move, Rack, Rulebook, Rules, Square, Tile, TileSet};
 
 fn dictionary(words: &[&str]) -> Dictionary {
     Dictionary::from_text(words.join("\n").into_bytes())

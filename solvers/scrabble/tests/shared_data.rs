@@ -9,7 +9,9 @@ mod shared_data {
     use std::collections::BTreeSet;
     use std::path::{Path, PathBuf};
 
-    use solvebatch_scrabble::{parse_letters, Dictionary, Premium, Rules, Square, TileSet};
+    use solvebatch_scrabble::board::Premium;
+    use solvebatch_scrabble::tiles::parse_letters;
+    use solvebatch_scrabble::{Dictionary, Rules, Square, TileSet};
 
     /// The shared data folder.
     ///

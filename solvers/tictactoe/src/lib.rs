@@ -6,7 +6,9 @@
 //! [`GameFileError`]s), [`Replay`] (the rules of one move, with the diagonal fallback for refused cells
 //! and O(1) win detection by per-line counters) and [`GameSummary`] (the end of the game and its output).
 //! [`replay`] runs them all over a file's text, streaming the moves so that memory stays proportional to
-//! the board and to the output.
+//! the board and to the output. A run over many files prepares a [`Job`] once with a solver of
+//! [`solvers`] ([`Job::new`] by name) and calls [`Job::solve`] on each file; [`verify`] checks any
+//! printed output.
 //!
 //! ```
 //! use solvebatch_tictactoe::replay;
@@ -23,6 +25,7 @@
 #![deny(missing_docs)]
 
 mod diagonal;
+mod job;
 mod lines;
 mod parse;
 mod registry;
@@ -32,8 +35,9 @@ mod verify;
 
 use std::fmt::Write;
 
+pub use job::Job;
 pub use parse::{parse, GameFile, GameFileError, MoveField, Player, PlayerMove, PlayerMoves, MAX_SIZE};
-pub use registry::{solvers, Replayer, UnknownReplayer};
+pub use registry::{solvers, Solver, UnknownSolver};
 pub use replay::{MoveRejection, Replay, Turn};
 pub use summary::{GameResult, GameSummary};
 pub use verify::{verify, OutputMismatch};

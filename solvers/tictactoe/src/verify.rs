@@ -3,12 +3,13 @@
 
 use crate::{replay, GameFileError};
 
-/// Why an output is not the one of its game file.
+/// Why an output is not the one of its game file; for a malformed file, the cause
+/// ([`std::error::Error::source`]) is the file's error.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OutputMismatch {
     /// The game file itself is malformed.
-    #[error("the input is invalid: {0}")]
-    Input(GameFileError),
+    #[error("the input is invalid")]
+    Input(#[source] GameFileError),
     /// The output differs from the replay's at this line.
     #[error("output line {line}: expected \"{expected}\"")]
     Line {

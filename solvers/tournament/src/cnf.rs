@@ -24,7 +24,7 @@ use crate::instance::Instance;
 ///
 /// Below 12 the search varies more from run to run than between encodings; from 12 to 48 pairwise is
 /// as fast or faster, so groups up to 48 stay pairwise.
-pub const PAIRWISE_LIMIT: usize = 48;
+pub(crate) const PAIRWISE_LIMIT: usize = 48;
 
 /// A CNF formula whose first [`Encoding::pairings`] variables are the pairings in file order.
 #[derive(Debug)]

@@ -1,6 +1,6 @@
 //! The whole job on one pairing file, as every front end runs it (the batch runner, `compare`, the
-//! `tournament` command, the web app): a [`RoundFinder`] prepared once per run, then
-//! [`RoundFinder::solve`] on each file's bytes; [`verify`] checks any printed answer.
+//! `tournament` command, the web app): a [`Job`] prepared once per run, then
+//! [`Job::solve`] on each file's bytes; [`verify`] checks any printed answer.
 
 use crate::parse::{parse, ParseError};
 use crate::round::format;
@@ -41,7 +41,7 @@ pub enum RoundOutcome {
 
 /// A run over pairing files: the solver with its threads and seed.
 #[derive(Debug, Clone, Copy)]
-pub struct RoundFinder {
+pub struct Job {
     solver: &'static dyn Solver,
     threads: usize,
     seed: u64,
@@ -53,14 +53,14 @@ impl std::fmt::Debug for dyn Solver {
     }
 }
 
-impl RoundFinder {
+impl Job {
     /// Prepares a run with the solver called `name`, `threads` worker threads (at least 1) and a seed.
     ///
     /// # Errors
     /// [`UnknownSolver`] when no solver has that name.
-    pub fn new(name: &str, threads: usize, seed: u64) -> Result<RoundFinder, UnknownSolver> {
+    pub fn new(name: &str, threads: usize, seed: u64) -> Result<Job, UnknownSolver> {
         let solver = solver(name).ok_or_else(|| UnknownSolver(name.to_string()))?;
-        Ok(RoundFinder { solver, threads: threads.max(1), seed })
+        Ok(Job { solver, threads: threads.max(1), seed })
     }
 
     /// The solver of this run.
@@ -88,12 +88,13 @@ impl RoundFinder {
     }
 }
 
-/// Why a printed answer cannot be checked, or is wrong.
+/// Why a printed answer cannot be checked, or is wrong; the cause ([`std::error::Error::source`])
+/// says what exactly.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VerifyError {
     /// The pairing file itself is invalid.
-    #[error("the input is invalid: {0}")]
-    Input(ParseError),
+    #[error("the input is invalid")]
+    Input(#[source] ParseError),
     /// The answer is not a round of the input.
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -109,10 +110,12 @@ pub enum VerifyError {
 /// let input = b"3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n";
 /// assert_eq!(verify(input, "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n"), Ok(true));
 /// assert_eq!(verify(input, "No tournament found.\n"), Ok(false));
-/// assert_eq!(
-///     verify(input, "Table 0: 0 vs. 1\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n").unwrap_err().to_string(),
-///     "not a round: player 0 plays twice"
-/// );
+/// let error = verify(input, "Table 0: 0 vs. 1\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n").unwrap_err();
+/// let cause = std::error::Error::source(&error).unwrap();
+/// assert_eq!(format!("{error}: {cause}"), "not a round: player 0 plays twice");
+/// let invalid = verify(b"0\n", "").unwrap_err();
+/// let cause = std::error::Error::source(&invalid).unwrap();
+/// assert_eq!(format!("{invalid}: {cause}"), "the input is invalid: The number of tables must be positive.");
 /// ```
 ///
 /// # Errors
@@ -131,23 +134,23 @@ mod tests {
 
     #[test]
     fn each_outcome_of_a_file() {
-        let finder = RoundFinder::new("dlx", 1, 0).unwrap();
+        let job = Job::new("dlx", 1, 0).unwrap();
         assert_eq!(
-            finder.solve(EXAMPLE, Deadline::NEVER),
+            job.solve(EXAMPLE, Deadline::NEVER),
             RoundOutcome::Found {
                 output: "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n".to_string(),
                 stats: Stats { nodes: 3, backtracks: 0, ..Stats::default() },
             }
         );
         assert!(
-            matches!(finder.solve(b"2\n0,1,0\n", Deadline::NEVER), RoundOutcome::NoRound { ref output, .. } if output == "No tournament found.\n")
+            matches!(job.solve(b"2\n0,1,0\n", Deadline::NEVER), RoundOutcome::NoRound { ref output, .. } if output == "No tournament found.\n")
         );
         assert_eq!(
-            finder.solve(b"1\n0,0,0\n", Deadline::NEVER),
+            job.solve(b"1\n0,0,0\n", Deadline::NEVER),
             RoundOutcome::Invalid(parse(b"1\n0,0,0\n").unwrap_err())
         );
         assert_eq!(
-            RoundFinder::new("magic", 1, 0).unwrap_err().to_string(),
+            Job::new("magic", 1, 0).unwrap_err().to_string(),
             "no tournament solver is called `magic` (there are: backtrack, dlx, dlx-links, dlx-lp, sat, portfolio)"
         );
     }

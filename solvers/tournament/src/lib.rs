@@ -10,7 +10,9 @@
 //! can be solved alone ([`solve_cube_share`]), to spread a hard instance over many processes, and the
 //! shares' results merged ([`cubes::merge`]). It checks
 //! any round independently ([`check_round`], [`read_round`]), prints a round
-//! exactly as specified ([`format`]) and draws random regular instances ([`Regular`]).
+//! exactly as specified ([`format`]) and draws random regular instances ([`Regular`]). A run over many
+//! files prepares a [`Job`] once ([`Job::new`] by solver name) and calls [`Job::solve`] on each file;
+//! [`verify`] checks any printed answer.
 //!
 //! ```
 //! use solvebatch_tournament::{format, parse, solver, Limits, Regular};
@@ -53,12 +55,12 @@ mod stop;
 mod verify;
 
 pub use backtrack::Backtrack;
-pub use cnf::{encode, write_dimacs, Encoding, PAIRWISE_LIMIT};
+pub use cnf::{encode, write_dimacs, Encoding};
 pub use dlx::{Dlx, DlxLinks};
 pub use dlx_lp::DlxLp;
 pub use generate::{to_text, GenerateError, Regular};
 pub use instance::{Instance, Pairing};
-pub use job::{verify, RoundFinder, RoundOutcome, UnknownSolver, VerifyError};
+pub use job::{verify, Job, RoundOutcome, UnknownSolver, VerifyError};
 pub use parse::{parse, Field, ParseError};
 pub use portfolio::Portfolio;
 pub use round::{check_round, format, Round, RoundError, NO_ROUND};

@@ -26,8 +26,8 @@ pub enum OutputError {
         /// The table that line should show.
         expected: usize,
     },
-    /// The pairings do not make a round.
-    #[error("not a round: {0}")]
+    /// The pairings do not make a round; the cause says why.
+    #[error("not a round")]
     NotARound(#[from] crate::round::RoundError),
 }
 
@@ -86,6 +86,12 @@ mod tests {
         assert_eq!(read("No tournament found.\n"), Ok(None));
     }
 
+    /// The error and its cause, as a chain prints them.
+    fn with_cause(error: OutputError) -> String {
+        let cause = std::error::Error::source(&error).map(|cause| format!(": {cause}")).unwrap_or_default();
+        format!("{error}{cause}")
+    }
+
     #[test]
     fn each_kind_of_wrong_output_is_named() {
         assert_eq!(read("Table 0: 1 vs 2\n"), Err(OutputError::Malformed { line: 1 }));
@@ -93,11 +99,11 @@ mod tests {
         assert_eq!(read("Table 1: 3 vs. 4\n"), Err(OutputError::TableOrder { line: 1, expected: 0 }));
         assert_eq!(read("Table 0: 2 vs. 1\n"), Err(OutputError::NoSuchPairing { line: 1 }));
         assert_eq!(
-            read("Table 0: 0 vs. 1\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n").unwrap_err().to_string(),
+            with_cause(read("Table 0: 0 vs. 1\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n").unwrap_err()),
             "not a round: player 0 plays twice"
         );
         assert_eq!(
-            read("Table 0: 1 vs. 2\nTable 1: 3 vs. 4\n").unwrap_err().to_string(),
+            with_cause(read("Table 0: 1 vs. 2\nTable 1: 3 vs. 4\n").unwrap_err()),
             "not a round: the round has 2 tables, the instance 3"
         );
         assert_eq!(

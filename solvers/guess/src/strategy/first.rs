@@ -2,7 +2,7 @@
 
 use crate::Deadline;
 
-use super::{GuessError, Strategy};
+use super::{GuessError, Solver};
 use crate::candidates::CandidateSet;
 use crate::digits::Digits;
 
@@ -12,7 +12,7 @@ use crate::digits::Digits;
 #[derive(Debug, Clone, Copy)]
 pub struct First;
 
-impl Strategy for First {
+impl Solver for First {
     fn name(&self) -> &'static str {
         "first"
     }

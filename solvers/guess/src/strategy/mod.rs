@@ -20,7 +20,7 @@ pub use partition::Partition;
 /// A strategy is a function of the candidate set alone, so games that reach the same set share their
 /// next guess (the simulation plays whole groups of secrets at once on that account). Every guess must
 /// make progress: it is a candidate, or it splits the candidates into at least two answer groups.
-pub trait Strategy: Sync {
+pub trait Solver: Sync {
     /// The name given to `--strategy`, for example `minimax`.
     fn name(&self) -> &'static str;
 
@@ -43,7 +43,7 @@ pub trait Strategy: Sync {
     /// Checks that the strategy handles `digits`.
     ///
     /// # Errors
-    /// [`UnsupportedDigits`] when `digits` exceeds [`Strategy::max_digits`].
+    /// [`UnsupportedDigits`] when `digits` exceeds [`Solver::max_digits`].
     fn check_digits(&self, digits: Digits) -> Result<(), UnsupportedDigits> {
         if digits.get() <= self.max_digits() {
             Ok(())
@@ -53,7 +53,7 @@ pub trait Strategy: Sync {
     }
 }
 
-impl fmt::Debug for dyn Strategy {
+impl fmt::Debug for dyn Solver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -76,20 +76,20 @@ pub enum GuessError {
 pub struct UnsupportedDigits {
     /// The strategy's name.
     pub strategy: &'static str,
-    /// Its [`Strategy::max_digits`].
+    /// Its [`Solver::max_digits`].
     pub max: u32,
     /// The digits asked for.
     pub digits: Digits,
 }
 
-/// A name that is no strategy of [`strategies`].
+/// A name that is no strategy of [`solvers`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown strategy \"{0}\" (expected {names})", names = strategy_names())]
-pub struct UnknownStrategy(pub String);
+pub struct UnknownSolver(pub String);
 
-/// The names of [`strategies`] as a list: "first, minimax, max-parts, entropy or optimal".
+/// The names of [`solvers`] as a list: "first, minimax, max-parts, entropy or optimal".
 fn strategy_names() -> String {
-    let names: Vec<&str> = strategies().iter().map(|strategy| strategy.name()).collect();
+    let names: Vec<&str> = solvers().iter().map(|strategy| strategy.name()).collect();
     match names.split_last() {
         Some((last, [])) => last.to_string(),
         Some((last, others)) => format!("{} or {last}", others.join(", ")),
@@ -98,20 +98,20 @@ fn strategy_names() -> String {
 }
 
 /// Every strategy; the first, the reference codebreaker, is the default.
-pub fn strategies() -> &'static [&'static dyn Strategy] {
+pub fn solvers() -> &'static [&'static dyn Solver] {
     &[&First, &Partition::MINIMAX, &Partition::MAX_PARTS, &Partition::ENTROPY, &Optimal]
 }
 
 /// The strategy called `name`.
 ///
 /// # Errors
-/// [`UnknownStrategy`] when no strategy has that name.
-pub fn strategy(name: &str) -> Result<&'static dyn Strategy, UnknownStrategy> {
-    strategies()
+/// [`UnknownSolver`] when no strategy has that name.
+pub fn solver(name: &str) -> Result<&'static dyn Solver, UnknownSolver> {
+    solvers()
         .iter()
         .copied()
         .find(|strategy| strategy.name() == name)
-        .ok_or_else(|| UnknownStrategy(name.to_string()))
+        .ok_or_else(|| UnknownSolver(name.to_string()))
 }
 
 #[cfg(test)]
@@ -120,11 +120,11 @@ mod tests {
 
     #[test]
     fn the_registry_names_five_strategies_with_first_as_default() {
-        let names: Vec<_> = strategies().iter().map(|strategy| strategy.name()).collect();
+        let names: Vec<_> = solvers().iter().map(|strategy| strategy.name()).collect();
         assert_eq!(names, ["first", "minimax", "max-parts", "entropy", "optimal"]);
-        assert_eq!(strategy("max-parts").unwrap().name(), "max-parts");
+        assert_eq!(solver("max-parts").unwrap().name(), "max-parts");
         assert_eq!(
-            strategy("best").unwrap_err().to_string(),
+            solver("best").unwrap_err().to_string(),
             "unknown strategy \"best\" (expected first, minimax, max-parts, entropy or optimal)"
         );
     }
@@ -132,9 +132,9 @@ mod tests {
     #[test]
     fn digit_limits_are_checked() {
         let nine = Digits::new(9).unwrap();
-        assert_eq!(strategy("first").unwrap().check_digits(nine), Ok(()));
+        assert_eq!(solver("first").unwrap().check_digits(nine), Ok(()));
         assert_eq!(
-            strategy("minimax").unwrap().check_digits(nine).unwrap_err().to_string(),
+            solver("minimax").unwrap().check_digits(nine).unwrap_err().to_string(),
             "strategy minimax handles at most 5 digits, not 9"
         );
     }

@@ -3,7 +3,7 @@
 use crate::Deadline;
 use std::sync::{Arc, OnceLock};
 
-use super::{GuessError, Strategy};
+use super::{GuessError, Solver};
 use crate::candidates::CandidateSet;
 use crate::digits::Digits;
 use crate::optimal::{Settings, StrategyTree};
@@ -45,7 +45,7 @@ impl Optimal {
     }
 }
 
-impl Strategy for Optimal {
+impl Solver for Optimal {
     fn name(&self) -> &'static str {
         "optimal"
     }

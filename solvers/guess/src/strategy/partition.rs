@@ -5,7 +5,7 @@ use crate::Deadline;
 use rayon::prelude::*;
 
 use super::pool::guess_pool;
-use super::{GuessError, Strategy};
+use super::{GuessError, Solver};
 use crate::candidates::CandidateSet;
 use crate::matches::{answer_counts, Packed};
 
@@ -115,7 +115,7 @@ impl Partition {
     }
 }
 
-impl Strategy for Partition {
+impl Solver for Partition {
     fn name(&self) -> &'static str {
         self.name
     }
