@@ -300,6 +300,13 @@ mod tests {
             given.solve(&position, &text, crate::Deadline::NEVER),
             PositionOutcome::NoPlay(PositionReport { text: "no valid play\n".to_string(), move_count: 0 })
         );
+        // A dictionary already read (from memory) beats the line as a given file does.
+        let words = Arc::new(Dictionary::from_text(b"hello\nhell\n".to_vec()));
+        let in_memory = Job::with_lexicon(Solver::Anchor, None, words, Arc::new(TileSet::standard()));
+        assert_eq!(
+            in_memory.solve(&position, &text, crate::Deadline::NEVER),
+            given.solve(&position, &text, crate::Deadline::NEVER)
+        );
     }
 
     #[test]
