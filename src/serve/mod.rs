@@ -49,6 +49,10 @@ record of `run --json` with its output; GET /api/solvers lists the solvers. Requ
 the connection or gives up waiting) gives its place back if it waits for a worker, and its solve is \
 stopped at once if it runs.
 
+A Scrabble position's `dictionary:` and `tiles:` lines lead to the files sent with it (a batch's zip, \
+or a multipart form of the position and its word list), then to regular files inside --data DIR; \
+otherwise the server's own list answers. The answer's `dictionary` and `tiles` say which.
+
 Example:
   solvebatch serve --port 8080 --open")]
 pub struct Args {
@@ -64,14 +68,16 @@ pub struct Args {
     #[arg(long)]
     pub open: bool,
 
-    /// Scrabble: the dictionary for every position and game, beating a position's `dictionary:`
-    /// line; default: datasets/scrabble/dictionary.txt where a position names no file found. A word
-    /// list's graph is cached in a folder per user (`solvebatch scrabble --help`).
+    /// Scrabble: the dictionary of every game and position, beating a position's `dictionary:` line
+    /// when given; default: datasets/scrabble/dictionary.txt, for the positions whose line leads to
+    /// no file (see --data). A word list's graph is cached in a folder per user (`solvebatch
+    /// scrabble --help`).
     #[arg(long, value_name = "FILE")]
     pub dictionary: Option<PathBuf>,
 
-    /// Scrabble: the tile definition file, beating a position's `tiles:` line; default:
-    /// datasets/scrabble/tiles.txt, the standard English set.
+    /// Scrabble: the tile definition file, beating a position's `tiles:` line when given; default:
+    /// datasets/scrabble/tiles.txt, the standard English set, for the positions whose line leads to
+    /// no file.
     #[arg(long, value_name = "FILE")]
     pub tiles: Option<PathBuf>,
 
