@@ -1096,6 +1096,11 @@ fn a_position_reads_only_regular_files_inside_the_data_folder() {
         let best = if read { "5 ARE 0 -1 horizontal AE" } else { "9 AE -3 1 horizontal AE" };
         assert_eq!(view["hints"][0]["text"], best, "{asked}");
     }
+    // A list of the data folder that changes is read again: without ARE, LA is the best play left.
+    std::fs::write(data.join("lists/words.txt"), "LA\n").unwrap();
+    let text = position.replace("dictionary: assignment-words.txt", "dictionary: lists/words.txt");
+    let (_, view) = post(&server.at("/api/scrabble/position?top=1"), text.as_bytes());
+    assert_eq!(view["hints"][0]["text"], "2 LA -1 0 vertical A");
 }
 
 #[test]

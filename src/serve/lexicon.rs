@@ -6,11 +6,13 @@
 //!
 //! `serve --dictionary` / `--tiles` beat the position's lines, as the command line's flags do.
 
+use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
 use anyhow::Context;
 use serde::Serialize;
@@ -18,13 +20,24 @@ use solvebatch_scrabble::{Dictionary, Job, Position, TileSet};
 
 use super::state::State;
 use crate::family::boundary::{Family, Prepared, Settings};
+use crate::text::ReadError;
 
 /// Files sent with a request, by the names they came with (`datasets/scrabble/words.txt`).
 pub type Sent = BTreeMap<String, Vec<u8>>;
 
-/// The folder of `serve --data DIR`, canonical.
-#[derive(Debug, Clone)]
-pub struct DataFolder(PathBuf);
+/// The folder of `serve --data DIR`, canonical, with the files read from it: each is read again
+/// only when its size or time of change is not that of its last read.
+#[derive(Debug)]
+pub struct DataFolder {
+    root: PathBuf,
+    read: Mutex<HashMap<(PathBuf, TypeId), Stamped>>,
+}
+
+/// A file's size and time of change.
+type Stamp = (u64, Option<SystemTime>);
+
+/// A file read (a dictionary or a tile set), with the stamp it had then.
+type Stamped = (Stamp, Arc<dyn Any + Send + Sync>);
 
 impl DataFolder {
     /// The folder at `path`.
@@ -34,7 +47,7 @@ impl DataFolder {
     pub fn open(path: &Path) -> anyhow::Result<DataFolder> {
         let root = std::fs::canonicalize(path).with_context(|| format!("--data {}", path.display()))?;
         anyhow::ensure!(root.is_dir(), "--data {}: not a folder", path.display());
-        Ok(DataFolder(root))
+        Ok(DataFolder { root, read: Mutex::default() })
     }
 
     /// The regular file `name` names inside the folder, canonical.
@@ -42,15 +55,39 @@ impl DataFolder {
     /// # Errors
     /// Why it is not used, worded to follow "which": missing, outside the folder, not a regular file.
     fn find(&self, name: &str) -> Result<PathBuf, &'static str> {
-        let path = std::fs::canonicalize(self.0.join(name))
+        let path = std::fs::canonicalize(self.root.join(name))
             .map_err(|_| "which is neither sent with it nor in the server's data folder")?;
-        if !path.starts_with(&self.0) {
+        if !path.starts_with(&self.root) {
             return Err("which leads outside the server's data folder");
         }
         if !std::fs::metadata(&path).is_ok_and(|metadata| metadata.is_file()) {
             return Err("which is not a regular file in the server's data folder");
         }
         Ok(path)
+    }
+
+    /// The file at `path` (found by [`DataFolder::find`]) read as a `T`, named `asked` in messages.
+    fn read<T: Readable>(&self, asked: &str, path: &Path) -> Result<Arc<T>, String> {
+        let name = format!("{asked} in the server's data folder");
+        let metadata = std::fs::metadata(path).map_err(|error| format!("{name}: {error}"))?;
+        let stamp = (metadata.len(), metadata.modified().ok());
+        let key = (path.to_path_buf(), TypeId::of::<T>());
+        let mut read = self.read.lock().unwrap_or_else(|poison| poison.into_inner());
+        if let Some((seen, found)) = read.get(&key) {
+            if let (true, Ok(found)) = (*seen == stamp, Arc::clone(found).downcast::<T>()) {
+                return Ok(found);
+            }
+        }
+        // Bounded in time too, should the file have become a FIFO since it was found.
+        let bytes = crate::text::read_limited(path, Some(super::limits::DEFAULT_TIMEOUT)).map_err(
+            |error| match error {
+                ReadError::Failed(message) => format!("{name}: {message}"),
+                ReadError::Timeout | ReadError::Interrupted => format!("{name}: nothing to read"),
+            },
+        )?;
+        let found = Arc::new(T::from_bytes(&name, bytes)?);
+        read.insert(key, (stamp, Arc::clone(&found) as Arc<dyn Any + Send + Sync>));
+        Ok(found)
     }
 }
 
@@ -187,7 +224,7 @@ impl<'a> Resolver<'a> {
         let beside = Path::new(position).parent().unwrap_or(Path::new("")).join(asked);
         if let Some((key, bytes)) = normal(&beside).and_then(|key| Some((key.clone(), *self.sent.get(&key)?)))
         {
-            let found = once(read, key.clone(), || T::from_sent(&key, bytes))?;
+            let found = once(read, key.clone(), || T::from_bytes(&key, bytes.to_vec()))?;
             return Ok((Some(found), format!("{asked}, sent with the position")));
         }
         let Some(folder) = &self.state.data else {
@@ -200,8 +237,7 @@ impl<'a> Resolver<'a> {
         };
         match folder.find(asked) {
             Ok(path) => {
-                let key = path.display().to_string();
-                let found = once(read, key, || T::from_data(asked, &path, &self.state.settings))?;
+                let found = folder.read::<T>(asked, &path)?;
                 Ok((Some(found), format!("{asked}, from the server's data folder")))
             }
             Err(why) => Ok((None, format!("{server}; the file asks for {asked}, {why}"))),
@@ -223,33 +259,22 @@ fn once<T>(
     Ok(found)
 }
 
-/// A dictionary or a tile set, read from bytes sent or from a file of the data folder.
-trait Readable: Sized {
-    /// From the bytes sent as `name`.
-    fn from_sent(name: &str, bytes: &[u8]) -> Result<Self, String>;
-    /// From the file at `path` of the data folder, named `asked` in messages.
-    fn from_data(asked: &str, path: &Path, settings: &Settings) -> Result<Self, String>;
+/// A dictionary or a tile set, read from the bytes of a file sent or of the data folder.
+trait Readable: Sized + Send + Sync + 'static {
+    /// From the bytes of the file `name` (as messages name it).
+    fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<Self, String>;
 }
 
 impl Readable for Dictionary {
-    fn from_sent(name: &str, bytes: &[u8]) -> Result<Dictionary, String> {
-        Dictionary::from_bytes(bytes.to_vec()).map_err(|error| format!("{name}: {error}"))
-    }
-
-    fn from_data(asked: &str, path: &Path, settings: &Settings) -> Result<Dictionary, String> {
-        Dictionary::load_cached(path, settings.dictionary_cache.as_deref())
-            .map_err(|error| format!("{asked} in the server's data folder: {}", error.error))
+    fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<Dictionary, String> {
+        Dictionary::from_bytes(bytes).map_err(|error| format!("{name}: {error}"))
     }
 }
 
 impl Readable for TileSet {
-    fn from_sent(name: &str, bytes: &[u8]) -> Result<TileSet, String> {
-        let text = crate::text::decode(bytes).map_err(|error| format!("{name}: {error}"))?;
+    fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<TileSet, String> {
+        let text = crate::text::decode(&bytes).map_err(|error| format!("{name}: {error}"))?;
         TileSet::parse(text).map_err(|error| format!("{name}: {error}"))
-    }
-
-    fn from_data(asked: &str, path: &Path, _: &Settings) -> Result<TileSet, String> {
-        TileSet::load(path).map_err(|error| format!("{asked} in the server's data folder: {error}"))
     }
 }
 
