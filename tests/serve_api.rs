@@ -1106,11 +1106,12 @@ fn a_position_reads_only_regular_files_inside_the_data_folder() {
 #[test]
 fn a_batch_answers_each_differing_files_diff_from_its_reference() {
     let server = Server::start(&[]);
-    let files: [(&str, &[u8]); 4] = [
+    let files: [(&str, &[u8]); 5] = [
         ("a.csv", b"1\n0,1,0\n"),
         ("a.csv.expected", b"wrong\n"),
         ("b.csv", b"1\n0,1,0\n"),
         ("b.csv.expected", b"Table 0: 0 vs. 1\n"),
+        ("c.csv", b"2\n0,1,0\n"),
     ];
     let (status, batch) = post_form(&server.at("/api/batch"), &files);
     assert_eq!(status, 200, "{batch}");
@@ -1121,6 +1122,9 @@ fn a_batch_answers_each_differing_files_diff_from_its_reference() {
         "--- a.csv.expected\n+++ a.csv (output)\n@@ -1 +1 @@\n-wrong\n+Table 0: 0 vs. 1\n"
     );
     assert_eq!(records[1].get("diff"), None);
+    // Each record's result in the words of the tables: a tournament without a round has `no round`.
+    let results: Vec<&str> = records.iter().map(|record| record["result"].as_str().unwrap()).collect();
+    assert_eq!(results, ["solved", "solved", "no round"]);
     // The report saved from the page shows it too.
     assert!(batch["html"].as_str().unwrap().contains("-wrong"), "the HTML report shows the diff");
 }

@@ -379,11 +379,13 @@ fn batch_page_at_800_px_scrolls_its_table_and_shows_each_differing_files_diff() 
     let long = folder.path().join(format!("{}.csv", "a-round-planned-for-the-club-evening-".repeat(3)));
     std::fs::write(&long, "1\n0,1,0\n").unwrap();
     std::fs::write(format!("{}.expected", long.display()), "Table 0: 1 vs. 0\n").unwrap();
+    let none = folder.path().join("none.csv");
+    std::fs::write(&none, "2\n0,1,0\n").unwrap();
     run(async {
         let browser = Browser::start().await;
         browser.client.set_window_size(800, 900).await.unwrap();
         browser.client.goto(&server.at("/batch")).await.unwrap();
-        let files = format!("{}\n{}.expected", long.display(), long.display());
+        let files = format!("{}\n{}.expected\n{}", long.display(), long.display(), none.display());
         browser.client.find(fantoccini::Locator::Id("files")).await.unwrap().send_keys(&files).await.unwrap();
         browser.wait_until("document.querySelector('pre.diff') !== null", "the diff").await;
         assert_eq!(
@@ -392,6 +394,18 @@ fn batch_page_at_800_px_scrolls_its_table_and_shows_each_differing_files_diff() 
                 "--- {name}.expected\n+++ {name} (output)\n@@ -1 +1 @@\n-Table 0: 1 vs. 0\n+Table 0: 0 vs. 1\n",
                 name = long.file_name().unwrap().to_str().unwrap()
             )
+        );
+        // A tournament without a round says so in its row and in the summary, as the command line does.
+        let rows = browser
+            .eval("[...document.getElementById('results').rows].map((row) => row.cells[3] && row.cells[3].textContent)")
+            .await;
+        assert_eq!(rows[3], "no round", "{rows}");
+        assert!(
+            browser
+                .text("document.getElementById('summary').textContent")
+                .await
+                .starts_with("2 files: 1 solved, 1 no round; "),
+            "the summary"
         );
         // The page does not widen: the table scrolls sideways inside its box.
         assert_eq!(

@@ -54,13 +54,15 @@ pub struct BatchAnswer {
     references: References,
 }
 
-/// One input's record as the batch answers it: the record of `run --json`, where a Scrabble
-/// position's dictionary and tiles came from ([`Notes`]), and the unified diff from its reference
-/// when the verdict is not `same`.
+/// One input's record as the batch answers it: the record of `run --json`, its status as the
+/// tables word it (`result`: `no round` for a tournament without one), where a Scrabble position's
+/// dictionary and tiles came from ([`Notes`]), and the unified diff from its reference when the
+/// verdict is not `same`.
 #[derive(Serialize)]
 pub struct Answered {
     #[serde(flatten)]
     record: Record,
+    result: &'static str,
     #[serde(flatten)]
     notes: Notes,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -290,7 +292,12 @@ fn solve_all(
     let records = records
         .into_iter()
         .zip(notes)
-        .map(|(record, notes)| Answered { diff: diffs.remove(&record.file), record, notes })
+        .map(|(record, notes)| Answered {
+            diff: diffs.remove(&record.file),
+            result: crate::family::status_label(record.family.as_deref(), record.status),
+            record,
+            notes,
+        })
         .collect();
     Ok(BatchAnswer { records, summary, html, junit, references })
 }
