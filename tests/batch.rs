@@ -152,7 +152,7 @@ fn a_hard_instance_times_out_and_the_batch_goes_on() {
 fn usage_errors_exit_2() {
     let (_dir, mut command) = setup(&[GOOD]);
     command.args(["run", "a", "--kind", "chess"]).assert().code(2).stderr(
-        "error: no family is called `chess`; the families are tournament, tictactoe, guess, scrabble\n",
+        "error: no family is called `chess`; the families are tournament, tictactoe, guess, scrabble, gcg\n",
     );
     let (_dir, mut command) = setup(&[GOOD]);
     command.args(["run", "a", "--solver", "magic"]).assert().code(2);

@@ -333,6 +333,46 @@ fn play_under_the_standard_rules_deals_blanks() {
 }
 
 #[test]
+fn play_records_the_game_as_gcg_which_reads_back() {
+    use solvebatch_scrabble::game::GcgGame;
+    use solvebatch_scrabble::{Dictionary, TileSet};
+    let folder = game_folder("cat\n", "C 3 1\nT 1 1\n");
+    solvebatch()
+        .args([
+            "scrabble",
+            "play",
+            "-d",
+            "words.txt",
+            "-t",
+            "tiles.txt",
+            "--seed",
+            "4",
+            "--rules",
+            "standard",
+        ])
+        .args(["--record", "game.gcg"])
+        .current_dir(folder.path())
+        .write_stdin("yes\n8G CaT\nyes\npass\n")
+        .assert()
+        .success();
+    let written = std::fs::read_to_string(folder.path().join("game.gcg")).unwrap();
+    assert_eq!(
+        written,
+        "#character-encoding UTF-8\n#player1 player\n#lexicon words.txt\n>player: CT?? 8G CaT +8 8\n>player: ? - +0 8\n"
+    );
+    let tiles = TileSet::parse("C 3 1\nT 1 1\n").unwrap();
+    let game = GcgGame::parse(&written, &Dictionary::from_text(b"cat".to_vec()), &tiles).unwrap();
+    assert_eq!((game.scores, game.turns.len(), game.turns[1].bag), ([8, 0], 2, 0));
+    // The record is never written over a file the game reads.
+    solvebatch()
+        .args(["scrabble", "play", "-d", "words.txt", "-t", "tiles.txt", "--record", "words.txt"])
+        .current_dir(folder.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("words.txt is both the dictionary and the file --record writes"));
+}
+
+#[test]
 fn play_writes_a_tile_file_it_cannot_open_and_deals_from_it() {
     let folder = tempfile::tempdir().unwrap();
     let words = folder.path().join("words.txt");
@@ -837,4 +877,185 @@ fn a_cached_word_list_keeps_its_skipped_count_and_a_cache_that_cannot_be_written
             .stderr("words.txt: skipped 1 entry with a character other than a letter: line 3: \"it's\"\n");
     }
     assert_eq!(names_in(&folder.path().join("cache")).len(), 1);
+}
+
+#[test]
+fn analyze_prints_the_bundled_self_play_game_with_no_equity_lost() {
+    let game = datasets().join("self-play.gcg");
+    let reference = std::fs::read_to_string(datasets().join("self-play.gcg.expected")).unwrap();
+    let output = solvebatch().args(["scrabble", "analyze"]).arg(&game).output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), reference);
+    // Every move of a self-play game is the engine's first choice.
+    let played: Vec<&str> = reference.lines().filter(|line| line.starts_with("  played ")).collect();
+    assert_eq!(played.len(), 23);
+    assert!(played.iter().all(|line| line.contains(" rank 1 of ") && line.ends_with(", lost 0.0")));
+    assert!(reference.ends_with(
+        "one: 12 turns, 12 best, equity lost 0.0 (0.0 a turn), bingos 2 found, 0 missed, 0 phonies\n\
+         two: 11 turns, 11 best, equity lost 0.0 (0.0 a turn), bingos 1 found, 0 missed, 0 phonies\n"
+    ));
+    let two = solvebatch()
+        .args(["scrabble", "analyze", "--player", "two", "--top", "0"])
+        .arg(&game)
+        .output()
+        .unwrap();
+    let two = String::from_utf8(two.stdout).unwrap();
+    assert!(
+        two.starts_with("turn 2, line 6: two DEELPTU, bag 81, score 32-0\n  played 26.9  25 9G DUPE"),
+        "{two}"
+    );
+    assert_eq!(two.lines().filter(|line| line.starts_with("turn ")).count(), 11);
+    assert!(two.ends_with(
+        "\ntwo: 11 turns, 11 best, equity lost 0.0 (0.0 a turn), bingos 1 found, 0 missed, 0 phonies\n"
+    ));
+}
+
+#[test]
+fn analyze_measures_a_worse_move_and_marks_a_phony() {
+    let folder = tempfile::tempdir().unwrap();
+    let game = folder.path().join("worse.gcg");
+    // MOP instead of OOMPH, then DUPE, which makes MD and PP down.
+    std::fs::write(
+        &game,
+        "#player1 one\n#player2 two\n>one: AHLMOOP 8G MOP +14 14\n>two: DEELPTU 9G DUPE +30 30\n",
+    )
+    .unwrap();
+    let dictionary = datasets().join("dictionary.txt");
+    let output = solvebatch()
+        .args(["scrabble", "analyze", "--top", "1", "-d"])
+        .arg(&dictionary)
+        .arg(&game)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "turn 1, line 3: one AHLMOOP, bag 86, score 0-0\n\
+         \x20 played 14.6  14 8G MOP  keep AHLO +0.6  rank 163 of 533, lost 19.6\n\
+         \x20 best 34.2  32 8H OOMPH  keep AL +2.2\n\
+         turn 2, line 4: two DEELPTU, bag 83, score 14-0\n\
+         \x20 played 31.9  30 9G DUPE  keep ELT +1.9  rank 1 of 498, lost 0.0\n\
+         \x20 phony: MD*, PP*\n\
+         \x20 best 25.1  21 7F LETUP  keep DE +4.1\n\
+         one: 1 turns, 0 best, equity lost 19.6 (19.6 a turn), bingos 0 found, 0 missed, 0 phonies\n\
+         two: 1 turns, 1 best, equity lost 0.0 (0.0 a turn), bingos 0 found, 0 missed, 1 phonies\n"
+    );
+    // With the simulation the move played is played out beside the best.
+    let simulated = solvebatch()
+        .args(["scrabble", "analyze", "--top", "1", "--player", "one", "--simulate", "20", "-d"])
+        .arg(&dictionary)
+        .arg(&game)
+        .output()
+        .unwrap();
+    let simulated = String::from_utf8(simulated.stdout).unwrap();
+    let lines: Vec<&str> = simulated.lines().filter(|line| line.starts_with("  simulated ")).collect();
+    assert_eq!(lines.len(), 2, "{simulated}");
+    assert!(lines.iter().any(|line| line.ends_with("  14.6  14 8G MOP  keep AHLO +0.6")), "{simulated}");
+    // A damaged game, an unknown nick, no dictionary: errors naming the file.
+    std::fs::write(&game, "#player1 one\n>one: AHLMOOP 8G MOP +15 15\n").unwrap();
+    solvebatch()
+        .args(["scrabble", "analyze", "-d"])
+        .arg(&dictionary)
+        .arg(&game)
+        .assert()
+        .code(1)
+        .stderr(format!("error: {}: line 2: 8G MOP scores 14 by the rules, not 15\n", game.display()));
+    solvebatch()
+        .args(["scrabble", "analyze", "--player", "zed", "-d"])
+        .arg(&dictionary)
+        .arg(datasets().join("self-play.gcg"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::ends_with("--player: zed is not a player of the game (one, two)\n"));
+    solvebatch().args(["scrabble", "analyze"]).arg(&game).assert().code(1).stderr(predicate::str::ends_with(
+        "no dictionary: give --dictionary, or a #lexicon line naming a word list beside the game\n",
+    ));
+}
+
+#[test]
+fn hint_takes_and_prints_cgp_positions() {
+    let position = datasets().join("standard-blanks.scrabble");
+    let words = datasets().join("standard-blanks-words.txt");
+    let cgp = "15/15/15/15/15/15/15/6CaT6/15/15/15/15/15/15/15 S?/ 0/0 0\n";
+    solvebatch().args(["scrabble", "hint", "--cgp"]).arg(&position).assert().success().stdout(cgp);
+    let listing = solvebatch().args(["scrabble", "hint"]).arg(&position).output().unwrap();
+    assert!(listing.status.success());
+    // The same position as CGP text and as a .cgp file lists the same plays.
+    solvebatch()
+        .args(["scrabble", "hint", cgp.trim(), "-d"])
+        .arg(&words)
+        .assert()
+        .success()
+        .stdout(String::from_utf8(listing.stdout.clone()).unwrap());
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("position.cgp");
+    std::fs::write(&file, format!("{}  lex tiny;\n", cgp.trim())).unwrap();
+    solvebatch()
+        .args(["scrabble", "hint", "-d"])
+        .arg(&words)
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(String::from_utf8(listing.stdout).unwrap());
+    solvebatch()
+        .args(["scrabble", "hint", "--cgp", "-d"])
+        .arg(&words)
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(cgp);
+    // check reads CGP too.
+    solvebatch()
+        .args(["scrabble", "check", "--play", "8G (CaT)S", "-d"])
+        .arg(&words)
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("play 8G (CaT)S: 5\n"));
+    // A damaged CGP names the file and the field; CGP text names itself; no dictionary is an error.
+    std::fs::write(&file, cgp.replace("6CaT6", "6CaT7")).unwrap();
+    solvebatch()
+        .args(["scrabble", "hint", "-d"])
+        .arg(&words)
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(format!("error: {}: CGP row 8: 16 squares, a row has 15\n", file.display()));
+    solvebatch()
+        .args(["scrabble", "hint", "15/15 S?/ 0/0 0", "-d"])
+        .arg(&words)
+        .assert()
+        .code(1)
+        .stderr("error: the CGP position: the CGP board has 2 rows, a board 15\n");
+    solvebatch()
+        .args(["scrabble", "hint", cgp.trim()])
+        .assert()
+        .code(1)
+        .stderr("error: the CGP position: a CGP position names no dictionary file: give --dictionary\n");
+}
+
+#[test]
+fn a_simulation_takes_the_opponents_known_tiles() {
+    let simulate = |known: &str| {
+        solvebatch()
+            .args(["scrabble", "hint", "standard-blanks.scrabble", "--simulate", "20", "--top", "2"])
+            .args(["--opponent-rack", known])
+            .current_dir(datasets())
+            .output()
+            .unwrap()
+    };
+    let known = simulate("QZ");
+    assert!(known.status.success());
+    assert_eq!(String::from_utf8(known.stdout).unwrap().lines().count(), 2);
+    let refused = simulate("QQ");
+    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(refused.stderr).unwrap(),
+        "error: --opponent-rack: the unseen tiles hold 1 Q, not 2\n"
+    );
+    solvebatch()
+        .args(["scrabble", "hint", "standard-blanks.scrabble", "--opponent-rack", "Q"])
+        .current_dir(datasets())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--simulate"));
 }

@@ -265,7 +265,7 @@ fn solvers_are_listed_by_family() {
     assert_eq!(status, 200);
     let names: Vec<&str> =
         families.as_array().unwrap().iter().map(|family| family["family"].as_str().unwrap()).collect();
-    assert_eq!(names, ["tournament", "tictactoe", "guess", "scrabble"]);
+    assert_eq!(names, ["tournament", "tictactoe", "guess", "scrabble", "gcg"]);
     let tournament: Vec<&str> = families[0]["solvers"]
         .as_array()
         .unwrap()
@@ -295,7 +295,7 @@ fn errors_are_json_with_their_status() {
             "/api/solve/chess",
             &round,
             404,
-            "no family is called `chess`; the families are tournament, tictactoe, guess, scrabble",
+            "no family is called `chess`; the families are tournament, tictactoe, guess, scrabble, gcg",
         ),
         ("/api/nothing", b"", 404, "no page or endpoint at /api/nothing; / lists the pages"),
         (

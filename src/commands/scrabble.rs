@@ -1,5 +1,5 @@
 //! `solvebatch scrabble`: check a play on a board, list the best plays of a rack, derive a tile file
-//! from a dictionary, find the words a rack spells, play a solitaire game.
+//! from a dictionary, find the words a rack spells, play a solitaire game, analyse a recorded game.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,15 +9,16 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::batch::{LoadedPosition, PositionLoadError};
-use solvebatch_scrabble::board::RulesName;
+use solvebatch_scrabble::board::{Cgp, RulesName};
 use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
-use solvebatch_scrabble::game::{run_solitaire, SolitaireGame};
+use solvebatch_scrabble::game::{run_solitaire, AnalysisSettings, SolitaireGame};
 use solvebatch_scrabble::play::{board_text, is_standard_play, Hint};
 use solvebatch_scrabble::{
     desk, find_words, Dictionary, Job, Play, Position, PositionSettings, Rack, Rulebook, Rules, Solver,
     TileSet,
 };
 
+use crate::family::gcg::{analyze_game, GameSettings};
 use crate::output::write_file;
 
 /// Arguments of `solvebatch scrabble`.
@@ -102,12 +103,65 @@ pub enum ScrabbleCommand {
         after_help = "Example:\n  solvebatch scrabble play -d datasets/scrabble/dictionary.txt -t t.txt"
     )]
     Play(PlayArgs),
+    /// Analyse a recorded game (GCG): every turn against every candidate, and a summary per player.
+    ///
+    /// Each decision (a play, an exchange or a pass with its rack known) gets a heading (`turn N, line
+    /// L: NICK RACK, bag B, score S1-S2`), the move made (`played EQUITY SCORE MOVE keep LEAVE VALUE
+    /// rank R of C, lost X`: its rank among every valid play and the best exchange by equity, and
+    /// the equity it lost against the best), its phonies (`phony: WORD*`), the best candidates (`best
+    /// ...`), the best bingo when the move was none (`missed bingo ...`) and, with `--simulate`, the
+    /// simulated candidates and the move made (`simulated SPREAD ±SE ITERATIONS ...`). With the bag
+    /// empty the leave counts nothing and candidates rank by score; the exact endgame is not solved.
+    /// The last lines give each player's turns, best moves, equity lost in total and per turn,
+    /// bingos found and missed, and phonies. Every line of the game is checked first; an
+    /// inconsistent one is an error naming the file and the line.
+    #[command(
+        after_help = "Example:\n  solvebatch scrabble analyze datasets/scrabble/self-play.gcg --player one"
+    )]
+    Analyze(AnalyzeArgs),
+}
+
+/// Arguments of `solvebatch scrabble analyze`.
+#[derive(Debug, clap::Args)]
+pub struct AnalyzeArgs {
+    /// The game record (GCG).
+    #[arg(value_name = "GAME.gcg")]
+    pub game: PathBuf,
+
+    /// The dictionary (a word list or a compiled graph); default: the file the game's `#lexicon`
+    /// line names, beside the game.
+    #[arg(long, short = 'd', short_alias = 'D', value_name = "FILE")]
+    pub dictionary: Option<PathBuf>,
+
+    /// The tile definition file; default: the standard English set.
+    #[arg(long, short = 't', short_alias = 'T', value_name = "FILE")]
+    pub tiles: Option<PathBuf>,
+
+    /// How many best candidates to list per turn.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub top: usize,
+
+    /// Also play out the listed candidates and the move made at most N times each (two plies against
+    /// random draws; the bag not empty). After a play challenged off, the opponent's racks on the
+    /// next turn hold its tiles.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub simulate: Option<u64>,
+
+    /// Seed of the simulation's draws.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "simulate")]
+    pub seed: u64,
+
+    /// Only the turns of the player with this nick.
+    #[arg(long, value_name = "NICK")]
+    pub player: Option<String>,
 }
 
 /// The board, rack and dictionary that `check` and `hint` work on.
 #[derive(Debug, clap::Args)]
 pub struct BoardArgs {
-    /// A position file (`.scrabble` format) holding the board; its `play:` lines are ignored.
+    /// A position file (`.scrabble` format) holding the board (its `play:` lines are ignored); or a
+    /// CGP position, in a `.cgp` file or given as the text itself (quoted: `"15/15/... RACK/ 0/0 0"`),
+    /// read under the standard rules with the dictionary of `-d`.
     pub board_file: PathBuf,
 
     /// The rack's letters (at most 7; `?` for a blank under the standard rules); default: the position
@@ -172,6 +226,15 @@ pub struct HintArgs {
     /// Seed of the simulation's draws: the same seed gives the same result on any number of threads.
     #[arg(long, value_name = "N", default_value_t = 1, requires = "simulate")]
     pub seed: u64,
+
+    /// The opponent's tiles known (all or some of its rack, after a play challenged off): each
+    /// simulated opponent rack holds them and draws the rest from the unseen tiles.
+    #[arg(long, value_name = "LETTERS", requires = "simulate")]
+    pub opponent_rack: Option<Rack>,
+
+    /// Print the position (the board and the rack) as one CGP line instead of listing plays.
+    #[arg(long, conflicts_with = "simulate")]
+    pub cgp: bool,
 }
 
 /// Arguments of `solvebatch scrabble tiles`.
@@ -246,6 +309,11 @@ pub struct PlayArgs {
     /// exchanges); default: `equity` under the standard rules, `score` under the lab rules.
     #[arg(long, value_name = "RANKING")]
     pub rank: Option<Ranking>,
+
+    /// Write the game, when it ends, as a GCG record (one player, `player`; a `#rules lab` line
+    /// under the lab rules; replaced whole, never left half-written; `-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 /// Runs a `solvebatch scrabble` subcommand.
@@ -261,6 +329,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         ScrabbleCommand::Compile(args) => compile(args),
         ScrabbleCommand::Words(args) => words(args),
         ScrabbleCommand::Play(args) => play(args),
+        ScrabbleCommand::Analyze(args) => analyze(args),
     }
 }
 
@@ -280,7 +349,10 @@ impl BoardArgs {
     /// lines, which beat the defaults.
     fn load(&self) -> anyhow::Result<LoadedPosition> {
         let path = &self.board_file;
-        let text = crate::text::read(path)?;
+        let text = match self.cgp_text()? {
+            Some(cgp) => position_text(&cgp),
+            None => crate::text::read(path)?,
+        };
         let settings = PositionSettings {
             dictionary: self.dictionary.clone(),
             tiles: self.tiles.clone(),
@@ -298,6 +370,27 @@ impl BoardArgs {
             loaded.position.rack = rack.clone();
         }
         Ok(loaded)
+    }
+
+    /// The CGP position the board argument gives (a `.cgp` file, or CGP text where no file is),
+    /// `None` for a position file.
+    fn cgp_text(&self) -> anyhow::Result<Option<Cgp>> {
+        let path = &self.board_file;
+        let is_file = path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("cgp"));
+        let given = path.to_string_lossy();
+        let text = if is_file {
+            crate::text::read(path)?
+        } else if !path.exists() && given.contains('/') && given.contains(' ') {
+            given.into_owned()
+        } else {
+            return Ok(None);
+        };
+        let name = if is_file { crate::text::name(path) } else { "the CGP position".to_string() };
+        let cgp: Cgp = text.parse().map_err(|error| anyhow!("{name}: {error}"))?;
+        if self.dictionary.is_none() {
+            return Err(anyhow!("{name}: a CGP position names no dictionary file: give --dictionary"));
+        }
+        Ok(Some(cgp))
     }
 
     /// Checks, before a listing by equity, that the position's board and rack hold no more tiles of a
@@ -372,9 +465,24 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     Ok(code)
 }
 
+/// A CGP position as the text of a position file: the standard rules, the rack to move, the board.
+fn position_text(cgp: &Cgp) -> String {
+    let rack = if cgp.racks[0].is_empty() { String::new() } else { format!("rack: {}\n", cgp.racks[0]) };
+    let mut text = format!("rules: standard\n{rack}board:\n");
+    for row in cgp.board.to_rows() {
+        text.push_str(&row);
+        text.push('\n');
+    }
+    text
+}
+
 fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let loaded = args.board.load()?;
     let position = &loaded.position;
+    if args.cgp {
+        println!("{}", Cgp::of(&position.board, &position.rack));
+        return Ok(ExitCode::SUCCESS);
+    }
     let ranking = desk::ranking(args.rank, &position.rules).map_err(anyhow::Error::msg)?;
     if ranking == Ranking::Equity {
         args.board.check_tile_counts(&loaded)?;
@@ -398,7 +506,9 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
             top,
             iterations as usize,
             args.seed,
-        ),
+            args.opponent_rack.as_ref().unwrap_or(&Rack::default()),
+        )
+        .map_err(|error| anyhow!("--opponent-rack: {error}"))?,
     };
     std::io::stdout().write_all(listing.as_bytes())?;
     Ok(ExitCode::SUCCESS)
@@ -472,6 +582,12 @@ fn words(args: &WordsArgs) -> anyhow::Result<ExitCode> {
 fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let rules = Rules::named(args.rules);
     let ranking = desk::ranking(args.rank, &rules).map_err(anyhow::Error::msg)?;
+    if let Some(record) = &args.record {
+        let mut reads = crate::reads::Reads::default();
+        reads.add("the dictionary", &args.dictionary);
+        reads.add("the tile file", &args.tiles);
+        reads.check(record, "--record")?;
+    }
     let dictionary = load_dictionary(&args.dictionary)?;
     let tiles = game_tiles(&args.tiles, &args.dictionary, &dictionary)?;
     let seed = args.seed.unwrap_or_else(|| {
@@ -485,6 +601,31 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     game.set_ranking(ranking);
     let input = std::io::BufReader::new(crate::game_input::GameInput::start());
     run_solitaire(&mut game, args.top, input, std::io::stdout().lock())?;
+    if let Some(path) = &args.record {
+        let mut record = game.record().clone();
+        record.lexicon = args.dictionary.file_name().map(|name| name.to_string_lossy().into_owned());
+        write_file(path, record.to_gcg().as_bytes())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    let text = crate::text::read(&args.game)?;
+    let settings = GameSettings {
+        dictionary: args.dictionary.clone(),
+        tiles: args.tiles.clone(),
+        dictionary_cache: crate::cache::dictionary_cache(),
+        analysis: AnalysisSettings {
+            top: args.top,
+            simulate: args.simulate.map(|iterations| iterations as usize),
+            seed: args.seed,
+            player: None,
+        },
+        player: args.player.clone(),
+    };
+    let (analysis, _) = analyze_game(&args.game, &text, &settings)
+        .map_err(|error| anyhow!("{}: {error:#}", crate::text::name(&args.game)))?;
+    std::io::stdout().write_all(analysis.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 

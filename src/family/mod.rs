@@ -33,6 +33,7 @@ use crate::outcome::Status;
 use boundary::Family;
 
 pub mod boundary;
+pub mod gcg;
 pub mod guess;
 pub mod scrabble;
 pub mod tictactoe;
@@ -40,7 +41,7 @@ pub mod tournament;
 
 /// Every family, in the order `list-solvers` shows them.
 pub static FAMILIES: &[&dyn Family] =
-    &[&tournament::Tournament, &tictactoe::TicTacToe, &guess::Guess, &scrabble::Scrabble];
+    &[&tournament::Tournament, &tictactoe::TicTacToe, &guess::Guess, &scrabble::Scrabble, &gcg::Gcg];
 
 /// Each family with its inputs' ending, for messages: `tournament .csv, tic-tac-toe .in, ...`.
 pub fn extensions() -> String {
@@ -133,13 +134,19 @@ mod tests {
 
     #[test]
     fn the_lists_of_extensions_come_from_the_families() {
-        assert_eq!(extensions(), "tournament .csv, tic-tac-toe .in, guess .guess, scrabble .scrabble");
+        assert_eq!(
+            extensions(),
+            "tournament .csv, tic-tac-toe .in, guess .guess, scrabble .scrabble, Scrabble game .gcg"
+        );
         assert_eq!(
             extensions_and_references(),
             "tournament .csv (reference .csv.expected), tic-tac-toe .in (.ref), guess .guess \
-             (.guess.expected), scrabble .scrabble (.scrabble.expected)"
+             (.guess.expected), scrabble .scrabble (.scrabble.expected), Scrabble game .gcg (.gcg.expected)"
         );
-        assert_eq!(reference_extensions().collect::<Vec<_>>(), ["expected", "ref", "expected", "expected"]);
+        assert_eq!(
+            reference_extensions().collect::<Vec<_>>(),
+            ["expected", "ref", "expected", "expected", "expected"]
+        );
     }
 
     #[cfg(unix)]

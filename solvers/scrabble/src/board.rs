@@ -2,8 +2,10 @@
 //! `(0, 0)` the centre; directions; the printed form (a blank tile as the lower-case letter it stands
 //! for).
 //!
-//! The rules, which give the squares their premiums, live here too ([`Rules`], [`Premium`]).
+//! The rules, which give the squares their premiums, live here too ([`Rules`], [`Premium`]), and
+//! the one-line CGP form of a position ([`Cgp`]).
 
+pub use crate::cgp::{Cgp, CgpError};
 pub use crate::rules::{Premium, Rules, RulesName, UnknownRules};
 
 use std::fmt;

@@ -6,7 +6,7 @@
 
 use crate::board::RulesName;
 use crate::equity::{bag_size, ranked_candidates, unseen, Action, LeaveTable, Ranking};
-use crate::game::simulate;
+use crate::game::{known_tiles_error, simulate};
 use crate::play::{hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored};
 use crate::{Board, Play, Rack, Rulebook, Rules};
 
@@ -140,8 +140,12 @@ pub fn listing(listed: &[Listed], top: usize) -> String {
     listed.iter().map(|listed| format!("{}\n", listed.text)).collect()
 }
 
-/// The `top` best candidates by equity, simulated `iterations` times each with `seed`, best mean
-/// spread first, one a line (or `no valid play`).
+/// The `top` best candidates by equity, simulated `iterations` times each with `seed` against an
+/// opponent holding `opponent`'s tiles and drawing the rest, best mean spread first, one a line (or
+/// `no valid play`).
+///
+/// # Errors
+/// The known tiles are not among the unseen tiles ([`known_tiles_error`]).
 pub fn simulation_listing(
     rulebook: &Rulebook,
     board: &Board,
@@ -149,14 +153,18 @@ pub fn simulation_listing(
     top: usize,
     iterations: usize,
     seed: u64,
-) -> String {
+    opponent: &Rack,
+) -> Result<String, String> {
     let table = LeaveTable::standard();
     let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
+    if let Some(error) = known_tiles_error(&unseen, opponent) {
+        return Err(error);
+    }
     let moves = rulebook.moves(board, rack);
     let candidates = ranked_candidates(&moves, rack, bag_size(&unseen), table, Ranking::Equity, top);
     if candidates.is_empty() && top > 0 {
-        return "no valid play\n".to_string();
+        return Ok("no valid play\n".to_string());
     }
-    let simulated = simulate(rulebook, board, &unseen, table, &candidates, iterations, seed);
-    simulated.iter().map(|line| format!("{}\n", line.written(board, rulebook.rules))).collect()
+    let simulated = simulate(rulebook, board, &unseen, table, &candidates, iterations, seed, opponent);
+    Ok(simulated.iter().map(|line| format!("{}\n", line.written(board, rulebook.rules))).collect())
 }

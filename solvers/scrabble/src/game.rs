@@ -2,10 +2,16 @@
 //! draw, and the score.
 //!
 //! Whole games are here too: the solitaire dialogue ([`run_solitaire`]), self-play and duels between
-//! engines ([`play_game`], [`duel`]) and the two-ply simulation of the top candidates ([`simulate`]).
+//! engines ([`play_game`], [`duel`]), the two-ply simulation of the top candidates ([`simulate`]),
+//! GCG game records ([`GcgGame`]: read, checked turn by turn, and written) and their analysis
+//! ([`analyze`]).
 
+pub use crate::analyze::{
+    analyze, opponent_tiles_known, Analysis, AnalysisSettings, Played, PlayerSummary, TurnAnalysis,
+};
+pub use crate::gcg::{GcgEntry, GcgError, GcgEvent, GcgGame, GcgPlayer, GcgTurn};
 pub use crate::selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};
-pub use crate::simulate::{simulate, Simulated};
+pub use crate::simulate::{known_tiles_error, simulate, Simulated};
 pub use crate::solitaire::run_solitaire;
 
 use rand::seq::SliceRandom;
@@ -63,6 +69,8 @@ pub struct SolitaireGame<'a> {
     ranking: Ranking,
     /// Scoreless turns in a row.
     scoreless: usize,
+    /// Every turn so far, as a GCG record of one player.
+    record: GcgGame,
 }
 
 impl<'a> SolitaireGame<'a> {
@@ -94,6 +102,11 @@ impl<'a> SolitaireGame<'a> {
             score: 0,
             ranking: Ranking::default_for(rulebook.rules),
             scoreless: 0,
+            record: GcgGame::new(
+                vec![GcgPlayer { nick: "player".into(), name: String::new() }],
+                rulebook.rules.clone(),
+                None,
+            ),
         })
     }
 
@@ -147,6 +160,7 @@ impl<'a> SolitaireGame<'a> {
     /// Why the play is rejected, as [`Rulebook::check`] says.
     pub fn play(&mut self, play: &Play) -> Result<Scored, Rejection> {
         let scored = self.rulebook.check(&self.board, &self.rack, play)?;
+        self.keep(GcgEvent::Play { play: play.clone(), phonies: Vec::new() }, scored.score);
         scored.apply(&mut self.board);
         let removed = self.rack.remove(&scored.tiles());
         debug_assert!(removed, "a valid play uses tiles of the rack");
@@ -157,6 +171,7 @@ impl<'a> SolitaireGame<'a> {
 
     /// Passes the turn: it scores nothing.
     pub fn pass(&mut self) {
+        self.keep(GcgEvent::Pass, 0);
         self.count_turn(0);
     }
 
@@ -179,9 +194,12 @@ impl<'a> SolitaireGame<'a> {
                 blank: tile.is_none(),
             })
             .collect();
-        if !self.rack.remove(&given) {
+        let mut after = self.rack.clone();
+        if !after.remove(&given) {
             return Err(ExchangeError::NotOnRack(tiles.to_string()));
         }
+        self.keep(GcgEvent::Exchange(Ok(tiles.clone())), 0);
+        self.rack = after;
         self.refill();
         self.pool.extend(tiles.tiles());
         self.pool.shuffle(&mut self.shuffle);
@@ -197,6 +215,23 @@ impl<'a> SolitaireGame<'a> {
     /// Whether [`SCORELESS_TURNS_TO_END`] scoreless turns in a row have ended the game.
     pub fn is_over(&self) -> bool {
         self.scoreless >= SCORELESS_TURNS_TO_END
+    }
+
+    /// The game so far as a GCG record of one player, nicknamed `player` (its `lexicon` unset).
+    pub fn record(&self) -> &GcgGame {
+        &self.record
+    }
+
+    /// Adds the turn about to be made from the current rack to the record.
+    fn keep(&mut self, event: GcgEvent, score: u32) {
+        let Rulebook { dictionary, tiles, .. } = self.rulebook;
+        self.record
+            .record(
+                dictionary,
+                tiles,
+                GcgEntry { line: 0, player: 0, rack: self.rack.clone(), event, points: score as i32 },
+            )
+            .expect("a turn the game accepted follows the rules");
     }
 
     fn count_turn(&mut self, score: u32) {

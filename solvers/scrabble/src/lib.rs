@@ -31,7 +31,8 @@
 //!   equity, score plus leave value (Sheppard 2002).
 //! - [`game`]: the solitaire game ([`game::SolitaireGame`], [`game::run_solitaire`]), self-play
 //!   ([`game::play_game`]) and duels ([`game::duel`]), and [`game::simulate`]: the top candidates
-//!   played out two plies against random draws.
+//!   played out two plies against random draws; GCG game records ([`game::GcgGame`]) and their
+//!   analysis turn by turn ([`game::analyze`]).
 //! - [`batch`]: a `.scrabble` batch file ([`Position`]) and its report, and the prepared [`Job`] that
 //!   solves one file after another; [`desk`]: the position desk, the check / hint / listing policy of
 //!   both front ends.
@@ -103,14 +104,17 @@
 
 #![deny(missing_docs)]
 
+mod analyze;
 pub mod batch;
 pub mod board;
 mod brute_force;
+mod cgp;
 pub mod desk;
 mod dictionary;
 pub mod equity;
 mod file;
 pub mod game;
+mod gcg;
 mod generate;
 mod graph;
 mod graph_file;

@@ -311,6 +311,25 @@ impl Rulebook<'_> {
     /// edge reached too soon; a first play missing the centre; a later play touching no tile; no word of
     /// two or more letters; new words missing from the dictionary.
     pub fn check(&self, board: &Board, rack: &Rack, play: &Play) -> Result<Scored, Rejection> {
+        let (scored, missing) = self.check_allowing_phonies(board, rack, play)?;
+        if !missing.is_empty() {
+            return Err(Rejection::NotWords(missing));
+        }
+        Ok(scored)
+    }
+
+    /// Checks `play` as [`Rulebook::check`] does but scores it whatever the dictionary says, as a
+    /// recorded game scores a phony until it is challenged off: the scored play and its new words
+    /// missing from the dictionary (each once, main word first; empty for a valid play).
+    ///
+    /// # Errors
+    /// Every [`Rejection`] of [`Rulebook::check`] but [`Rejection::NotWords`].
+    pub fn check_allowing_phonies(
+        &self,
+        board: &Board,
+        rack: &Rack,
+        play: &Play,
+    ) -> Result<(Scored, Vec<LetterRun>), Rejection> {
         check_rack(rack, &play.tiles)?;
         let start = Square::new(play.x, play.y).ok_or(Rejection::StartOutside { x: play.x, y: play.y })?;
 
@@ -358,12 +377,9 @@ impl Rulebook<'_> {
                 missing.push(formed.word);
             }
         }
-        if !missing.is_empty() {
-            return Err(Rejection::NotWords(missing));
-        }
         let bingo = if placed.len() == RACK_SIZE { self.rules.bingo_bonus() } else { 0 };
         let score = words.iter().map(|word| word.score).sum::<u32>() + bingo;
-        Ok(Scored { placed, direction: play.direction, words, score })
+        Ok((Scored { placed, direction: play.direction, words, score }, missing))
     }
 
     /// The maximal run of tiles through `square` along `direction`, when it has 2 or more letters.

@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::board::Board;
 use crate::equity::{best_candidate, Action, Ranking, EXCHANGE_MIN_BAG};
-use crate::game::SCORELESS_TURNS_TO_END;
+use crate::game::{GcgEntry, GcgEvent, GcgGame, GcgPlayer, SCORELESS_TURNS_TO_END};
 use crate::leave::{Leave, LeaveTable};
 use crate::letter::Letter;
 use crate::moves::Move;
@@ -78,6 +78,40 @@ pub struct GameRecord {
     pub racks: [Rack; 2],
     /// The tiles left in the bag (`None` a blank).
     pub bag: Vec<Option<Letter>>,
+}
+
+impl GameRecord {
+    /// The game as a GCG record between `players` (first to play first), each turn with its rack,
+    /// then the end-of-game rack points: the tiles left of the player who did not go out, to the one
+    /// who did ([`GcgEvent::EndRack`]) and lost by their holder ([`GcgEvent::RackPenalty`]), or after
+    /// six scoreless turns each player's own as a penalty. `rulebook` must be the game's.
+    pub fn to_gcg(&self, rulebook: &Rulebook, players: [GcgPlayer; 2], lexicon: Option<String>) -> GcgGame {
+        let mut game = GcgGame::new(players.into(), rulebook.rules.clone(), lexicon);
+        let (dictionary, tiles) = (rulebook.dictionary, rulebook.tiles);
+        let mut record = |player: usize, rack: Rack, event: GcgEvent, points: i32| {
+            game.record(dictionary, tiles, GcgEntry { line: 0, player, rack, event, points })
+                .expect("a self-played turn follows the rules");
+        };
+        for turn in &self.turns {
+            let event = match turn.action {
+                TurnAction::Play(played) => GcgEvent::Play { play: played.play(), phonies: Vec::new() },
+                TurnAction::Exchange(thrown) => GcgEvent::Exchange(Ok(thrown.to_rack())),
+                TurnAction::Pass => GcgEvent::Pass,
+            };
+            record(turn.player, turn.rack.to_rack(), event, turn.score as i32);
+        }
+        if let Some(out) = (0..2).find(|&player| self.racks[player].is_empty()) {
+            let left = self.racks[1 - out].clone();
+            record(out, Rack::default(), GcgEvent::EndRack(left.clone()), self.adjustments[out]);
+            record(1 - out, left.clone(), GcgEvent::RackPenalty(left), self.adjustments[1 - out]);
+        } else {
+            for player in 0..2 {
+                let left = self.racks[player].clone();
+                record(player, left.clone(), GcgEvent::RackPenalty(left), self.adjustments[player]);
+            }
+        }
+        game
+    }
 }
 
 /// A seed for item `index` of a run seeded with `seed` (SplitMix64 of both): the items of a run get

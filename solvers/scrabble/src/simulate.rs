@@ -111,11 +111,17 @@ struct Start<'a> {
     /// candidate throws back.
     unseen: &'a [Option<Letter>],
     thrown: Vec<Option<Letter>>,
+    /// The opponent's tiles known before the draw (not in `unseen`).
+    known: &'a Rack,
 }
 
 /// Simulates `candidates` (moves of `rack` on `board`, whose `unseen` tiles by kind are the
 /// opponent's rack and the bag) `iterations` times each at most, under `rulebook` with `table`'s
 /// leave values, seeded by `seed`; best mean spread first. Runs on rayon's current pool.
+/// `opponent` holds the opponent's tiles known (after a play challenged off, for example), which
+/// every iteration's opponent rack starts with before the rest is drawn; they must be among the
+/// unseen tiles ([`known_tiles_error`]).
+#[allow(clippy::too_many_arguments)]
 pub fn simulate(
     rulebook: &Rulebook,
     board: &Board,
@@ -124,9 +130,14 @@ pub fn simulate(
     candidates: &[Candidate],
     iterations: usize,
     seed: u64,
+    opponent: &Rack,
 ) -> Vec<Simulated> {
+    let known = Leave::of_rack(opponent).counts();
     let unseen: Vec<Option<Letter>> = (0..TILE_KINDS)
-        .flat_map(|kind| std::iter::repeat_n(Letter::from_index(kind), unseen[kind] as usize))
+        .flat_map(|kind| {
+            let count = unseen[kind].saturating_sub(u32::from(known[kind]));
+            std::iter::repeat_n(Letter::from_index(kind), count as usize)
+        })
         .collect();
     let starts: Vec<Start> = candidates
         .iter()
@@ -149,6 +160,7 @@ pub fn simulate(
                 score: f64::from(candidate.score),
                 unseen: &unseen,
                 thrown,
+                known: opponent,
             }
         })
         .collect();
@@ -199,6 +211,16 @@ pub fn simulate(
     simulated
 }
 
+/// Why `opponent` cannot be the opponent's known tiles when `unseen` tiles by kind are out of
+/// sight: `the unseen tiles hold 1 Q, not 2`; `None` when they can.
+pub fn known_tiles_error(unseen: &[u32; TILE_KINDS], opponent: &Rack) -> Option<String> {
+    let known = Leave::of_rack(opponent).counts();
+    let kind = (0..TILE_KINDS).find(|&kind| u32::from(known[kind]) > unseen[kind])?;
+    let name =
+        Letter::from_index(kind).map_or_else(|| "blanks".to_string(), |letter| letter.to_char().to_string());
+    Some(format!("the unseen tiles hold {} {name}, not {}", unseen[kind], known[kind]))
+}
+
 /// The rack that played `played` and kept `leave`.
 fn merge(leave: &Leave, played: &Move) -> Rack {
     let mut rack = leave.to_rack();
@@ -228,15 +250,20 @@ fn refill(rack: &mut Rack, pool: &mut [Option<Letter>], drawn: &mut usize, rng: 
     }
 }
 
+/// The opponent's rack (the known tiles, filled to 7 at random from the unseen tiles) and the bag:
+/// the rest of the unseen tiles, and what the candidate throws back.
+fn deal(start: &Start, rng: &mut ChaCha8Rng) -> (Rack, Vec<Option<Letter>>) {
+    let mut pool: Vec<Option<Letter>> = start.unseen.to_vec();
+    let mut drawn = 0;
+    let mut opponent = start.known.clone();
+    refill(&mut opponent, &mut pool, &mut drawn, rng);
+    (opponent, pool[drawn..].iter().chain(&start.thrown).copied().collect())
+}
+
 /// One iteration from `start`: the spread (module documentation).
 fn play_out(rulebook: &Rulebook, table: &LeaveTable, start: &Start, seed: u64, moves: &mut Vec<Move>) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut pool: Vec<Option<Letter>> = start.unseen.to_vec();
-    let mut drawn = 0;
-    let mut opponent = Rack::default();
-    refill(&mut opponent, &mut pool, &mut drawn, &mut rng);
-    // The bag: the rest of the unseen tiles, and what the candidate throws back.
-    let mut bag: Vec<Option<Letter>> = pool[drawn..].iter().chain(&start.thrown).copied().collect();
+    let (opponent, mut bag) = deal(start, &mut rng);
     let mut taken = 0;
     let mut ours = start.leave.to_rack();
     refill(&mut ours, &mut bag, &mut taken, &mut rng);
@@ -302,7 +329,18 @@ mod tests {
         let bag = bag_size(&unseen);
         let candidates = ranked_candidates(&moves, &position.rack, bag, table, Ranking::Equity, top);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        pool.install(|| simulate(&rulebook, &position.board, &unseen, table, &candidates, iterations, seed))
+        pool.install(|| {
+            simulate(
+                &rulebook,
+                &position.board,
+                &unseen,
+                table,
+                &candidates,
+                iterations,
+                seed,
+                &Rack::default(),
+            )
+        })
     }
 
     fn run(threads: usize, seed: u64) -> Vec<String> {
@@ -328,6 +366,38 @@ mod tests {
         let simulated = simulated(1, 30, 2, 1);
         assert_eq!(simulated.len(), 1);
         assert_eq!(simulated[0].iterations, 30);
+    }
+
+    #[test]
+    fn the_opponent_holds_the_known_tiles_and_draws_the_rest() {
+        let unseen: Vec<Option<Letter>> = "AAAAABBBBB".chars().map(Letter::from_char).collect();
+        let known: Rack = "QZ".parse().unwrap();
+        let thrown = vec![Letter::from_char('X')];
+        let start = Start {
+            board: Board::new(),
+            leave: Leave::default(),
+            score: 0.0,
+            unseen: &unseen,
+            thrown,
+            known: &known,
+        };
+        for seed in 0..20 {
+            let (opponent, bag) = deal(&start, &mut ChaCha8Rng::seed_from_u64(seed));
+            let text = opponent.to_string();
+            assert_eq!(text.len(), 7, "{text}");
+            assert!(text.ends_with("QZ") && text[..5].chars().all(|c| c == 'A' || c == 'B'), "{text}");
+            // The bag: the five unseen tiles left and the one thrown back.
+            assert_eq!(bag.len(), 6);
+            assert_eq!(bag.last(), Some(&Letter::from_char('X')));
+        }
+        assert_eq!(known_tiles_error(&[1; TILE_KINDS], &known), None);
+        let mut no_q = [1; TILE_KINDS];
+        no_q[Letter::from_char('Q').unwrap().index()] = 0;
+        assert_eq!(known_tiles_error(&no_q, &known), Some("the unseen tiles hold 0 Q, not 1".into()));
+        assert_eq!(
+            known_tiles_error(&[0; TILE_KINDS], &"?".parse().unwrap()),
+            Some("the unseen tiles hold 0 blanks, not 1".into())
+        );
     }
 
     #[test]

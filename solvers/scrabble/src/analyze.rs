@@ -1,0 +1,360 @@
+//! The analysis of a recorded game ([`analyze`]): for every decision (a play, an exchange or a pass
+//! with its rack known) the best candidates by equity (and, asked, by simulation), the move played,
+//! its rank among all candidates, the equity it lost against the best, a bingo missed, the phonies
+//! it formed; and a summary per player ([`PlayerSummary`]).
+//!
+//! After a play challenged off, the simulation of the opponent's next turn knows its tiles: every
+//! simulated rack of the player who withdrew them holds them.
+//!
+//! With the bag empty the leave counts nothing, so candidates rank by score: the exact endgame is not
+//! solved here, and the analysis says so on those turns.
+
+use std::fmt::Write;
+
+use crate::equity::{tenths, unseen, Action, Candidate, RackLeaves, EXCHANGE_MIN_BAG};
+use crate::gcg::{GcgEvent, GcgGame, GcgTurn};
+use crate::leave::{Leave, LeaveTable};
+use crate::letter::Tile;
+use crate::moves::{LetterRun, Move};
+use crate::play::Rulebook;
+use crate::rack::{Rack, RACK_SIZE};
+use crate::simulate::{known_tiles_error, simulate, Simulated};
+
+/// What to analyse and how.
+#[derive(Debug, Clone, Default)]
+pub struct AnalysisSettings {
+    /// How many best candidates to list per turn.
+    pub top: usize,
+    /// Simulate the listed candidates and the move played this many times each (bag not empty).
+    pub simulate: Option<usize>,
+    /// Seed of the simulation's draws.
+    pub seed: u64,
+    /// Only this player's turns (0 or 1); all when `None`.
+    pub player: Option<usize>,
+}
+
+/// The move a player made, as a candidate would be written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played {
+    /// The candidate of a play or an exchange; `None` for a pass.
+    pub candidate: Option<Candidate>,
+    /// Score plus the value of the tiles kept, in points.
+    pub equity: f32,
+    /// As the listing writes it (`  14.3  10 8G CAT  keep ERS? +4.3`, `   9.0  pass  keep ...`).
+    pub written: String,
+}
+
+/// One decision analysed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TurnAnalysis {
+    /// The turn's index in [`GcgGame::turns`].
+    pub turn: usize,
+    /// The best candidates by equity, best first, at most `top`.
+    pub best: Vec<Candidate>,
+    /// How many candidates there were (every valid play, and the best exchange when allowed).
+    pub candidates: usize,
+    /// The move made.
+    pub played: Played,
+    /// 1 + the candidates with a higher equity than the move made.
+    pub rank: usize,
+    /// The best equity less the move's, in points (0 when it was the best or better).
+    pub lost: f32,
+    /// Whether the move placed all seven tiles.
+    pub bingo: bool,
+    /// The best play placing all seven tiles, when the move placed fewer.
+    pub missed_bingo: Option<Candidate>,
+    /// New words of the move the dictionary lacks.
+    pub phonies: Vec<LetterRun>,
+    /// The simulated candidates (the listed ones and the move made), best mean spread first.
+    pub simulated: Vec<Simulated>,
+}
+
+/// A player's figures over the turns analysed.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct PlayerSummary {
+    /// The player's nick.
+    pub nick: String,
+    /// Decisions analysed.
+    pub turns: usize,
+    /// Equity lost in total, in points (tenths).
+    pub equity_lost: f64,
+    /// Equity lost per decision, in points (tenths).
+    pub equity_lost_per_turn: f64,
+    /// Moves that were the best by equity.
+    pub best_moves: usize,
+    /// Bingos played.
+    pub bingos_found: usize,
+    /// Turns where a bingo was possible and not played.
+    pub bingos_missed: usize,
+    /// Moves forming words the dictionary lacks.
+    pub phonies: usize,
+}
+
+/// The analysis of a game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    /// Every decision analysed, in order.
+    pub turns: Vec<TurnAnalysis>,
+    /// Per player (every player of the game, or the one asked for), in the game's order.
+    pub players: Vec<PlayerSummary>,
+}
+
+/// Analyses every decision of `game` under `rulebook` (the game's dictionary, tiles and rules)
+/// with `table`'s leave values.
+pub fn analyze(
+    rulebook: &Rulebook,
+    game: &GcgGame,
+    table: &LeaveTable,
+    settings: &AnalysisSettings,
+) -> Analysis {
+    let mut turns = Vec::new();
+    let mut moves = Vec::new();
+    let known = opponent_tiles_known(game);
+    for (index, turn) in game.turns.iter().enumerate() {
+        if settings.player.is_some_and(|player| player != turn.player) || turn.rack.is_empty() {
+            continue;
+        }
+        if let Some(analysed) =
+            analyze_turn(rulebook, table, settings, (index, turn), &known[index], &mut moves)
+        {
+            turns.push(analysed);
+        }
+    }
+    let players = (0..game.players.len())
+        .filter(|&player| settings.player.is_none_or(|asked| asked == player))
+        .map(|player| summary(game, &turns, player))
+        .collect();
+    Analysis { turns, players }
+}
+
+/// For each turn of `game`, the opponent's tiles its player knows: those of a play the opponent
+/// withdrew (challenged off), until the player's next decision; else none.
+pub fn opponent_tiles_known(game: &GcgGame) -> Vec<Rack> {
+    let mut shown: Option<(usize, Rack)> = None;
+    let mut known = Vec::with_capacity(game.turns.len());
+    for (index, turn) in game.turns.iter().enumerate() {
+        let mut tiles = Rack::default();
+        let before = index.checked_sub(1).map(|last| &game.turns[last].event);
+        if let (GcgEvent::Withdrawn, Some(GcgEvent::Play { play, .. })) = (&turn.event, before) {
+            shown = Some((turn.player, withdrawn_tiles(&play.tiles)));
+        } else if !turn.rack.is_empty() {
+            match shown.take() {
+                Some((player, shown_tiles)) if player != turn.player => tiles = shown_tiles,
+                kept => shown = kept,
+            }
+        }
+        known.push(tiles);
+    }
+    known
+}
+
+/// The tiles `tiles` of a play, as a rack (a blank as a blank).
+fn withdrawn_tiles(tiles: &[Tile]) -> Rack {
+    let mut rack = Rack::default();
+    for tile in tiles {
+        // A play holds at most a rack's tiles.
+        let _ = rack.add((!tile.blank).then_some(tile.letter));
+    }
+    rack
+}
+
+/// Analyses turn `index`; `known` holds the opponent's tiles known to the player (the
+/// simulation's opponent racks start with them).
+fn analyze_turn(
+    rulebook: &Rulebook,
+    table: &LeaveTable,
+    settings: &AnalysisSettings,
+    (index, turn): (usize, &GcgTurn),
+    known: &Rack,
+    moves: &mut Vec<Move>,
+) -> Option<TurnAnalysis> {
+    let (board, rack) = (&turn.board, &turn.rack);
+    let leaves = RackLeaves::new(rack, table, turn.bag);
+    let (played, phonies) = match &turn.event {
+        GcgEvent::Play { play, phonies } => {
+            let (scored, _) = rulebook.check_allowing_phonies(board, rack, play).ok()?;
+            (Some(leaves.play(&scored.to_move())), phonies.clone())
+        }
+        GcgEvent::Exchange(Ok(thrown)) => {
+            let leave = Leave::of_rack(rack).minus(&Leave::of_rack(thrown))?;
+            let thrown = Leave::of_rack(thrown);
+            let candidate = Candidate {
+                action: Action::Exchange(thrown),
+                score: 0,
+                leave,
+                leave_value: leaves.value(&leave),
+            };
+            (Some(candidate), Vec::new())
+        }
+        GcgEvent::Pass => (None, Vec::new()),
+        _ => return None,
+    };
+    moves.clear();
+    rulebook.moves_into(board, rack, moves);
+    let mut all: Vec<Candidate> = moves.iter().map(|listed| leaves.play(listed)).collect();
+    if turn.bag >= EXCHANGE_MIN_BAG {
+        all.extend(leaves.best_exchange());
+    }
+    all.sort_unstable_by(Candidate::ranking);
+    let played = match played {
+        Some(candidate) => Played {
+            written: candidate.written(board, rulebook.rules),
+            equity: candidate.equity(),
+            candidate: Some(candidate),
+        },
+        None => {
+            let kept = Leave::of_rack(rack);
+            let equity = leaves.value(&kept);
+            Played {
+                written: format!(
+                    "{:>6.1}  pass  keep {kept} {:+.1}",
+                    tenths(equity.into()),
+                    tenths(equity.into())
+                ),
+                equity,
+                candidate: None,
+            }
+        }
+    };
+    let best_equity = all.first().map_or(played.equity, Candidate::equity);
+    let rank = 1 + all.iter().filter(|candidate| candidate.equity() > played.equity).count();
+    let placed = |candidate: &Candidate| match candidate.action {
+        Action::Play(listed) => listed.letters.len(),
+        Action::Exchange(_) => 0,
+    };
+    let bingo = played.candidate.as_ref().is_some_and(|candidate| placed(candidate) == RACK_SIZE);
+    let missed_bingo =
+        if bingo { None } else { all.iter().find(|candidate| placed(candidate) == RACK_SIZE).copied() };
+    let simulated = match settings.simulate {
+        Some(iterations) if turn.bag > 0 && !all.is_empty() => {
+            let mut listed: Vec<Candidate> = all.iter().take(settings.top.max(1)).copied().collect();
+            // A phony cannot be played out: the simulation replays candidates by the dictionary.
+            let valid = phonies.is_empty();
+            if let Some(candidate) = played.candidate.filter(|candidate| valid && !listed.contains(candidate))
+            {
+                listed.push(candidate);
+            }
+            let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
+            let known = if known_tiles_error(&unseen, known).is_none() { known } else { &Rack::default() };
+            simulate(rulebook, board, &unseen, table, &listed, iterations, settings.seed, known)
+        }
+        _ => Vec::new(),
+    };
+    Some(TurnAnalysis {
+        turn: index,
+        candidates: all.len(),
+        best: all.into_iter().take(settings.top).collect(),
+        lost: (best_equity - played.equity).max(0.0),
+        played,
+        rank,
+        bingo,
+        missed_bingo,
+        phonies,
+        simulated,
+    })
+}
+
+fn summary(game: &GcgGame, turns: &[TurnAnalysis], player: usize) -> PlayerSummary {
+    let mine: Vec<&TurnAnalysis> =
+        turns.iter().filter(|turn| game.turns[turn.turn].player == player).collect();
+    let lost: f64 = mine.iter().map(|turn| f64::from(turn.lost)).sum();
+    PlayerSummary {
+        nick: game.players[player].nick.clone(),
+        turns: mine.len(),
+        equity_lost: tenths(lost),
+        equity_lost_per_turn: tenths(if mine.is_empty() { 0.0 } else { lost / mine.len() as f64 }),
+        best_moves: mine.iter().filter(|turn| turn.rank == 1).count(),
+        bingos_found: mine.iter().filter(|turn| turn.bingo).count(),
+        bingos_missed: mine.iter().filter(|turn| turn.missed_bingo.is_some()).count(),
+        phonies: mine.iter().filter(|turn| !turn.phonies.is_empty()).count(),
+    }
+}
+
+impl Analysis {
+    /// The analysis as text: per decision a heading (`turn 3, line 8: alice ACERST?, bag 86, score
+    /// 10-9`), the move made with its rank and the equity it lost, the best candidates, the bingo
+    /// missed, the phonies (each marked `*`), the simulation; then a line per player.
+    pub fn text(&self, game: &GcgGame, rulebook: &Rulebook) -> String {
+        let mut text = String::new();
+        for analysed in &self.turns {
+            let turn = &game.turns[analysed.turn];
+            let scores: Vec<String> =
+                game.players.iter().enumerate().map(|(i, _)| turn.scores[i].to_string()).collect();
+            let _ = writeln!(
+                text,
+                "turn {}, line {}: {} {}, bag {}, score {}",
+                analysed.turn + 1,
+                turn.line,
+                game.players[turn.player].nick,
+                turn.rack,
+                turn.bag,
+                scores.join("-")
+            );
+            if turn.bag == 0 {
+                text.push_str("  bag empty: the endgame is not solved; candidates rank by score\n");
+            }
+            let _ = writeln!(
+                text,
+                "  played {}  rank {} of {}, lost {:.1}",
+                analysed.played.written.trim_start(),
+                analysed.rank,
+                analysed.candidates,
+                tenths(analysed.lost.into())
+            );
+            if !analysed.phonies.is_empty() {
+                let marked: Vec<String> = analysed.phonies.iter().map(|word| format!("{word}*")).collect();
+                let _ = writeln!(text, "  phony: {}", marked.join(", "));
+            }
+            for candidate in &analysed.best {
+                let _ =
+                    writeln!(text, "  best {}", candidate.written(&turn.board, rulebook.rules).trim_start());
+            }
+            if let Some(missed) = &analysed.missed_bingo {
+                let _ = writeln!(
+                    text,
+                    "  missed bingo {}",
+                    missed.written(&turn.board, rulebook.rules).trim_start()
+                );
+            }
+            for simulated in &analysed.simulated {
+                let _ = writeln!(
+                    text,
+                    "  simulated {}",
+                    simulated.written(&turn.board, rulebook.rules).trim_start()
+                );
+            }
+        }
+        for player in &self.players {
+            let _ = writeln!(
+                text,
+                "{}: {} turns, {} best, equity lost {:.1} ({:.1} a turn), bingos {} found, {} missed, {} phonies",
+                player.nick,
+                player.turns,
+                player.best_moves,
+                player.equity_lost,
+                player.equity_lost_per_turn,
+                player.bingos_found,
+                player.bingos_missed,
+                player.phonies
+            );
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dictionary::Dictionary;
+    use crate::tiles::TileSet;
+
+    #[test]
+    fn the_tiles_of_a_play_challenged_off_are_known_to_the_opponents_next_turn() {
+        let text = "#player1 a\n#player2 b\n>a: ACERST? 8G CAT +10 10\n>b: DEIOOXZ H8 .X +9 9\n\
+                    >a: EERSUV? 7I VE +18 28\n>a: EERSUV? -- -18 10\n>b: DEIOOZL -OO +0 9\n>a: EERSUV? - +0 10\n";
+        let game =
+            GcgGame::parse(text, &Dictionary::from_text(b"cat\nax".to_vec()), &TileSet::standard()).unwrap();
+        let known: Vec<String> = opponent_tiles_known(&game).iter().map(ToString::to_string).collect();
+        assert_eq!(known, ["", "", "", "", "EV", ""]);
+    }
+}

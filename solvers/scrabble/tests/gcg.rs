@@ -1,0 +1,198 @@
+//! GCG game records: a hand-written game with every kind of line reads into the right boards and
+//! scores, each inconsistency gives its message, and self-play games written then read come back the
+//! same.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use proptest::prelude::*;
+use solvebatch_scrabble::equity::{LeaveTable, Ranking};
+use solvebatch_scrabble::game::{play_game, Engine, GcgEvent, GcgGame, GcgPlayer};
+use solvebatch_scrabble::{Dictionary, Rulebook, Rules, TileSet};
+
+fn dictionary() -> Dictionary {
+    Dictionary::from_text(b"cat\ncats\nscat\nax\nza\n".to_vec())
+}
+
+/// Every kind of line: pragmas, plays written with `.` and with parentheses, a blank, a phony and its
+/// withdrawal, an exchange, a challenge bonus, a pass, a time penalty and a rack penalty.
+const GAME: &str = "\
+#character-encoding UTF-8
+#player1 alice Alice Liddell
+#player2 bob Bob
+#lexicon tiny
+#title ignored pragma
+>alice: ACERST? 8G CAT +10 10
+#note a quiet start
+>bob: DEIOOXZ H8 .X +9 9
+>alice: EERSUV? 7I VE +18 28
+>alice: EERSUV? -- -18 10
+>bob: DEIOOZL -OO +0 9
+>alice: EERSUV? 8F s(CAT) +5 15
+>bob: DEILNRZ (challenge) +5 14
+>bob: DEILNRZ - +0 14
+>alice: EERSUV (time) -10 5
+>bob: DEILNRZ (DEILNRZ) -17 -3
+#rack1 EERSUV
+";
+
+#[test]
+fn a_hand_written_game_reads_into_its_boards_and_scores() {
+    let game = GcgGame::parse(GAME, &dictionary(), &TileSet::standard()).unwrap();
+    let nicks: Vec<&str> = game.players.iter().map(|player| player.nick.as_str()).collect();
+    assert_eq!(nicks, ["alice", "bob"]);
+    assert_eq!(game.players[0].name, "Alice Liddell");
+    assert_eq!(game.lexicon.as_deref(), Some("tiny"));
+    let lines: Vec<usize> = game.turns.iter().map(|turn| turn.line).collect();
+    assert_eq!(lines, [6, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    let scores: Vec<[i32; 2]> = game.turns.iter().map(|turn| turn.scores).collect();
+    assert_eq!(
+        scores,
+        [[0, 0], [10, 0], [10, 9], [28, 9], [10, 9], [10, 9], [15, 9], [15, 14], [15, 14], [5, 14]]
+    );
+    assert_eq!(game.scores, [5, -3]);
+    assert_eq!(game.turns[0].notes, ["a quiet start"]);
+    // The bag: 100 tiles less the board and two racks of 7.
+    let bags: Vec<usize> = game.turns.iter().map(|turn| turn.bag).collect();
+    assert_eq!(bags, [86, 83, 82, 80, 82, 82, 81, 81, 82, 81]);
+    // VE and its cross-word TV are phonies until challenged off, which puts the board back.
+    let GcgEvent::Play { phonies, .. } = &game.turns[2].event else { panic!("a play") };
+    let phonies: Vec<String> = phonies.iter().map(ToString::to_string).collect();
+    assert_eq!(phonies, ["VE", "VT"]);
+    assert_eq!(game.turns[4].board, game.turns[2].board);
+    assert_eq!(game.turns[4].event, GcgEvent::Exchange(Ok("OO".parse().unwrap())));
+    let row = |turn: usize, row: usize| game.turns[turn].board.to_rows()[row].clone();
+    assert_eq!(row(2, 7), "......CAT......");
+    assert_eq!(row(2, 8), ".......X.......");
+    assert_eq!(game.board.to_rows()[7], ".....sCAT......");
+    assert_eq!(game.final_racks[0], Some("EERSUV".parse().unwrap()));
+}
+
+/// `GAME` with line `line` (1-based) replaced by `text`, read.
+fn read_with(line: usize, text: &str) -> String {
+    let mut lines: Vec<&str> = GAME.lines().collect();
+    lines[line - 1] = text;
+    GcgGame::parse(&lines.join("\n"), &dictionary(), &TileSet::standard()).unwrap_err().to_string()
+}
+
+#[test]
+fn each_inconsistency_names_its_line_and_what_is_wrong() {
+    assert_eq!(
+        read_with(6, ">alice: ACERST? 7A CAT +10 10"),
+        "line 6: 7A CAT does not fit: the first play must cover the centre square H8"
+    );
+    assert_eq!(
+        read_with(6, ">alice: ACERST? 8G CAT +12 12"),
+        "line 6: 8G CAT scores 10 by the rules, not 12"
+    );
+    assert_eq!(read_with(6, ">alice: ACERST? 8G CAT +10 11"), "line 6: the total after +10 is 10, not 11");
+    assert_eq!(
+        read_with(6, ">alice: ACERZZ? 8G CAT +10 10"),
+        "line 6: rack ACERZZ?: the rack and board hold 2 Z tiles; the tile set has 1"
+    );
+    assert_eq!(
+        read_with(9, ">alice: EEUVWYY 7I VE +18 28"),
+        "line 9: the rack EEUVWYY lacks the tiles ERS? kept on line 6"
+    );
+    assert_eq!(read_with(8, ">bob: DEIOOXZ H8 ZX +18 18"), "line 8: H8 ZX: H8 holds A, not Z");
+    assert_eq!(
+        read_with(10, ">bob: DEIOOZL -- -9 0"),
+        "line 10: -- withdraws a play, and the player's last turn is none"
+    );
+    assert_eq!(
+        read_with(10, ">alice: EERSUV? -- -17 11"),
+        "line 10: withdrawing a play of 18 takes -18, not -17"
+    );
+    assert_eq!(read_with(11, ">bob: DEIOOZL -OOO +0 9"), "line 11: the rack DEILOOZ does not hold OOO");
+    assert_eq!(read_with(14, ">bob: DEILNRZ - +3 17"), "line 14: a pass scores 0, not 3");
+    // 14 letter tiles and 2 blanks: less two racks, 2 in the bag.
+    let late = "#player1 a\n#player2 b\n#rules standard\n>a: ACERST? -ACE +0 0\n";
+    let tiles = TileSet::parse("A 1 3\nC 3 2\nE 1 3\nR 1 2\nS 1 2\nT 1 2\n").unwrap();
+    assert_eq!(
+        GcgGame::parse(late, &dictionary(), &tiles).unwrap_err().to_string(),
+        "line 4: an exchange needs 7 tiles in the bag, it holds 2"
+    );
+    assert_eq!(read_with(16, ">bob: DEILNRZ (DEILNRZ) -16 -2"), "line 16: (DEILNRZ) loses 17, not 16");
+    assert_eq!(read_with(16, ">carol: A - +0 0"), "line 16: carol is neither player's nick");
+    assert_eq!(read_with(16, "bob passes"), "line 16: not a GCG line (#pragma or >NICK: event): bob passes");
+    assert_eq!(read_with(16, ">bob: DEILNRZ - 0 14"), "line 16: the points 0 are not +N or -N");
+    assert_eq!(
+        read_with(16, ">bob: DEILNRZ (challenge) +2147483647 0"),
+        "line 16: a total of 14 +2147483647 is beyond any score"
+    );
+    assert_eq!(
+        read_with(16, ">bob: DEILNRZ 8H +0 14"),
+        "line 16: not an event: DEILNRZ 8H (RACK POS WORD, RACK -TILES, RACK -, RACK --, RACK (challenge), \
+         (RACK), RACK (RACK) or RACK (time))"
+    );
+}
+
+#[test]
+fn a_game_read_is_written_back_line_for_line() {
+    let game = GcgGame::parse(GAME, &dictionary(), &TileSet::standard()).unwrap();
+    let written = game.to_gcg();
+    assert!(
+        written.starts_with("#character-encoding UTF-8\n#player1 alice Alice Liddell\n#player2 bob Bob\n")
+    );
+    assert!(written.contains("\n>bob: DEIOOXZ H8 (A)X +9 9\n"), "{written}");
+    assert!(written.contains("\n>alice: ACERST? 8G CAT +10 10\n#note a quiet start\n"), "{written}");
+    assert!(written.contains("\n>alice: EERSUV? 8F s(CAT) +5 15\n"), "{written}");
+    let again = GcgGame::parse(&written, &dictionary(), &TileSet::standard()).unwrap();
+    assert_eq!(again.to_gcg(), written);
+    assert_eq!((again.board, again.scores), (game.board, game.scores));
+}
+
+/// The bundled words of up to four letters: games full of short plays, quick to generate.
+fn short_words() -> &'static Dictionary {
+    static WORDS: OnceLock<Dictionary> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/scrabble/dictionary.txt");
+        let text = std::fs::read_to_string(path).expect("the bundled dictionary");
+        let short: Vec<&str> = text.lines().filter(|word| word.len() <= 4).collect();
+        Dictionary::from_text(short.join("\n").into_bytes())
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+
+    #[test]
+    fn self_play_games_written_then_read_give_the_same_boards_and_scores(seed in any::<u64>()) {
+        let (tiles, rules) = (TileSet::standard(), Rules::standard());
+        let rulebook = Rulebook { dictionary: short_words(), tiles: &tiles, rules: &rules };
+        let engine = Engine { ranking: Ranking::Equity, table: LeaveTable::standard() };
+        let record = play_game(&rulebook, [engine, engine], seed);
+        let players = ["one", "two"].map(|nick| GcgPlayer { nick: nick.into(), name: String::new() });
+        let game = record.to_gcg(&rulebook, players, Some("short".into()));
+        let read = GcgGame::parse(&game.to_gcg(), short_words(), &tiles).unwrap();
+        prop_assert_eq!(read.scores, record.scores);
+        prop_assert_eq!(&read.board, &record.board);
+        prop_assert_eq!(read.turns.len(), record.turns.len() + 2);
+        for (read, made) in read.turns.iter().zip(&game.turns) {
+            prop_assert_eq!((&read.board, read.scores, &read.rack, read.bag), (&made.board, made.scores, &made.rack, made.bag));
+            prop_assert_eq!(&read.event, &made.event);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Lines of `GAME` cut, repeated, shuffled and mixed with stray text: an error or a game, never
+    /// a panic.
+    #[test]
+    fn any_damage_is_an_error_never_a_panic(
+        picks in prop::collection::vec((0usize..16, 0usize..40, "[ -~]{0,6}"), 0..24),
+    ) {
+        let lines: Vec<&str> = GAME.lines().collect();
+        let mut text = String::new();
+        for (line, cut, stray) in picks {
+            let line = lines[line % lines.len()];
+            let cut = (0..=cut.min(line.len())).rev().find(|&at| line.is_char_boundary(at)).unwrap_or(0);
+            text.push_str(&line[..cut]);
+            text.push_str(&stray);
+            text.push('\n');
+        }
+        let _ = GcgGame::parse(&text, &dictionary(), &TileSet::standard());
+    }
+}

@@ -1,0 +1,158 @@
+//! Recorded Scrabble games: `.gcg` files, `.gcg.expected` references holding their analysis
+//! ([`solvebatch_scrabble::game::analyze`]); `scrabble analyze` prints the same text
+//! ([`analyze_game`]).
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use solvebatch_scrabble::equity::LeaveTable;
+use solvebatch_scrabble::game::{analyze, AnalysisSettings, GcgGame, PlayerSummary};
+use solvebatch_scrabble::{Dictionary, Rulebook, TileSet};
+
+use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
+use crate::outcome::{Outcome, Status};
+
+/// The recorded-game family.
+pub struct Gcg;
+
+/// Candidates listed per turn in a run's analysis.
+const RUN_TOP: usize = 3;
+
+/// Where a game's dictionary and tiles come from, and how to analyse it.
+#[derive(Debug, Clone, Default)]
+pub struct GameSettings {
+    /// The dictionary; else the file the game's `#lexicon` line names, beside the game.
+    pub dictionary: Option<PathBuf>,
+    /// The tile definition file; else the standard English set.
+    pub tiles: Option<PathBuf>,
+    /// The cache folder of compiled word lists.
+    pub dictionary_cache: Option<PathBuf>,
+    /// What to analyse; `player` is chosen by nick.
+    pub analysis: AnalysisSettings,
+    /// Only the turns of the player with this nick.
+    pub player: Option<String>,
+}
+
+/// The figures of an analysis, for a JSON record's `stats`.
+#[derive(Debug, Serialize)]
+pub struct GameStats {
+    /// Decisions analysed.
+    pub turns: usize,
+    /// Per player: turns, equity lost, bingos found and missed, phonies.
+    pub players: Vec<PlayerSummary>,
+}
+
+/// The file `#lexicon NAME` names, beside the game at `path` (the first such line).
+fn lexicon_file(path: &Path, text: &str) -> Option<PathBuf> {
+    let name = text.lines().find_map(|line| line.trim().strip_prefix("#lexicon"))?.trim();
+    (!name.is_empty()).then(|| path.parent().unwrap_or(Path::new("")).join(name))
+}
+
+/// Reads the game at `path` (its text `text`) with the dictionary and tiles of `settings` and
+/// analyses it: the analysis text and its figures.
+///
+/// # Errors
+/// No dictionary (neither given nor named by `#lexicon`), an unreadable dictionary or tile file,
+/// a line of the game that is not consistent (`line N: ...`), or an unknown `--player` nick.
+pub fn analyze_game(path: &Path, text: &str, settings: &GameSettings) -> anyhow::Result<(String, GameStats)> {
+    let dictionary_path = match &settings.dictionary {
+        Some(path) => path.clone(),
+        None => lexicon_file(path, text).ok_or_else(|| {
+            anyhow::anyhow!(
+                "no dictionary: give --dictionary, or a #lexicon line naming a word list beside the game"
+            )
+        })?,
+    };
+    let dictionary = Dictionary::load_cached(&dictionary_path, settings.dictionary_cache.as_deref())?;
+    let tiles = match &settings.tiles {
+        Some(path) => TileSet::load(path)?,
+        None => TileSet::standard(),
+    };
+    let game = GcgGame::parse(text, &dictionary, &tiles)?;
+    let mut analysis_settings = settings.analysis.clone();
+    if let Some(nick) = &settings.player {
+        let index = game.players.iter().position(|player| &player.nick == nick);
+        let nicks: Vec<&str> = game.players.iter().map(|player| player.nick.as_str()).collect();
+        analysis_settings.player = Some(index.ok_or_else(|| {
+            anyhow::anyhow!("--player: {nick} is not a player of the game ({})", nicks.join(", "))
+        })?);
+    }
+    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &game.rules };
+    let analysis = analyze(&rulebook, &game, LeaveTable::standard(), &analysis_settings);
+    let stats = GameStats { turns: analysis.turns.len(), players: analysis.players.clone() };
+    Ok((analysis.text(&game, &rulebook), stats))
+}
+
+impl Family for Gcg {
+    fn name(&self) -> &'static str {
+        "gcg"
+    }
+
+    fn title(&self) -> &'static str {
+        "Scrabble game"
+    }
+
+    fn extension(&self) -> &'static str {
+        ".gcg"
+    }
+
+    /// The word list a game's `#lexicon` line names, where the command line gives no dictionary.
+    fn files_named(&self, input: &Path, settings: &Settings) -> Vec<(&'static str, PathBuf)> {
+        let regular = std::fs::metadata(input).is_ok_and(|metadata| metadata.is_file());
+        let Some(text) = regular.then(|| crate::text::read_limited(input, None).ok()).flatten() else {
+            return Vec::new();
+        };
+        let named =
+            settings.dictionary.is_none().then(|| lexicon_file(input, &String::from_utf8_lossy(&text)));
+        named.flatten().map(|path| ("the dictionary", path)).into_iter().collect()
+    }
+
+    fn solvers(&self) -> Vec<SolverInfo> {
+        vec![SolverInfo {
+            name: "equity",
+            description: "every turn against every candidate ranked by equity (score plus leave value)",
+        }]
+    }
+
+    fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
+        if solver != "equity" {
+            return Err(format!("unknown solver {solver} for Scrabble games (equity)").into());
+        }
+        Ok(Box::new(GameSettings {
+            dictionary: settings.dictionary.clone(),
+            tiles: settings.tiles.clone(),
+            dictionary_cache: settings.dictionary_cache.clone(),
+            analysis: AnalysisSettings { top: RUN_TOP, ..AnalysisSettings::default() },
+            player: None,
+        }))
+    }
+}
+
+impl Prepared for GameSettings {
+    fn solver(&self) -> &'static str {
+        "equity"
+    }
+
+    fn solve(&self, path: &Path, input: &[u8], _deadline: Deadline) -> Outcome {
+        let analysed = crate::text::decode(input)
+            .map_err(anyhow::Error::msg)
+            .and_then(|text| analyze_game(path, text, self));
+        match analysed {
+            Ok((text, stats)) => Outcome::answer(Status::Solved, text, &stats),
+            Err(error) => Outcome::invalid(format!("{error:#}")),
+        }
+    }
+
+    /// The game must read, and the output must name the move made on every turn it analyses.
+    fn verify(&self, path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
+        let text = crate::text::decode(input)?;
+        let (analysis, _) = analyze_game(path, text, self)?;
+        let played = |text: &str| -> Vec<String> {
+            text.lines().filter(|line| line.starts_with("  played ")).map(str::to_string).collect()
+        };
+        if played(output) != played(&analysis) {
+            return Err("the moves named as played are not the game's".into());
+        }
+        Ok(true)
+    }
+}
