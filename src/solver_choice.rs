@@ -118,7 +118,7 @@ mod tests {
     fn unknown_families_and_solvers_are_named() {
         assert_eq!(
             parse(&["chess=dlx"]).unwrap_err(),
-            "--solver chess=dlx: no family is called `chess`; the families are tournament, tictactoe, guess, scrabble"
+            "--solver chess=dlx: no family is called `chess`; the families are tournament, tictactoe, guess, scrabble, gcg"
         );
         assert_eq!(
             parse(&["guess=dlx"]).unwrap_err(),

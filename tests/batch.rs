@@ -248,7 +248,7 @@ fn a_mixed_run_takes_a_solver_per_family() {
          give each family its own solver with --solver FAMILY=NAME, such as --solver guess=first\n",
     );
     for (given, error) in [
-        ("chess=dlx", "--solver chess=dlx: no family is called `chess`; the families are tournament, tictactoe, guess, scrabble"),
+        ("chess=dlx", "--solver chess=dlx: no family is called `chess`; the families are tournament, tictactoe, guess, scrabble, gcg"),
         ("guess=dlx", "--solver guess=dlx: the guess family has no solver `dlx` (it has: first, minimax, max-parts, entropy, optimal)"),
     ] {
         let (_dir, mut command) = setup(&[GOOD]);
