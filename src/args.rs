@@ -64,6 +64,9 @@ pub struct RunArgs {
     #[command(flatten)]
     pub reports: crate::report::ReportArgs,
 
+    #[command(flatten)]
+    pub isolate: IsolateArgs,
+
     /// Stop solving a file after this many seconds and report it as `timeout`.
     #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
     pub timeout: Option<std::time::Duration>,
@@ -171,15 +174,24 @@ pub struct RunArgs {
 /// Arguments of `solvebatch compare`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Each cell shows the median time of the solver on the file and its ratio to the fastest solver there. \
-The summary counts wins (fastest on a file), timeouts and the geometric mean of the ratios over the \
-files the solver finished. Files whose input is invalid are listed but not counted.
+Each cell shows the solver's mean time on the file (± the standard deviation of the --repeat runs) \
+and its ratio to the fastest solver there (or to --baseline), ± its uncertainty propagated from the \
+runs' spreads as hyperfine does; a ratio whose interval holds 1 is a tie. The summary counts wins \
+(fastest on a file with no tie), ties, timeouts and the geometric mean of the ratios over the files \
+the solver finished. Files whose input is invalid are listed but not counted. Warnings on standard \
+error name runs with outliers (past 1.5 IQR), a first run much slower than the rest, or solves under \
+50 µs.
+
+--isolate solves each input in a child process (this program, re-run on one file): a crash, an abort \
+or a memory limit reached is that file's failed row; CPU time and peak memory come from wait4. \
+Without it, CPU time is the process's CPU clock over the solve and no memory is measured.
 
 Exit status: 0 when all solvers agree on every file and every solution is valid, 1 otherwise, \
 2 on usage errors.
 
 Examples:
   solvebatch compare datasets/tournament --solvers dlx,sat --repeat 3
+  solvebatch compare hard/ --isolate --memory-limit 1GiB --repeat 5 --warmup 1 --baseline dlx
   solvebatch compare hard/ --timeout 10 --json c.jsonl --html c.html")]
 pub struct CompareArgs {
     /// Input files and folders; folders are walked recursively and reference files are skipped.
@@ -195,7 +207,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "NAMES", value_delimiter = ',')]
     pub solvers: Option<Vec<String>>,
 
-    /// Runs of each solver on each file (1 to 1000); the median time is reported.
+    /// Runs of each solver on each file (1 to 1000), counted: mean ± σ, median, min and max.
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub repeat: u32,
 
@@ -212,10 +224,50 @@ pub struct CompareArgs {
     pub seed: u64,
 
     #[command(flatten)]
+    pub isolate: IsolateArgs,
+
+    #[command(flatten)]
+    pub statistics: StatisticsArgs,
+
+    #[command(flatten)]
+    pub schedule: ScheduleArgs,
+
+    #[command(flatten)]
     pub reports: ReportArgs,
 
     #[command(flatten)]
     pub terminal: TerminalArgs,
+}
+
+/// How `compare` schedules its solves and what it writes besides its reports.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ScheduleArgs {
+    /// Solve several files at once (one per core) instead of one solve at a time; the times then
+    /// contend for cores, and the summary says so.
+    #[arg(long)]
+    pub parallel: bool,
+
+    /// Compare only share K of N of the inputs (by a hash of each path relative to its root), for
+    /// `solvebatch merge`; `auto` reads Slurm array, Kubernetes Indexed Job or GNU parallel variables.
+    #[arg(long, value_name = "K/N|auto")]
+    pub shard: Option<crate::shard::ShardChoice>,
+
+    /// Write the series of the charts as CSV files in DIR (cactus.csv, scatter.csv, memory.csv), for
+    /// other plotting tools.
+    #[arg(long, value_name = "DIR")]
+    pub plot_data: Option<PathBuf>,
+}
+
+/// How `compare` counts and relates its runs.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct StatisticsArgs {
+    /// Runs of each solver on each file before the counted ones, not counted (warm caches).
+    #[arg(long, default_value_t = 0, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub warmup: u32,
+
+    /// The solver whose time is the 1.00 reference of the ratios, instead of the fastest on each file.
+    #[arg(long, value_name = "SOLVER")]
+    pub baseline: Option<String>,
 }
 
 /// How the terminal output looks (shared by `run` and `compare`).
@@ -237,6 +289,50 @@ impl TerminalArgs {
     }
 }
 
+/// A `--memory-limit`: the bytes, and the text it was given as (for messages).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemoryLimit {
+    /// The limit in bytes.
+    pub bytes: u64,
+    /// As given: `256M`, `1GiB`.
+    pub text: String,
+}
+
+/// Parses a `--memory-limit` SIZE as the `bytesize` crate reads sizes: `512MiB`, `1GiB` (powers of
+/// 1024), `512M`, `1G` or `512MB` (powers of 1000), or bytes.
+///
+/// # Errors
+/// A size that cannot be read, or one under 16 MiB (too small for the program itself).
+pub fn parse_memory_limit(text: &str) -> Result<MemoryLimit, String> {
+    let size: bytesize::ByteSize =
+        text.parse().map_err(|_| format!("`{text}` is not a size such as 512MiB, 1GiB or 512M"))?;
+    if size.as_u64() < 16 << 20 {
+        return Err(format!("a memory limit of {text} is too small to start a solver (16 MiB at least)"));
+    }
+    Ok(MemoryLimit { bytes: size.as_u64(), text: text.to_string() })
+}
+
+/// The `--isolate` and `--memory-limit` options, shared by `run` and `compare`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct IsolateArgs {
+    /// Solve each input in a child process: a crash, an abort or running out of memory is that
+    /// file's `failed` row; CPU time and peak memory are measured from outside (wait4).
+    #[arg(long)]
+    pub isolate: bool,
+
+    /// With --isolate: limit each child's address space (RLIMIT_AS: code, stacks and heap together)
+    /// to SIZE, such as 512MiB or 1GiB (512M is 512 000 000 bytes).
+    #[arg(long, value_name = "SIZE", requires = "isolate", value_parser = parse_memory_limit)]
+    pub memory_limit: Option<MemoryLimit>,
+}
+
+impl IsolateArgs {
+    /// The memory limit of each child, or `None` for solves in this process (no `--isolate`).
+    pub fn isolation(&self) -> Option<Option<MemoryLimit>> {
+        self.isolate.then(|| self.memory_limit.clone())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,5 +346,20 @@ mod tests {
         assert_eq!(parse_seconds("nan"), Err("the time limit must be positive, not nan".to_string()));
         assert_eq!(parse_seconds("1e30"), Err("1e30 seconds is too long a time limit".to_string()));
         assert_eq!(parse_seconds("inf"), Err("inf seconds is too long a time limit".to_string()));
+    }
+
+    #[test]
+    fn memory_limits_are_read_as_bytesize_reads_sizes() {
+        assert_eq!(parse_memory_limit("256MiB").map(|limit| limit.bytes), Ok(256 << 20));
+        assert_eq!(parse_memory_limit("1GiB").map(|limit| limit.bytes), Ok(1 << 30));
+        assert_eq!(parse_memory_limit("256M").map(|limit| limit.bytes), Ok(256_000_000));
+        assert_eq!(
+            parse_memory_limit("lots"),
+            Err("`lots` is not a size such as 512MiB, 1GiB or 512M".to_string())
+        );
+        assert_eq!(
+            parse_memory_limit("1MiB"),
+            Err("a memory limit of 1MiB is too small to start a solver (16 MiB at least)".to_string())
+        );
     }
 }

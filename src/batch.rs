@@ -337,13 +337,43 @@ fn solve_one(
     {
         return (kept, None);
     }
-    let deadline = Deadline::at(options.timeout.map(|limit| started + limit)).or_flag(signals::stop_flag());
-    let outcome = solve::solve(prepared, &input.path, &text, deadline);
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let measured = match &options.isolation {
+        Some(isolation) => {
+            let (path, settings) = (&input.path, &options.settings);
+            crate::isolate::solve(
+                family,
+                prepared.solver(),
+                settings,
+                path,
+                &text,
+                options.timeout,
+                isolation,
+            )
+        }
+        None => {
+            let deadline =
+                Deadline::at(options.timeout.map(|limit| started + limit)).or_flag(signals::stop_flag());
+            let cpu = crate::rusage::thread_cpu();
+            let outcome = solve::solve(prepared, &input.path, &text, deadline);
+            let cpu_ms = (crate::rusage::thread_cpu() - cpu).as_secs_f64() * 1000.0;
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            crate::isolate::Measured { outcome, ms, cpu_ms: Some(cpu_ms), max_rss_kb: None }
+        }
+    };
+    let outcome = measured.outcome;
     let mut record = Record {
         input_hash: Some(input_hash),
         reference_hash,
-        ..Record::of(file, family.name(), prepared.solver(), &outcome, ms, options.reports.json_outputs)
+        cpu_ms: measured.cpu_ms,
+        max_rss_kb: measured.max_rss_kb,
+        ..Record::of(
+            file,
+            family.name(),
+            prepared.solver(),
+            &outcome,
+            measured.ms,
+            options.reports.json_outputs,
+        )
     };
     if outcome.status.stopped() {
         return (record, None);

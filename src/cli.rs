@@ -56,6 +56,10 @@ Examples:
     Scrabble(commands::scrabble::Args),
     /// Serve the web app: a page per family, a batch page and a JSON API, on this machine.
     Serve(crate::serve::Args),
+    /// The child process of `--isolate`: solve one input read from standard input and answer one
+    /// JSON line.
+    #[command(hide = true)]
+    SolveOne(crate::isolate::ChildArgs),
     /// Print a shell completion script to standard output.
     Completions {
         /// The shell to complete for.

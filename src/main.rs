@@ -31,6 +31,7 @@ mod error;
 mod family;
 mod game_input;
 mod inputs;
+mod isolate;
 mod merge;
 mod options;
 mod outcome;
@@ -43,6 +44,7 @@ mod report;
 mod report_file;
 mod resume;
 mod review;
+mod rusage;
 mod serve;
 mod shard;
 mod signals;
@@ -87,6 +89,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Guess(args) => commands::guess::run(&args),
         Command::Scrabble(args) => commands::scrabble::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::SolveOne(args) => isolate::child(args),
         Command::Completions { shell } => {
             // Written to a buffer first: `generate` panics on a closed pipe.
             let mut script = Vec::new();

@@ -21,6 +21,7 @@ use crate::report::json::{Line, RunStart, ShareResult};
 use crate::report::record::Record;
 use crate::report::summary::ResultOptions;
 use crate::report::summary::Summary;
+use crate::report::table::by_file;
 use crate::report::{Exporters, ReportArgs};
 use crate::shard::InputSet;
 use crate::shard::Share;
@@ -132,8 +133,10 @@ fn read(path: &Path, name: &str) -> anyhow::Result<Read> {
     let (Some(inputs), Some(options)) = (summary.inputs.clone(), summary.options.clone()) else {
         anyhow::bail!("{name}: its summary records no inputs or options: not a report of `solvebatch run`");
     };
-    if records.len() != summary.files {
-        anyhow::bail!("{name}: {} file lines, but its summary counts {}", records.len(), summary.files);
+    // A comparison's summary counts files, each with a line per solver.
+    let files = if is_comparison(&summary) { by_file(&records).len() } else { records.len() };
+    if files != summary.files {
+        anyhow::bail!("{name}: {files} files in its lines, but its summary counts {}", summary.files);
     }
     let share = summary.shard.unwrap_or(Share { index: 1, count: 1 });
     if Share::new(share.index, share.count).is_none() {
@@ -161,6 +164,16 @@ struct Merged {
 /// Checks that `shards` are the shards of one batch, each once, and joins them.
 fn merge(mut shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
     let first = &shards[0];
+    let kind = |shard: &ShardReport| if is_comparison(&shard.summary) { "`compare`" } else { "`run`" };
+    if let Some(other) = shards.iter().find(|shard| kind(shard) != kind(first)) {
+        return Err(usage(format!(
+            "{} is a report of {} and {} of {}: merge one kind at a time",
+            first.name,
+            kind(first),
+            other.name,
+            kind(other)
+        )));
+    }
     for shard in &shards[1..] {
         let (name, share, first_name, first_share) = (&shard.name, shard.share, &first.name, first.share);
         if share.count != first_share.count {
@@ -212,6 +225,12 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
         (shards[0].summary.skipped, shards[0].inputs.clone(), shards[0].options.clone());
     // Every shard walks the whole batch, so each found the same orphan references.
     let orphans = shards[0].summary.orphans.clone();
+    // Shards of `compare`: their time limit, baseline and schedule, and every shard's warnings.
+    let first = &shards[0].summary;
+    let comparison =
+        is_comparison(first).then(|| (first.time_limit_ms, first.baseline.clone(), first.parallel));
+    let warnings: Vec<String> =
+        shards.iter().flat_map(|shard| shard.summary.warnings.iter().cloned()).collect();
     for shard in shards {
         for record in shard.records {
             let path = path_of(&record.file);
@@ -224,16 +243,25 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
             rows.push((path, record));
         }
     }
-    if rows.len() != inputs.files {
+    // Stable: a comparison's lines of one file keep their solver order.
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    let records: Vec<Record> = rows.into_iter().map(|(_, record)| record).collect();
+    let files = if comparison.is_some() { by_file(&records).len() } else { records.len() };
+    if files != inputs.files {
+        let unit = if comparison.is_some() { "files" } else { "rows" };
         return Err(usage(format!(
-            "the shards hold {} rows, but the batch has {} inputs",
-            rows.len(),
+            "the shards hold {files} {unit}, but the batch has {} inputs",
             inputs.files
         )));
     }
-    rows.sort_by(|a, b| a.0.cmp(&b.0));
-    let records: Vec<Record> = rows.into_iter().map(|(_, record)| record).collect();
-    let mut summary = Summary::of(&records, options.strict);
+    let mut summary = match comparison {
+        Some((limit_ms, baseline, parallel)) => {
+            let mut summary = crate::report::comparison::summarise(&records, wall_ms, limit_ms, warnings);
+            (summary.baseline, summary.parallel) = (baseline, parallel);
+            summary
+        }
+        None => Summary::of(&records, options.strict),
+    };
     summary.wall_ms = wall_ms;
     summary.skipped = skipped;
     summary.inputs = Some(inputs);
@@ -248,8 +276,9 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
 /// Writes the merged batch to every exporter; the exit status is the summary's.
 fn write(args: &Args, merged: Merged) -> anyhow::Result<ExitCode> {
     let mut exporters = Exporters::open(&args.reports, args.terminal.terminal())?;
-    // As a single run of the whole batch opens its report.
-    if let Some(options) = &merged.summary.options {
+    let comparison = is_comparison(&merged.summary);
+    // As a single run of the whole batch opens its report (a comparison's has no opening line).
+    if let Some(options) = merged.summary.options.as_ref().filter(|_| !comparison) {
         exporters.start(&RunStart { options: options.clone(), shard: None })?;
     }
     for record in &merged.records {
@@ -258,7 +287,7 @@ fn write(args: &Args, merged: Merged) -> anyhow::Result<ExitCode> {
     let roots: Vec<PathBuf> =
         merged.summary.inputs.iter().flat_map(|inputs| &inputs.roots).map(PathBuf::from).collect();
     let batch = Batch {
-        layout: Layout::Run,
+        layout: if comparison { Layout::Compare } else { Layout::Run },
         records: &merged.records,
         summary: &merged.summary,
         diffs: &[],
@@ -266,6 +295,11 @@ fn write(args: &Args, merged: Merged) -> anyhow::Result<ExitCode> {
     };
     exporters.finish(&Report::Batch(batch))?;
     Ok(ExitCode::from(merged.summary.exit_code))
+}
+
+/// Whether `summary` closes a report of `compare` (which scores its solvers) rather than of `run`.
+fn is_comparison(summary: &Summary) -> bool {
+    summary.virtual_best.is_some()
 }
 
 /// How two input sets differ, in words.

@@ -8,6 +8,7 @@ use crate::bless::Blessing;
 use crate::error::UsageError;
 use crate::family;
 use crate::family::boundary::{Family, Settings};
+use crate::isolate::Isolation;
 use crate::paths::display_path;
 use crate::references::OrphanPolicy;
 use crate::report::summary::ResultOptions;
@@ -40,6 +41,8 @@ pub struct RunOptions {
     pub reports: ReportArgs,
     /// Time limit per file.
     pub timeout: Option<Duration>,
+    /// `--isolate`: each solve in a child process, with its limits; `None`: in this process.
+    pub isolation: Option<Isolation>,
     /// Print unified diffs against references.
     pub diff: bool,
     /// Only byte-equal outputs pass.
@@ -125,6 +128,7 @@ impl RunOptions {
             out: args.out,
             reports: args.reports,
             timeout: args.timeout,
+            isolation: args.isolate.isolation().map(|memory_limit| Isolation { memory_limit }),
             diff: args.diff,
             strict: args.strict,
             terminal: args.terminal,
@@ -179,6 +183,10 @@ pub struct CompareOptions {
     pub solvers: Option<Vec<String>>,
     /// Runs of each solver on each file (1 to 1000).
     pub repeat: u32,
+    /// Runs before those, not counted (`--warmup`).
+    pub warmup: u32,
+    /// `--baseline`: the solver whose time is the reference of the ratios; `None`: the fastest.
+    pub baseline: Option<String>,
     /// The time limit of one run.
     pub timeout: Option<Duration>,
     /// Report files.
@@ -187,13 +195,22 @@ pub struct CompareOptions {
     pub terminal: TerminalArgs,
     /// What the families read: the seed, the threads each solver may use, the dictionary cache.
     pub settings: Settings,
+    /// `--isolate`: each solve in a child process, with its limits; `None`: in this process.
+    pub isolation: Option<Isolation>,
+    /// `--parallel`: several files at once.
+    pub parallel: bool,
+    /// `--plot-data`: the folder for the charts' series as CSV.
+    pub plot_data: Option<PathBuf>,
+    /// The share of the inputs to compare (`--shard`), or `None` for all of them.
+    pub shard: Option<Share>,
 }
 
 impl CompareOptions {
     /// Checks `args`.
     ///
     /// # Errors
-    /// A [`UsageError`] for an unknown family or a solver named twice in `--solvers`.
+    /// A [`UsageError`] for an unknown family, a solver named twice in `--solvers`, a
+    /// `--baseline` that is not among them, or `--shard auto` without a cluster engine's variables.
     pub fn from_args(args: CompareArgs) -> anyhow::Result<CompareOptions> {
         let kind = args.kind.as_deref().map(family_named).transpose()?;
         if let Some(names) = &args.solvers {
@@ -205,12 +222,34 @@ impl CompareOptions {
                 return Err(UsageError(format!("--solvers names `{twice}` twice")).into());
             }
         }
+        if let (Some(baseline), Some(names)) = (&args.statistics.baseline, &args.solvers) {
+            if !names.contains(baseline) {
+                return Err(UsageError(format!(
+                    "--baseline {baseline} is not among --solvers {}",
+                    names.join(",")
+                ))
+                .into());
+            }
+        }
+        let shard = match args.schedule.shard {
+            None => None,
+            Some(ShardChoice::Given(share)) => Some(share),
+            Some(ShardChoice::Auto) => {
+                Some(shard::from_engine(|name| std::env::var(name).ok(), None).map_err(UsageError)?)
+            }
+        };
         Ok(CompareOptions {
+            shard,
             paths: args.paths,
             kind,
             solvers: args.solvers,
             repeat: args.repeat,
+            warmup: args.statistics.warmup,
+            baseline: args.statistics.baseline,
             timeout: args.timeout,
+            isolation: args.isolate.isolation().map(|memory_limit| Isolation { memory_limit }),
+            parallel: args.schedule.parallel,
+            plot_data: args.schedule.plot_data,
             reports: args.reports,
             terminal: args.terminal,
             settings: Settings {
@@ -220,6 +259,26 @@ impl CompareOptions {
                 ..Settings::default()
             },
         })
+    }
+}
+
+impl CompareOptions {
+    /// The options that affect the results, as reports record them (the shards of one comparison
+    /// must share them): `solver` holds `--solvers` as given, joined by commas.
+    pub fn result_options(&self) -> ResultOptions {
+        ResultOptions {
+            kind: self.kind.map(|family| family.name().to_string()),
+            solver: self.solvers.as_ref().map(|names| names.join(",")),
+            timeout_ms: self.timeout.map(|limit| limit.as_secs_f64() * 1000.0),
+            strict: false,
+            seed: self.settings.seed,
+            json_outputs: self.reports.json_outputs,
+            dictionary: None,
+            tiles: None,
+            digits: None,
+            rules: None,
+            require_references: false,
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! `--html` reports end to end: the page parses without errors and points nowhere else; it holds one
-//! chart per family and solver (`run`), two (`compare`: time and ratio per file) or one (`guess
-//! simulate`); and each chart's bars and points agree with the numbers in its caption.
+//! chart per family and solver (`run`), four (`compare`: cactus, scatter, time and ratio per file) or
+//! one (`guess simulate`); and each chart's bars and points agree with the numbers in its caption.
 
 use crate::common::{hard_instance, setup};
 
@@ -160,19 +160,40 @@ fn run_leaves_timeouts_out_of_the_histogram_and_says_so() {
 }
 
 #[test]
-fn compare_draws_time_and_ratio_per_file_one_line_per_solver() {
+fn compare_draws_a_cactus_plot_a_scatter_plot_and_time_and_ratio_per_file() {
     let (dir, mut command) =
         setup(&[("one.csv", "1\n0,1,0\n"), ("three.csv", "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n")]);
-    command.args(["compare", ".", "--solvers", "backtrack,dlx", "--html", "compare.html"]).assert().success();
+    command
+        .args(["compare", ".", "--solvers", "backtrack,dlx", "--timeout", "10", "--html", "compare.html"])
+        .assert()
+        .success();
     let page = page(&dir, "compare.html");
     let figures = figures(&page);
-    assert_eq!(figures.len(), 2);
+    assert_eq!(figures.len(), 4, "cactus, scatter, time per file, ratio per file");
+    // The cactus plot: one line per solver and the virtual best, a point per file each solved (both
+    // solvers solved both files), and the time limit as the one grey line.
+    let cactus = figures[0];
+    let series = legend(cactus);
+    let names: Vec<&str> = series.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, ["backtrack", "dlx", "virtual best"]);
+    for (_, colour) in &series {
+        assert_eq!(drawn(cactus, "polyline", "stroke", colour).len(), 1);
+        assert_eq!(drawn(cactus, "circle", "fill", colour).len(), 2);
+    }
+    assert_eq!(drawn(cactus, "polyline", "stroke", "#999999").len(), 1, "the time limit");
+    // The scatter plot of the one pair: a point per file, the diagonal and the limit on each axis in
+    // grey, the 2× lines in light grey.
+    let scatter = figures[1];
+    assert_eq!(select(scatter, "circle").len(), 2);
+    assert_eq!(drawn(scatter, "polyline", "stroke", "#999999").len(), 3);
+    assert_eq!(drawn(scatter, "polyline", "stroke", "#CCCCCC").len(), 2);
+    let figures = &figures[2..];
     // The files are numbered in table order.
     assert_eq!(
         caption_rows(figures[0]),
         [["1", "./one.csv"], ["2", "./three.csv"]].map(|row| row.map(String::from).to_vec()).to_vec()
     );
-    for &figure in &figures {
+    for &figure in figures {
         let series = legend(figure);
         let names: Vec<&str> = series.iter().map(|(name, _)| name.as_str()).collect();
         assert_eq!(names, ["backtrack", "dlx"]);

@@ -23,7 +23,7 @@ const BACKTRACK_ROUND: &str = "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n";
 const DLX_ROUND: &str = "Table 0: 1 vs. 2\nTable 1: 3 vs. 0\n";
 
 /// The fields of every `file` record, `type` included.
-const FILE_FIELDS: [&str; 16] = [
+const FILE_FIELDS: [&str; 21] = [
     "type",
     "file",
     "family",
@@ -36,6 +36,11 @@ const FILE_FIELDS: [&str; 16] = [
     "max_ms",
     "runs",
     "ratio",
+    "ratio_sd",
+    "mean_ms",
+    "sd_ms",
+    "cpu_ms",
+    "max_rss_kb",
     "stats",
     "output",
     "input_hash",
@@ -174,7 +179,9 @@ fn csv_on_standard_output_has_a_header_and_one_row_per_file() {
         assert_eq!(row[7].parse::<f64>().unwrap(), ms);
         assert_eq!(row[8].parse::<f64>().unwrap(), ms);
     }
-    let stats: Vec<Value> = rows.iter().map(|row| serde_json::from_str(&row[11]).unwrap()).collect();
+    assert!(rows.iter().all(|row| (11..14).all(|column| row[column].is_empty())));
+    assert!(rows.iter().all(|row| row[14].parse::<f64>().is_ok_and(|cpu| cpu >= 0.0) && row[15].is_empty()));
+    let stats: Vec<Value> = rows.iter().map(|row| serde_json::from_str(&row[16]).unwrap()).collect();
     assert_eq!(
         stats,
         [json!({}), json!({"backtracks": 0, "nodes": 0}), json!({"backtracks": 0, "nodes": 1})]
@@ -630,9 +637,10 @@ fn an_empty_sum_is_zero_not_minus_zero_in_compare_totals() {
         .map(|solver| solver["solver"].as_str().unwrap())
         .collect();
     assert_eq!(totals, ["backtrack", "dlx"]);
-    // The only file is left out: each total is a sum of nothing, printed as 0.0, not -0.0.
+    // The only file is left out: each total (the virtual best's too) is a sum of nothing, printed
+    // as 0.0, not -0.0.
     let raw = text(&output.stdout);
-    assert_eq!(raw.matches("\"total_ms\":0.0").count(), 2, "{raw}");
+    assert_eq!(raw.matches("\"total_ms\":0.0").count(), 3, "{raw}");
     assert!(!raw.contains("-0.0"), "{raw}");
     let table = setup(&[("c/bad.csv", "x\n")])
         .1
@@ -641,7 +649,10 @@ fn an_empty_sum_is_zero_not_minus_zero_in_compare_totals() {
         .unwrap();
     let table = text(&table.stdout);
     assert!(
-        table.contains("| backtrack |     1 |    0 |        0 |                    - | 0.0 µs |\n"),
+        table.contains(
+            "| backtrack    |     1 |      0 |        0 |        0 |                      - |    0 |    0 \
+             |                    - | 0.0 µs | 0.0 µs |           - |\n"
+        ),
         "{table}"
     );
 }

@@ -44,7 +44,7 @@ fn json_lines(path: &Path) -> Vec<Value> {
 
 /// A record without its times: what two runs of one batch share.
 fn timeless(mut line: Value) -> Value {
-    for field in ["ms", "min_ms", "max_ms", "wall_ms", "solve_ms", "median_ms", "resumed"] {
+    for field in ["ms", "min_ms", "max_ms", "cpu_ms", "wall_ms", "solve_ms", "median_ms", "resumed"] {
         line.as_object_mut().unwrap().remove(field);
     }
     line

@@ -22,7 +22,7 @@ const ENGINE_VARIABLES: [&str; 7] = [
 ];
 
 /// Fields that hold times: left out when reports are compared.
-const TIMES: [&str; 6] = ["ms", "min_ms", "max_ms", "wall_ms", "solve_ms", "median_ms"];
+const TIMES: [&str; 7] = ["ms", "min_ms", "max_ms", "cpu_ms", "wall_ms", "solve_ms", "median_ms"];
 
 fn repository() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -295,14 +295,13 @@ fn merge_refuses_reports_that_are_incomplete_or_not_from_run() {
                 .to_string()
         )
     );
+    // A comparison merges as a comparison (alone, it is its own one shard), never with a run.
     run(dir, &["compare", "d/a", "-q", "--json", "compare.jsonl"]);
+    assert_eq!(run(dir, &["merge", "compare.jsonl", "-q"]).0, 0);
+    run(dir, &["run", "d/a", "-q", "--json", "run.jsonl", "--shard", "1/2"]);
     assert_eq!(
-        run(dir, &["merge", "compare.jsonl"]),
-        (
-            2,
-            "error: compare.jsonl: its summary records no inputs or options: not a report of `solvebatch run`\n"
-                .to_string()
-        )
+        run(dir, &["merge", "run.jsonl", "compare.jsonl"]),
+        (2, "error: run.jsonl is a report of `run` and compare.jsonl of `compare`: merge one kind at a time\n".to_string())
     );
 }
 
@@ -359,10 +358,11 @@ fn shard_auto_reads_the_engine_variables_or_says_none_is_set() {
     assert!(stderr.contains("`3/2`: K must be from 1 to N, or auto"), "{stderr}");
 }
 
-/// The columns of a CSV row with plain first fields, the three time columns left out.
+/// The columns of a CSV row with plain first fields, the four time columns (ms, min_ms, max_ms,
+/// cpu_ms) left out.
 fn without_time_columns(line: &str) -> String {
-    let fields: Vec<&str> = line.splitn(10, ',').collect();
-    [&fields[..6], &fields[9..]].concat().join(",")
+    let fields: Vec<&str> = line.splitn(16, ',').collect();
+    [&fields[..6], &fields[9..14], &fields[15..]].concat().join(",")
 }
 
 #[test]

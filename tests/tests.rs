@@ -11,6 +11,7 @@ mod server;
 mod batch;
 mod bless;
 mod ci_reports;
+mod compare_measures;
 mod cubes;
 mod diff;
 mod guess;

@@ -327,8 +327,10 @@ fn compare_checks_every_solver_and_writes_json_and_csv() {
             "\n1 file left out of wins, ratios and means: a solver found the input invalid\n",
         ))
         .stdout(
-            predicate::str::is_match(r"\| solver +\| files \| wins \| timeouts \| geometric mean ratio")
-                .unwrap(),
+            predicate::str::is_match(
+                r"\| solver +\| files \| solved \| timeouts \| failures \| PAR-2 \(fail = 2×limit\) \| wins \| ties \| geometric mean ratio \| +total \| +CPU \| peak memory \|",
+            )
+            .unwrap(),
         );
     let json = std::fs::read_to_string(dir.path().join("c.json")).unwrap();
     let lines: Vec<serde_json::Value> =
@@ -343,10 +345,19 @@ fn compare_checks_every_solver_and_writes_json_and_csv() {
     assert_eq!(summary["left_out"], 1);
     let wins: u64 =
         summary["solvers"].as_array().unwrap().iter().map(|solver| solver["wins"].as_u64().unwrap()).sum();
-    assert_eq!(wins, 2, "one win per counted file");
+    let ties: u64 =
+        summary["solvers"].as_array().unwrap().iter().map(|solver| solver["ties"].as_u64().unwrap()).sum();
+    // Each counted file has one winner, or two or three solvers tied (their runs' spreads overlap).
+    let tied_files = match wins {
+        2 => ties == 0,
+        1 => (2..=3).contains(&ties),
+        0 => (4..=6).contains(&ties),
+        _ => false,
+    };
+    assert!(tied_files, "one win or one tie per counted file: {wins} wins, {ties} ties");
     let csv = std::fs::read_to_string(dir.path().join("c.csv")).unwrap();
     assert!(csv.starts_with(
-        "file,family,solver,status,message,verdict,ms,min_ms,max_ms,runs,ratio,stats,input_hash,reference_hash\n"
+        "file,family,solver,status,message,verdict,ms,min_ms,max_ms,runs,ratio,ratio_sd,mean_ms,sd_ms,cpu_ms,max_rss_kb,stats,input_hash,reference_hash\n"
     ));
     assert_eq!(csv.lines().count(), 10);
 }

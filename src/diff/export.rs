@@ -113,7 +113,13 @@ pub fn figure(comparison: &Comparison) -> anyhow::Result<Figure> {
         })
         .collect();
     let colours: Vec<usize> = SERIES.iter().map(|(_, colour, _)| *colour).collect();
-    let svg = log_scatter_svg("time per file: old against new", ("old time", "new time"), &series, &colours)?;
+    let svg = log_scatter_svg(
+        "time per file: old against new",
+        ("old time", "new time"),
+        &series,
+        &colours,
+        crate::report::charts::Guides::default(),
+    )?;
     Ok(Figure {
         svg,
         legend: SERIES

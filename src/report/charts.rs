@@ -5,8 +5,8 @@
 //! Text is written as SVG `<text>` in the browser's sans-serif font: plotters only estimates its
 //! size for the layout, so no font file is read. The SVG namespace attribute is left out (HTML gives
 //! inline `<svg>` that namespace), so the page holds no URL. Bars are filled rectangles, lines are
-//! polylines and their points filled circles, each in its series' [`colour`]; nothing else in a
-//! chart has those colours.
+//! polylines and their points filled circles, each in its series' [`colour`] (a colour-blind safe
+//! palette); nothing else in a chart has those colours. Guides (diagonals, time limits) are grey.
 
 use std::ops::Range;
 
@@ -18,15 +18,33 @@ use plotters::prelude::*;
 /// Width and height of every chart, in pixels.
 const SIZE: (u32, u32) = (720, 360);
 
-/// The colours of series 0, 1, 2, ... (then again from the first).
-const COLOURS: [RGBColor; 6] = [
-    RGBColor(0x1f, 0x77, 0xb4),
-    RGBColor(0xff, 0x7f, 0x0e),
-    RGBColor(0x2c, 0xa0, 0x2c),
-    RGBColor(0xd6, 0x27, 0x28),
-    RGBColor(0x94, 0x67, 0xbd),
-    RGBColor(0x8c, 0x56, 0x4b),
+/// The colours of series 0, 1, 2, ... (then again from the first): the Okabe–Ito palette, which
+/// readers with any common colour-vision deficiency can tell apart (its black left out: the axes are
+/// black).
+const COLOURS: [RGBColor; 7] = [
+    RGBColor(0x00, 0x72, 0xB2), // blue
+    RGBColor(0xE6, 0x9F, 0x00), // orange
+    RGBColor(0x00, 0x9E, 0x73), // bluish green
+    RGBColor(0xD5, 0x5E, 0x00), // vermillion
+    RGBColor(0xCC, 0x79, 0xA7), // reddish purple
+    RGBColor(0x56, 0xB4, 0xE9), // sky blue
+    RGBColor(0xF0, 0xE4, 0x42), // yellow
 ];
+
+/// The grey of the guides: a diagonal, a time limit.
+const GUIDE: RGBColor = RGBColor(0x99, 0x99, 0x99);
+
+/// The lighter grey of the 2× and ½× lines beside a scatter chart's diagonal.
+const FACTOR: RGBColor = RGBColor(0xCC, 0xCC, 0xCC);
+
+/// The lines drawn behind a scatter chart's points.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Guides {
+    /// The lines `y = 2x` and `y = x/2` (light grey) beside the diagonal.
+    pub twice: bool,
+    /// A time limit, in milliseconds: a grey line across each axis there.
+    pub limit: Option<f64>,
+}
 
 fn rgb(series: usize) -> RGBColor {
     COLOURS[series % COLOURS.len()]
@@ -100,7 +118,7 @@ pub fn bar_chart_svg(
 /// A line chart on a log-scaled y axis: for each series, a point `(x, y)` for each
 /// `series[s][x - 1] == Some(y)`, x from 1, and a line through the points of consecutive x (`None` is
 /// a gap: no point, and the line stops). Values must be positive. The y axis spans whole powers of
-/// ten; `y_label` writes its labels.
+/// ten; `y_label` writes its labels. A `limit` is drawn as a grey line across the chart at that y.
 ///
 /// # Errors
 /// Plotters cannot lay the chart out.
@@ -109,9 +127,10 @@ pub fn log_line_chart_svg(
     (x_desc, y_desc): (&str, &str),
     series: &[Vec<Option<f64>>],
     y_label: fn(f64) -> String,
+    limit: Option<f64>,
 ) -> anyhow::Result<String> {
     let points = series.iter().map(Vec::len).max().unwrap_or(0);
-    let (bottom, top) = decades(series.iter().flatten().flatten().copied());
+    let (bottom, top) = decades(series.iter().flatten().flatten().copied().chain(limit));
     // At most about 20 numbered ticks under the axis.
     let every = points.div_ceil(20).max(1);
     draw(|root| {
@@ -131,6 +150,9 @@ pub fn log_line_chart_svg(
             .y_label_formatter(&|y| y_label(*y))
             .label_style(("sans-serif", 15))
             .draw()?;
+        if let Some(limit) = limit {
+            chart.draw_series(LineSeries::new([(0.5, limit), (points.max(1) as f64 + 0.5, limit)], GUIDE))?;
+        }
         for (index, values) in series.iter().enumerate() {
             let points: Vec<(f64, f64)> = values
                 .iter()
@@ -147,9 +169,9 @@ pub fn log_line_chart_svg(
 }
 
 /// A scatter chart on log scales on both axes, the same on each: a filled circle per point `(x, y)`
-/// of `series[s]`, in the colour [`colour`]`(colours[s])`, and a grey line where `y = x`. Values
-/// under a microsecond (`0.001`) are drawn at `0.001`. The axes span whole powers of ten; their labels
-/// are times in milliseconds.
+/// of `series[s]`, in the colour [`colour`]`(colours[s])`, a grey line where `y = x` and the
+/// `guides` asked for. Values under a microsecond (`0.001`) are drawn at `0.001`. The axes span whole
+/// powers of ten; their labels are times in milliseconds.
 ///
 /// # Errors
 /// Plotters cannot lay the chart out.
@@ -158,9 +180,11 @@ pub fn log_scatter_svg(
     (x_desc, y_desc): (&str, &str),
     series: &[Vec<(f64, f64)>],
     colours: &[usize],
+    guides: Guides,
 ) -> anyhow::Result<String> {
     const LEAST: f64 = 0.001;
-    let (bottom, top) = decades(series.iter().flatten().flat_map(|(x, y)| [x.max(LEAST), y.max(LEAST)]));
+    let values = series.iter().flatten().flat_map(|(x, y)| [x.max(LEAST), y.max(LEAST)]);
+    let (bottom, top) = decades(values.chain(guides.limit));
     draw(|root| {
         let axis = || (bottom * 0.999..top * 1.001).log_scale();
         let mut chart = builder(root, title).build_cartesian_2d(axis(), axis())?;
@@ -173,7 +197,15 @@ pub fn log_scatter_svg(
             .y_label_formatter(&label)
             .label_style(("sans-serif", 15))
             .draw()?;
-        chart.draw_series(LineSeries::new([(bottom, bottom), (top, top)], RGBColor(0x99, 0x99, 0x99)))?;
+        chart.draw_series(LineSeries::new([(bottom, bottom), (top, top)], GUIDE))?;
+        if guides.twice {
+            chart.draw_series(LineSeries::new([(bottom, bottom * 2.0), (top / 2.0, top)], FACTOR))?;
+            chart.draw_series(LineSeries::new([(bottom * 2.0, bottom), (top, top / 2.0)], FACTOR))?;
+        }
+        if let Some(limit) = guides.limit {
+            chart.draw_series(LineSeries::new([(bottom, limit), (top, limit)], GUIDE))?;
+            chart.draw_series(LineSeries::new([(limit, bottom), (limit, top)], GUIDE))?;
+        }
         for (points, index) in series.iter().zip(colours) {
             let style = rgb(*index).filled();
             chart.draw_series(
@@ -303,7 +335,8 @@ mod tests {
     #[test]
     fn a_circle_per_scatter_point_in_its_colour() {
         let series = [vec![(0.5, 0.6), (20.0, 10.0)], vec![(1.0, 300.0)]];
-        let svg = log_scatter_svg("old and new", ("old", "new"), &series, &[0, 3]).unwrap();
+        let svg =
+            log_scatter_svg("old and new", ("old", "new"), &series, &[0, 3], Guides::default()).unwrap();
         let circles = tags(&svg, "circle");
         assert_eq!(circles.len(), 3);
         assert_eq!(
@@ -320,7 +353,8 @@ mod tests {
     #[test]
     fn a_line_per_series_with_a_point_per_value() {
         let series = [vec![Some(0.02), Some(3.0), Some(0.5)], vec![Some(0.04), None, Some(0.7)]];
-        let svg = log_line_chart_svg("time", ("file", "time"), &series, |ms| format!("{ms:.2} ms")).unwrap();
+        let svg =
+            log_line_chart_svg("time", ("file", "time"), &series, |ms| format!("{ms:.2} ms"), None).unwrap();
         // The second series' gap cuts its line in two.
         for (index, points, lines) in [(0, 3, 1), (1, 2, 2)] {
             let stroke = format!("stroke=\"{}\"", colour(index));

@@ -1,10 +1,13 @@
 //! The charts of the HTML report, with the numbers behind them: for `run`, a histogram of the time
-//! per file for each family and solver; for `compare`, each solver's time and ratio to the fastest,
-//! file by file; for `guess simulate`, how many guesses the secrets took with each strategy.
+//! per file for each family and solver; for `compare`, the cactus plot, a scatter plot of each solver
+//! against the baseline, each solver's time and ratio to the fastest file by file, and the peak
+//! memory when it was measured; for `guess simulate`, how many guesses the secrets took with each strategy.
 
 use super::buckets::{bound_label, histogram, Bucket};
-use super::charts::{bar_chart_svg, colour, log_line_chart_svg, XLabels};
+use super::charts::{bar_chart_svg, colour, log_line_chart_svg, log_scatter_svg, Guides, XLabels};
+use super::plots::Plots;
 use super::simulation::{counted, histogram_grid};
+use super::summary::Summary;
 use super::table::{by_file, Cell, Grid, Tone};
 use crate::outcome::Status;
 use crate::report::record::Record;
@@ -86,7 +89,7 @@ fn time_histogram(title: &str, records: &[&Record]) -> anyhow::Result<Option<Fig
 ///
 /// # Errors
 /// A chart cannot be drawn.
-pub fn compare(records: &[Record]) -> anyhow::Result<Vec<Figure>> {
+pub fn compare(records: &[Record], summary: &Summary) -> anyhow::Result<Vec<Figure>> {
     let files = by_file(records);
     let mut solvers: Vec<&str> = Vec::new();
     for solver in records.iter().filter_map(|record| record.solver.as_deref()) {
@@ -121,10 +124,16 @@ pub fn compare(records: &[Record]) -> anyhow::Result<Vec<Figure>> {
             .collect(),
         numeric: vec![true, false],
     };
-    let mut figures = Vec::new();
+    let plots = super::plots::plots(records, summary);
+    let mut figures = competition(&plots, summary.time_limit_ms)?;
     if times.iter().flatten().any(Option::is_some) {
-        let svg =
-            log_line_chart_svg("Time per file", ("file", "median time (log scale)"), &times, time_label)?;
+        let svg = log_line_chart_svg(
+            "Time per file",
+            ("file", "median time (log scale)"),
+            &times,
+            time_label,
+            summary.time_limit_ms,
+        )?;
         figures.push(Figure { svg, legend: legend.clone(), table: Some(key), note: None });
     }
     if ratios.iter().flatten().any(Option::is_some) {
@@ -133,10 +142,107 @@ pub fn compare(records: &[Record]) -> anyhow::Result<Vec<Figure>> {
             ("file", "time over the fastest's (log scale)"),
             &ratios,
             |ratio| format!("{}×", (ratio * 100.0).round() / 100.0),
+            None,
         )?;
-        figures.push(Figure { svg, legend, table: None, note: None });
+        figures.push(Figure { svg, legend: legend.clone(), table: None, note: None });
+    }
+    figures.extend(memory_chart(&plots, &solvers, files.len())?);
+    Ok(figures)
+}
+
+/// The cactus plot (one line per solver and the virtual best, the time limit drawn) and a scatter
+/// plot of each solver against the baseline (the diagonal, the 2× lines, and the files a solver did
+/// not solve on the limit line, or left out without a limit).
+fn competition(plots: &Plots, limit: Option<f64>) -> anyhow::Result<Vec<Figure>> {
+    let mut figures = Vec::new();
+    let legend: Vec<(String, String)> =
+        plots.cactus.iter().enumerate().map(|(index, (name, _))| (name.clone(), colour(index))).collect();
+    let series: Vec<Vec<Option<f64>>> =
+        plots.cactus.iter().map(|(_, times)| times.iter().map(|ms| Some(ms.max(0.001))).collect()).collect();
+    if series.iter().any(|times| !times.is_empty()) {
+        let svg = log_line_chart_svg(
+            "Cactus plot: instances solved within a time",
+            ("instances solved", "time per instance, sorted (log scale)"),
+            &series,
+            time_label,
+            limit,
+        )?;
+        let note = limit.map(|limit| format!("the grey line is the time limit, {}", time_label(limit)));
+        figures.push(Figure { svg, legend, table: None, note });
+    }
+    let Some(baseline) = &plots.baseline else { return Ok(figures) };
+    let mut others: Vec<&str> = Vec::new();
+    for pair in &plots.pairs {
+        if !others.contains(&pair.solver.as_str()) {
+            others.push(&pair.solver);
+        }
+    }
+    for (index, solver) in others.iter().enumerate() {
+        let mine = plots.pairs.iter().filter(|pair| pair.solver == *solver);
+        let points: Vec<(f64, f64)> = mine
+            .clone()
+            .filter_map(|pair| Some((pair.baseline_ms.or(limit)?, pair.solver_ms.or(limit)?)))
+            .collect();
+        let dropped = mine.count() - points.len();
+        let svg = log_scatter_svg(
+            &format!("{solver} against {baseline}, per file"),
+            (&format!("{baseline} time (log scale)"), &format!("{solver} time (log scale)")),
+            &[points],
+            &[index + 1],
+            Guides { twice: true, limit },
+        )?;
+        let mut note = format!(
+            "Below the diagonal {solver} is faster; the light lines are 2× faster and 2× slower{}.",
+            if limit.is_some() { "; files not solved are on the grey limit lines" } else { "" }
+        );
+        if dropped > 0 {
+            note.push_str(&format!(
+                " {} without a time limit to draw them at.",
+                counted(dropped, "file not solved is left out", "files not solved are left out")
+            ));
+        }
+        figures.push(Figure { svg, legend: Vec::new(), table: None, note: Some(note) });
     }
     Ok(figures)
+}
+
+/// The peak memory per file, one bar per solver, in MiB; `None` when nothing measured it (without
+/// `--isolate`).
+fn memory_chart(plots: &Plots, solvers: &[&str], files: usize) -> anyhow::Result<Option<Figure>> {
+    if plots.memory.is_empty() {
+        return Ok(None);
+    }
+    let mut file_names: Vec<&str> = Vec::new();
+    for memory in &plots.memory {
+        if !file_names.contains(&memory.file.as_str()) {
+            file_names.push(&memory.file);
+        }
+    }
+    let series: Vec<Vec<usize>> = solvers
+        .iter()
+        .map(|solver| {
+            file_names
+                .iter()
+                .map(|file| {
+                    let found =
+                        plots.memory.iter().find(|memory| memory.file == *file && memory.solver == *solver);
+                    found.map_or(0, |memory| memory.max_rss_kb.div_ceil(1024) as usize)
+                })
+                .collect()
+        })
+        .collect();
+    let labels =
+        XLabels::Centred((1..=file_names.len().min(files)).map(|number| number.to_string()).collect());
+    let svg =
+        bar_chart_svg("Peak memory per file", ("file", "peak resident memory (MiB)"), &labels, &series)?;
+    let legend =
+        solvers.iter().enumerate().map(|(index, solver)| (solver.to_string(), colour(index))).collect();
+    Ok(Some(Figure {
+        svg,
+        legend,
+        table: None,
+        note: Some("Measured by wait4 in each child process (--isolate).".to_string()),
+    }))
 }
 
 /// `guess simulate`: the number of secrets that took each number of guesses, one bar per strategy.

@@ -71,7 +71,7 @@ pub fn page(report: &Report) -> anyhow::Result<String> {
             }
             match batch.layout {
                 Layout::Run => ("solvebatch run", figures::run(batch.records)?),
-                Layout::Compare => ("solvebatch compare", figures::compare(batch.records)?),
+                Layout::Compare => ("solvebatch compare", figures::compare(batch.records, batch.summary)?),
             }
         }
         Report::Simulation(summaries, _) => {

@@ -15,6 +15,7 @@ use crate::paths::same_file;
 
 mod buckets;
 pub mod charts;
+pub mod comparison;
 mod csv;
 pub mod exporter;
 pub mod figures;
@@ -23,7 +24,10 @@ pub mod html;
 pub mod json;
 pub mod junit;
 mod markdown;
+pub mod plots;
 pub mod record;
+pub mod runs;
+pub mod scores;
 pub mod simulation;
 pub mod style;
 pub mod summary;

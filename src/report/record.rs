@@ -37,9 +37,28 @@ pub struct Record {
     pub max_ms: f64,
     /// Runs made (1 in `run`; `--repeat` in `compare`).
     pub runs: u32,
-    /// `compare`: this solver's median time over the fastest solver's on the file; `null` in `run`,
-    /// on a timeout, and for files left out of the ratios.
+    /// `compare`: this solver's mean time over the reference's on the file (the fastest solver's, or
+    /// the `--baseline` solver's); `null` in `run`, on a timeout, and for files left out of the ratios.
     pub ratio: Option<f64>,
+    /// `compare`: the standard deviation of `ratio`, from the runs' spreads
+    /// ([`ratio_sd`](super::runs::ratio_sd)); `null` with a single run and where `ratio` is.
+    #[serde(default)]
+    pub ratio_sd: Option<f64>,
+    /// `compare`: the mean of the counted runs, in milliseconds; `null` in `run`.
+    #[serde(default, serialize_with = "serialize_optional_ms")]
+    pub mean_ms: Option<f64>,
+    /// `compare`: the sample standard deviation of the counted runs, in milliseconds; `null` in `run`
+    /// and with a single run.
+    #[serde(default, serialize_with = "serialize_optional_ms")]
+    pub sd_ms: Option<f64>,
+    /// CPU time (user and system) of the solve, in milliseconds (the median of `runs`): measured by
+    /// `wait4` with `--isolate`, by the process's CPU clock in `compare`; `null` where not measured.
+    #[serde(default, serialize_with = "serialize_optional_ms")]
+    pub cpu_ms: Option<f64>,
+    /// Peak resident memory of the solve's child process, in KiB (the largest of `runs`), with
+    /// `--isolate`; `null` otherwise.
+    #[serde(default)]
+    pub max_rss_kb: Option<u64>,
     /// Search statistics by name (nodes, backtracks, guesses, plays, ...), as the family reports them.
     pub stats: BTreeMap<String, serde_json::Value>,
     /// The output text, with `--json-outputs`; `null` otherwise.
@@ -68,6 +87,11 @@ impl Record {
             max_ms: 0.0,
             runs: 0,
             ratio: None,
+            ratio_sd: None,
+            mean_ms: None,
+            sd_ms: None,
+            cpu_ms: None,
+            max_rss_kb: None,
             stats: BTreeMap::new(),
             output: None,
             input_hash: None,
@@ -97,6 +121,11 @@ impl Record {
             max_ms: ms,
             runs: 1,
             ratio: None,
+            ratio_sd: None,
+            mean_ms: None,
+            sd_ms: None,
+            cpu_ms: None,
+            max_rss_kb: None,
             stats: outcome.stats.clone(),
             output: keep_output.then(|| outcome.output.clone()),
             input_hash: None,
@@ -138,6 +167,17 @@ pub fn serialize_ms<S: serde::Serializer>(ms: &f64, serializer: S) -> Result<S::
     serializer.serialize_f64(round_to_microseconds(*ms))
 }
 
+/// As [`serialize_ms`], for a time that may be missing (`null`).
+pub fn serialize_optional_ms<S: serde::Serializer>(
+    ms: &Option<f64>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match ms {
+        Some(ms) => serializer.serialize_some(&round_to_microseconds(*ms)),
+        None => serializer.serialize_none(),
+    }
+}
+
 /// `ms` rounded to three decimals.
 pub fn round_to_microseconds(ms: f64) -> f64 {
     (ms * 1000.0).round() / 1000.0
@@ -165,7 +205,7 @@ mod tests {
         let json = serde_json::to_string(&record).unwrap();
         assert_eq!(
             json,
-            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
+            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
         );
     }
 

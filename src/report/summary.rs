@@ -67,16 +67,18 @@ pub struct SolverSummary {
     pub solver: String,
     /// Files it ran on, those left out included.
     pub files: usize,
-    /// Files where it was the fastest.
+    /// Files where it was the fastest and no other solver tied it (a ratio whose interval holds 1).
     pub wins: usize,
-    /// Files where it reached the time limit.
-    pub timeouts: usize,
+    /// Files where it was the fastest or within the uncertainty of the fastest, with another solver.
+    #[serde(default)]
+    pub ties: usize,
     /// The geometric mean of its ratios to the fastest, over the files it finished and that count;
     /// `null` when there are none.
     pub geometric_mean_ratio: Option<f64>,
-    /// The sum of its median times, in milliseconds, over the files that count.
-    #[serde(serialize_with = "super::record::serialize_ms")]
-    pub total_ms: f64,
+    /// Its competition scores over the files not left out: `solved`, `timeouts`, `failures`,
+    /// `par2`, `total_ms`, `cpu_ms`, `max_rss_kb`.
+    #[serde(flatten)]
+    pub scores: super::scores::Scores,
 }
 
 /// The options of `run` that affect the records and the summary (not `--jobs`, `--out`, `--diff`,
@@ -143,10 +145,11 @@ pub struct Summary {
     /// `run --shard K/N`: `{"index":K,"count":N}`; `null` for a whole batch (and in `merge`'s report).
     #[serde(default)]
     pub shard: Option<Share>,
-    /// `run` and `merge`: the whole batch's inputs; `null` in `compare`.
+    /// `run`, `compare` and `merge`: the whole batch's inputs (before `--shard`).
     #[serde(default)]
     pub inputs: Option<InputSet>,
-    /// `run` and `merge`: the options that affect the results; `null` in `compare`.
+    /// `run`, `compare` and `merge`: the options that affect the results (`compare`: `solver` holds
+    /// `--solvers` joined by commas).
     #[serde(default)]
     pub options: Option<ResultOptions>,
     /// `run --bless`: the references written and created; `null` without `--bless`.
@@ -160,6 +163,30 @@ pub struct Summary {
     /// files were solved); `null` otherwise.
     #[serde(default)]
     pub resumed: Option<usize>,
+    /// `compare`: the `--timeout` of each run, in milliseconds; `null` without one and in `run`.
+    #[serde(default)]
+    pub time_limit_ms: Option<f64>,
+    /// `compare`: the `--baseline` solver, the reference of the ratios; `null` for the fastest.
+    #[serde(default)]
+    pub baseline: Option<String>,
+    /// `compare --parallel`: solves ran at once, so their times contended for cores.
+    #[serde(default)]
+    pub parallel: bool,
+    /// `compare`: the virtual best solver's scores (on each file the best time of any solver that
+    /// solved it); `null` in `run`.
+    #[serde(default)]
+    pub virtual_best: Option<super::scores::Scores>,
+    /// `compare`: the solver with the best PAR-2 (the most files solved, then the least time, without
+    /// a time limit); `null` in `run`.
+    #[serde(default)]
+    pub single_best: Option<String>,
+    /// `compare`: the files only one solver solved, with that solver; empty in `run`.
+    #[serde(default)]
+    pub unique: Vec<super::scores::Unique>,
+    /// `compare`: why some runs cannot be trusted (outliers, a slow first run, solves too short to
+    /// time), one line each naming the file and the solver; empty in `run`.
+    #[serde(default)]
+    pub warnings: Vec<String>,
     /// The files without a solution by the word their family gives it (`no round`, `no play`), for
     /// the summary lines; not in the JSON, whose `statuses` count them as `no_solution`.
     #[serde(skip)]
@@ -188,6 +215,13 @@ impl Summary {
             bless: None,
             orphans: None,
             resumed: None,
+            time_limit_ms: None,
+            baseline: None,
+            parallel: false,
+            virtual_best: None,
+            single_best: None,
+            unique: Vec::new(),
+            warnings: Vec::new(),
             no_solution_labels: std::collections::BTreeMap::new(),
         };
         for record in records {

@@ -12,6 +12,7 @@ use crate::outcome::{Status, Verdict};
 use crate::paths::display_path;
 use crate::report::exporter::{Batch, Exporter, Layout, Report};
 use crate::report::record::Record;
+use crate::report::scores::Scores;
 use crate::report::style::{duration, Terminal};
 use crate::report::summary::Summary;
 
@@ -147,19 +148,10 @@ fn compare_grid(records: &[Record], failing: &[String], relative_to: Option<&Pat
                     Some(record) if record.status.stopped() => {
                         format!("{} {}", record.status.name(), duration(record.ms))
                     }
-                    Some(record) => match record.ratio {
-                        Some(ratio) => format!("{} {ratio:>6.2}x", duration(record.ms)),
-                        None => duration(record.ms),
-                    },
+                    Some(record) => timed_cell(record),
                 };
-                let tone = if group
-                    .iter()
-                    .any(|record| record.ratio == Some(1.0) && record.solver.as_deref() == Some(*solver))
-                {
-                    Tone::Good
-                } else {
-                    Tone::Plain
-                };
+                let won = super::runs::standing(group) == super::runs::Standing::Won(solver);
+                let tone = if won { Tone::Good } else { Tone::Plain };
                 row.push(cell(text, tone));
             }
             row
@@ -170,28 +162,98 @@ fn compare_grid(records: &[Record], failing: &[String], relative_to: Option<&Pat
     Grid { header, rows, numeric }
 }
 
-/// The per-solver summary grid of `compare`.
+/// A finished solver's cell in `compare`: its mean time (± σ over several runs) and its ratio to the
+/// reference (± its uncertainty), `tie` when that interval holds 1.
+fn timed_cell(record: &Record) -> String {
+    let mean = record.mean_ms.unwrap_or(record.ms);
+    let time = match record.sd_ms {
+        Some(sd) => format!("{} ± {}", duration(mean), duration(sd)),
+        None => duration(mean),
+    };
+    match (record.ratio, record.ratio_sd) {
+        (None, _) => time,
+        (Some(ratio), None) => format!("{time} {ratio:>6.2}x"),
+        (Some(ratio), Some(sd)) if super::runs::is_tie(ratio, Some(sd)) => {
+            format!("{time} tie {ratio:.2} ± {sd:.2}x")
+        }
+        (Some(ratio), Some(sd)) => format!("{time} {ratio:.2} ± {sd:.2}x"),
+    }
+}
+
+/// The per-solver summary grid of `compare`: a row per solver, then the virtual best solver and the
+/// single best solver.
 pub fn solver_grid(summary: &Summary) -> Grid {
-    let header =
-        ["solver", "files", "wins", "timeouts", "geometric mean ratio", "total"].map(String::from).to_vec();
-    let rows = summary
+    let header = [
+        "solver",
+        "files",
+        "solved",
+        "timeouts",
+        "failures",
+        "PAR-2 (fail = 2×limit)",
+        "wins",
+        "ties",
+        "geometric mean ratio",
+        "total",
+        "CPU",
+        "peak memory",
+    ]
+    .map(String::from)
+    .to_vec();
+    let scores_cells = |name: String, scores: &Scores| {
+        let warn = |count: usize| if count > 0 { Tone::Warn } else { Tone::Plain };
+        vec![
+            cell(name, Tone::Plain),
+            cell(scores.solved.to_string(), Tone::Plain),
+            cell(scores.timeouts.to_string(), warn(scores.timeouts)),
+            cell(scores.failures.to_string(), warn(scores.failures)),
+            cell(scores.par2.map_or("-".to_string(), duration), Tone::Plain),
+        ]
+    };
+    let measures = |scores: &Scores| {
+        vec![
+            cell(duration(scores.total_ms), Tone::Plain),
+            cell(scores.cpu_ms.map_or("-".to_string(), duration), Tone::Plain),
+            cell(
+                scores.max_rss_kb.map_or("-".to_string(), |kb| bytesize::ByteSize::kib(kb).to_string()),
+                Tone::Plain,
+            ),
+        ]
+    };
+    let mut rows: Vec<Vec<Cell>> = summary
         .solvers
         .iter()
         .map(|solver| {
-            vec![
-                cell(&solver.solver, Tone::Plain),
-                cell(solver.files.to_string(), Tone::Plain),
-                cell(solver.wins.to_string(), Tone::Plain),
-                cell(solver.timeouts.to_string(), if solver.timeouts > 0 { Tone::Warn } else { Tone::Plain }),
-                cell(
-                    solver.geometric_mean_ratio.map_or("-".to_string(), |ratio| format!("{ratio:.2}")),
-                    Tone::Plain,
-                ),
-                cell(duration(solver.total_ms), Tone::Plain),
-            ]
+            let mut row = scores_cells(solver.solver.clone(), &solver.scores);
+            row.insert(1, cell(solver.files.to_string(), Tone::Plain));
+            row.push(cell(solver.wins.to_string(), Tone::Plain));
+            row.push(cell(solver.ties.to_string(), Tone::Plain));
+            row.push(cell(
+                solver.geometric_mean_ratio.map_or("-".to_string(), |ratio| format!("{ratio:.2}")),
+                Tone::Plain,
+            ));
+            row.extend(measures(&solver.scores));
+            row
         })
         .collect();
-    Grid { header, rows, numeric: vec![false, true, true, true, true, true] }
+    let dash = || cell("-", Tone::Plain);
+    if let Some(best) = &summary.virtual_best {
+        let mut row = scores_cells("virtual best".to_string(), best);
+        row.insert(1, dash());
+        row.extend([dash(), dash(), dash(), cell(duration(best.total_ms), Tone::Plain), dash(), dash()]);
+        rows.push(row);
+    }
+    if let Some(single) = summary
+        .single_best
+        .as_ref()
+        .and_then(|name| summary.solvers.iter().find(|solver| &solver.solver == name))
+    {
+        let mut row = rows[summary.solvers.iter().position(|solver| solver == single).unwrap_or(0)].clone();
+        row[0] = cell(format!("single best: {}", single.solver), Tone::Good);
+        rows.push(row);
+    }
+    let mut numeric = vec![false];
+    numeric.extend([true; 11]);
+    Grid { header, rows, numeric }
 }
 
 /// The summary lines under a table.
@@ -235,6 +297,14 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
         ));
     }
     lines.push(first);
+    if summary.parallel {
+        lines.push("solves ran in parallel (--parallel): their times contended for cores".to_string());
+    }
+    if !summary.unique.is_empty() {
+        let named: Vec<String> =
+            summary.unique.iter().map(|unique| format!("{} ({})", unique.file, unique.solver)).collect();
+        lines.push(format!("solved by one solver only: {}", named.join(", ")));
+    }
     if summary.left_out > 0 {
         lines.push(format!(
             "{} file{} left out of wins, ratios and means: a solver found the input invalid",
@@ -599,4 +669,34 @@ pub fn markdown(grid: &Grid) -> String {
         }
     }
     table.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ratio_whose_interval_holds_one_prints_as_a_tie_and_wins_nothing() {
+        let timed = |solver: &str, mean: f64, sd: f64| {
+            let mut record = Record::failed("a.csv".to_string(), Some("tournament"), String::new());
+            record.solver = Some(solver.to_string());
+            record.status = Status::Solved;
+            (record.ms, record.mean_ms, record.sd_ms, record.runs) = (mean, Some(mean), Some(sd), 5);
+            record
+        };
+        let mut records = vec![timed("fast", 5.0, 0.5), timed("near", 5.5, 1.0), timed("slow", 10.0, 1.0)];
+        crate::report::runs::set_ratios(&mut records, |_| true, None);
+        let grid = compare_grid(&records, &[], None);
+        let texts: Vec<&str> = grid.rows[0][2..].iter().map(|cell| cell.text.as_str()).collect();
+        // 5.5 ± 1 over 5 ± 0.5 is 1.1 ± 0.228: a tie; 10 ± 1 is 2 ± 0.283: slower.
+        assert_eq!(
+            texts,
+            [
+                "5.0 ms ± 500.0 µs   1.00x",
+                "5.5 ms ± 1.0 ms tie 1.10 ± 0.23x",
+                "10.0 ms ± 1.0 ms 2.00 ± 0.28x"
+            ]
+        );
+        assert!(grid.rows[0][2..].iter().all(|cell| cell.tone == Tone::Plain), "no winner in a tie");
+    }
 }

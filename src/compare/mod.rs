@@ -11,24 +11,26 @@ use std::time::Instant;
 
 use crate::error::UsageError;
 use crate::family::boundary::{Deadline, Family, Prepared};
-use crate::inputs::{self, Own};
+use crate::inputs::{self, Input, Own};
+use crate::isolate::{self, Measured};
 use crate::options::CompareOptions;
 use crate::outcome::Outcome;
 use crate::outcome::Status;
 use crate::paths::display_path;
 use crate::report::exporter::{Batch, Layout, Report};
 use crate::report::record::{content_hash, Record};
-use crate::report::summary::{median, SolverSummary, Summary};
+use crate::report::runs::{self, RunStats};
+use crate::report::summary::median;
 use crate::report::Exporters;
+use crate::rusage;
 use crate::solve;
 
-/// The records of one file, one per solver, and whether the file counts in wins and ratios.
+/// The records of one file, one per solver (whether the file failed or is left out of wins and
+/// ratios follows from them: [`crate::report::scores`]).
 struct FileResult {
     records: Vec<Record>,
-    /// The solvers disagree or a solution is invalid.
-    failed: bool,
-    /// A solver found the input invalid or the file cannot be read: listed, not counted.
-    left_out: bool,
+    /// Why some solver's runs on the file cannot be trusted, each line naming the file and solver.
+    warnings: Vec<String>,
 }
 
 /// Runs the comparison and writes its reports.
@@ -42,9 +44,19 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     if found.inputs.is_empty() {
         anyhow::bail!("no inputs found; name other files with --kind FAMILY to read them as that family");
     }
+    let input_set = crate::shard::input_set(&options.paths, &found);
+    let mut found = found;
+    if let Some(share) = options.shard {
+        found.inputs.retain(|input| share.holds(&input.path, &options.paths));
+    }
     let mut reads = crate::reads::Reads::default();
     reads.add_batch(&found.inputs, &options.settings);
     reads.check_reports(&options.reports)?;
+    if let Some(dir) = &options.plot_data {
+        for name in crate::report::plots::FILES {
+            reads.check(&dir.join(name), "--plot-data")?;
+        }
+    }
     let mut prepared: Vec<(&'static str, Vec<Box<dyn Prepared>>)> = Vec::new();
     for family in found.inputs.iter().filter_map(|input| input.family) {
         if !prepared.iter().any(|(name, _)| *name == family.name()) {
@@ -52,11 +64,10 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         }
     }
     let started = Instant::now();
-    let mut results = Vec::with_capacity(found.inputs.len());
     crate::signals::finish_batches_gracefully();
-    for input in &found.inputs {
+    let one = |input: &Input| {
         if crate::signals::interrupted() {
-            break;
+            return None;
         }
         let file = display_path(&input.path);
         let solved = solve::family_of(input).and_then(|family| {
@@ -64,21 +75,41 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
             let solvers = &prepared.iter().find(|(name, _)| *name == family.name()).expect("prepared").1;
             Ok(compare_file(options, &input.path, file.clone(), family, solvers, &text))
         });
-        let result = solved.unwrap_or_else(|unsolved| {
+        Some(solved.unwrap_or_else(|unsolved| {
             let record = solve::unsolved(file, input.family.map(|family| family.name()), unsolved);
-            FileResult { records: vec![record], failed: true, left_out: true }
-        });
-        for record in &result.records {
-            exporters.record(record)?;
+            FileResult { records: vec![record], warnings: Vec::new() }
+        }))
+    };
+    let mut results = Vec::with_capacity(found.inputs.len());
+    if options.parallel {
+        // Files at once, one per core; each file's results are reported in path order at the end.
+        use rayon::prelude::*;
+        let solved: Vec<Option<FileResult>> = found.inputs.par_iter().map(one).collect();
+        for result in solved.into_iter().flatten() {
+            report(&mut exporters, &result)?;
+            results.push(result);
         }
-        results.push(result);
+    } else {
+        for input in &found.inputs {
+            let Some(result) = one(input) else { break };
+            report(&mut exporters, &result)?;
+            results.push(result);
+        }
     }
-    let mut summary = summarise(&results, started.elapsed().as_secs_f64() * 1000.0);
+    let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let warnings: Vec<String> = results.iter().flat_map(|result| result.warnings.iter().cloned()).collect();
+    let records: Vec<Record> = results.into_iter().flat_map(|result| result.records).collect();
+    let limit_ms = options.timeout.map(|limit| limit.as_secs_f64() * 1000.0);
+    let mut summary = crate::report::comparison::summarise(&records, wall_ms, limit_ms, warnings);
+    summary.baseline = options.baseline.clone();
+    summary.parallel = options.parallel;
+    summary.shard = options.shard;
+    summary.inputs = Some(input_set);
+    summary.options = Some(options.result_options());
     summary.interrupted = crate::signals::interrupted();
     if let Some(status) = crate::signals::exit_status() {
         summary.exit_code = status;
     }
-    let records: Vec<Record> = results.into_iter().flat_map(|result| result.records).collect();
     let batch = Batch {
         layout: Layout::Compare,
         records: &records,
@@ -87,7 +118,21 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         roots: &options.paths,
     };
     exporters.finish(&Report::Batch(batch))?;
+    if let Some(dir) = &options.plot_data {
+        crate::report::plots::write_csv(dir, &crate::report::plots::plots(&records, &summary))?;
+    }
     Ok(ExitCode::from(summary.exit_code))
+}
+
+/// Hands `result`'s records to the exporters and prints its warnings on standard error.
+fn report(exporters: &mut Exporters, result: &FileResult) -> anyhow::Result<()> {
+    for record in &result.records {
+        exporters.record(record)?;
+    }
+    for warning in &result.warnings {
+        eprintln!("warning: {warning}");
+    }
+    Ok(())
 }
 
 /// The solvers to run on files of `family`, prepared: `--solvers`, each checked, or all of the family's.
@@ -96,6 +141,10 @@ fn prepare_solvers(options: &CompareOptions, family: &dyn Family) -> anyhow::Res
         None => family.solvers().iter().map(|info| info.name).collect(),
         Some(asked) => asked.iter().map(String::as_str).collect(),
     };
+    if let Some(baseline) = &options.baseline {
+        solve::check_solver(family, baseline)
+            .map_err(|unknown| UsageError(format!("--baseline: {unknown}")))?;
+    }
     names
         .into_iter()
         .map(|name| {
@@ -120,31 +169,45 @@ fn compare_file(
     let reference = crate::text::read_limited(&family.reference_path(path), options.timeout).ok();
     let (input_hash, reference_hash) = (content_hash(text), reference.as_deref().map(content_hash));
     let mut problems = Vec::new();
+    let mut warnings = Vec::new();
     let mut answers: Vec<(&str, Status)> = Vec::new();
     for solver in solvers {
         let name = solver.solver();
         let mut times = Vec::with_capacity(options.repeat as usize);
+        let mut cpu_times = Vec::with_capacity(options.repeat as usize);
+        let mut max_rss_kb: Option<u64> = None;
         let mut decided: Option<Outcome> = None;
         let mut first: Option<Outcome> = None;
+        // A run failed, printed an invalid solution, or answered otherwise than another: its record
+        // is `failed`, whatever it answered.
+        let mut faulty = false;
+        for _ in 0..options.warmup {
+            if measure(options, family, solver.as_ref(), path, text).outcome.status == Status::Interrupted {
+                break;
+            }
+        }
         for _ in 0..options.repeat {
-            let started = Instant::now();
-            let deadline = Deadline::at(options.timeout.map(|limit| started + limit))
-                .or_flag(crate::signals::stop_flag());
-            let outcome = solve::solve(solver.as_ref(), path, text, deadline);
-            times.push(started.elapsed().as_secs_f64() * 1000.0);
+            let measured = measure(options, family, solver.as_ref(), path, text);
+            times.push(measured.ms);
+            cpu_times.extend(measured.cpu_ms);
+            max_rss_kb = max_rss_kb.max(measured.max_rss_kb);
+            let outcome = measured.outcome;
             if outcome.status == Status::Failed {
                 // A solver that panicked: the file fails, and its answer is left out of the agreement.
                 problems.push(format!("{name}: {}", outcome.message.as_deref().unwrap_or("failed")));
+                faulty = true;
             } else if !outcome.status.stopped() {
                 if let Err(error) = solver.verify(path, text, &outcome.output) {
                     if outcome.status != Status::Invalid {
                         let message = crate::error::with_causes(error.as_ref());
                         problems.push(format!("{name} printed an invalid solution: {message}"));
+                        faulty = true;
                     }
                 }
                 match &decided {
                     Some(previous) if previous.status != outcome.status => {
                         problems.push(format!("{name} answered differently on two runs"));
+                        faulty = true;
                     }
                     Some(_) => {}
                     None => decided = Some(outcome.clone()),
@@ -160,22 +223,31 @@ fn compare_file(
         if !outcome.status.stopped() && outcome.status != Status::Failed {
             answers.push((name, outcome.status));
         }
-        let (min_ms, max_ms) =
-            (times.iter().copied().fold(f64::INFINITY, f64::min), times.iter().copied().fold(0.0, f64::max));
+        let stats = RunStats::of(&times);
+        if matches!(outcome.status, Status::Solved | Status::NoSolution) {
+            warnings.extend(
+                runs::warnings(&times).into_iter().map(|warning| format!("{file}, {name}: {warning}")),
+            );
+        }
         let record = Record::of(
             file.clone(),
             family.name(),
             name,
             &outcome,
-            median(&mut times),
+            stats.median,
             options.reports.json_outputs,
         );
         records.push(Record {
-            min_ms,
-            max_ms,
-            runs: options.repeat,
+            min_ms: stats.min,
+            max_ms: stats.max,
+            mean_ms: Some(stats.mean),
+            sd_ms: stats.sd,
+            runs: times.len() as u32,
+            cpu_ms: (!cpu_times.is_empty()).then(|| median(&mut cpu_times)),
+            max_rss_kb,
             input_hash: Some(input_hash.clone()),
             reference_hash: reference_hash.clone(),
+            status: if faulty { Status::Failed } else { record.status },
             ..record
         });
     }
@@ -192,81 +264,46 @@ fn compare_file(
     }
     problems.dedup();
     let left_out = answers.iter().any(|(_, status)| *status == Status::Invalid);
-    let failed = !problems.is_empty();
-    if failed {
+    if !problems.is_empty() {
         let message = problems.join("; ");
         records.iter_mut().for_each(|record| record.message = Some(message.clone()));
     } else if !left_out {
-        let fastest = records
-            .iter()
-            .filter(|record| !record.status.stopped())
-            .map(|record| record.ms)
-            .min_by(f64::total_cmp);
-        for record in records.iter_mut().filter(|record| !record.status.stopped()) {
-            record.ratio = fastest.map(|fastest| record.ms / fastest.max(f64::MIN_POSITIVE));
-        }
+        runs::set_ratios(&mut records, |record| !record.status.stopped(), options.baseline.as_deref());
     }
-    FileResult { records, failed, left_out }
+    FileResult { records, warnings }
 }
 
-/// The summary of a comparison: per file, its answer; per solver, wins, timeouts, the geometric mean
-/// of its ratios and its total time over the files that count.
-fn summarise(results: &[FileResult], wall_ms: f64) -> Summary {
-    let answers: Vec<Record> = results
-        .iter()
-        .map(|result| {
-            let answer =
-                result.records.iter().find(|record| !record.status.stopped()).unwrap_or(&result.records[0]);
-            let mut answer = answer.clone();
-            if result.failed && answer.status != Status::Failed {
-                answer.status = Status::Failed;
-            }
-            answer
-        })
-        .collect();
-    let mut summary = Summary::of(&answers, false);
-    summary.failing =
-        results.iter().filter(|result| result.failed).map(|result| result.records[0].file.clone()).collect();
-    summary.wall_ms = wall_ms;
-    summary.left_out = results.iter().filter(|result| result.left_out).count();
-    let mut names: Vec<&str> = Vec::new();
-    for name in
-        results.iter().flat_map(|result| &result.records).filter_map(|record| record.solver.as_deref())
-    {
-        if !names.contains(&name) {
-            names.push(name);
-        }
+/// One run of `solver` on `text` (the file at `path`): in a child process with `--isolate` (CPU
+/// time and peak memory from `wait4`), else in this process (CPU time from the process clock, which
+/// counts the solver's own threads since nothing else runs meanwhile).
+fn measure(
+    options: &CompareOptions,
+    family: &dyn Family,
+    solver: &dyn Prepared,
+    path: &std::path::Path,
+    text: &[u8],
+) -> Measured {
+    if let Some(isolation) = &options.isolation {
+        return isolate::solve(
+            family,
+            solver.solver(),
+            &options.settings,
+            path,
+            text,
+            options.timeout,
+            isolation,
+        );
     }
-    let counted: Vec<&Record> = results
-        .iter()
-        .filter(|result| !result.left_out && !result.failed)
-        .flat_map(|result| &result.records)
-        .collect();
-    summary.solvers = names
-        .into_iter()
-        .map(|name| {
-            let ran = results
-                .iter()
-                .flat_map(|result| &result.records)
-                .filter(|record| record.solver.as_deref() == Some(name))
-                .count();
-            let mine: Vec<&&Record> =
-                counted.iter().filter(|record| record.solver.as_deref() == Some(name)).collect();
-            let ratios: Vec<f64> = mine.iter().filter_map(|record| record.ratio).collect();
-            SolverSummary {
-                solver: name.to_string(),
-                files: ran,
-                wins: ratios.iter().filter(|ratio| **ratio == 1.0).count(),
-                timeouts: mine.iter().filter(|record| record.status == Status::Timeout).count(),
-                geometric_mean_ratio: (!ratios.is_empty()).then(|| {
-                    (ratios.iter().map(|ratio| ratio.ln()).sum::<f64>() / ratios.len() as f64).exp()
-                }),
-                total_ms: crate::report::summary::total(mine.iter().map(|record| record.ms)),
-            }
-        })
-        .collect();
-    summary.exit_code = u8::from(!summary.failing.is_empty());
-    summary
+    // One solve at a time: the process clock, which counts the solver's own threads; with
+    // `--parallel`, the solving thread's clock, since other files' solves share the process.
+    let clock = if options.parallel { rusage::thread_cpu } else { rusage::process_cpu };
+    let (started, cpu) = (Instant::now(), clock());
+    let deadline =
+        Deadline::at(options.timeout.map(|limit| started + limit)).or_flag(crate::signals::stop_flag());
+    let outcome = solve::solve(solver, path, text, deadline);
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let cpu_ms = (clock() - cpu).as_secs_f64() * 1000.0;
+    Measured { outcome, ms, cpu_ms: Some(cpu_ms), max_rss_kb: None }
 }
 
 #[cfg(test)]
@@ -287,6 +324,9 @@ mod tests {
             timeout: None,
             jobs: 1,
             seed: 0,
+            isolate: crate::args::IsolateArgs { isolate: false, memory_limit: None },
+            statistics: crate::args::StatisticsArgs::default(),
+            schedule: crate::args::ScheduleArgs::default(),
             reports: ReportArgs::default(),
             terminal: TerminalArgs { quiet: true, color: ColorChoice::Never },
         };
@@ -296,7 +336,10 @@ mod tests {
         let solvers: Vec<Box<dyn Prepared>> = vec![Box::new(crate::solve::Panicking), working];
         let path = std::path::Path::new("a.csv");
         let result = compare_file(&options, path, "a.csv".to_string(), family, &solvers, b"1\n0,1,0\n");
-        assert!(result.failed && !result.left_out);
+        let scores = |records: &[Record]| {
+            (crate::report::scores::file_failed(records), crate::report::scores::left_out(records))
+        };
+        assert_eq!(scores(&result.records), (true, false));
         let rows: Vec<_> = result
             .records
             .iter()

@@ -1,0 +1,416 @@
+//! `compare --isolate` and the measures of a solve (CPU time, peak memory), on the hidden `probe`
+//! family whose files say what its solver does (sleep, spin, allocate, abort, segfault, panic).
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::common::{command_in, text};
+
+/// `compare` with the probe family switched on, in `dir` with `args`: the records by file (the
+/// summary dropped) and the exit status.
+fn compare(dir: &Path, args: &[&str]) -> (Vec<Value>, Option<i32>) {
+    let output = command_in(dir)
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["compare", "--solvers", "probe", "--json", "-", "-q"])
+        .args(args)
+        .output()
+        .unwrap();
+    let records = text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .filter(|line| line["type"] == "file")
+        .collect();
+    (records, output.status.code())
+}
+
+/// A folder with one probe file per `(name, line)`.
+fn probes(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, line) in files {
+        std::fs::write(dir.path().join(format!("{name}.probe")), format!("{line}\n")).unwrap();
+    }
+    dir
+}
+
+/// Each record's file, status and message.
+fn rows(records: &[Value]) -> Vec<(String, String, Value)> {
+    records
+        .iter()
+        .map(|record| {
+            (
+                record["file"].as_str().unwrap().to_string(),
+                record["status"].as_str().unwrap().to_string(),
+                record["message"].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn under_isolate_each_crash_is_its_file_s_row_with_its_cause_and_the_batch_goes_on() {
+    let dir = probes(&[
+        ("a", "segfault"),
+        ("b", "abort"),
+        ("c", "alloc 1024"),
+        ("d", "panic"),
+        ("e", "sleep 60000"),
+        ("f", "solved"),
+    ]);
+    let (records, code) =
+        compare(dir.path(), &[".", "--isolate", "--memory-limit", "256M", "--timeout", "0.5"]);
+    let message = |text: &str| Value::String(format!("probe: {text}"));
+    assert_eq!(
+        rows(&records),
+        [
+            ("./a.probe".to_string(), "failed".to_string(), message("killed by signal 11 (SIGSEGV)")),
+            ("./b.probe".to_string(), "failed".to_string(), message("killed by signal 6 (SIGABRT)")),
+            ("./c.probe".to_string(), "failed".to_string(), message("memory limit 256M reached")),
+            ("./d.probe".to_string(), "failed".to_string(), message("internal error: the solver panicked")),
+            (
+                "./e.probe".to_string(),
+                "timeout".to_string(),
+                "killed 1 s after the time limit of 0.5 s".into()
+            ),
+            ("./f.probe".to_string(), "solved".to_string(), Value::Null),
+        ]
+    );
+    assert_eq!(code, Some(1));
+    // Every child was measured from outside, the crashed ones too.
+    for record in &records {
+        assert!(record["cpu_ms"].as_f64().is_some_and(|ms| ms > 0.0), "{record}");
+        assert!(record["max_rss_kb"].as_u64().is_some_and(|kb| kb > 1000), "{record}");
+    }
+    // The killed child had run past its limit and its grace when it was stopped, and no longer.
+    let killed_ms = records[4]["ms"].as_f64().unwrap();
+    assert!((1500.0..30_000.0).contains(&killed_ms), "{killed_ms}");
+}
+
+#[test]
+fn under_isolate_the_peak_memory_of_a_solve_is_measured() {
+    let dir = probes(&[("big", "alloc 1024")]);
+    let (records, code) = compare(dir.path(), &[".", "--isolate"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(records[0]["status"], "solved");
+    let peak = records[0]["max_rss_kb"].as_u64().unwrap();
+    assert!(peak >= 1 << 20, "{peak} KiB is less than the GiB written");
+}
+
+#[test]
+fn the_cpu_time_of_a_two_thread_solve_is_about_twice_its_wall_time() {
+    let dir = probes(&[("spin", "spin 2 300")]);
+    for isolate in [true, false] {
+        let args: &[&str] = if isolate { &[".", "--isolate"] } else { &["."] };
+        let (records, code) = compare(dir.path(), args);
+        assert_eq!(code, Some(0));
+        let (cpu, wall) = (records[0]["cpu_ms"].as_f64().unwrap(), records[0]["ms"].as_f64().unwrap());
+        // Each thread spins for 300 ms of its own CPU time: 600 ms in all when both threads are
+        // counted, over 300 ms of wall time on two free cores (a ratio of 2), longer when other work
+        // shares the cores (a smaller ratio: the machine's load, not the measure, sets the floor).
+        assert!((600.0..700.0).contains(&cpu), "isolate {isolate}: cpu {cpu} ms");
+        assert!(wall >= 300.0 && cpu / wall <= 2.2, "isolate {isolate}: cpu {cpu} ms, wall {wall} ms");
+        assert_eq!(records[0]["max_rss_kb"].is_null(), !isolate);
+    }
+}
+
+#[test]
+fn without_isolate_a_panic_is_a_row_and_the_batch_goes_on() {
+    let dir = probes(&[("a", "panic"), ("b", "solved")]);
+    let (records, code) = compare(dir.path(), &["."]);
+    assert_eq!(
+        rows(&records),
+        [
+            (
+                "./a.probe".to_string(),
+                "failed".to_string(),
+                "probe: internal error: the solver panicked".into()
+            ),
+            ("./b.probe".to_string(), "solved".to_string(), Value::Null),
+        ]
+    );
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn a_memory_limit_needs_isolate_and_a_size() {
+    let dir = probes(&[("a", "solved")]);
+    let output = command_in(dir.path()).args(["compare", ".", "--memory-limit", "1GiB"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("the following required arguments were not provided:\n  --isolate"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = command_in(dir.path())
+        .args(["compare", ".", "--isolate", "--memory-limit", "lots"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("invalid value 'lots' for '--memory-limit <SIZE>': `lots` is not a size such as 512MiB, 1GiB or 512M"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+#[test]
+fn run_isolate_makes_a_crash_its_file_s_row_and_measures_every_file() {
+    let dir = probes(&[("a", "segfault"), ("b", "solved")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["run", ".", "--isolate", "--json", "-", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let records: Vec<Value> = crate::common::run_report_lines(&text(&output.stdout))
+        .into_iter()
+        .filter(|line| line["type"] == "file")
+        .collect();
+    assert_eq!(
+        rows(&records),
+        [
+            ("./a.probe".to_string(), "failed".to_string(), "killed by signal 11 (SIGSEGV)".into()),
+            ("./b.probe".to_string(), "solved".to_string(), Value::Null),
+        ]
+    );
+    assert!(records.iter().all(|record| record["max_rss_kb"].as_u64().is_some_and(|kb| kb > 1000)));
+}
+
+#[test]
+fn run_without_isolate_gives_the_solving_thread_s_cpu_time_and_no_memory() {
+    let dir = probes(&[("spin", "spin 1 100")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["run", ".", "--json", "-", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let lines = crate::common::run_report_lines(&text(&output.stdout));
+    // The solving thread's own clock: the 100 ms it spun, whatever else ran meanwhile.
+    let cpu = lines[0]["cpu_ms"].as_f64().unwrap();
+    assert!((100.0..150.0).contains(&cpu), "{cpu}");
+    assert!(lines[0]["max_rss_kb"].is_null());
+}
+
+#[test]
+fn warmup_runs_are_not_counted_and_the_baseline_is_the_reference() {
+    let dir = probes(&[("a", "solved")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["compare", ".", "--repeat", "3", "--warmup", "2", "--baseline", "steady", "--json", "-", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let lines: Vec<Value> =
+        text(&output.stdout).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let (probe, steady, summary) = (&lines[0], &lines[1], &lines[2]);
+    assert_eq!((probe["runs"].as_u64(), steady["runs"].as_u64()), (Some(3), Some(3)));
+    assert_eq!(steady["ratio"], 1.0);
+    assert_eq!(steady["ratio_sd"], Value::Null, "the reference has no uncertainty");
+    assert!(probe["ratio_sd"].as_f64().is_some() && probe["sd_ms"].as_f64().is_some(), "{probe}");
+    let mean = probe["mean_ms"].as_f64().unwrap();
+    assert!(probe["min_ms"].as_f64().unwrap() <= mean && mean <= probe["max_ms"].as_f64().unwrap());
+    // Solves of microseconds: each is warned of, on standard error and in the summary.
+    let warning = |solver: &str| {
+        format!("./a.probe, {solver}: runs under 50 µs are too short to time one by one: use a larger --repeat (now 3)")
+    };
+    let warnings: Vec<&str> =
+        summary["warnings"].as_array().unwrap().iter().map(|warning| warning.as_str().unwrap()).collect();
+    assert!(warnings.contains(&warning("probe").as_str()) && warnings.contains(&warning("steady").as_str()));
+    assert!(text(&output.stderr).contains(&format!("warning: {}\n", warning("steady"))));
+}
+
+#[test]
+fn a_baseline_must_be_a_solver_compared() {
+    let dir = probes(&[("a", "solved")]);
+    let refused = |args: &[&str], message: &str| {
+        let output = command_in(dir.path())
+            .env("SOLVEBATCH_PROBE_FAMILY", "1")
+            .arg("compare")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!((output.status.code(), text(&output.stderr)), (Some(2), format!("error: {message}\n")));
+    };
+    refused(
+        &[".", "--solvers", "probe", "--baseline", "steady"],
+        "--baseline steady is not among --solvers probe",
+    );
+    refused(
+        &[".", "--baseline", "dlx"],
+        "--baseline: the probe family has no solver `dlx` (it has: probe, steady)",
+    );
+}
+
+#[test]
+fn the_summary_scores_the_solvers_as_competitions_do() {
+    let dir = probes(&[("a", "solved"), ("b", "sleep 60000"), ("c", "segfault")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["compare", ".", "--isolate", "--timeout", "0.5", "--json", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "the segfault fails the comparison");
+    let lines: Vec<Value> =
+        text(&output.stdout).lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["type"], "summary");
+    let ms = |index: usize| lines[index]["ms"].as_f64().unwrap();
+    let solvers = summary["solvers"].as_array().unwrap();
+    let counts =
+        |solver: &Value| ["solved", "timeouts", "failures"].map(|field| solver[field].as_u64().unwrap());
+    // probe: a solved, b timed out, c crashed; steady solved all three.
+    assert_eq!((solvers[0]["solver"].as_str(), counts(&solvers[0])), (Some("probe"), [1, 1, 1]));
+    assert_eq!((solvers[1]["solver"].as_str(), counts(&solvers[1])), (Some("steady"), [3, 0, 0]));
+    // PAR-2: the times of the files solved, and twice the 500 ms limit for each of the others.
+    let close = |value: &Value, expected: f64| (value.as_f64().unwrap() - expected).abs() < 0.002;
+    assert!(close(&solvers[0]["par2"], ms(0) + 2000.0), "{}", solvers[0]);
+    assert!(close(&solvers[1]["par2"], ms(1) + ms(3) + ms(5)), "{}", solvers[1]);
+    assert_eq!(summary["single_best"], "steady");
+    let best = &summary["virtual_best"];
+    assert_eq!(best["solved"], 3);
+    assert!(close(&best["par2"], ms(0).min(ms(1)) + ms(3) + ms(5)), "{best}");
+    assert!(solvers.iter().all(|solver| solver["max_rss_kb"].as_u64().is_some_and(|kb| kb > 1000)));
+    assert_eq!(
+        summary["unique"],
+        serde_json::json!([{"file": "./b.probe", "solver": "steady"}, {"file": "./c.probe", "solver": "steady"}])
+    );
+    // With the report on standard output, the summary lines go to standard error.
+    let said = text(&output.stderr);
+    assert!(said.contains("\nsolved by one solver only: ./b.probe (steady), ./c.probe (steady)\n"), "{said}");
+}
+
+#[test]
+fn plot_data_holds_the_charts_series_and_the_html_report_a_memory_chart() {
+    let dir = probes(&[("a", "solved"), ("b", "abort")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args([
+            "compare",
+            "a.probe",
+            "b.probe",
+            "--isolate",
+            "--html",
+            "c.html",
+            "--plot-data",
+            "plots",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "the abort fails the comparison");
+    let read = |name: &str| std::fs::read_to_string(dir.path().join("plots").join(name)).unwrap();
+    // probe solved a; steady solved both, so it is the single best and the baseline.
+    let cactus: Vec<String> = read("cactus.csv")
+        .lines()
+        .map(|line| line.rsplit_once(',').map_or(line, |(start, _)| start).to_string())
+        .collect();
+    assert_eq!(
+        cactus,
+        ["series,solved", "probe,1", "steady,1", "steady,2", "virtual best,1", "virtual best,2"]
+    );
+    let scatter: Vec<Vec<String>> =
+        read("scatter.csv").lines().map(|line| line.split(',').map(String::from).collect()).collect();
+    assert_eq!(scatter[0], ["file", "solver", "baseline_ms", "solver_ms"]);
+    assert_eq!(
+        (scatter.len(), &scatter[1][..2], &scatter[2][..2]),
+        (
+            3,
+            &["a.probe".to_string(), "probe".to_string()][..],
+            &["b.probe".to_string(), "probe".to_string()][..]
+        )
+    );
+    assert_eq!(scatter[2][3], "", "probe did not solve b");
+    let memory = read("memory.csv");
+    assert_eq!(memory.lines().count(), 5, "a header and one row per solver and file:\n{memory}");
+    assert!(memory.starts_with("file,solver,max_rss_kb\na.probe,probe,"), "{memory}");
+    let html = std::fs::read_to_string(dir.path().join("c.html")).unwrap();
+    assert!(html.contains(">\nPeak memory per file\n</text>"), "no memory chart");
+}
+
+#[test]
+fn parallel_solves_keep_the_path_order_and_the_summary_says_times_contended() {
+    let dir = probes(&[("a", "solved"), ("b", "spin 1 50"), ("c", "solved")]);
+    let run = |args: &[&str]| {
+        let output = command_in(dir.path())
+            .env("SOLVEBATCH_PROBE_FAMILY", "1")
+            .args(["compare", ".", "--solvers", "probe", "--json", "report.jsonl", "-q"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let report = std::fs::read_to_string(dir.path().join("report.jsonl")).unwrap();
+        let lines: Vec<Value> = report.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+        let files: Vec<String> =
+            lines[..3].iter().map(|line| line["file"].as_str().unwrap().to_string()).collect();
+        (files, lines[3]["parallel"].clone(), text(&output.stdout))
+    };
+    let (files, parallel, said) = run(&["--parallel"]);
+    assert_eq!(files, ["./a.probe", "./b.probe", "./c.probe"]);
+    assert_eq!(parallel, true);
+    assert!(
+        said.contains("\nsolves ran in parallel (--parallel): their times contended for cores\n"),
+        "{said}"
+    );
+    let (_, parallel, said) = run(&[]);
+    assert_eq!(parallel, false, "one solve at a time by default");
+    assert!(!said.contains("parallel"), "{said}");
+}
+
+#[test]
+fn shards_of_a_comparison_merge_into_the_whole_comparison() {
+    let dir = probes(&[]);
+    let inputs =
+        probes(&[("a", "solved"), ("b", "segfault"), ("c", "solved"), ("d", "abort"), ("e", "solved")]);
+    let root = inputs.path().to_str().unwrap();
+    let compare = |args: &[&str]| {
+        let output = command_in(dir.path())
+            .env("SOLVEBATCH_PROBE_FAMILY", "1")
+            .args(["compare", root, "--isolate", "-q"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    };
+    compare(&["--json", "whole.jsonl"]);
+    compare(&["--shard", "1/2", "--json", "one.jsonl"]);
+    compare(&["--shard", "2/2", "--json", "two.jsonl"]);
+    let output = command_in(dir.path())
+        .args(["merge", "two.jsonl", "one.jsonl", "--json", "merged.jsonl", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let read = |name: &str| -> Vec<Value> {
+        let report = std::fs::read_to_string(dir.path().join(name)).unwrap();
+        report.lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+    };
+    let (whole, merged) = (read("whole.jsonl"), read("merged.jsonl"));
+    // The same rows in the same order, and the same scores, times aside.
+    let rows = |lines: &[Value]| -> Vec<(Value, Value, Value, Value)> {
+        lines
+            .iter()
+            .map(|line| {
+                (line["type"].clone(), line["file"].clone(), line["solver"].clone(), line["status"].clone())
+            })
+            .collect()
+    };
+    assert_eq!(rows(&merged), rows(&whole));
+    assert_eq!(merged.len(), 11, "five files of two solvers and the summary");
+    let scores = |summary: &Value| -> Vec<Value> {
+        let mut scores: Vec<Value> = summary["solvers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|solver| {
+                serde_json::json!([solver["solver"], solver["solved"], solver["failures"], solver["files"]])
+            })
+            .collect();
+        scores.extend(
+            ["files", "failing", "unique", "single_best", "exit_code"].map(|field| summary[field].clone()),
+        );
+        scores.push(summary["virtual_best"]["solved"].clone());
+        scores
+    };
+    assert_eq!(scores(&merged[10]), scores(&whole[10]));
+    assert_eq!(merged[10]["unique"].as_array().unwrap().len(), 2, "b and d only steady solved");
+}
