@@ -47,9 +47,11 @@ pub struct RunArgs {
     #[arg(long, value_name = "FAMILY")]
     pub kind: Option<String>,
 
-    /// Solver to use (see `solvebatch list-solvers`); default: each family's first solver.
-    #[arg(long, value_name = "NAME")]
-    pub solver: Option<String>,
+    /// Solver to use (see `solvebatch list-solvers`): `NAME` for every family (a one-family run), or
+    /// `FAMILY=NAME`, repeatable, for one family each (`--solver tournament=dlx --solver
+    /// guess=optimal`); default: each family's first solver.
+    #[arg(long, value_name = "[FAMILY=]NAME")]
+    pub solver: Vec<String>,
 
     /// Number of files solved at once; default: one per core.
     #[arg(long, short = 'j', value_name = "N")]

@@ -164,16 +164,19 @@ fn open_junit(options: &RunOptions) -> anyhow::Result<Option<crate::output::Outp
     crate::output::OutputFile::create(path).map(Some).map_err(|error| UsageError(format!("{error:#}")).into())
 }
 
-/// Prepares every family met in the batch with its solver: `--solver`, or the family's default.
+/// Prepares every family met in the batch with its solver: `--solver` (its `FAMILY=NAME`, else the
+/// bare name), or the family's default.
 fn prepare(options: &RunOptions, inputs: &[Input]) -> anyhow::Result<PreparedFamilies> {
     let mut prepared = PreparedFamilies::new();
     for family in inputs.iter().filter_map(|input| input.family) {
         if prepared.contains_key(family.name()) {
             continue;
         }
-        let solver = options.solver.as_deref().unwrap_or_else(|| family.default_solver());
+        let solver = options.solver.for_family(family).unwrap_or_else(|| family.default_solver());
         let ready = solve::prepare(family, solver, &options.settings).map_err(|error| match error {
-            Unprepared::UnknownSolver(unknown) => UsageError(format!("{unknown}; run its files separately")),
+            Unprepared::UnknownSolver(unknown) => {
+                UsageError(format!("{unknown}; {}", crate::solver_choice::per_family_hint(unknown.family)))
+            }
             refused => UsageError(refused.describe()),
         })?;
         prepared.insert(family.name(), ready);

@@ -50,6 +50,7 @@ mod serve;
 mod shard;
 mod signals;
 mod solve;
+mod solver_choice;
 mod text;
 mod verdict;
 

@@ -14,6 +14,7 @@ use crate::references::OrphanPolicy;
 use crate::report::summary::ResultOptions;
 use crate::report::ReportArgs;
 use crate::shard::{self, ShardChoice, Share};
+use crate::solver_choice::SolverChoice;
 
 /// What `run --resume` or `--rerun-failing` reads the records that may stand from.
 #[derive(Debug, Clone)]
@@ -30,8 +31,8 @@ pub struct RunOptions {
     pub paths: Vec<PathBuf>,
     /// The family forced by `--kind`.
     pub kind: Option<&'static dyn Family>,
-    /// The solver forced by `--solver`; checked against each family met in the batch.
-    pub solver: Option<String>,
+    /// The solvers chosen by `--solver`; a bare name is checked against each family met in the batch.
+    pub solver: SolverChoice,
     /// Files solved at once (`None`: one per core).
     pub jobs: Option<usize>,
     /// Folder mirroring the inputs, for outputs.
@@ -76,24 +77,13 @@ impl RunOptions {
     /// Checks `args`.
     ///
     /// # Errors
-    /// A [`UsageError`] for an unknown family, a solver no family offers, `--jobs 0`, `--shard auto`
+    /// A [`UsageError`] for an unknown family, a solver no family offers or a bad `--solver`
+    /// ([`SolverChoice::parse`]), `--jobs 0`, `--shard auto`
     /// without a cluster engine's variables ([`shard::from_engine`]), or `--shard-count` with a given
     /// share.
     pub fn from_args(args: RunArgs) -> anyhow::Result<RunOptions> {
         let kind = args.kind.as_deref().map(family_named).transpose()?;
-        if let Some(solver) = &args.solver {
-            let offered = |family: &dyn Family| crate::solve::check_solver(family, solver);
-            match kind {
-                Some(family) => offered(family).map_err(|unknown| UsageError(unknown.to_string()))?,
-                None if !family::FAMILIES.iter().any(|family| offered(*family).is_ok()) => {
-                    return Err(UsageError(format!(
-                        "no solver is called `{solver}`; `solvebatch list-solvers` lists them"
-                    ))
-                    .into());
-                }
-                _ => {}
-            }
-        }
+        let solver = SolverChoice::parse(&args.solver, kind)?;
         if args.jobs == Some(0) {
             return Err(UsageError("--jobs must be at least 1".to_string()).into());
         }
@@ -133,7 +123,7 @@ impl RunOptions {
         Ok(RunOptions {
             paths: args.paths,
             kind,
-            solver: args.solver,
+            solver,
             jobs: args.jobs,
             out: args.out,
             reports: args.reports,
@@ -169,7 +159,7 @@ impl RunOptions {
         let shown = |path: &Option<PathBuf>| path.as_deref().map(display_path);
         ResultOptions {
             kind: self.kind.map(|family| family.name().to_string()),
-            solver: self.solver.clone(),
+            solver: self.solver.recorded(),
             timeout_ms: self.timeout.map(|limit| limit.as_secs_f64() * 1000.0),
             strict: self.strict,
             seed: self.settings.seed,

@@ -138,7 +138,7 @@ impl Previous {
             };
             let Some(solver) = &record.solver else { continue };
             if let Some(family) = input.family {
-                let used = options.solver.as_deref().unwrap_or_else(|| family.default_solver());
+                let used = options.solver.for_family(family).unwrap_or_else(|| family.default_solver());
                 if solver != used {
                     return Err(usage(format!(
                         "{name} line {line}: {} was solved by {solver}, this run uses {used} (--solver)",

@@ -218,3 +218,45 @@ fn two_roots_with_the_same_file_name_write_both_outputs() {
     assert_eq!(read(&dir, "results/a/good.csv.out"), "Table 0: 0 vs. 1\n");
     assert_eq!(read(&dir, "results/b/good.csv.out"), "Table 0: 1 vs. 0\n");
 }
+
+#[test]
+fn a_mixed_run_takes_a_solver_per_family() {
+    let guess = ("b/spec.guess", include_str!("../datasets/guess/spec-example.guess"));
+    let (dir, mut command) = setup(&[GOOD, GOOD_REFERENCE, guess]);
+    command
+        .args([
+            "run",
+            ".",
+            "--solver",
+            "tournament=dlx",
+            "--solver",
+            "guess=optimal",
+            "--json",
+            "r.jsonl",
+            "-q",
+        ])
+        .assert()
+        .success();
+    let report = read(&dir, "r.jsonl");
+    let run: serde_json::Value = serde_json::from_str(report.lines().next().unwrap()).unwrap();
+    assert_eq!(run["options"]["solver"], "guess=optimal,tournament=dlx");
+    let lines = crate::common::run_report_lines(&report);
+    let solvers: Vec<(&str, &str)> = lines[..2]
+        .iter()
+        .map(|record| (record["file"].as_str().unwrap(), record["solver"].as_str().unwrap()))
+        .collect();
+    assert_eq!(solvers, [("./a/good.csv", "dlx"), ("./b/spec.guess", "optimal")]);
+    // The bare name is for one-family runs; a mixed run is told of the FAMILY=NAME form.
+    let (_dir, mut command) = setup(&[GOOD, guess]);
+    command.args(["run", ".", "--solver", "dlx"]).assert().code(2).stderr(
+        "error: the guess family has no solver `dlx` (it has: first, minimax, max-parts, entropy, optimal); \
+         give each family its own solver with --solver FAMILY=NAME, such as --solver guess=first\n",
+    );
+    for (given, error) in [
+        ("chess=dlx", "--solver chess=dlx: no family is called `chess`; the families are tournament, tictactoe, guess, scrabble, gcg"),
+        ("guess=dlx", "--solver guess=dlx: the guess family has no solver `dlx` (it has: first, minimax, max-parts, entropy, optimal)"),
+    ] {
+        let (_dir, mut command) = setup(&[GOOD]);
+        command.args(["run", ".", "--solver", given]).assert().code(2).stderr(format!("error: {error}\n"));
+    }
+}

@@ -12,9 +12,14 @@ fn select<'a>(element: ElementRef<'a>, css: &str) -> Vec<ElementRef<'a>> {
 }
 
 /// The report `name` in `dir`, parsed, after checking that it is self-contained: no URL, no script,
-/// nothing loaded from elsewhere.
+/// nothing loaded from elsewhere; its one link is its icon, inline, in the head before the style.
 fn page(dir: &TempDir, name: &str) -> Html {
     let text = std::fs::read_to_string(dir.path().join(name)).unwrap();
+    let icon = "<link rel=\"icon\" type=\"image/png\" href=\"data:image/png;base64,iVBORw0KGgo";
+    let (head, rest) = text.split_once(icon).unwrap_or_else(|| panic!("no inline icon in {text}"));
+    assert!(head.ends_with("</title>\n") && !rest.contains("<link"), "{text}");
+    let (_, after_icon) = rest.split_once("\">\n<style>").expect("the icon's link closes before the style");
+    let text = format!("{head}<style>{after_icon}");
     for outside in ["http://", "https://", "<script", "<link", "<img", "src=", "href=", "url("] {
         assert!(!text.contains(outside), "{outside} in {text}");
     }
@@ -97,8 +102,28 @@ fn run_draws_a_time_histogram_per_family_and_solver() {
     ]);
     command.args(["run", ".", "--html", "report.html"]).assert().success();
     let page = page(&dir, "report.html");
-    // The results table, its verdicts coloured, is still there: one row per file.
-    assert_eq!(select(page.root_element(), "body > table tr").len(), 5);
+    // The results table, its verdicts coloured, is still there: one row per file, scrolling sideways
+    // in its box.
+    assert_eq!(select(page.root_element(), "body > div.scroll > table tr").len(), 5);
+    // The summary and the charts come first, the table after them.
+    let order: Vec<String> = select(page.root_element(), "body > *")
+        .into_iter()
+        .map(|element| {
+            element.value().name().to_string()
+                + &element.value().attr("class").map(|class| format!(".{class}")).unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(
+        order,
+        ["h1", "p", "h2", "figure", "figure", "h2", "div.scroll"].map(String::from),
+        "{order:?}"
+    );
+    assert!(select(page.root_element(), "body > p")
+        .first()
+        .unwrap()
+        .text()
+        .collect::<String>()
+        .starts_with("4 files: 3 solved, 1 no round"));
     let figures = figures(&page);
     assert_eq!(figures.len(), 2);
     for (figure, family, files) in [(figures[0], "tournament, ", 3), (figures[1], "guess, ", 1)] {
@@ -223,4 +248,21 @@ fn simulate_draws_the_guess_histogram_of_every_strategy_in_one_chart() {
     assert_eq!(minimax.iter().sum::<usize>(), 2);
     bars_show(&drawn(figure, "rect", "fill", &series[0].1), &first);
     bars_show(&drawn(figure, "rect", "fill", &series[1].1), &minimax);
+}
+
+#[test]
+fn compare_shows_an_input_every_solver_finds_invalid_as_intended_not_as_a_failure() {
+    let (dir, mut command) = setup(&[
+        ("one.csv", "1\n0,1,0\n"),
+        ("bad.csv", "0\n"),
+        ("bad.csv.expected", "The number of tables must be positive.\n"),
+    ]);
+    command.args(["compare", ".", "--solvers", "backtrack,dlx", "--html", "compare.html"]).assert().success();
+    let page = page(&dir, "compare.html");
+    let cell = select(page.root_element(), "td")
+        .into_iter()
+        .find(|cell| cell.text().collect::<String>().starts_with("invalid: "))
+        .expect("the invalid file's answer");
+    assert_eq!(cell.text().collect::<String>(), "invalid: The number of tables must be positive.");
+    assert_eq!(cell.value().attr("class"), Some("warn"), "not bold red as a failure is");
 }

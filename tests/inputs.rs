@@ -94,6 +94,12 @@ fn files_no_family_reads_are_counted() {
     command.args(["run", "d"]).assert().success().stdout(predicate::str::contains(
         "\n2 other files skipped; name them with --kind FAMILY to read them\n",
     ));
+    // With --kind given, naming them with --kind is no advice: naming them directly is.
+    let (_dir, mut command) = setup(&[("d/a.csv", GOOD), ("d/notes.txt", "x")]);
+    command.args(["run", "d", "--kind", "tournament"]).assert().success().stdout(predicate::str::contains(
+        "\n1 other file skipped; name a file directly to read it as tournament (in folders, --kind \
+         tournament reads only tournament files)\n",
+    ));
 }
 
 #[cfg(unix)]

@@ -63,7 +63,7 @@ fn json_lines(text: &str) -> Vec<Value> {
 
 /// The summary lines of the three files, up to the times.
 const THREE_FILES_SUMMARY: &str =
-    "3 files: 1 solved, 1 no solution, 1 invalid; references: 1 same, 0 valid, 0 differ; time: wall ";
+    "3 files: 1 solved, 1 no round, 1 invalid; references: 1 same, 0 valid, 0 differ; time: wall ";
 
 /// `line` with the times of a summary line (`; time: wall ..., solving ... (sum), median ...`)
 /// replaced by a placeholder; trailing blanks (Markdown line breaks) kept.
@@ -499,22 +499,67 @@ fn columns_80_fits_the_table_eliding_long_paths_in_the_middle() {
     assert_eq!(output.status.code(), Some(1));
     let stdout = text(&output.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
-    let table: Vec<&str> = lines.iter().copied().take_while(|line| !line.contains(" files: ")).collect();
-    assert_eq!(table.len(), 4 + 4, "top, header, rule, one line per file, bottom:\n{stdout}");
+    // The columns that say one thing on every row are said once, above the table.
+    assert_eq!(lines[0], "family: tournament; solver: backtrack");
+    let table: Vec<&str> = lines[1..].iter().copied().take_while(|line| !line.contains(" files: ")).collect();
+    assert_eq!(
+        table.len(),
+        4 + 4 + 1,
+        "top, header, rule, one line per file, the message under its row, bottom:\n{stdout}"
+    );
     for line in &table {
         assert!(line.width() <= 80, "{} columns: {line}", line.width());
     }
     assert_eq!(table[0].width(), 80, "the table uses the width it is given");
-    let rows: Vec<&str> =
-        table[3..7].iter().map(|row| row.split('┆').next().unwrap().trim_start_matches('│').trim()).collect();
+    let first_cell = |row: &str| row.split('┆').next().unwrap().trim_start_matches('│').trim().to_string();
+    let rows: Vec<String> = [3, 5, 6, 7].iter().map(|&line| first_cell(table[line])).collect();
     assert_eq!(rows[0], "bad.csv");
     assert_eq!(rows[2], "none.csv");
     assert_eq!(rows[3], "x.csv");
     let (head, tail) = rows[1].split_once('…').unwrap_or_else(|| panic!("not elided: {}", rows[1]));
     assert!(!head.is_empty() && long.starts_with(head), "{}", rows[1]);
     assert!(tail.ends_with("n.csv") && long.ends_with(tail), "{}", rows[1]);
-    assert!(table[3].contains("invalid: Li"), "the message is cut at its end: {}", table[3]);
-    assert!(table[3].contains('…'));
+    // The message, too long for its cell, is whole on the line under its row.
+    assert!(table[3].contains("┆ invalid ↓ ┆"), "the cell points below: {}", table[3]);
+    assert_eq!(
+        table[4].trim_start_matches("│ ").trim_end_matches('│').trim_end(),
+        "↳ invalid: Line 0: The number of tables is not an integer."
+    );
+}
+
+/// A folder whose files' messages are long and whose paths read alike once shortened.
+fn long_message_files() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("a/club-evenings/round-of-the-first-week-for-the-tables-at-the-club.csv", "1\n0,1,0\n"),
+        ("a/club-evenings/round-of-the-second-week-for-the-tables-at-the-club.csv", "2\n0,1,0\n0,1,5\n"),
+        ("a/empty.csv", ""),
+        ("a/two.csv", "2\n0,1,0\n2,3,1\n"),
+        ("a/two.csv.expected", "Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n"),
+        ("a/spec.guess", include_str!("../datasets/guess/spec-example.guess")),
+    ]
+}
+
+#[test]
+fn terminal_table_with_long_messages_snapshots_at_80_and_120_columns() {
+    for columns in ["80", "120"] {
+        let stdout = with_short_times(|| {
+            let (_dir, mut command) = setup(&long_message_files());
+            let output = command.env("COLUMNS", columns).args(["run", "a"]).output().unwrap();
+            assert_eq!(output.status.code(), Some(1));
+            text(&output.stdout)
+        });
+        insta::assert_snapshot!(
+            format!("terminal_table_long_messages_{columns}_columns"),
+            normalised(&stdout)
+        );
+    }
+    // A one-family run says its family and solver once, above the table, and keeps its width for them.
+    let stdout = with_short_times(|| {
+        let (_dir, mut command) = setup(&long_message_files()[..5]);
+        let output = command.env("COLUMNS", "80").args(["run", "a"]).output().unwrap();
+        text(&output.stdout)
+    });
+    insta::assert_snapshot!("terminal_table_one_family_80_columns", normalised(&stdout));
 }
 
 /// Runs `command` until every time in the table has one digit before the point (under 10 ms), so

@@ -168,7 +168,7 @@ fn tiles_are_derived_from_a_dictionary_and_written_whole() {
         .assert()
         .success()
         .stderr(format!(
-            "{}: skipped 1 entries\n{}: 3 letters, 100 tiles\n",
+            "{}: skipped 1 entry with a character other than a letter: line 3: \"x1\"\n{}: 3 letters, 100 tiles\n",
             words.display(),
             tiles.display()
         ))
@@ -396,7 +396,7 @@ fn play_writes_a_tile_file_it_cannot_open_and_deals_from_it() {
     let (first, messages) = game("11");
     assert_eq!(std::fs::read_to_string(&tiles).unwrap(), "A 1 60\nB 3 20\nC 3 20\n");
     assert!(messages.starts_with(&format!(
-        "{}: skipped 1 entries\n{}: cannot be opened (",
+        "{}: skipped 1 entry with a character other than a letter: line 3: \"x1\"\n{}: cannot be opened (",
         words.display(),
         tiles.display()
     )));
@@ -411,7 +411,16 @@ fn play_writes_a_tile_file_it_cannot_open_and_deals_from_it() {
     );
     // The file now exists: it is read, not written again; the same seed deals the same rack.
     let (again, messages) = game("11");
-    assert_eq!((again, messages), (first.clone(), format!("{}: skipped 1 entries\n", words.display())));
+    assert_eq!(
+        (again, messages),
+        (
+            first.clone(),
+            format!(
+                "{}: skipped 1 entry with a character other than a letter: line 3: \"x1\"\n",
+                words.display()
+            )
+        )
+    );
     assert!(["1", "2", "3", "4"].iter().any(|seed| game(seed).0 != first));
 }
 
@@ -865,7 +874,7 @@ fn a_cached_word_list_keeps_its_skipped_count_and_a_cache_that_cannot_be_written
             .assert()
             .success()
             .stdout("3 ARE\n3 ERA\n")
-            .stderr("words.txt: skipped 1 entries\n");
+            .stderr("words.txt: skipped 1 entry with a character other than a letter: line 3: \"it's\"\n");
     }
     assert_eq!(names_in(&folder.path().join("cache")).len(), 1);
 }

@@ -734,8 +734,13 @@ fn pages_and_their_assets_are_served_from_the_binary() {
         assert_eq!(response.status().as_u16(), 200, "{page}");
         assert_eq!(response.headers()["content-type"], "text/html; charset=utf-8", "{page}");
         let html = response.body_mut().read_to_string().unwrap();
-        // Nothing from elsewhere: every script and stylesheet is one of the server's own.
+        // Nothing from elsewhere: every script and stylesheet is one of the server's own, and the icon
+        // is inline, so no browser asks for a missing /favicon.ico.
         assert!(!html.contains("http://") && !html.contains("https://"), "{page}");
+        assert!(
+            html.contains("<link rel=\"icon\" type=\"image/png\" href=\"data:image/png;base64,"),
+            "{page}"
+        );
         for asset in html.split('"').filter(|part| part.starts_with("/assets/")) {
             let response = agent().get(server.at(asset)).call().unwrap();
             assert_eq!(response.status().as_u16(), 200, "{page}: {asset}");
@@ -937,4 +942,189 @@ fn batch_offers_the_blessed_references_zipped_and_the_junit_report() {
         "{junit}"
     );
     assert!(junit.contains("<testcase classname=\"tournament\" name=\"z-slow.csv\" time=\""), "{junit}");
+}
+
+/// The note an answer gives for a position that names `asked` when this server reads no such file.
+fn unread(asked: &str) -> String {
+    format!("server's bundled list; the file asks for {asked}, which this server does not read (serve --data DIR)")
+}
+
+#[test]
+fn a_position_naming_another_dictionary_says_so_or_answers_on_the_list_sent_with_it() {
+    let server = Server::start(&[]);
+    let position = std::fs::read(dataset("scrabble/assignment-are-la.scrabble")).unwrap();
+    let words = std::fs::read(dataset("scrabble/assignment-words.txt")).unwrap();
+    let (status, record) = post(&server.at("/api/solve/scrabble?name=are-la.scrabble"), &position);
+    assert_eq!((status, &record["dictionary"]), (200, &json!(unread("assignment-words.txt"))));
+    assert_eq!(record.get("tiles"), None, "{record}");
+    // On the bundled list the best play is another than the command line's `5 ARE 0 -1 horizontal`.
+    let (status, view) = post(&server.at("/api/scrabble/position?top=1"), &position);
+    assert_eq!((status, &view["hints"][0]["text"]), (200, &json!("9 AE -3 1 horizontal AE")));
+    assert_eq!(view["dictionary"], unread("assignment-words.txt"));
+
+    // Opened with its word list beside it, it answers as `scrabble hint` does.
+    let files: [(&str, &[u8]); 2] = [("p/are-la.scrabble", &position), ("p/assignment-words.txt", &words)];
+    let (status, view) = post_form(&server.at("/api/scrabble/position?top=1"), &files);
+    assert_eq!((status, &view["hints"][0]["text"]), (200, &json!("5 ARE 0 -1 horizontal AE")));
+    assert_eq!(view["dictionary"], "assignment-words.txt, sent with the position");
+    let (status, error) = post_form(&server.at("/api/scrabble/position"), &files[1..]);
+    assert_eq!((status, &error["error"]), (400, &json!("no .scrabble file among the files sent")));
+    // A dictionary the server is given beats the position's line, as --dictionary does on the command line.
+    let bundled = dataset("scrabble/dictionary.txt");
+    let given = Server::start(&["--dictionary", bundled.to_str().unwrap()]);
+    let (status, view) = post_form(&given.at("/api/scrabble/position?top=1"), &files);
+    assert_eq!((status, &view["hints"][0]["text"]), (200, &json!("9 AE -3 1 horizontal AE")));
+    assert_eq!(
+        view["dictionary"],
+        "server's list (serve --dictionary); the file asks for assignment-words.txt, which the server's flag beats"
+    );
+    // A word list that is no word list is the position's error, naming it.
+    let files: [(&str, &[u8]); 2] = [("are-la.scrabble", &position), ("assignment-words.txt", b"AB\0\n")];
+    let (status, error) = post_form(&server.at("/api/scrabble/position"), &files);
+    assert_eq!(
+        (status, &error["error"]),
+        (
+            400,
+            &json!("assignment-words.txt: binary data (a NUL byte at offset 2): neither a word list nor a compiled word graph")
+        )
+    );
+}
+
+/// Every file of `datasets/` with its name there (`datasets/guess/answers.guess`), but those
+/// `skip` refuses.
+fn datasets_files(skip: fn(&str) -> bool) -> Vec<(String, Vec<u8>)> {
+    let root = crate::server::repository();
+    let mut files = Vec::new();
+    for entry in walkdir::WalkDir::new(root.join("datasets")).sort_by_file_name() {
+        let entry = entry.unwrap();
+        let name = entry.path().strip_prefix(root).unwrap().to_str().unwrap().to_string();
+        if entry.file_type().is_file() && !skip(&name) {
+            files.push((name, std::fs::read(entry.path()).unwrap()));
+        }
+    }
+    files
+}
+
+/// Checks that the batch of `files` zipped answers every input as `run datasets` does: the same
+/// files, each with the command line's status and the verdict `same`.
+fn batch_answers_as_run_datasets(server: &Server, files: &[(String, Vec<u8>)]) {
+    let named: Vec<(&str, &[u8])> =
+        files.iter().map(|(name, bytes)| (name.as_str(), bytes.as_slice())).collect();
+    let (status, batch) =
+        post_form(&server.at("/api/batch?timeout=60"), &[("datasets.zip", &zipped(&named))]);
+    assert_eq!(status, 200, "{batch}");
+    let run = crate::common::solvebatch()
+        .args(["run", "datasets", "--json", "-"])
+        .current_dir(crate::server::repository())
+        .output()
+        .unwrap();
+    let expected: Vec<(String, String, String)> = String::from_utf8(run.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .filter(|record| record["type"] == "file")
+        .map(|record| {
+            let field = |key: &str| record[key].as_str().unwrap().to_string();
+            (field("file"), field("status"), field("verdict"))
+        })
+        .collect();
+    let answered: Vec<(String, String, String)> = batch["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|record| {
+            let field = |key: &str| record[key].as_str().unwrap_or_default().to_string();
+            (field("file"), field("status"), field("verdict"))
+        })
+        .collect();
+    assert_eq!(answered, expected);
+    assert!(expected.len() >= 90 && expected.iter().all(|(_, _, verdict)| verdict == "same"), "{expected:?}");
+    assert_eq!(batch["summary"]["verdicts"]["same"], expected.len());
+}
+
+#[test]
+fn the_datasets_folder_zipped_answers_through_batch_as_the_command_line() {
+    // With its word lists, on a server that reads no file of its own.
+    batch_answers_as_run_datasets(&Server::start(&[]), &datasets_files(|_| false));
+    // Without them, on a server whose data folder holds them.
+    let data = dataset("scrabble");
+    let server = Server::start(&["--data", data.to_str().unwrap()]);
+    let inputs = datasets_files(|name| name.ends_with(".txt"));
+    assert!(!inputs.iter().any(|(name, _)| name.ends_with("assignment-words.txt")));
+    batch_answers_as_run_datasets(&server, &inputs);
+}
+
+#[test]
+fn a_position_reads_only_regular_files_inside_the_data_folder() {
+    let folder = tempfile::tempdir().unwrap();
+    let (data, outside) = (folder.path().join("data"), folder.path().join("outside"));
+    std::fs::create_dir_all(data.join("lists")).unwrap();
+    std::fs::create_dir(&outside).unwrap();
+    for place in [&data.join("lists"), &outside] {
+        std::fs::write(place.join("words.txt"), "ARE\nLA\nAE\n").unwrap();
+    }
+    std::os::unix::fs::symlink(outside.join("words.txt"), data.join("out.txt")).unwrap();
+    std::os::unix::fs::symlink(data.join("lists/words.txt"), data.join("in.txt")).unwrap();
+    crate::common::mkfifo(&data.join("fifo.txt"));
+    let server = Server::start(&["--data", data.to_str().unwrap()]);
+    let position = std::fs::read_to_string(dataset("scrabble/assignment-are-la.scrabble")).unwrap();
+    let outside_words = outside.join("words.txt");
+    let refused = |why: &str| format!("which {why}");
+    let cases = [
+        ("lists/words.txt", "lists/words.txt, from the server's data folder".to_string()),
+        ("in.txt", "in.txt, from the server's data folder".to_string()),
+        ("lists/../lists/words.txt", "lists/../lists/words.txt, from the server's data folder".to_string()),
+        ("../outside/words.txt", refused("leads outside the server's data folder")),
+        (outside_words.to_str().unwrap(), refused("leads outside the server's data folder")),
+        ("out.txt", refused("leads outside the server's data folder")),
+        ("fifo.txt", refused("is not a regular file in the server's data folder")),
+        ("lists", refused("is not a regular file in the server's data folder")),
+        ("/dev/null", refused("leads outside the server's data folder")),
+        ("absent.txt", refused("is neither sent with it nor in the server's data folder")),
+    ];
+    for (asked, note) in cases {
+        let text = position.replace("dictionary: assignment-words.txt", &format!("dictionary: {asked}"));
+        let (status, view) = post(&server.at("/api/scrabble/position?top=1"), text.as_bytes());
+        let read = note.ends_with("data folder") && !note.starts_with("which");
+        let expected = if read {
+            note.clone()
+        } else {
+            format!("server's bundled list; the file asks for {asked}, {note}")
+        };
+        assert_eq!((status, &view["dictionary"]), (200, &json!(expected)), "{asked}");
+        // The list of the data folder answers as the command line; the bundled one otherwise.
+        let best = if read { "5 ARE 0 -1 horizontal AE" } else { "9 AE -3 1 horizontal AE" };
+        assert_eq!(view["hints"][0]["text"], best, "{asked}");
+    }
+    // A list of the data folder that changes is read again: without ARE, LA is the best play left.
+    std::fs::write(data.join("lists/words.txt"), "LA\n").unwrap();
+    let text = position.replace("dictionary: assignment-words.txt", "dictionary: lists/words.txt");
+    let (_, view) = post(&server.at("/api/scrabble/position?top=1"), text.as_bytes());
+    assert_eq!(view["hints"][0]["text"], "2 LA -1 0 vertical A");
+}
+
+#[test]
+fn a_batch_answers_each_differing_files_diff_from_its_reference() {
+    let server = Server::start(&[]);
+    let files: [(&str, &[u8]); 5] = [
+        ("a.csv", b"1\n0,1,0\n"),
+        ("a.csv.expected", b"wrong\n"),
+        ("b.csv", b"1\n0,1,0\n"),
+        ("b.csv.expected", b"Table 0: 0 vs. 1\n"),
+        ("c.csv", b"2\n0,1,0\n"),
+    ];
+    let (status, batch) = post_form(&server.at("/api/batch"), &files);
+    assert_eq!(status, 200, "{batch}");
+    let records = batch["records"].as_array().unwrap();
+    assert_eq!((&records[0]["verdict"], &records[1]["verdict"]), (&json!("differs"), &json!("same")));
+    assert_eq!(
+        records[0]["diff"],
+        "--- a.csv.expected\n+++ a.csv (output)\n@@ -1 +1 @@\n-wrong\n+Table 0: 0 vs. 1\n"
+    );
+    assert_eq!(records[1].get("diff"), None);
+    // Each record's result in the words of the tables: a tournament without a round has `no round`.
+    let results: Vec<&str> = records.iter().map(|record| record["result"].as_str().unwrap()).collect();
+    assert_eq!(results, ["solved", "solved", "no round"]);
+    // The report saved from the page shows it too.
+    assert!(batch["html"].as_str().unwrap().contains("-wrong"), "the HTML report shows the diff");
 }

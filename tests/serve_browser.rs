@@ -726,3 +726,97 @@ fn batch_page_downloads_the_blessed_references_and_the_junit_report() {
         browser.close().await;
     });
 }
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn scrabble_page_opens_a_position_with_the_word_list_beside_it() {
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/scrabble")).await.unwrap();
+        let position = dataset("scrabble/assignment-are-la.scrabble");
+        // Alone, it is answered on the server's list, and the page says so.
+        browser.choose_file("open", &position).await;
+        browser.wait_until("document.getElementById('sources').textContent !== ''", "the sources").await;
+        assert_eq!(
+            browser.text("document.getElementById('sources').textContent").await,
+            "dictionary: server's bundled list; the file asks for assignment-words.txt, which this server \
+             does not read (serve --data DIR)"
+        );
+        assert_eq!(
+            browser.text("document.getElementById('hint-0').textContent").await,
+            "9 AE -3 1 horizontal AE"
+        );
+        // With its word list, as the command line answers it.
+        let both = format!("{}\n{}", position.display(), dataset("scrabble/assignment-words.txt").display());
+        browser.client.find(fantoccini::Locator::Id("open")).await.unwrap().send_keys(&both).await.unwrap();
+        browser
+            .wait_until(
+                "document.getElementById('sources').textContent.includes('sent')",
+                "the word list used",
+            )
+            .await;
+        assert_eq!(
+            browser.text("document.getElementById('sources').textContent").await,
+            "dictionary: assignment-words.txt, sent with the position"
+        );
+        assert_eq!(
+            browser.text("document.getElementById('output').textContent").await,
+            reference("scrabble/assignment-are-la.scrabble.expected")
+        );
+        browser.close().await;
+    });
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn batch_page_at_800_px_scrolls_its_table_and_shows_each_differing_files_diff() {
+    let server = Server::start(&[]);
+    let folder = tempfile::tempdir().unwrap();
+    let long = folder.path().join(format!("{}.csv", "a-round-planned-for-the-club-evening-".repeat(3)));
+    std::fs::write(&long, "1\n0,1,0\n").unwrap();
+    std::fs::write(format!("{}.expected", long.display()), "Table 0: 1 vs. 0\n").unwrap();
+    let none = folder.path().join("none.csv");
+    std::fs::write(&none, "2\n0,1,0\n").unwrap();
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.set_window_size(800, 900).await.unwrap();
+        browser.client.goto(&server.at("/batch")).await.unwrap();
+        let files = format!("{}\n{}.expected\n{}", long.display(), long.display(), none.display());
+        browser.client.find(fantoccini::Locator::Id("files")).await.unwrap().send_keys(&files).await.unwrap();
+        browser.wait_until("document.querySelector('pre.diff') !== null", "the diff").await;
+        assert_eq!(
+            browser.text("document.querySelector('pre.diff').textContent").await,
+            format!(
+                "--- {name}.expected\n+++ {name} (output)\n@@ -1 +1 @@\n-Table 0: 1 vs. 0\n+Table 0: 0 vs. 1\n",
+                name = long.file_name().unwrap().to_str().unwrap()
+            )
+        );
+        // A tournament without a round says so in its row and in the summary, as the command line does.
+        let rows = browser
+            .eval("[...document.getElementById('results').rows].map((row) => row.cells[3] && row.cells[3].textContent)")
+            .await;
+        assert_eq!(rows[3], "no round", "{rows}");
+        assert!(
+            browser
+                .text("document.getElementById('summary').textContent")
+                .await
+                .starts_with("2 files: 1 solved, 1 no round; "),
+            "the summary"
+        );
+        // The page does not widen: the table scrolls sideways inside its box.
+        assert_eq!(
+            browser.eval("document.documentElement.scrollWidth <= window.innerWidth").await,
+            serde_json::json!(true)
+        );
+        let scroll = "document.querySelector('.scroll')";
+        assert_eq!(
+            browser.eval(&format!("{scroll}.scrollWidth > {scroll}.clientWidth")).await,
+            serde_json::json!(true)
+        );
+        // Times stay on one line.
+        let time = "document.querySelector('#results td.number')";
+        assert_eq!(browser.eval(&format!("getComputedStyle({time}).whiteSpace")).await, "nowrap");
+        browser.close().await;
+    });
+}

@@ -394,7 +394,7 @@ fn merge_writes_every_report_format_like_a_single_run() {
     let table = stdout(&["merge", "s1.jsonl", "s2.jsonl"]);
     // On the terminal, paths are shown relative to the one folder given, as in a single run.
     assert!(table.contains("| 0/t0.csv | tournament | backtrack | solved "), "{table}");
-    assert!(table.contains("\n9 files: 5 solved, 4 no solution;"), "{table}");
+    assert!(table.contains("\n9 files: 5 solved, 4 no round;"), "{table}");
 }
 
 /// The recipe file `name` under docs/recipes, checked to be shown as it is in docs/scale-out.md.

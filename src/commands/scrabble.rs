@@ -403,11 +403,23 @@ impl BoardArgs {
 }
 
 /// Reads a dictionary through the cache ([`crate::cache`]), reporting skipped entries on standard
-/// error.
+/// error, naming the first and its line (read again from the word list: a cached graph keeps only
+/// their count).
 fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
     let dictionary = Dictionary::load_cached(path, crate::cache::dictionary_cache().as_deref())?;
     if dictionary.skipped() > 0 {
-        eprintln!("{}: skipped {} entries", path.display(), dictionary.skipped());
+        // Only a regular file is read again: a device might give other bytes.
+        let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
+        let text = regular.then(|| crate::text::read_limited(path, None).ok()).flatten().unwrap_or_default();
+        let first = Dictionary::skipped_entries(&text).into_iter().next();
+        // Quoted as Rust writes a string, so that control characters show as escapes.
+        let (count, where_) = match dictionary.skipped() {
+            1 => ("1 entry".to_string(), ":"),
+            count => (format!("{count} entries"), ", the first on"),
+        };
+        let shown =
+            first.map_or_else(String::new, |(line, entry)| format!("{where_} line {line}: {entry:?}"));
+        eprintln!("{}: skipped {count} with a character other than a letter{shown}", path.display());
     }
     Ok(dictionary)
 }

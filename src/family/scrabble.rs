@@ -63,8 +63,7 @@ impl Family for Scrabble {
     }
 
     fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
-        let solver: Solver = solver.parse()?;
-        let rules = settings.rules.as_deref().map(str::parse::<Rules>).transpose()?;
+        let (solver, rules) = solver_and_rules(solver, settings)?;
         let settings = PositionSettings {
             dictionary: settings.dictionary.clone(),
             tiles: settings.tiles.clone(),
@@ -73,6 +72,16 @@ impl Family for Scrabble {
         };
         Ok(Box::new(Job::new(solver, settings)?))
     }
+}
+
+/// The move generator called `solver` and the rules `settings` name, if any.
+///
+/// # Errors
+/// An unknown generator or rules.
+pub fn solver_and_rules(solver: &str, settings: &Settings) -> Result<(Solver, Option<Rules>), FamilyError> {
+    let solver: Solver = solver.parse()?;
+    let rules = settings.rules.as_deref().map(str::parse::<Rules>).transpose()?;
+    Ok((solver, rules))
 }
 
 impl Prepared for Job {

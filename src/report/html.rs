@@ -1,5 +1,5 @@
-//! A self-contained HTML report (`--html FILE`): the results table with coloured verdicts, the
-//! summary, and charts drawn inline as SVG ([`super::figures`]); no network, no scripts, no URL.
+//! A self-contained HTML report (`--html FILE`): the summary, charts drawn inline as SVG, then the
+//! results table with coloured verdicts and the diffs ([`super::figures`]); no network, no scripts, nothing loaded (its icon is inline too).
 
 use std::io::Write;
 
@@ -23,10 +23,17 @@ impl Html {
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse}\
-td,th{border:1px solid #ccc;padding:2px 8px}td.number{text-align:right}\
+td,th{border:1px solid #ccc;padding:2px 8px}td.number{text-align:right;white-space:nowrap}\
 .good{color:#060}.warn{color:#960}.bad{color:#b00;font-weight:bold}\
+.scroll{overflow-x:auto;max-width:100%}pre.diff{background:#f6f6f4;padding:.5em;overflow-x:auto}\
 figure{margin:2em 0}figure svg{max-width:100%;height:auto}\
 .swatch{display:inline-block;width:1em;height:1em;margin:0 .3em 0 1em;vertical-align:middle}";
+
+/// The icon of every page, inline (a 16 x 16 PNG: a white check mark on the web app's navigation
+/// blue), so that no browser asks a server for a missing `/favicon.ico`.
+pub const FAVICON: &str = "<link rel=\"icon\" type=\"image/png\" href=\"data:image/png;base64,\
+    iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAARklEQVR42mNgAAJtK6//5GAGSjTDDRmBBsAAWQYgA5INwKYZwwBsCvBpxmkAsk\
+    J8mrF6ARcgKRaI1Yw3EInRPEhSIqXZGQD3f+7KFMb1fgAAAABJRU5ErkJggg==\">";
 
 impl Exporter for Html {
     fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
@@ -38,20 +45,29 @@ impl Exporter for Html {
     }
 }
 
-/// The whole HTML page of `report`: the results table, the summary and the charts.
+/// The whole HTML page of `report`: the summary and the charts first, then the results table(s)
+/// and the diffs against references.
 ///
 /// # Errors
 /// A chart cannot be drawn.
 pub fn page(report: &Report) -> anyhow::Result<String> {
     let mut body = String::new();
+    let mut tables = String::new();
     let (title, figures) = match report {
         Report::Batch(batch) => {
-            body.push_str(&table(&grid(batch, None)));
-            if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
-                body.push_str(&table(&solver_grid(batch.summary)));
-            }
             for line in summary_lines(batch.summary, batch.layout) {
                 body.push_str(&format!("<p>{}</p>\n", escape(&line)));
+            }
+            tables.push_str(&table(&grid(batch, None)));
+            if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
+                tables.push_str(&table(&solver_grid(batch.summary)));
+            }
+            for (file, diff) in batch.diffs {
+                tables.push_str(&format!(
+                    "<h3>{} differs from its reference</h3>\n<pre class=\"diff\">{}</pre>\n",
+                    escape(file),
+                    escape(diff)
+                ));
             }
             match batch.layout {
                 Layout::Run => ("solvebatch run", figures::run(batch.records)?),
@@ -59,7 +75,7 @@ pub fn page(report: &Report) -> anyhow::Result<String> {
             }
         }
         Report::Simulation(summaries, _) => {
-            body.push_str(&table(&super::simulation::figures_grid(summaries)));
+            tables.push_str(&table(&super::simulation::figures_grid(summaries)));
             ("solvebatch guess simulate", figures::simulation(summaries)?)
         }
     };
@@ -69,6 +85,8 @@ pub fn page(report: &Report) -> anyhow::Result<String> {
     for chart in &figures {
         body.push_str(&figure(chart));
     }
+    body.push_str("<h2>Results</h2>\n");
+    body.push_str(&tables);
     Ok(document(title, &body))
 }
 
@@ -76,7 +94,7 @@ pub fn page(report: &Report) -> anyhow::Result<String> {
 pub fn document(title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n\
-         <style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{body}</body>\n</html>\n"
+         {FAVICON}\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{body}</body>\n</html>\n"
     )
 }
 
@@ -103,9 +121,9 @@ pub fn figure(figure: &Figure) -> String {
     html
 }
 
-/// `grid` as an HTML table.
+/// `grid` as an HTML table, scrolling sideways inside its box when wider than the page.
 pub fn table(grid: &Grid) -> String {
-    let mut html = String::from("<table>\n<tr>");
+    let mut html = String::from("<div class=\"scroll\"><table>\n<tr>");
     for name in &grid.header {
         html.push_str(&format!("<th>{}</th>", escape(name)));
     }
@@ -129,7 +147,7 @@ pub fn table(grid: &Grid) -> String {
         }
         html.push_str("</tr>\n");
     }
-    html.push_str("</table>\n");
+    html.push_str("</table></div>\n");
     html
 }
 

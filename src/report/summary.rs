@@ -207,6 +207,10 @@ pub struct Summary {
     /// time), one line each naming the file and the solver; empty in `run`.
     #[serde(default)]
     pub warnings: Vec<String>,
+    /// The files without a solution by the word their family gives it (`no round`, `no play`), for
+    /// the summary lines; not in the JSON, whose `statuses` count them as `no_solution`.
+    #[serde(skip)]
+    pub no_solution_labels: std::collections::BTreeMap<&'static str, usize>,
 }
 
 impl Summary {
@@ -238,9 +242,14 @@ impl Summary {
             single_best: None,
             unique: Vec::new(),
             warnings: Vec::new(),
+            no_solution_labels: std::collections::BTreeMap::new(),
         };
         for record in records {
             summary.statuses.add(record.status);
+            if record.status == Status::NoSolution {
+                let label = crate::family::status_label(record.family.as_deref(), record.status);
+                *summary.no_solution_labels.entry(label).or_default() += 1;
+            }
             match record.verdict {
                 Some(Verdict::Same) => summary.verdicts.same += 1,
                 Some(Verdict::Valid) => summary.verdicts.valid += 1,
@@ -303,6 +312,8 @@ mod tests {
             StatusCounts { solved: 3, no_solution: 1, invalid: 1, timeout: 1, interrupted: 0, failed: 0 }
         );
         assert_eq!(summary.verdicts, VerdictCounts { same: 2, valid: 1, differs: 1 });
+        // In the words of the family's rows.
+        assert_eq!(summary.no_solution_labels, std::collections::BTreeMap::from([("no round", 1)]));
         assert_eq!(summary.solve_ms, 25.0);
         assert_eq!(summary.median_ms, 3.5);
         assert_eq!(summary.failing, ["c", "f"]);

@@ -58,7 +58,7 @@ pub struct Grid {
 pub fn grid(batch: &Batch, relative_to: Option<&Path>) -> Grid {
     match batch.layout {
         Layout::Run => run_grid(batch.records, relative_to),
-        Layout::Compare => compare_grid(batch.records, relative_to),
+        Layout::Compare => compare_grid(batch.records, &batch.summary.failing, relative_to),
     }
 }
 
@@ -126,7 +126,9 @@ fn solver_names(records: &[Record]) -> Vec<&str> {
     names
 }
 
-fn compare_grid(records: &[Record], relative_to: Option<&Path>) -> Grid {
+/// The grid of `compare`; an input every solver finds invalid (none of the `failing` files) is an
+/// intended error case, not shown as a failure.
+fn compare_grid(records: &[Record], failing: &[String], relative_to: Option<&Path>) -> Grid {
     let solvers = solver_names(records);
     let mut header = vec!["file".to_string(), "answer".to_string()];
     header.extend(solvers.iter().map(|name| name.to_string()));
@@ -135,7 +137,11 @@ fn compare_grid(records: &[Record], relative_to: Option<&Path>) -> Grid {
         .map(|group| {
             let first = &group[0];
             let answer = group.iter().find(|record| !record.status.stopped()).unwrap_or(first);
-            let mut row = vec![cell(shown_file(&first.file, relative_to), Tone::Plain), result_cell(answer)];
+            let mut result = result_cell(answer);
+            if answer.status == Status::Invalid && !failing.contains(&answer.file) {
+                result.tone = Tone::Warn;
+            }
+            let mut row = vec![cell(shown_file(&first.file, relative_to), Tone::Plain), result];
             for solver in &solvers {
                 let text = match group.iter().find(|record| record.solver.as_deref() == Some(*solver)) {
                     None => String::new(),
@@ -254,10 +260,19 @@ pub fn solver_grid(summary: &Summary) -> Grid {
 pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
     let mut lines = Vec::new();
     let plural = if summary.files == 1 { "" } else { "s" };
+    // Files without a solution in the words of their rows (`no round`, `no play`) when known.
+    let labelled = summary.no_solution_labels.values().sum::<usize>() == summary.statuses.no_solution;
     let statuses: Vec<String> = Status::ALL
         .iter()
         .filter(|status| summary.statuses.get(**status) > 0)
-        .map(|status| format!("{} {}", summary.statuses.get(*status), status.name().replace('_', " ")))
+        .flat_map(|status| match status {
+            Status::NoSolution if labelled => summary
+                .no_solution_labels
+                .iter()
+                .map(|(label, count)| format!("{count} {label}"))
+                .collect::<Vec<_>>(),
+            _ => vec![format!("{} {}", summary.statuses.get(*status), status.name().replace('_', " "))],
+        })
         .collect();
     let mut first = match summary.shard {
         Some(share) => format!("shard {share}: {} file{plural}", summary.files),
@@ -299,10 +314,12 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
     }
     if summary.skipped > 0 {
         let plural = if summary.skipped == 1 { "" } else { "s" };
-        lines.push(format!(
-            "{} other file{plural} skipped; name them with --kind FAMILY to read them",
-            summary.skipped
-        ));
+        let hint = match summary.options.as_ref().and_then(|options| options.kind.as_deref()) {
+            // `--kind` was given: in folders it reads only its family's files.
+            Some(kind) => format!("name a file directly to read it as {kind} (in folders, --kind {kind} reads only {kind} files)"),
+            None => "name them with --kind FAMILY to read them".to_string(),
+        };
+        lines.push(format!("{} other file{plural} skipped; {hint}", summary.skipped));
     }
     lines.extend(summary.bless.as_ref().map(crate::references::BlessSummary::lines).unwrap_or_default());
     lines.extend(summary.orphans.as_ref().map(crate::references::OrphanSummary::lines).unwrap_or_default());
@@ -369,7 +386,14 @@ impl TerminalTable {
         let mut text = String::new();
         if !self.terminal.quiet {
             let relative_to = single_folder(batch.roots);
-            let grid = grid(batch, relative_to.as_deref());
+            let mut grid = grid(batch, relative_to.as_deref());
+            if batch.layout == Layout::Run && boxed(self.terminal) {
+                // The family and solver columns of a one-family run say one thing on every row.
+                let constant = drop_constant_columns(&mut grid, &[1, 2]);
+                if !constant.is_empty() {
+                    text.push_str(&format!("{}\n", constant.join("; ")));
+                }
+            }
             text.push_str(&lay_out(&grid, self.terminal));
             text.push('\n');
             if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
@@ -431,22 +455,61 @@ pub fn paint(text: &str, tone: Tone, color: bool) -> String {
 /// is a pipe or a file) and colour is off, so that piped output is stable and pastes into documents.
 /// With colour on (`--color always`), the box-drawing table, which alone carries colours.
 pub fn lay_out(grid: &Grid, terminal: Terminal) -> String {
-    match terminal.width {
-        None if !terminal.color => markdown(grid),
-        _ => render(grid, terminal),
+    if boxed(terminal) {
+        render(grid, terminal)
+    } else {
+        markdown(grid)
     }
 }
 
-/// Lays `grid` out for the terminal: box-drawing borders, one line per row, cells shortened to fit
-/// `terminal.width` (paths in the middle, other text at the end), numbers right-aligned.
+/// Whether [`lay_out`] draws the box-drawing table (else Markdown).
+fn boxed(terminal: Terminal) -> bool {
+    terminal.width.is_some() || terminal.color
+}
+
+/// Removes from `grid` those of `columns` (ascending) whose cells read the same on every row, and
+/// returns each as `NAME: VALUE`, for a line above the table.
+fn drop_constant_columns(grid: &mut Grid, columns: &[usize]) -> Vec<String> {
+    let Some(first) = grid.rows.first() else { return Vec::new() };
+    let constant: Vec<(usize, String)> = columns
+        .iter()
+        .filter(|&&index| grid.rows.iter().all(|row| row[index].text == first[index].text))
+        .map(|&index| (index, format!("{}: {}", grid.header[index], escape_cell(&first[index].text, false))))
+        .collect();
+    for (index, _) in constant.iter().rev() {
+        grid.header.remove(*index);
+        grid.numeric.remove(*index);
+        for row in &mut grid.rows {
+            row.remove(*index);
+        }
+    }
+    constant.into_iter().map(|(_, line)| line).collect()
+}
+
+/// Lays `grid` out for the terminal: box-drawing borders, one line per row, numbers right-aligned,
+/// cells shortened to fit `terminal.width`. A text cut short (a message) shows its label (the part
+/// before `: `) and `↓`, and is written whole on a line of its own under its row; paths are cut in
+/// the middle, and two that would then read alike are written whole under their rows too.
 pub fn render(grid: &Grid, terminal: Terminal) -> String {
     let columns = grid.header.len();
     let mut cells: Vec<Vec<String>> =
         grid.rows.iter().map(|row| row.iter().map(|cell| escape_cell(&cell.text, false)).collect()).collect();
+    let mut notes: Vec<Vec<String>> = vec![Vec::new(); cells.len()];
     if let Some(limit) = terminal.width {
+        // Texts that would be cut go under their rows, which frees their columns' width for the others.
+        let natural = fit(&grid.header, &grid.numeric, &cells, limit);
+        for (row, texts) in cells.iter_mut().enumerate() {
+            for (index, text) in texts.iter_mut().enumerate().skip(1) {
+                if width(text) > natural[index] {
+                    notes[row].push(format!("↳ {text}"));
+                    *text =
+                        text.split_once(": ").map_or_else(|| text.clone(), |(label, _)| format!("{label} ↓"));
+                }
+            }
+        }
         let widths = fit(&grid.header, &grid.numeric, &cells, limit);
-        for row in &mut cells {
-            for (index, text) in row.iter_mut().enumerate() {
+        for texts in &mut cells {
+            for (index, text) in texts.iter_mut().enumerate() {
                 if width(text) > widths[index] {
                     *text = if index == 0 {
                         elide_middle(text, widths[index])
@@ -456,15 +519,28 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
                 }
             }
         }
+        note_alike_paths(grid, &cells, &mut notes);
     }
     let mut table = Table::new();
     table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
+    let mut header = grid.header.clone();
+    if let (Some(limit), true) = (terminal.width, notes.iter().any(|row| !row.is_empty())) {
+        // The lines under the rows take the whole width, which the first column takes up.
+        let widths: Vec<usize> = (0..columns)
+            .map(|index| {
+                cells.iter().map(|row| width(&row[index])).chain([width(&header[index])]).max().unwrap_or(0)
+            })
+            .collect();
+        let drawn = widths.iter().sum::<usize>() + 3 * columns + 1;
+        let first = widths[0] + limit.saturating_sub(drawn);
+        header[0] = format!("{:first$}", header[0]);
+    }
     if terminal.color {
         table.enforce_styling();
     } else {
         table.force_no_tty();
     }
-    table.set_header(grid.header.iter());
+    table.set_header(header.iter());
     for (row, texts) in grid.rows.iter().zip(cells) {
         table.add_row(row.iter().zip(texts).map(|(cell, text)| {
             let styled = comfy_table::Cell::new(text);
@@ -483,7 +559,54 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
             }
         }
     }
-    table.to_string()
+    let drawn = table.to_string();
+    if notes.iter().all(Vec::is_empty) {
+        return drawn;
+    }
+    // The top border, the header and its rule come before the rows, one line each.
+    let lines: Vec<&str> = drawn.lines().collect();
+    let table_width = lines.first().map_or(0, |line| width(line));
+    let mut text = String::new();
+    for (index, line) in lines.iter().enumerate() {
+        text.push_str(line);
+        text.push('\n');
+        if let Some(row_notes) = index.checked_sub(3).and_then(|row| notes.get(row)) {
+            for note in row_notes {
+                text.push_str(&spanning_lines(note, table_width));
+            }
+        }
+    }
+    text.pop();
+    text
+}
+
+/// Adds to `notes` the whole path of each row whose shortened path (column 0 of `cells`) reads as
+/// another row's, so that no two rows look alike.
+fn note_alike_paths(grid: &Grid, cells: &[Vec<String>], notes: &mut [Vec<String>]) {
+    let mut rows_by_shown: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
+    for (row, texts) in cells.iter().enumerate() {
+        rows_by_shown.entry(texts[0].as_str()).or_default().push(row);
+    }
+    for rows in rows_by_shown.values().filter(|rows| rows.len() > 1) {
+        for &row in rows {
+            notes[row].insert(0, format!("↳ {}", escape_cell(&grid.rows[row][0].text, false)));
+        }
+    }
+}
+
+/// `text` in a row spanning a table `table_width` columns wide, in its borders, wrapped onto as
+/// many lines as it needs.
+fn spanning_lines(text: &str, table_width: usize) -> String {
+    let mut note = Table::new();
+    note.load_preset(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::DynamicFullWidth)
+        .set_width(u16::try_from(table_width).unwrap_or(u16::MAX));
+    note.force_no_tty();
+    note.add_row([text]);
+    let drawn = note.to_string();
+    let lines: Vec<&str> = drawn.lines().collect();
+    // Its top and bottom borders are the table's row lines around it.
+    lines[1..lines.len() - 1].iter().map(|line| format!("{line}\n")).collect()
 }
 
 /// Column widths that fit `limit` terminal columns: the natural widths, then the widest columns other
@@ -563,7 +686,7 @@ mod tests {
         };
         let mut records = vec![timed("fast", 5.0, 0.5), timed("near", 5.5, 1.0), timed("slow", 10.0, 1.0)];
         crate::report::runs::set_ratios(&mut records, |_| true, None);
-        let grid = compare_grid(&records, None);
+        let grid = compare_grid(&records, &[], None);
         let texts: Vec<&str> = grid.rows[0][2..].iter().map(|cell| cell.text.as_str()).collect();
         // 5.5 ± 1 over 5 ± 0.5 is 1.1 ± 0.228: a tie; 10 ± 1 is 2 ± 0.283: slower.
         assert_eq!(

@@ -71,9 +71,11 @@ fn document(page: &Page) -> String {
         page.script.map(|name| format!("<script src=\"/assets/{name}\"></script>\n")).unwrap_or_default();
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n\
-         <link rel=\"stylesheet\" href=\"/assets/style.css\">\n</head>\n<body>\n{NAVIGATION}\n<main>\n{}</main>\n\
+         {}\n<link rel=\"stylesheet\" href=\"/assets/style.css\">\n</head>\n<body>\n{NAVIGATION}\n<main>\n{}</main>\n\
          {MESSAGE_BOX}\n<script src=\"/assets/common.js\"></script>\n{script}</body>\n</html>\n",
-        page.title, page.main
+        page.title,
+        crate::report::html::FAVICON,
+        page.main
     )
 }
 

@@ -7,7 +7,6 @@
 //! The batch shares one time limit (`timeout`, default 10 s, at most 60 s): a file that starts after
 //! it is reported `timeout`.
 
-use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Component, Path};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,12 +18,12 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
+use super::lexicon::{self, Notes, Resolver};
 use super::limits;
 use super::prepared;
 use super::references::{self, References};
 use super::state::State;
 use crate::family;
-use crate::family::boundary::Settings;
 use crate::outcome::{Status, Verdict};
 use crate::report::exporter::{Batch, Layout, Report};
 use crate::report::record::Record;
@@ -44,7 +43,7 @@ pub struct BatchQuery {
 #[derive(Serialize)]
 pub struct BatchAnswer {
     /// One record per input, in name order, with verdicts where a reference came along.
-    records: Vec<Record>,
+    records: Vec<Answered>,
     /// The summary, as `run --json` closes with it.
     summary: Summary,
     /// The HTML report, as `run --html` writes it.
@@ -55,8 +54,23 @@ pub struct BatchAnswer {
     references: References,
 }
 
+/// One input's record as the batch answers it: the record of `run --json`, its status as the
+/// tables word it (`result`: `no round` for a tournament without one), where a Scrabble position's
+/// dictionary and tiles came from ([`Notes`]), and the unified diff from its reference when the
+/// verdict is not `same`.
+#[derive(Serialize)]
+pub struct Answered {
+    #[serde(flatten)]
+    record: Record,
+    result: &'static str,
+    #[serde(flatten)]
+    notes: Notes,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diff: Option<String>,
+}
+
 /// The uploaded files by name.
-type Files = BTreeMap<String, Vec<u8>>;
+type Files = lexicon::Sent;
 
 /// `POST /api/batch`.
 pub async fn batch(
@@ -66,7 +80,24 @@ pub async fn batch(
 ) -> Result<Json<BatchAnswer>, ApiError> {
     let Query(query) = query?;
     let timeout = limits::timeout(query.timeout.as_deref())?;
-    let mut multipart = multipart?;
+    let files = received(multipart?).await?;
+    if files.is_empty() {
+        return Err(ApiError::bad_request("no files: send each file as a part of a multipart form"));
+    }
+    let shared = Arc::clone(&state);
+    let answer = state
+        .pool
+        .run_stoppable(move |stop| solve_all(&files, &shared, Instant::now() + timeout, stop))
+        .await??;
+    Ok(Json(answer))
+}
+
+/// The files of a multipart form, each part a file, a `.zip` part's entries taken instead of it.
+///
+/// # Errors
+/// 400 for a form that cannot be read, a name given twice or leading outside the upload, an
+/// archive that cannot be read ([`unzip`]); 413 beyond the limits.
+pub async fn received(mut multipart: Multipart) -> Result<Files, ApiError> {
     let mut files = Files::new();
     while let Some(field) = multipart.next_field().await? {
         let name = field.file_name().or(field.name()).unwrap_or("").to_string();
@@ -82,15 +113,7 @@ pub async fn batch(
             add(&mut files, name, bytes.to_vec())?;
         }
     }
-    if files.is_empty() {
-        return Err(ApiError::bad_request("no files: send each file as a part of a multipart form"));
-    }
-    let settings = state.settings.clone();
-    let answer = state
-        .pool
-        .run_stoppable(move |stop| solve_all(&files, &settings, Instant::now() + timeout, stop))
-        .await??;
-    Ok(Json(answer))
+    Ok(files)
 }
 
 /// Whether the file name `name` is absolute or climbs through `..`: such a name would come back in
@@ -182,7 +205,8 @@ fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
     None
 }
 
-/// Solves every input among `files` before `deadline`, judging it against its reference when one
+/// Solves every input among `files` before `deadline` on the server's `state` (a Scrabble position
+/// on the files it names among `files`: [`lexicon`]), judging it against its reference when one
 /// came along; files that are neither inputs nor references are counted as skipped, and so are the
 /// leftovers of macOS and Windows ([`crate::inputs::is_junk`]: a zip made by Finder holds them). Once
 /// `stop` is set (the client is gone) no further file is solved.
@@ -191,12 +215,14 @@ fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
 /// 500 when the references cannot be zipped.
 fn solve_all(
     files: &Files,
-    settings: &Settings,
+    state: &State,
     deadline: Instant,
     stop: &AtomicBool,
 ) -> Result<BatchAnswer, ApiError> {
     let started = Instant::now();
+    let resolver = Resolver::new(state, files);
     let mut records = Vec::new();
+    let mut notes = Vec::new();
     let mut diffs = Vec::new();
     let mut references = 0;
     for (name, input) in files {
@@ -214,8 +240,8 @@ fn solve_all(
         let solver = family.default_solver();
         let reference_name = crate::paths::display_path(&family.reference_path(path));
         let reference = files.get(&reference_name);
-        let record = match prepared::prepared(family, solver, settings) {
-            Err(message) => Record::failed(name.clone(), Some(family.name()), message),
+        let (record, note) = match resolver.prepared(family, solver, &state.settings, name, input) {
+            Err(message) => (Record::failed(name.clone(), Some(family.name()), message), Notes::default()),
             Ok(_) if Instant::now() >= deadline => {
                 let mut record = Record::failed(
                     name.clone(),
@@ -223,9 +249,9 @@ fn solve_all(
                     "the batch's time limit passed first".to_string(),
                 );
                 record.status = Status::Timeout;
-                record
+                (record, Notes::default())
             }
-            Ok(prepared) => {
+            Ok((prepared, note)) => {
                 let (outcome, mut record) =
                     prepared::solve(family, prepared.as_ref(), name, input, deadline, stop);
                 if let (Some(reference), false) = (reference, outcome.status == Status::Timeout) {
@@ -238,10 +264,11 @@ fn solve_all(
                         ));
                     }
                 }
-                record
+                (record, note)
             }
         };
         records.push(record.with_hashes(input, reference.map(Vec::as_slice)));
+        notes.push(note);
     }
     if stop.load(Ordering::Relaxed) {
         // The client is gone: no one reads the reports, so the worker is freed without making them.
@@ -254,13 +281,24 @@ fn solve_all(
         layout: Layout::Run,
         records: &records,
         summary: &summary,
-        diffs: &[],
+        diffs: &diffs,
         roots: &[],
     }))
     // Charts fail only when the drawing library does: the records still answer.
     .unwrap_or_else(|error| format!("<!DOCTYPE html>\n<p>The report could not be drawn: {error}</p>\n"));
     let junit = junit::xml(&records, false, &diffs, &[]);
     let references = references::blessed(&records)?;
+    let mut diffs: std::collections::HashMap<_, _> = diffs.into_iter().collect();
+    let records = records
+        .into_iter()
+        .zip(notes)
+        .map(|(record, notes)| Answered {
+            diff: diffs.remove(&record.file),
+            result: crate::family::status_label(record.family.as_deref(), record.status),
+            record,
+            notes,
+        })
+        .collect();
     Ok(BatchAnswer { records, summary, html, junit, references })
 }
 

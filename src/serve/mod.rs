@@ -5,9 +5,9 @@
 //! Every solve goes through [`crate::family`] on a bounded pool of worker threads ([`pool`]), under a
 //! time limit, with a body limit on every request ([`limits`]); connections are served under a
 //! header timeout, an idle timeout and a cap ([`listen`]), and a request dropped with its connection
-//! gives its solve up ([`pool`]). No path from a request ever reaches the file system: the Scrabble
-//! dictionary and tile set are read at start from the command line's files and given to the family
-//! as settings, which beat a position file's own lines.
+//! gives its solve up ([`pool`]). A path from a request reaches the file system only inside the
+//! `--data` folder: a Scrabble position's `dictionary:` and `tiles:` lines lead first to the files
+//! sent with it, then there, else to the dictionary and tiles read at start ([`lexicon`]).
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -24,6 +24,7 @@ mod assets;
 mod batch;
 mod error;
 mod guess;
+mod lexicon;
 mod limits;
 mod listen;
 mod pool;
@@ -49,6 +50,10 @@ record of `run --json` with its output; GET /api/solvers lists the solvers. Requ
 the connection or gives up waiting) gives its place back if it waits for a worker, and its solve is \
 stopped at once if it runs.
 
+A Scrabble position's `dictionary:` and `tiles:` lines lead to the files sent with it (a batch's zip, \
+or a multipart form of the position and its word list), then to regular files inside --data DIR; \
+otherwise the server's own list answers. The answer's `dictionary` and `tiles` say which.
+
 Example:
   solvebatch serve --port 8080 --open")]
 pub struct Args {
@@ -64,16 +69,24 @@ pub struct Args {
     #[arg(long)]
     pub open: bool,
 
-    /// Scrabble: the dictionary for every position and game (a position's `dictionary:` line is
-    /// never read); default: datasets/scrabble/dictionary.txt. A word list's graph is cached in a
-    /// folder per user (`solvebatch scrabble --help`).
+    /// Scrabble: the dictionary of every game and position, beating a position's `dictionary:` line
+    /// when given; default: datasets/scrabble/dictionary.txt, for the positions whose line leads to
+    /// no file (see --data). A word list's graph is cached in a folder per user (`solvebatch
+    /// scrabble --help`).
     #[arg(long, value_name = "FILE")]
     pub dictionary: Option<PathBuf>,
 
-    /// Scrabble: the tile definition file (a position's `tiles:` line is never read); default:
-    /// datasets/scrabble/tiles.txt, the standard English set.
+    /// Scrabble: the tile definition file, beating a position's `tiles:` line when given; default:
+    /// datasets/scrabble/tiles.txt, the standard English set, for the positions whose line leads to
+    /// no file.
     #[arg(long, value_name = "FILE")]
     pub tiles: Option<PathBuf>,
+
+    /// Scrabble: the folder where a position's `dictionary:` and `tiles:` lines may lead (named
+    /// relative to it) when the files were not sent with the position; only regular files whose
+    /// canonical path stays inside it are read. Without it, no request reads a server file.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
 
     /// Worker threads that solve; default: one per core.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -107,7 +120,14 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let dictionary = args.dictionary.clone().unwrap_or_else(|| bundled("dictionary.txt"));
     let tiles = args.tiles.clone().unwrap_or_else(|| bundled("tiles.txt"));
     let workers = args.workers.map_or_else(rayon::current_num_threads, usize::from);
-    let state = Arc::new(State::new(&dictionary, &tiles, workers, usize::from(args.max_solves))?);
+    let given = state::Given { dictionary: args.dictionary.is_some(), tiles: args.tiles.is_some() };
+    let state = Arc::new(State::new(
+        (&dictionary, &tiles),
+        given,
+        args.data.as_deref(),
+        workers,
+        usize::from(args.max_solves),
+    )?);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

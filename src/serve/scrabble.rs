@@ -1,11 +1,12 @@
-//! The Scrabble page's endpoints, on the dictionary and tiles read at start (a position's own
-//! `dictionary:` and `tiles:` lines are never read):
+//! The Scrabble page's endpoints:
 //!
 //! - `POST /api/scrabble/position?play=P&rack=R&rules=lab|standard&top=N` with a `.scrabble` file as
-//!   the body: its board and rack (the query's rack and rules beat the file's), the play checked
-//!   (its score, or why it is rejected and the hint), the ranked best plays, and the report: the
-//!   file's `play:` lines checked and its best plays, written as the command line writes them under
-//!   those rules.
+//!   the body (or a multipart form of it with the word list and tile file it names): its board and
+//!   rack (the query's rack and rules beat the file's), the play checked (its score, or why it is
+//!   rejected and the hint), the ranked best plays, and the report: the file's `play:` lines checked
+//!   and its best plays, written as the command line writes them under those rules; on the
+//!   dictionary and tiles its lines lead to ([`super::lexicon`]: the files sent, the data folder,
+//!   else the server's), with `dictionary` and `tiles` saying which.
 //! - `POST /api/scrabble/solitaire`: a solitaire game ([`super::solitaire`]), drawn as a position is.
 //!
 //! Squares are numbered `0..225` in reading order; a play's start square is `x y` with `(0, 0)` the
@@ -14,7 +15,8 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::Query;
+use axum::extract::{FromRequest, Multipart, Query, Request};
+use axum::http::header;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::batch::DEFAULT_TOP;
@@ -24,7 +26,10 @@ use solvebatch_scrabble::play::Scored;
 use solvebatch_scrabble::{desk, Board, Play, Position, Rack, Rulebook, Rules, Square};
 
 use super::error::ApiError;
+use super::lexicon::{Notes, Resolver, Sent};
 use super::state::State;
+use crate::family::boundary::Family;
+use crate::family::scrabble::Scrabble;
 
 /// The most best plays a request may ask for.
 pub const MAX_TOP: usize = 100;
@@ -45,6 +50,9 @@ pub struct TableView {
     /// The best candidates of the rack, best first, as `scrabble hint` lists them: by score under
     /// the lab rules, by equity (exchanges too) under the standard rules.
     hints: Vec<HintView>,
+    /// Which dictionary and tiles answered, for a position that names files.
+    #[serde(flatten)]
+    notes: Notes,
 }
 
 /// A play checked.
@@ -106,28 +114,31 @@ pub struct PositionQuery {
     top: Option<usize>,
 }
 
-/// `POST /api/scrabble/position`.
+/// `POST /api/scrabble/position`: the body is the position file, or a multipart form of it (the one
+/// `.scrabble` part) with the files its `dictionary:` and `tiles:` lines name ([`lexicon`]).
 pub async fn position(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
     query: Result<Query<PositionQuery>, axum::extract::rejection::QueryRejection>,
-    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+    request: Request,
 ) -> Result<Json<PositionView>, ApiError> {
     let Query(query) = query?;
-    let body = body?;
+    let (name, sent) = position_files(request).await?;
     let top = top(query.top)?;
     let rules = query.rules.as_deref().map(rules_named).transpose()?;
     let shared = Arc::clone(&state);
     state
         .pool
         .run(move || {
-            let text = crate::text::decode(&body).map_err(ApiError::bad_request)?;
+            let text = crate::text::decode(&sent[&name]).map_err(ApiError::bad_request)?;
             let mut position = Position::parse_board_file(text, rules.as_ref())
                 .map_err(|error| ApiError::bad_request(error.to_string()))?;
             if let Some(rack) = &query.rack {
                 position.rack = rack_of(rack, &position.rules)?;
             }
-            let rulebook =
-                Rulebook { dictionary: &shared.dictionary, tiles: &shared.tiles, rules: &position.rules };
+            let (dictionary, tiles, notes) = Resolver::new(&shared, &sent)
+                .lexicon(&name, Some(&position))
+                .map_err(ApiError::bad_request)?;
+            let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
             let (board, rack) = (&position.board, &position.rack);
             if position.rules.name() == RulesName::Standard {
                 check_tile_counts(rulebook.tiles, rulebook.rules, board, rack)
@@ -143,7 +154,8 @@ pub async fn position(
             });
             let bag = desk::bag(&rulebook, board, rack);
             let report = report(&rulebook, &position, bag);
-            Ok(PositionView { table: view(&rulebook, board, rack, bag, check, top), report })
+            let table = view(&rulebook, board, rack, bag, check, top);
+            Ok(PositionView { table: TableView { notes, ..table }, report })
         })
         .await?
         .map(Json)
@@ -166,6 +178,35 @@ fn report(rulebook: &Rulebook, position: &Position, bag: usize) -> String {
     let ranking = Ranking::default_for(rulebook.rules);
     let listed = desk::candidates(rulebook, board, rack, bag, ranking, position.top);
     text + &desk::listing(&listed, position.top)
+}
+
+/// The position's name and the files of a position request: the body alone (named `-`), or the
+/// parts of a multipart form, one of them a `.scrabble` file.
+///
+/// # Errors
+/// 400 for a body that cannot be read, or a form with no `.scrabble` part or several.
+async fn position_files(request: Request) -> Result<(String, Sent), ApiError> {
+    let multipart = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("multipart/form-data"));
+    if !multipart {
+        let body = Bytes::from_request(request, &()).await?;
+        return Ok(("-".to_string(), Sent::from([("-".to_string(), body.to_vec())])));
+    }
+    let sent = super::batch::received(Multipart::from_request(request, &()).await?).await?;
+    let mut positions = sent.keys().filter(|name| Scrabble.is_input(std::path::Path::new(name)));
+    let name = match (positions.next(), positions.next()) {
+        (Some(name), None) => name.clone(),
+        (None, _) => return Err(ApiError::bad_request("no .scrabble file among the files sent")),
+        (Some(first), Some(second)) => {
+            return Err(ApiError::bad_request(format!(
+                "{first}, {second}: send one .scrabble file at a time"
+            )))
+        }
+    };
+    Ok((name, sent))
 }
 
 /// The board, rack, check and `top` best candidates, `bag` tiles left to draw.
@@ -210,6 +251,7 @@ pub(super) fn view(
             .collect(),
         check,
         hints,
+        notes: Notes::default(),
     }
 }
 

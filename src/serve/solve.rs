@@ -5,6 +5,9 @@
 //! seconds (default 10, at most 60), `name` (the file name the record shows; default `-`), and the
 //! family options `digits` (guess, 2 to 9) and `rules` (scrabble: `lab` or `standard`).
 //!
+//! A Scrabble position's `dictionary:` and `tiles:` lines lead into the `serve --data` folder, else
+//! to the server's own files ([`super::lexicon`]); `dictionary` and `tiles` say which.
+//!
 //! The answer is the record of `run --json` with `output` set: 200 for a solved file, no solution or
 //! a timeout (see its `status`), 400 with the same record for an input the family finds invalid.
 //! Errors: 400 bad parameters, 404 unknown family, 413 body over 4 MiB, 422 unknown solver, 503 busy.
@@ -20,6 +23,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
+use super::lexicon::{Notes, Resolver, Sent};
 use super::limits;
 use super::prepared;
 use super::state::State;
@@ -128,28 +132,42 @@ pub async fn solve(
     let job = Job::new(&family, &query, &state.settings)?;
     let body = body?;
     let name = query.name.unwrap_or_else(|| "-".to_string());
-    let record = state
+    let shared = Arc::clone(&state);
+    let answered = state
         .pool
         .run_stoppable(move |stop| {
-            let prepared = prepared::prepared(job.family, &job.solver, &job.settings)?;
+            let sent = Sent::new();
+            let resolver = Resolver::new(&shared, &sent);
+            let (prepared, notes) =
+                resolver.prepared(job.family, &job.solver, &job.settings, &name, &body)?;
             let deadline = Instant::now() + job.timeout;
             let (_, record) = prepared::solve(job.family, prepared.as_ref(), &name, &body, deadline, stop);
-            Ok::<_, String>(record.with_hashes(&body, None))
+            Ok::<_, String>(Answered { record: record.with_hashes(&body, None), notes })
         })
         .await?
         .map_err(ApiError::bad_request)?;
-    Ok(answer(record))
+    Ok(answer(answered))
+}
+
+/// A solve's answer: the record of `run --json`, and for a Scrabble position that names files,
+/// where its dictionary and tiles came from ([`Notes`]).
+#[derive(Serialize)]
+struct Answered {
+    #[serde(flatten)]
+    record: Record,
+    #[serde(flatten)]
+    notes: Notes,
 }
 
 /// A record as answered: 400 for invalid input, 500 for a solver that failed (it panicked), 200
 /// otherwise.
-fn answer(record: Record) -> Response {
-    let status = match record.status {
+fn answer(answered: Answered) -> Response {
+    let status = match answered.record.status {
         Status::Invalid => StatusCode::BAD_REQUEST,
         Status::Failed => StatusCode::INTERNAL_SERVER_ERROR,
         _ => StatusCode::OK,
     };
-    (status, Json(record)).into_response()
+    (status, Json(answered)).into_response()
 }
 
 /// One family in `GET /api/solvers`.

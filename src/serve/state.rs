@@ -1,5 +1,5 @@
-//! What every request shares: the solving pool, the settings given to the families, and the
-//! Scrabble dictionary and tiles read at start.
+//! What every request shares: the solving pool, the settings given to the families, the Scrabble
+//! dictionary and tiles read at start and the data folder.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -7,6 +7,7 @@ use std::sync::Arc;
 use anyhow::anyhow;
 use solvebatch_scrabble::{Dictionary, TileSet};
 
+use super::lexicon::DataFolder;
 use super::pool::Pool;
 use crate::family::boundary::Settings;
 
@@ -21,15 +22,37 @@ pub struct State {
     pub dictionary: Arc<Dictionary>,
     /// The tiles of the Scrabble page.
     pub tiles: Arc<TileSet>,
+    /// Which of the dictionary and tiles the command line gave (they then beat a position's lines).
+    pub given: Given,
+    /// The folder of `--data`, where a position's `dictionary:` and `tiles:` lines may lead.
+    pub data: Option<DataFolder>,
+}
+
+/// Which Scrabble files `serve` was given rather than bundled.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Given {
+    /// `--dictionary` was given.
+    pub dictionary: bool,
+    /// `--tiles` was given.
+    pub tiles: bool,
 }
 
 impl State {
-    /// Reads the dictionary and the tile file and starts `workers` solving threads taking at most
-    /// `capacity` jobs at once.
+    /// Reads the dictionary and the tile file (`given` says which the command line named), opens
+    /// the data folder `data` and starts `workers` solving threads taking at most `capacity` jobs at
+    /// once.
     ///
     /// # Errors
-    /// A file cannot be read or is invalid (the message names it); the threads cannot start.
-    pub fn new(dictionary: &Path, tiles: &Path, workers: usize, capacity: usize) -> anyhow::Result<State> {
+    /// A file cannot be read or is invalid, or the data folder is none (the message names it); the
+    /// threads cannot start.
+    pub fn new(
+        (dictionary, tiles): (&Path, &Path),
+        given: Given,
+        data: Option<&Path>,
+        workers: usize,
+        capacity: usize,
+    ) -> anyhow::Result<State> {
+        let data = data.map(DataFolder::open).transpose()?;
         let dictionary_cache = crate::cache::dictionary_cache();
         let words = Dictionary::load_cached(dictionary, dictionary_cache.as_deref())
             .map_err(|error| anyhow!("{error}; give another with --dictionary"))?;
@@ -47,6 +70,8 @@ impl State {
             },
             dictionary: Arc::new(words),
             tiles: Arc::new(tile_set),
+            given,
+            data,
         })
     }
 }

@@ -148,15 +148,10 @@ impl Dictionary {
     /// is a skipped entry; a leading UTF-8 byte order mark is dropped).
     pub fn from_text(mut text: Vec<u8>) -> Dictionary {
         text.make_ascii_uppercase();
-        let body = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(&text);
         let mut entries: Vec<&[u8]> = Vec::new();
         let mut skipped = 0;
-        for line in body.split(|&byte| byte == b'\n') {
-            let entry = line.trim_ascii();
-            if entry.is_empty() || entry.starts_with(b"//") {
-                continue;
-            }
-            if entry.iter().all(u8::is_ascii_uppercase) {
+        for (_, entry, is_word) in list_entries(&text) {
+            if is_word {
                 entries.push(entry);
             } else {
                 skipped += 1;
@@ -188,6 +183,15 @@ impl Dictionary {
     /// a cache entry).
     pub fn skipped(&self) -> usize {
         self.skipped
+    }
+
+    /// The entries of the word list `text` that [`Dictionary::from_text`] skips, as written, each with
+    /// its line number (from 1), in file order: what [`Dictionary::skipped`] counts.
+    pub fn skipped_entries(text: &[u8]) -> Vec<(usize, String)> {
+        list_entries(text)
+            .filter(|(_, _, is_word)| !is_word)
+            .map(|(line, entry, _)| (line, String::from_utf8_lossy(entry).into_owned()))
+            .collect()
     }
 
     /// The word graph (a DAWG) of the same words, for move generation.
@@ -251,6 +255,17 @@ fn read_cache_entry(entry: &Path, limit: u64) -> Option<Dictionary> {
     Some(Dictionary { graph, skipped: skipped as usize })
 }
 
+/// The entries of the word list `text` (comments and blank lines left out), each with its line
+/// number from 1 and whether it is a word (letters only, in either case).
+fn list_entries(text: &[u8]) -> impl Iterator<Item = (usize, &[u8], bool)> {
+    let body = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
+    body.split(|&byte| byte == b'\n').enumerate().filter_map(|(index, line)| {
+        let entry = line.trim_ascii();
+        let listed = !entry.is_empty() && !entry.starts_with(b"//");
+        listed.then(|| (index + 1, entry, entry.iter().all(u8::is_ascii_alphabetic)))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,13 +277,19 @@ mod tests {
 
     #[test]
     fn comments_blank_lines_case_and_white_space() {
-        let text = b"// a comment\n  cat \r\n\nDog\n//mouse\nhen\tx\ncat\nna\xefve\nit's\nOX".to_vec();
-        let dictionary = Dictionary::from_text(text);
+        let dictionary = Dictionary::from_text(text_of_comments_test());
         assert_eq!(dictionary.len(), 3);
         assert_eq!(dictionary.skipped(), 3);
         assert!(has(&dictionary, "CAT") && has(&dictionary, "dog") && has(&dictionary, "ox"));
         assert!(!has(&dictionary, "MOUSE"));
         assert_eq!(dictionary.graph().word_count(), 3);
+        let skipped = Dictionary::skipped_entries(&text_of_comments_test());
+        let expected = [(6, "hen\tx".to_string()), (8, "na\u{fffd}ve".to_string()), (9, "it's".to_string())];
+        assert_eq!(skipped, expected);
+    }
+
+    fn text_of_comments_test() -> Vec<u8> {
+        b"// a comment\n  cat \r\n\nDog\n//mouse\nhen\tx\ncat\nna\xefve\nit's\nOX".to_vec()
     }
 
     #[test]

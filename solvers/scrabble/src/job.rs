@@ -116,6 +116,25 @@ impl Job {
         })
     }
 
+    /// Prepares a run on a dictionary and tile set already read (say from files held in memory),
+    /// which beat the position files' own lines as [`PositionSettings`] files do; `rules` as
+    /// [`PositionSettings::rules`].
+    pub fn with_lexicon(
+        solver: Solver,
+        rules: Option<Rules>,
+        dictionary: Arc<Dictionary>,
+        tiles: Arc<TileSet>,
+    ) -> Job {
+        Job {
+            solver,
+            settings: PositionSettings { rules, ..PositionSettings::default() },
+            dictionary: Some(dictionary),
+            tiles: Some(tiles),
+            dictionaries: Cache::default(),
+            tile_sets: Cache::default(),
+        }
+    }
+
     /// The move generator of this run.
     pub fn solver(&self) -> Solver {
         self.solver
@@ -280,6 +299,13 @@ mod tests {
         assert_eq!(
             given.solve(&position, &text, crate::Deadline::NEVER),
             PositionOutcome::NoPlay(PositionReport { text: "no valid play\n".to_string(), move_count: 0 })
+        );
+        // A dictionary already read (from memory) beats the line as a given file does.
+        let words = Arc::new(Dictionary::from_text(b"hello\nhell\n".to_vec()));
+        let in_memory = Job::with_lexicon(Solver::Anchor, None, words, Arc::new(TileSet::standard()));
+        assert_eq!(
+            in_memory.solve(&position, &text, crate::Deadline::NEVER),
+            given.solve(&position, &text, crate::Deadline::NEVER)
         );
     }
 

@@ -22,7 +22,7 @@ async function solve(files) {
   table.innerHTML = "<tr><th>file</th><th>family</th><th>solver</th><th>result</th><th>reference</th><th>ms</th><th>message</th></tr>";
   for (const record of records) {
     const row = table.insertRow();
-    const cells = [record.file, record.family, record.solver, record.status.replace("_", " "), record.verdict || "", record.ms.toFixed(3), record.message || ""];
+    const cells = [record.file, record.family, record.solver, record.result, record.verdict || "", record.ms.toFixed(3), record.message || ""];
     cells.forEach((text, index) => {
       const cell = row.insertCell();
       cell.textContent = text;
@@ -30,8 +30,21 @@ async function solve(files) {
       if (index === 4 && record.verdict) cell.className = TONES[record.verdict];
       if (index === 5) cell.className = "number";
     });
+    // Where a position's files came from, and how an answer differs from its reference.
+    const notes = [record.dictionary && `dictionary: ${record.dictionary}`, record.tiles && `tiles: ${record.tiles}`].filter(Boolean);
+    if (notes.length > 0 || record.diff) {
+      const cell = table.insertRow().insertCell();
+      cell.colSpan = 7;
+      cell.className = "detail";
+      if (notes.length > 0) cell.append(Object.assign(document.createElement("div"), { textContent: notes.join("; ") }));
+      if (record.diff) cell.append(Object.assign(document.createElement("pre"), { className: "diff", textContent: record.diff }));
+    }
   }
-  const statuses = Object.entries(summary.statuses).filter(([, count]) => count > 0).map(([status, count]) => `${count} ${status.replace("_", " ")}`);
+  // Files without a solution in their rows' words (no round, no play), as the command line says.
+  const unsolved = {};
+  for (const record of records.filter((record) => record.status === "no_solution")) unsolved[record.result] = (unsolved[record.result] || 0) + 1;
+  const statuses = Object.entries(summary.statuses).filter(([, count]) => count > 0).flatMap(([status, count]) =>
+    status === "no_solution" ? Object.keys(unsolved).sort().map((label) => `${unsolved[label]} ${label}`) : [`${count} ${status.replace("_", " ")}`]);
   const verdicts = summary.verdicts;
   $("summary").textContent = `${summary.files} files: ${statuses.join(", ")}; references: ${verdicts.same} same, `
     + `${verdicts.valid} valid, ${verdicts.differs} differ; ${summary.skipped} skipped; time ${duration(summary.wall_ms)}`;

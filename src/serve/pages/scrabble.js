@@ -10,7 +10,8 @@ const SIDE = 15;
 const RADIUS = 7;
 const CENTRE = RADIUS * SIDE + RADIUS;
 
-// What is open: a position file's name and text, or a solitaire game's seed, rules and turns.
+// What is open: a position (the files chosen and the rules asked for), or a solitaire game's seed,
+// rules and turns.
 let position = null;
 let solitaire = null;
 let table = null;
@@ -174,20 +175,31 @@ function typedPlay() {
   return `${letters} ${$("x").value} ${$("y").value} ${$("direction").value}`;
 }
 
-// Opens `text` (the file `name`) under the rules chosen (the file's own when none is): its board,
-// rack and best plays, and its report in the rules' notation. A file that cannot be read changes
-// nothing.
-async function openPosition(name, text) {
+// A form of the files chosen, for a position request.
+function formOf(files) {
+  const form = new FormData();
+  for (const chosen of files) form.append("file", chosen, chosen.name);
+  return form;
+}
+
+// Opens the position among `files`, with the word list and tile file it names when chosen beside
+// it, under the rules chosen (the file's own when none is): its board, rack and best plays, its
+// report in the rules' notation, and which dictionary and tiles answered. A file that cannot be read
+// changes nothing.
+async function openPosition(files) {
+  const file = files.find((chosen) => chosen.name.toLowerCase().endsWith(".scrabble"));
+  if (!file) return showMessage(`${files.map((chosen) => chosen.name).join(", ")}: no .scrabble file among them`);
   const rules = $("rules").value;
   const query = new URLSearchParams(rules ? { rules } : {});
-  const view = await api(`/api/scrabble/position?${query}`, { method: "POST", body: text });
+  const view = await api(`/api/scrabble/position?${query}`, { method: "POST", body: formOf(files) });
   if (view.status !== 200) {
-    showMessage(`${name}: ${messageOf(view.body)}`);
+    showMessage(`${file.name}: ${messageOf(view.body)}`);
     return;
   }
-  position = { name, text, rules };
+  position = { files, rules };
   solitaire = null;
-  $("title").textContent = `${name} (${view.body.rules} rules)`;
+  $("title").textContent = `${file.name} (${view.body.rules} rules)`;
+  $("sources").textContent = [view.body.dictionary && `dictionary: ${view.body.dictionary}`, view.body.tiles && `tiles: ${view.body.tiles}`].filter(Boolean).join("; ");
   $("score").textContent = "";
   $("output").hidden = false;
   $("output").textContent = view.body.report;
@@ -197,14 +209,14 @@ async function openPosition(name, text) {
 }
 
 $("open").addEventListener("change", async (event) => {
-  const file = event.target.files[0];
+  const files = [...event.target.files];
   event.target.value = "";
-  if (file) await openPosition(file.name, await file.text());
+  if (files.length > 0) await openPosition(files);
 });
 
 // Other rules chosen with a position open: the position again under them.
 $("rules").addEventListener("change", () => {
-  if (position) openPosition(position.name, position.text);
+  if (position) openPosition(position.files);
 });
 
 // Shows Pass and Exchange in a game under the standard rules, enabled until it is over.
@@ -221,6 +233,7 @@ $("new-game").addEventListener("click", async () => {
   solitaire = { seed: crypto.getRandomValues(new Uint32Array(1))[0], rules, plays: [] };
   position = null;
   table = null;
+  $("sources").textContent = "";
   $("output").hidden = true;
   $("title").textContent = `solitaire, ${rules} rules, seed ${solitaire.seed}`;
   clearForm();
@@ -252,7 +265,7 @@ $("play-form").addEventListener("submit", async (event) => {
   if (solitaire) return playSolitaire(play);
   if (position === null) return showMessage("Open a position or start a game first.");
   const query = new URLSearchParams(position.rules ? { play, rules: position.rules } : { play });
-  const answer = await api(`/api/scrabble/position?${query}`, { method: "POST", body: position.text });
+  const answer = await api(`/api/scrabble/position?${query}`, { method: "POST", body: formOf(position.files) });
   if (answer.status !== 200) return showMessage(messageOf(answer.body));
   draw(answer.body);
 });
