@@ -103,7 +103,6 @@ mod tests {
     use super::*;
     use crate::{check_round, parse, Regular};
 
-
     fn proof_of(instance: &Instance) -> (Proved, Vec<u8>) {
         let mut bytes = Vec::new();
         let proved = prove(instance, &mut bytes, &Limits::default()).unwrap();
