@@ -145,7 +145,8 @@ pub fn score(records: &[Record], limit_ms: Option<f64>) -> Competition {
                 best.par2 = best.par2.zip(limit_ms).map(|(sum, limit)| sum + 2.0 * limit);
             }
         }
-        if let [only] = winners[..] {
+        // With one solver every solve is its only one: nothing to name.
+        if let ([only], 2..) = (&winners[..], names.len()) {
             unique.push(Unique { file: only.file.clone(), solver: only.solver.clone().unwrap_or_default() });
         }
     }
@@ -220,6 +221,14 @@ mod tests {
         // Both solved one file: the single best is the one with less wall time (5 ms against 6).
         assert_eq!(scores.single_best.as_deref(), Some("y"));
         assert_eq!(scores.virtual_best.solved, 1);
+        assert_eq!(scores.unique, []);
+    }
+
+    #[test]
+    fn one_solver_alone_names_no_file_as_solved_by_it_only() {
+        let records = vec![record("a", "x", Status::Solved, 1.0), record("b", "x", Status::Solved, 2.0)];
+        let scores = score(&records, None);
+        assert_eq!(scores.solvers[0].1.solved, 2);
         assert_eq!(scores.unique, []);
     }
 }
