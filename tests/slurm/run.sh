@@ -147,7 +147,7 @@ solvebatch run inputs --quiet --json single.jsonl >/dev/null || single=$?
 [ "$single" -eq 1 ] || fail "the single run exited $single, not 1 (inputs/wrong.csv differs)"
 [ "$merged" -eq "$single" ] || fail "the merge job exited $merged, the single run $single: $(cat submit.out merge.log)"
 without_times() {
-  sed -E 's/"(ms|min_ms|max_ms|wall_ms|solve_ms|median_ms)":[-0-9.eE+]+/"\1":0/g' "$1"
+  sed -E 's/"(ms|min_ms|max_ms|cpu_ms|wall_ms|solve_ms|median_ms)":[-0-9.eE+]+/"\1":0/g' "$1"
 }
 diff <(without_times single.jsonl) <(without_times report.jsonl) >report.diff ||
   fail "the merged report differs from the single run: $(cat report.diff)"
