@@ -16,6 +16,7 @@ use std::collections::{HashMap, HashSet};
 
 use num_bigint::BigUint;
 
+use crate::dlx;
 use crate::instance::Instance;
 use crate::round::Round;
 use crate::solver::{Interrupted, Limits};
@@ -183,19 +184,9 @@ impl Cover {
     /// fewer pairings than tables (no round).
     fn new(instance: &Instance, capacity: usize) -> Option<Cover> {
         let n = instance.tables_if_coverable()?;
-        let mut seen = HashSet::new();
-        let (mut options, mut pairing) = (Vec::new(), Vec::new());
-        let mut by_item = vec![Vec::new(); 3 * n];
-        for (index, p) in instance.pairings.iter().enumerate() {
-            if seen.insert(*p) {
-                let items = [p.table as u32, (n as u64 + p.first) as u32, (n as u64 + p.second) as u32];
-                for item in items {
-                    by_item[item as usize].push(options.len() as u32);
-                }
-                options.push(items);
-                pairing.push(index);
-            }
-        }
+        // The same two players in the other order print another round: another option.
+        let (options, pairing) = dlx::options_by(instance, n, |p| *p);
+        let by_item = dlx::item_options(&options, 3 * n);
         let live = by_item.iter().map(|list| list.len() as u32).collect();
         Some(Cover {
             covered_items: vec![0; options.len()],

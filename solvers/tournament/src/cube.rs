@@ -49,12 +49,7 @@ struct Split {
 impl Split {
     /// The state before any choice, for the options ([`dlx::options`]) of an instance with `n` tables.
     fn new((items, pairing): (Vec<[u32; 3]>, Vec<usize>), n: usize) -> Split {
-        let mut item_options = vec![Vec::new(); 3 * n];
-        for (option, option_items) in items.iter().enumerate() {
-            for &item in option_items {
-                item_options[item as usize].push(option as u32);
-            }
-        }
+        let item_options = dlx::item_options(&items, 3 * n);
         let count: Vec<u32> = item_options.iter().map(|options| options.len() as u32).collect();
         let low = (0..3 * n as u32).filter(|&item| count[item as usize] <= 1).collect();
         Split {

@@ -2,8 +2,11 @@
 //! 2000; TAOCP 7.2.2.1). Items are the `n` tables and `2n` players, options the pairings, three items
 //! each.
 
+use std::collections::HashSet;
+use std::hash::Hash;
+
 use crate::bitset;
-use crate::instance::Instance;
+use crate::instance::{Instance, Pairing};
 use crate::links::Links;
 use crate::round::Round;
 use crate::solver::{Interrupted, Limits, Solution, Solver, Stats};
@@ -90,16 +93,38 @@ pub(crate) fn solve(
 /// The options of `instance` (items: tables `0..n`, players `n..3n`) and the pairing index behind each.
 /// The same two players at the same table twice is one option: the second copy adds nothing.
 pub(crate) fn options(instance: &Instance, n: usize) -> (Vec<[u32; 3]>, Vec<usize>) {
-    let mut seen = std::collections::HashSet::new();
+    options_by(instance, n, |p| (p.table, p.first.min(p.second), p.first.max(p.second)))
+}
+
+/// The options of `instance` as [`options`], but two pairings are one option only when `key` gives
+/// them the same value: the first of them stands for both.
+pub(crate) fn options_by<K: Hash + Eq>(
+    instance: &Instance,
+    n: usize,
+    key: impl Fn(&Pairing) -> K,
+) -> (Vec<[u32; 3]>, Vec<usize>) {
+    let mut seen = HashSet::new();
     let mut options = Vec::with_capacity(instance.pairings.len());
     let mut pairing = Vec::with_capacity(instance.pairings.len());
     for (index, p) in instance.pairings.iter().enumerate() {
-        if seen.insert((p.table, p.first.min(p.second), p.first.max(p.second))) {
+        if seen.insert(key(p)) {
             options.push([p.table as u32, (n as u64 + p.first) as u32, (n as u64 + p.second) as u32]);
             pairing.push(index);
         }
     }
     (options, pairing)
+}
+
+/// The options of each of `items` items, in option order: the column lists of the exact cover matrix
+/// whose rows are `options`.
+pub(crate) fn item_options(options: &[[u32; 3]], items: usize) -> Vec<Vec<u32>> {
+    let mut by_item = vec![Vec::new(); items];
+    for (option, option_items) in options.iter().enumerate() {
+        for &item in option_items {
+            by_item[item as usize].push(option as u32);
+        }
+    }
+    by_item
 }
 
 #[cfg(test)]

@@ -108,10 +108,7 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn new(options: &'a [[u32; 3]], items: usize, lp_tables: usize, stop: &'a Stop<'a>) -> Search<'a> {
-        let mut item_options = vec![Vec::new(); items];
-        for (option, its) in options.iter().enumerate() {
-            its.iter().for_each(|&item| item_options[item as usize].push(option as u32));
-        }
+        let item_options = dlx::item_options(options, items);
         let count = item_options.iter().map(|list| list.len() as u32).collect();
         Search {
             options,
