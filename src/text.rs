@@ -62,6 +62,14 @@ pub fn read_limited(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>, Rea
     }
 }
 
+/// The bytes of `path` when it is a regular file that can be read (at most [`MAX_INPUT_BYTES`]),
+/// else `None`: for a second look at a file (the files a position names) where a FIFO, a device or
+/// standard input would lose or change what it holds, and where a read error is the solve's to report.
+pub fn read_regular(path: &Path) -> Option<Vec<u8>> {
+    let regular = path != Path::new("-") && std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
+    regular.then(|| read_bounded(path).ok()).flatten()
+}
+
 fn read_bounded(path: &Path) -> Result<Vec<u8>, ReadError> {
     let failed = |error: std::io::Error| ReadError::Failed(format!("cannot read: {error}"));
     let too_large = || {
@@ -160,6 +168,17 @@ mod tests {
         assert_eq!(bytes.capacity() as u64, MAX_INPUT_BYTES + 1);
         let small = read_at_most(&b"1\n0,1,0\n"[..], 8).unwrap();
         assert_eq!((small.as_slice(), small.capacity()), (&b"1\n0,1,0\n"[..], 9));
+    }
+
+    #[test]
+    fn only_a_regular_file_is_read_again() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("a.scrabble");
+        std::fs::write(&file, "rack: AE\n").unwrap();
+        assert_eq!(read_regular(&file), Some(b"rack: AE\n".to_vec()));
+        assert_eq!(read_regular(folder.path()), None);
+        assert_eq!(read_regular(&folder.path().join("missing")), None);
+        assert_eq!(read_regular(Path::new("/dev/null")), None);
     }
 
     #[test]

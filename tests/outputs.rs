@@ -722,6 +722,11 @@ fn an_output_naming_an_input_is_refused_in_run() {
         "w.txt is both the dictionary and the file --csv writes; writing would destroy it",
     );
     refused_as_output(
+        &[("g.gcg", "#lexicon w.txt\n"), ("w.txt", "AB\n")],
+        &["run", "g.gcg", "--csv", "w.txt"],
+        "w.txt is both the dictionary and the file --csv writes; writing would destroy it",
+    );
+    refused_as_output(
         &[("in.csv", ONE_TABLE), ("t.txt", "A 1 9\n")],
         &["run", "in.csv", "--tiles", "t.txt", "--html", "./t.txt"],
         "./t.txt is both the tile file (t.txt) and the file --html writes; writing would destroy it",

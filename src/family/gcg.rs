@@ -98,8 +98,7 @@ impl Family for Gcg {
 
     /// The word list a game's `#lexicon` line names, where the command line gives no dictionary.
     fn files_named(&self, input: &Path, settings: &Settings) -> Vec<(&'static str, PathBuf)> {
-        let regular = std::fs::metadata(input).is_ok_and(|metadata| metadata.is_file());
-        let Some(text) = regular.then(|| crate::text::read_limited(input, None).ok()).flatten() else {
+        let Some(text) = crate::text::read_regular(input) else {
             return Vec::new();
         };
         let named =

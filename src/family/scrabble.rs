@@ -29,8 +29,7 @@ impl Family for Scrabble {
     /// (relative to its folder), where the command line gives none. Only a regular file is read for
     /// them: a FIFO would lose what it holds.
     fn files_named(&self, input: &Path, settings: &Settings) -> Vec<(&'static str, PathBuf)> {
-        let regular = std::fs::metadata(input).is_ok_and(|metadata| metadata.is_file());
-        let Some(text) = regular.then(|| crate::text::read_limited(input, None).ok()).flatten() else {
+        let Some(text) = crate::text::read_regular(input) else {
             return Vec::new();
         };
         let folder = input.parent().unwrap_or(Path::new(""));
