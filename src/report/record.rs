@@ -109,27 +109,18 @@ impl Record {
         ms: f64,
         keep_output: bool,
     ) -> Record {
+        // The fields a solve does not give are `null`, as on a failed record.
         Record {
-            file,
-            family: Some(family.to_string()),
             solver: Some(solver.to_string()),
             status: outcome.status,
             message: outcome.message.clone(),
-            verdict: None,
             ms,
             min_ms: ms,
             max_ms: ms,
             runs: 1,
-            ratio: None,
-            ratio_sd: None,
-            mean_ms: None,
-            sd_ms: None,
-            cpu_ms: None,
-            max_rss_kb: None,
             stats: outcome.stats.clone(),
             output: keep_output.then(|| outcome.output.clone()),
-            input_hash: None,
-            reference_hash: None,
+            ..Record::failed(file, Some(family), String::new())
         }
     }
 
@@ -207,6 +198,21 @@ mod tests {
             json,
             r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
         );
+    }
+
+    #[test]
+    fn a_solve_s_record_holds_its_outcome_and_one_run_and_null_elsewhere() {
+        let stats = BTreeMap::from([("nodes".to_string(), serde_json::json!(3))]);
+        let outcome = Outcome { status: Status::NoSolution, message: None, output: "none\n".into(), stats };
+        let json = |keep_output| {
+            let record = Record::of("a.csv".into(), "tournament", "dlx", &outcome, 2.5, keep_output);
+            serde_json::to_string(&record).unwrap()
+        };
+        assert_eq!(
+            json(true),
+            r#"{"file":"a.csv","family":"tournament","solver":"dlx","status":"no_solution","message":null,"verdict":null,"ms":2.5,"min_ms":2.5,"max_ms":2.5,"runs":1,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"stats":{"nodes":3},"output":"none\n","input_hash":null,"reference_hash":null}"#
+        );
+        assert!(json(false).contains(r#""output":null,"#));
     }
 
     #[test]
