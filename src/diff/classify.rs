@@ -316,12 +316,7 @@ mod tests {
     const RULE: TimeRule = TimeRule { factor: 2.0, min_ms: 1.0 };
 
     fn record(file: &str, status: Status, verdict: Option<Verdict>, ms: f64) -> Record {
-        let mut record = Record::failed(file.to_string(), Some("tournament"), String::new());
-        record.solver = Some("backtrack".to_string());
-        (record.status, record.verdict, record.ms, record.min_ms, record.max_ms, record.runs) =
-            (status, verdict, ms, ms, ms, 1);
-        record.message = None;
-        record
+        Record { verdict, ..Record::timed(file, "backtrack", status, ms) }
     }
 
     #[test]

@@ -161,22 +161,15 @@ mod tests {
     use super::*;
     use crate::outcome::Status;
 
-    fn record(file: &str, solver: &str, status: Status, ms: f64) -> Record {
-        let mut record = Record::failed(file.to_string(), Some("tournament"), String::new());
-        record.solver = Some(solver.to_string());
-        (record.status, record.ms) = (status, ms);
-        record
-    }
-
     #[test]
     fn cactus_series_sort_each_solver_s_solves_and_the_virtual_best_takes_the_fastest() {
         let records = vec![
-            record("a", "x", Status::Solved, 30.0),
-            record("a", "y", Status::Solved, 10.0),
-            record("b", "x", Status::Solved, 5.0),
-            record("b", "y", Status::Timeout, 100.0),
-            record("c", "x", Status::Timeout, 100.0),
-            record("c", "y", Status::NoSolution, 50.0),
+            Record::timed("a", "x", Status::Solved, 30.0),
+            Record::timed("a", "y", Status::Solved, 10.0),
+            Record::timed("b", "x", Status::Solved, 5.0),
+            Record::timed("b", "y", Status::Timeout, 100.0),
+            Record::timed("c", "x", Status::Timeout, 100.0),
+            Record::timed("c", "y", Status::NoSolution, 50.0),
         ];
         let summary = crate::report::comparison::summarise(&records, 1.0, Some(100.0), Vec::new());
         let plots = plots(&records, &summary);

@@ -146,6 +146,16 @@ impl Record {
     }
 }
 
+#[cfg(test)]
+impl Record {
+    /// For the tests of reports: the tournament file `file` ended with `status` by `solver` in one run
+    /// of `ms` milliseconds, with no message, statistics or measures.
+    pub(crate) fn timed(file: &str, solver: &str, status: Status, ms: f64) -> Record {
+        let outcome = Outcome { status, message: None, output: String::new(), stats: BTreeMap::new() };
+        Record::of(file.to_string(), "tournament", solver, &outcome, ms, false)
+    }
+}
+
 /// XXH3-128 of `bytes` as 32 lowercase hexadecimal digits: what records and cube results call a
 /// file's hash.
 pub fn content_hash(bytes: &[u8]) -> String {

@@ -210,11 +210,8 @@ mod tests {
     }
 
     fn timed(solver: &str, mean: f64, sd: f64) -> Record {
-        let mut record = Record::failed("a.csv".to_string(), Some("tournament"), String::new());
-        record.solver = Some(solver.to_string());
-        record.status = crate::outcome::Status::Solved;
-        (record.ms, record.mean_ms, record.sd_ms) = (mean, Some(mean), Some(sd));
-        record
+        let solved = Record::timed("a.csv", solver, crate::outcome::Status::Solved, mean);
+        Record { mean_ms: Some(mean), sd_ms: Some(sd), ..solved }
     }
 
     #[test]

@@ -165,11 +165,9 @@ pub fn score(records: &[Record], limit_ms: Option<f64>) -> Competition {
 mod tests {
     use super::*;
 
+    /// A record measured as `--isolate` measures: all of `ms` on the processor, 1000 KiB at the peak.
     fn record(file: &str, solver: &str, status: Status, ms: f64) -> Record {
-        let mut record = Record::failed(file.to_string(), Some("tournament"), String::new());
-        record.solver = Some(solver.to_string());
-        (record.status, record.ms, record.cpu_ms, record.max_rss_kb) = (status, ms, Some(ms), Some(1000));
-        record
+        Record { cpu_ms: Some(ms), max_rss_kb: Some(1000), ..Record::timed(file, solver, status, ms) }
     }
 
     #[test]

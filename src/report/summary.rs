@@ -286,7 +286,7 @@ mod tests {
     use super::*;
 
     fn record(file: &str, status: Status, verdict: Option<Verdict>, ms: f64) -> Record {
-        Record { status, verdict, ms, ..Record::failed(file.to_string(), Some("tournament"), String::new()) }
+        Record { verdict, ..Record::timed(file, "backtrack", status, ms) }
     }
 
     #[test]
