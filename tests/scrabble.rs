@@ -153,12 +153,8 @@ fn bad_inputs_name_the_file_and_line() {
 
 #[test]
 fn tiles_are_derived_from_a_dictionary_and_written_whole() {
-    let folder = tempfile::tempdir().unwrap();
-    let words = folder.path().join("words.txt");
-    let tiles = folder.path().join("tiles.txt");
-    // A occurs 3 times, B and C once: scores round(3/3) = 1 and round(3/1) = 3; the pool of 100 is
-    // 60, 20 and 20. "x1" is skipped.
-    std::fs::write(&words, "aab\nAC\nx1\n").unwrap();
+    // Scores round(3/3) = 1 and round(3/1) = 3; the pool of 100 is 60, 20 and 20.
+    let (_folder, words, tiles) = derived_tiles_folder();
     std::fs::write(&tiles, "old contents").unwrap();
     solvebatch()
         .args(["scrabble", "tiles", "-d"])
@@ -167,11 +163,7 @@ fn tiles_are_derived_from_a_dictionary_and_written_whole() {
         .arg(&tiles)
         .assert()
         .success()
-        .stderr(format!(
-            "{}: skipped 1 entry with a character other than a letter: line 3: \"x1\"\n{}: 3 letters, 100 tiles\n",
-            words.display(),
-            tiles.display()
-        ))
+        .stderr(format!("{}{}: 3 letters, 100 tiles\n", skipped_x1(&words), tiles.display()))
         .stdout("");
     assert_eq!(std::fs::read_to_string(&tiles).unwrap(), "A 1 60\nB 3 20\nC 3 20\n");
 }
@@ -224,6 +216,31 @@ fn game_folder(words: &str, tiles: &str) -> tempfile::TempDir {
     std::fs::write(folder.path().join("words.txt"), words).unwrap();
     std::fs::write(folder.path().join("tiles.txt"), tiles).unwrap();
     folder
+}
+
+/// `scrabble play` in a [`game_folder`], seeded, under the standard rules.
+fn standard_game(folder: &Path) -> assert_cmd::Command {
+    let mut command = solvebatch();
+    command.args(["scrabble", "play", "-d", "words.txt", "-t", "tiles.txt", "--seed", "4"]);
+    command.args(["--rules", "standard"]);
+    command.current_dir(folder);
+    command
+}
+
+/// A folder holding `words.txt`, in which A occurs 3 times, B and C once, and `x1` is skipped: tiles
+/// derived from it score 1, 3 and 3 and make a pool of 60, 20 and 20. The paths of `words.txt` and of
+/// `tiles.txt` (not written).
+fn derived_tiles_folder() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let folder = tempfile::tempdir().unwrap();
+    let words = folder.path().join("words.txt");
+    std::fs::write(&words, "aab\nAC\nx1\n").unwrap();
+    let tiles = folder.path().join("tiles.txt");
+    (folder, words, tiles)
+}
+
+/// What reading [`derived_tiles_folder`]'s word list says on standard error.
+fn skipped_x1(words: &Path) -> String {
+    format!("{}: skipped 1 entry with a character other than a letter: line 3: \"x1\"\n", words.display())
 }
 
 const PROMPTS: &str =
@@ -312,24 +329,7 @@ fn play_under_the_standard_rules_deals_blanks() {
         "play again? (yes or no) \nfinal score: 8\n".into(),
     ]
     .concat();
-    solvebatch()
-        .args([
-            "scrabble",
-            "play",
-            "-d",
-            "words.txt",
-            "-t",
-            "tiles.txt",
-            "--seed",
-            "4",
-            "--rules",
-            "standard",
-        ])
-        .current_dir(folder.path())
-        .write_stdin("yes\n8G CaT\n")
-        .assert()
-        .success()
-        .stdout(expected);
+    standard_game(folder.path()).write_stdin("yes\n8G CaT\n").assert().success().stdout(expected);
 }
 
 #[test]
@@ -337,21 +337,8 @@ fn play_records_the_game_as_gcg_which_reads_back() {
     use solvebatch_scrabble::game::GcgGame;
     use solvebatch_scrabble::{Dictionary, TileSet};
     let folder = game_folder("cat\n", "C 3 1\nT 1 1\n");
-    solvebatch()
-        .args([
-            "scrabble",
-            "play",
-            "-d",
-            "words.txt",
-            "-t",
-            "tiles.txt",
-            "--seed",
-            "4",
-            "--rules",
-            "standard",
-        ])
+    standard_game(folder.path())
         .args(["--record", "game.gcg"])
-        .current_dir(folder.path())
         .write_stdin("yes\n8G CaT\nyes\npass\n")
         .assert()
         .success();
@@ -374,11 +361,7 @@ fn play_records_the_game_as_gcg_which_reads_back() {
 
 #[test]
 fn play_writes_a_tile_file_it_cannot_open_and_deals_from_it() {
-    let folder = tempfile::tempdir().unwrap();
-    let words = folder.path().join("words.txt");
-    let tiles = folder.path().join("tiles.txt");
-    // A occurs 3 times, B and C once: scores 1, 3 and 3; a pool of 60, 20 and 20.
-    std::fs::write(&words, "aab\nAC\nx1\n").unwrap();
+    let (_folder, words, tiles) = derived_tiles_folder();
     let game = |seed: &str| {
         let output = solvebatch()
             .args(["scrabble", "play", "-d"])
@@ -395,11 +378,7 @@ fn play_writes_a_tile_file_it_cannot_open_and_deals_from_it() {
     };
     let (first, messages) = game("11");
     assert_eq!(std::fs::read_to_string(&tiles).unwrap(), "A 1 60\nB 3 20\nC 3 20\n");
-    assert!(messages.starts_with(&format!(
-        "{}: skipped 1 entry with a character other than a letter: line 3: \"x1\"\n{}: cannot be opened (",
-        words.display(),
-        tiles.display()
-    )));
+    assert!(messages.starts_with(&format!("{}{}: cannot be opened (", skipped_x1(&words), tiles.display())));
     assert!(messages.ends_with(&format!("); wrote the tile definitions derived from {}\n", words.display())));
     let rack = first.lines().nth(17).unwrap();
     let rack_tiles: Vec<&str> = rack.strip_prefix("rack: ").unwrap().split(' ').collect();
@@ -411,16 +390,7 @@ fn play_writes_a_tile_file_it_cannot_open_and_deals_from_it() {
     );
     // The file now exists: it is read, not written again; the same seed deals the same rack.
     let (again, messages) = game("11");
-    assert_eq!(
-        (again, messages),
-        (
-            first.clone(),
-            format!(
-                "{}: skipped 1 entry with a character other than a letter: line 3: \"x1\"\n",
-                words.display()
-            )
-        )
-    );
+    assert_eq!((again, messages), (first.clone(), skipped_x1(&words)));
     assert!(["1", "2", "3", "4"].iter().any(|seed| game(seed).0 != first));
 }
 
