@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::common::{command_in, text};
+use crate::common::{command_in, output_in, text};
 
 /// `compare` with the probe family switched on, in `dir` with `args`: the records by file (the
 /// summary dropped) and the exit status.
@@ -22,6 +22,14 @@ fn compare(dir: &Path, args: &[&str]) -> (Vec<Value>, Option<i32>) {
         .filter(|line| line["type"] == "file")
         .collect();
     (records, output.status.code())
+}
+
+/// The standard error of `solvebatch` run in `dir` with `args`, which must exit 2 (a usage error).
+fn usage_error(dir: &Path, args: &[&str]) -> String {
+    let output = output_in(dir, args);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    stderr
 }
 
 /// A folder with one probe file per `(name, line)`.
@@ -134,22 +142,12 @@ fn without_isolate_a_panic_is_a_row_and_the_batch_goes_on() {
 #[test]
 fn a_memory_limit_needs_isolate_and_a_size() {
     let dir = probes(&[("a", "solved")]);
-    let output = command_in(dir.path()).args(["compare", ".", "--memory-limit", "1GiB"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(2));
+    let said = usage_error(dir.path(), &["compare", ".", "--memory-limit", "1GiB"]);
+    assert!(said.contains("the following required arguments were not provided:\n  --isolate"), "{said}");
+    let said = usage_error(dir.path(), &["compare", ".", "--isolate", "--memory-limit", "lots"]);
     assert!(
-        text(&output.stderr).contains("the following required arguments were not provided:\n  --isolate"),
-        "{}",
-        text(&output.stderr)
-    );
-    let output = command_in(dir.path())
-        .args(["compare", ".", "--isolate", "--memory-limit", "lots"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        text(&output.stderr).contains("invalid value 'lots' for '--memory-limit <SIZE>': `lots` is not a size such as 512MiB, 1GiB or 512M"),
-        "{}",
-        text(&output.stderr)
+        said.contains("invalid value 'lots' for '--memory-limit <SIZE>': `lots` is not a size such as 512MiB, 1GiB or 512M"),
+        "{said}"
     );
 }
 
@@ -434,12 +432,9 @@ fn shards_measured_otherwise_do_not_merge() {
     let one = shard("1/2", &[]);
     let refused = |other: &[&str], said: &str| {
         let two = shard("2/2", other);
-        let output =
-            command_in(dir.path()).args(["merge", &one, &two, "--json", "-", "-q"]).output().unwrap();
-        assert_eq!(output.status.code(), Some(2), "{other:?}");
         let expected =
             format!("error: {two} (shard 2/2) was run with other options than {one} (shard 1/2): {said}\n");
-        assert_eq!(text(&output.stderr), expected);
+        assert_eq!(usage_error(dir.path(), &["merge", &one, &two, "--json", "-", "-q"]), expected);
     };
     refused(&["--repeat", "3"], "repeat 3, not 1");
     refused(&["--warmup", "2"], "warmup 2, not 0");
@@ -448,21 +443,11 @@ fn shards_measured_otherwise_do_not_merge() {
     refused(&["--isolate", "--memory-limit", "1GiB"], "isolate true, not false");
     refused(&["--parallel"], "parallel true, not false");
     let limited = shard("1/2", &["--isolate", "--memory-limit", "1GiB"]);
-    let output = command_in(dir.path())
-        .args(["merge", &limited, &shard("2/2", &["--isolate"]), "--json", "-", "-q"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        text(&output.stderr).ends_with(": memory_limit null, not \"1GiB\"\n"),
-        "{}",
-        text(&output.stderr)
-    );
+    let said =
+        usage_error(dir.path(), &["merge", &limited, &shard("2/2", &["--isolate"]), "--json", "-", "-q"]);
+    assert!(said.ends_with(": memory_limit null, not \"1GiB\"\n"), "{said}");
     // The same options merge.
-    let output = command_in(dir.path())
-        .args(["merge", &one, &shard("2/2", &[]), "--json", "-", "-q"])
-        .output()
-        .unwrap();
+    let output = output_in(dir.path(), &["merge", &one, &shard("2/2", &[]), "--json", "-", "-q"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
 }
 
