@@ -151,9 +151,10 @@ mod tests {
         assert!(
             matches!(job.solve(b"2\n0,1,0\n", Deadline::NEVER), RoundOutcome::NoRound { ref output, .. } if output == "No tournament found.\n")
         );
+        // Player 0 against itself on line 1 (lines count from 0).
         assert_eq!(
             job.solve(b"1\n0,0,0\n", Deadline::NEVER),
-            RoundOutcome::Invalid(parse(b"1\n0,0,0\n").unwrap_err())
+            RoundOutcome::Invalid(ParseError::SamePlayers { line: 1 })
         );
         assert_eq!(
             Job::new("magic", 1, 0).unwrap_err().to_string(),
