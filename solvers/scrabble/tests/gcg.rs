@@ -178,8 +178,8 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
-    /// Lines of `GAME` cut, repeated, shuffled and mixed with stray text: an error or a game, never
-    /// a panic.
+    /// Lines of `GAME` cut, repeated, shuffled and mixed with stray text: a game, or an error naming
+    /// one of the text's lines, never a panic.
     #[test]
     fn any_damage_is_an_error_never_a_panic(
         picks in prop::collection::vec((0usize..16, 0usize..40, "[ -~]{0,6}"), 0..24),
@@ -193,6 +193,8 @@ proptest! {
             text.push_str(&stray);
             text.push('\n');
         }
-        let _ = GcgGame::parse(&text, &dictionary(), &TileSet::standard());
+        if let Err(error) = GcgGame::parse(&text, &dictionary(), &TileSet::standard()) {
+            prop_assert!((1..=text.lines().count()).contains(&error.line), "{error}");
+        }
     }
 }
