@@ -28,13 +28,10 @@ fn tournament_page_shows_saves_and_refuses_as_the_window_did() {
         assert_eq!(round, "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n");
         browser.choose_file("open", &dataset("tournament/spec-example.csv")).await;
         browser.wait_until("document.getElementById('round').value !== ''", "the round").await;
-        assert_eq!(browser.text("document.getElementById('round').value").await, round);
-        assert_eq!(
-            browser.text("document.getElementById('file').textContent").await,
-            "round of spec-example.csv"
-        );
+        assert_eq!(value(&browser, "round").await, round);
+        assert_eq!(text_of(&browser, "file").await, "round of spec-example.csv");
         assert_eq!(browser.eval("document.getElementById('save').disabled").await, false);
-        assert!(browser.text("document.getElementById('time').textContent").await.starts_with("backtrack: "));
+        assert!(text_of(&browser, "time").await.starts_with("backtrack: "));
         browser.screenshot("tournament").await;
         browser.click("save").await;
         let saved = browser.downloads.join("round.txt");
@@ -52,14 +49,11 @@ fn tournament_page_shows_saves_and_refuses_as_the_window_did() {
         browser.wait_until("document.getElementById('message').open", "the message box").await;
         let error = reference("tournament/error-players-same.csv.expected");
         assert_eq!(
-            browser.text("document.getElementById('message-text').textContent").await,
+            text_of(&browser, "message-text").await,
             format!("error-players-same.csv: {}", error.trim_end())
         );
-        assert_eq!(browser.text("document.getElementById('round').value").await, round);
-        assert_eq!(
-            browser.text("document.getElementById('file').textContent").await,
-            "round of spec-example.csv"
-        );
+        assert_eq!(value(&browser, "round").await, round);
+        assert_eq!(text_of(&browser, "file").await, "round of spec-example.csv");
         assert_eq!(browser.eval("document.getElementById('save').disabled").await, false);
         browser.click("message-ok").await;
         browser.wait_until("!document.getElementById('message').open", "the message box to close").await;
@@ -67,16 +61,10 @@ fn tournament_page_shows_saves_and_refuses_as_the_window_did() {
         // No round: the message, an empty box, saving disabled.
         browser.choose_file("open", &dataset("tournament/no-round-missing-player.csv")).await;
         browser.wait_until("document.getElementById('message').open", "the message box").await;
-        assert_eq!(
-            browser.text("document.getElementById('message-text').textContent").await,
-            "No tournament found."
-        );
-        assert_eq!(browser.text("document.getElementById('round').value").await, "");
+        assert_eq!(text_of(&browser, "message-text").await, "No tournament found.");
+        assert_eq!(value(&browser, "round").await, "");
         assert_eq!(browser.eval("document.getElementById('save').disabled").await, true);
-        assert_eq!(
-            browser.text("document.getElementById('file').textContent").await,
-            "no-round-missing-player.csv: no round"
-        );
+        assert_eq!(text_of(&browser, "file").await, "no-round-missing-player.csv: no round");
         browser.close().await;
     });
 }
@@ -88,7 +76,7 @@ const TOURNAMENT_CONTROLS: &str =
 /// Checks the tournament page's busy line, and that while `busy` its controls are disabled and
 /// Cancel is shown, else the controls enabled and Cancel hidden.
 async fn assert_busy(browser: &Browser, line: &str, busy: bool) {
-    let shown = browser.text("document.getElementById('busy').textContent").await;
+    let shown = text_of(browser, "busy").await;
     let cancel = browser.eval("!document.getElementById('cancel').hidden").await;
     let controls = browser.eval(TOURNAMENT_CONTROLS).await;
     assert_eq!(
@@ -111,8 +99,8 @@ fn tournament_page_is_busy_while_solving_and_cancel_stops_the_solve_on_the_serve
         browser.client.goto(&server.at("/tournament")).await.unwrap();
         browser.choose_file("open", &dataset("tournament/spec-example.csv")).await;
         browser.wait_until("document.getElementById('round').value !== ''", "the round").await;
-        let round = browser.text("document.getElementById('round').value").await;
-        let time = browser.text("document.getElementById('time').textContent").await;
+        let round = value(&browser, "round").await;
+        let time = text_of(&browser, "time").await;
 
         // A file that backtrack takes far longer than a minute on: busy until cancelled.
         browser.eval("document.getElementById('timeout').value = '60'").await;
@@ -128,12 +116,9 @@ fn tournament_page_is_busy_while_solving_and_cancel_stops_the_solve_on_the_serve
         crate::server::wait_for("the worker to stop", || (server.worker_states() == ['S']).then_some(()));
         browser.wait_until("!document.getElementById('open').disabled", "the controls back").await;
         assert_busy(&browser, "tournament-45-d6-s3-planted.pairings: cancelled", false).await;
-        assert_eq!(browser.text("document.getElementById('round').value").await, round);
-        assert_eq!(browser.text("document.getElementById('time').textContent").await, time);
-        assert_eq!(
-            browser.text("document.getElementById('file').textContent").await,
-            "round of spec-example.csv"
-        );
+        assert_eq!(value(&browser, "round").await, round);
+        assert_eq!(text_of(&browser, "time").await, time);
+        assert_eq!(text_of(&browser, "file").await, "round of spec-example.csv");
 
         // Past the time limit with backtrack: the message suggests the faster solvers; nothing changes.
         let past_the_limit = |solver: &'static str, timeout: &'static str| {
@@ -143,7 +128,7 @@ fn tournament_page_is_busy_while_solving_and_cancel_stops_the_solve_on_the_serve
                 browser.eval(&format!("document.getElementById('timeout').value = '{timeout}'")).await;
                 browser.choose_file("open", hard).await;
                 browser.wait_until("document.getElementById('message').open", "the timeout message").await;
-                let message = browser.text("document.getElementById('message-text').textContent").await;
+                let message = text_of(browser, "message-text").await;
                 browser.click("message-ok").await;
                 message
             }
@@ -154,7 +139,7 @@ fn tournament_page_is_busy_while_solving_and_cancel_stops_the_solve_on_the_serve
              backtrack tries the pairings one by one; dlx, sat or portfolio solve large files much faster: \
              choose one of them and open the file again."
         );
-        assert_eq!(browser.text("document.getElementById('round').value").await, round);
+        assert_eq!(value(&browser, "round").await, round);
         assert_busy(&browser, "", false).await;
         // With another solver the message suggests a longer limit only.
         assert_eq!(
@@ -176,24 +161,21 @@ fn tictactoe_slider_replays_every_move_and_shows_the_command_line_output() {
         let reference = reference("tictactoe/00-example.ref");
         browser.choose_file("open", &dataset("tictactoe/00-example.in")).await;
         browser.wait_until("document.getElementById('output').textContent !== ''", "the output").await;
-        assert_eq!(browser.text("document.getElementById('output').textContent").await, reference);
+        assert_eq!(text_of(&browser, "output").await, reference);
         // The game opens before its first move: an empty board, and no verdict or attention yet.
         let verdict_and_attention =
             "[document.getElementById('verdict').textContent, document.getElementById('attention').textContent]";
-        assert_eq!(browser.text("document.getElementById('position').textContent").await, "move 0 of 8");
+        assert_eq!(text_of(&browser, "position").await, "move 0 of 8");
         assert_eq!(browser.eval("document.getElementById('step').value").await, "0");
         assert_eq!(browser.eval("document.querySelectorAll('#board td.X, #board td.O').length").await, 0);
-        assert_eq!(
-            browser.text("document.getElementById('move').textContent").await,
-            "before the first move"
-        );
+        assert_eq!(text_of(&browser, "move").await, "before the first move");
         assert_eq!(browser.eval(verdict_and_attention).await, serde_json::json!(["", ""]));
 
         // Move by move to the last: each message at its move, the verdict and attention only at the end.
         let mut descriptions = Vec::new();
         for moves in 1..=8 {
             browser.click("next").await;
-            descriptions.push(browser.text("document.getElementById('move').textContent").await);
+            descriptions.push(text_of(&browser, "move").await);
             if moves < 8 {
                 assert_eq!(
                     browser.eval(verdict_and_attention).await,
@@ -211,7 +193,7 @@ fn tictactoe_slider_replays_every_move_and_shows_the_command_line_output() {
                 .await,
             true
         );
-        assert_eq!(browser.text("document.getElementById('position').textContent").await, "move 8 of 8");
+        assert_eq!(text_of(&browser, "position").await, "move 8 of 8");
         let lines: Vec<&str> = reference.lines().collect();
         assert_eq!(
             browser.eval(verdict_and_attention).await,
@@ -231,10 +213,7 @@ fn tictactoe_slider_replays_every_move_and_shows_the_command_line_output() {
             .await;
         let printed: Vec<&str> = reference.lines().skip(2).take(3).collect();
         assert_eq!(macroboard, serde_json::json!(printed));
-        assert_eq!(
-            browser.text("document.getElementById('verdict').textContent").await,
-            "Draw again! Let's play darts!"
-        );
+        assert_eq!(text_of(&browser, "verdict").await, "Draw again! Let's play darts!");
         browser.screenshot("tictactoe").await;
         browser.close().await;
     });
@@ -256,7 +235,7 @@ fn guess_game_against_the_codebreaker_ends_with_the_secret() {
             browser
                 .wait_until("document.getElementById('codebreaker-guesses').rows.length > 0", "a guess")
                 .await;
-            let status = browser.text("document.getElementById('codebreaker-status').textContent").await;
+            let status = text_of(&browser, "codebreaker-status").await;
             if status.starts_with("Found") {
                 break;
             }
@@ -278,13 +257,12 @@ fn guess_game_against_the_codebreaker_ends_with_the_secret() {
                 .await;
         }
         assert_eq!(
-            browser.text("document.getElementById('codebreaker-status').textContent").await,
+            text_of(&browser, "codebreaker-status").await,
             format!("Found 3242 with 6 guesses: {guesses}")
         );
         browser.click("simulate").await;
         browser.wait_until("document.getElementById('bars').children.length > 0", "the histogram").await;
-        assert!(browser
-            .text("document.getElementById('sim-summary').textContent")
+        assert!(text_of(&browser, "sim-summary")
             .await
             .starts_with("first, 4 digits, 9000 secrets: worst case "));
         // Every bar of the simulation's histogram, labelled with its number of guesses and its count.
@@ -316,7 +294,7 @@ fn guess_game_against_the_codebreaker_ends_with_the_secret() {
             .wait_until("document.getElementById('sim-summary').textContent.includes('stopped')", "the limit")
             .await;
         assert_eq!(
-            browser.text("document.getElementById('sim-summary').textContent").await,
+            text_of(&browser, "sim-summary").await,
             "entropy, 5 digits: stopped at the time limit of 0.1 s before every secret was played; choose a \
              longer limit (at most 60 s), fewer digits or a faster strategy."
         );
@@ -378,6 +356,11 @@ async fn value(browser: &Browser, id: &str) -> String {
     browser.text(&format!("document.getElementById('{id}').value")).await
 }
 
+/// The text of the element `id`.
+async fn text_of(browser: &Browser, id: &str) -> String {
+    browser.text(&format!("document.getElementById('{id}').textContent")).await
+}
+
 #[test]
 #[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
 fn scrabble_page_writes_one_notation_per_rules() {
@@ -387,12 +370,9 @@ fn scrabble_page_writes_one_notation_per_rules() {
         browser.client.goto(&server.at("/scrabble")).await.unwrap();
         browser.choose_file("open", &dataset("scrabble/midgame-01.scrabble")).await;
         browser.wait_until("document.querySelectorAll('#hints li').length === 10", "the best plays").await;
-        assert_eq!(
-            browser.text("document.getElementById('title').textContent").await,
-            "midgame-01.scrabble (lab rules)"
-        );
+        assert_eq!(text_of(&browser, "title").await, "midgame-01.scrabble (lab rules)");
         let expected = reference("scrabble/midgame-01.scrabble.expected");
-        assert_eq!(browser.text("document.getElementById('output').textContent").await, expected);
+        assert_eq!(text_of(&browser, "output").await, expected);
         // The lab board: x from -7 to 7 above, y from 7 down to -7 beside, the centre marked.
         let x: Vec<String> = (-7..=7).map(|x: i32| x.to_string()).collect();
         let y: Vec<String> = (-7..=7).rev().map(|y: i32| y.to_string()).collect();
@@ -412,9 +392,9 @@ fn scrabble_page_writes_one_notation_per_rules() {
         browser.wait_until("document.getElementById('result').textContent !== ''", "the rejection").await;
         // The best play after the two `play:` lines and the hint: "25 GARI 5 -3 vertical GARI".
         let best = expected.lines().nth(3).unwrap();
-        assert_eq!(browser.text("document.getElementById('hint-0').textContent").await, best);
+        assert_eq!(text_of(&browser, "hint-0").await, best);
         browser.click("hint-0").await;
-        assert_eq!(browser.text("document.getElementById('result').textContent").await, "");
+        assert_eq!(text_of(&browser, "result").await, "");
         // GARI placed from (5, -3) downwards: column 5 + 7, rows 7 + 3 to 7 + 6.
         let fields: Vec<&str> = best.split(' ').collect();
         let (x, y): (i32, i32) = (fields[2].parse().unwrap(), fields[3].parse().unwrap());
@@ -432,7 +412,7 @@ fn scrabble_page_writes_one_notation_per_rules() {
         browser.click("play").await;
         browser.wait_until("document.getElementById('result').textContent !== ''", "the play's score").await;
         // The reference's first line scores the same play: "play GARI 5 -3 vertical: 25".
-        let result = browser.text("document.getElementById('result').textContent").await;
+        let result = text_of(&browser, "result").await;
         assert!(result.starts_with(&format!("{} (GARI 5, ", expected.lines().next().unwrap())), "{result}");
 
         // A standard file, as the file says: A-O and 1-15, one field for the play, and the old play gone.
@@ -451,9 +431,9 @@ fn scrabble_page_writes_one_notation_per_rules() {
             cleared.push(value(&browser, id).await);
         }
         assert_eq!(cleared, ["", "", "", "horizontal"]);
-        assert_eq!(browser.text("document.getElementById('result').textContent").await, "");
+        assert_eq!(text_of(&browser, "result").await, "");
         // The output box writes the plays as the hints do: `scrabble check`'s lines, `scrabble hint`'s list.
-        let output = browser.text("document.getElementById('output').textContent").await;
+        let output = text_of(&browser, "output").await;
         let hints =
             browser.eval("[...document.querySelectorAll('#hints li')].map((item) => item.textContent)").await;
         let listed: Vec<&str> = hints.as_array().unwrap().iter().map(|hint| hint.as_str().unwrap()).collect();
@@ -476,15 +456,12 @@ fn scrabble_page_writes_one_notation_per_rules() {
         assert_eq!(value(&browser, "letters").await, "8H GOAT");
 
         // A hint clicked fills the play in the standard notation, which the page then scores.
-        assert_eq!(
-            browser.text("document.getElementById('hint-0').textContent").await,
-            "  87.0  87 M7 GOATIeR  keep - +0.0"
-        );
+        assert_eq!(text_of(&browser, "hint-0").await, "  87.0  87 M7 GOATIeR  keep - +0.0");
         browser.click("hint-0").await;
         assert_eq!(value(&browser, "letters").await, "M7 GOATIeR");
         browser.click("play").await;
         browser.wait_until("document.getElementById('result').textContent !== ''", "the score").await;
-        let result = browser.text("document.getElementById('result').textContent").await;
+        let result = text_of(&browser, "result").await;
         assert!(result.starts_with("play M7 GOATIeR: 87 (GOATIeR "), "{result}");
         // A play typed as players write it, GOATIER at M7 down, whose E the rack holds only as its blank.
         browser.eval("document.getElementById('letters').value = 'M7 GOATIER'").await;
@@ -492,7 +469,7 @@ fn scrabble_page_writes_one_notation_per_rules() {
         browser
             .wait_until("document.getElementById('result').textContent.includes('hint')", "the hint")
             .await;
-        let result = browser.text("document.getElementById('result').textContent").await;
+        let result = text_of(&browser, "result").await;
         assert_eq!(
             result,
             "play M7 GOATIER: rejected: E is not on the rack\nhint: try M7 GOATIeR (87 points)"
@@ -502,9 +479,9 @@ fn scrabble_page_writes_one_notation_per_rules() {
         // The Rules choice applies to the file opened: the lab file under the standard rules.
         browser.eval("document.getElementById('rules').value = 'standard'").await;
         open_position(&browser, "scrabble/midgame-01.scrabble", "midgame-01.scrabble (standard rules)").await;
-        assert_eq!(browser.text("document.getElementById('result').textContent").await, "");
+        assert_eq!(text_of(&browser, "result").await, "");
         assert_eq!(value(&browser, "letters").await, "");
-        let output = browser.text("document.getElementById('output').textContent").await;
+        let output = text_of(&browser, "output").await;
         assert!(output.starts_with("play M11 GARI: 32\n"), "{output}");
         assert_eq!(board_labels(&browser).await[1], "A");
         // Choosing other rules opens it again under them.
@@ -517,7 +494,7 @@ fn scrabble_page_writes_one_notation_per_rules() {
                 "the lab rules",
             )
             .await;
-        assert_eq!(browser.text("document.getElementById('output').textContent").await, expected);
+        assert_eq!(text_of(&browser, "output").await, expected);
         browser.close().await;
     });
 }
@@ -526,7 +503,7 @@ fn scrabble_page_writes_one_notation_per_rules() {
 async fn score_line(browser: &Browser, text: &str) -> String {
     let condition = format!("document.getElementById('score').textContent === {}", serde_json::json!(text));
     browser.wait_until(&condition, text).await;
-    browser.text("document.getElementById('result').textContent").await
+    text_of(browser, "result").await
 }
 
 /// Takes a turn in the Scrabble game: `typed` in the play field, then a click on the button
@@ -609,15 +586,9 @@ fn scrabble_solitaire_passes_and_exchanges_within_the_rules_limits() {
         browser.eval("document.getElementById('letters').value = 'A'").await;
         browser.click("exchange").await;
         browser.wait_until("document.getElementById('result').textContent !== ''", "the refusal").await;
-        assert_eq!(
-            browser.text("document.getElementById('result').textContent").await,
-            "the bag holds 5 tiles: an exchange needs at least 7"
-        );
+        assert_eq!(text_of(&browser, "result").await, "the bag holds 5 tiles: an exchange needs at least 7");
         assert_eq!(browser.text("document.getElementById('result').className").await, "error");
-        assert_eq!(
-            browser.text("document.getElementById('score').textContent").await,
-            "score 0, 5 tiles in the bag"
-        );
+        assert_eq!(text_of(&browser, "score").await, "score 0, 5 tiles in the bag");
         browser.close().await;
     });
 }
@@ -660,7 +631,7 @@ fn batch_page_solves_dropped_files_with_verdicts() {
                 "spec-example.guess same"
             ])
         );
-        assert!(browser.text("document.getElementById('summary').textContent").await.starts_with(
+        assert!(text_of(&browser, "summary").await.starts_with(
             "4 files: 3 solved, 1 invalid; references: 4 same, 0 valid, 0 differ; 0 skipped; time "
         ));
         assert_eq!(browser.eval("document.getElementById('save').disabled").await, false);
@@ -695,10 +666,7 @@ fn batch_page_downloads_the_blessed_references_and_the_junit_report() {
         let input = browser.client.find(fantoccini::Locator::Id("files")).await.unwrap();
         input.send_keys(&paths.join("\n")).await.unwrap();
         browser.wait_until("!document.getElementById('download-junit').disabled", "the downloads").await;
-        assert_eq!(
-            browser.text("document.getElementById('download-references').textContent").await,
-            "Download References (2)"
-        );
+        assert_eq!(text_of(&browser, "download-references").await, "Download References (2)");
         browser.click("download-references").await;
         let zipped = browser.downloaded("references.zip").await;
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zipped)).unwrap();
@@ -739,14 +707,11 @@ fn scrabble_page_opens_a_position_with_the_word_list_beside_it() {
         browser.choose_file("open", &position).await;
         browser.wait_until("document.getElementById('sources').textContent !== ''", "the sources").await;
         assert_eq!(
-            browser.text("document.getElementById('sources').textContent").await,
+            text_of(&browser, "sources").await,
             "dictionary: server's bundled list; the file asks for assignment-words.txt, which this server \
              does not read (serve --data DIR)"
         );
-        assert_eq!(
-            browser.text("document.getElementById('hint-0').textContent").await,
-            "9 AE -3 1 horizontal AE"
-        );
+        assert_eq!(text_of(&browser, "hint-0").await, "9 AE -3 1 horizontal AE");
         // With its word list, as the command line answers it.
         let both = format!("{}\n{}", position.display(), dataset("scrabble/assignment-words.txt").display());
         browser.client.find(fantoccini::Locator::Id("open")).await.unwrap().send_keys(&both).await.unwrap();
@@ -757,11 +722,11 @@ fn scrabble_page_opens_a_position_with_the_word_list_beside_it() {
             )
             .await;
         assert_eq!(
-            browser.text("document.getElementById('sources').textContent").await,
+            text_of(&browser, "sources").await,
             "dictionary: assignment-words.txt, sent with the position"
         );
         assert_eq!(
-            browser.text("document.getElementById('output').textContent").await,
+            text_of(&browser, "output").await,
             reference("scrabble/assignment-are-la.scrabble.expected")
         );
         browser.close().await;
@@ -798,10 +763,7 @@ fn batch_page_at_800_px_scrolls_its_table_and_shows_each_differing_files_diff() 
             .await;
         assert_eq!(rows[3], "no round", "{rows}");
         assert!(
-            browser
-                .text("document.getElementById('summary').textContent")
-                .await
-                .starts_with("2 files: 1 solved, 1 no round; "),
+            text_of(&browser, "summary").await.starts_with("2 files: 1 solved, 1 no round; "),
             "the summary"
         );
         // The page does not widen: the table scrolls sideways inside its box.
