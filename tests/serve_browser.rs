@@ -320,7 +320,7 @@ fn guess_game_against_the_codebreaker_ends_with_the_secret() {
 
         // Eight digits, 90 million numbers, too many to play whole: a sample, named as one.
         let set = |id: &str, value: &str| format!("document.getElementById('{id}').value = '{value}'");
-        for (id, value) in [("sim-digits", "8"), ("sim-sample", "20"), ("sim-timeout", "60")] {
+        for (id, value) in [("sim-digits", "8"), ("sim-sample", "5"), ("sim-timeout", "60")] {
             browser.eval(&set(id, value)).await;
         }
         browser.click("simulate").await;
@@ -330,14 +330,14 @@ fn guess_game_against_the_codebreaker_ends_with_the_secret() {
         let summary = browser.text("document.getElementById('sim-summary').textContent").await;
         assert!(
             summary.starts_with(
-                "first, 8 digits, a sample of 20 secrets drawn at random from the 90000000 (seed 1): worst case "
+                "first, 8 digits, a sample of 5 secrets drawn at random from the 90000000 (seed 1): worst case "
             ),
             "{summary}"
         );
         let counted = browser
             .eval("[...document.querySelectorAll('#bars .count')].reduce((sum, count) => sum + Number(count.textContent), 0)")
             .await;
-        assert_eq!(counted, 20);
+        assert_eq!(counted, 5);
         screenshots(&browser, "guess-sample").await;
 
         // A simulation stopped at its time limit: the old chart goes, and the limit is named.
