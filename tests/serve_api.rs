@@ -172,6 +172,60 @@ fn guess_datasets_and_games_answer_as_the_command_line() {
 }
 
 #[test]
+fn a_range_too_large_to_play_whole_is_simulated_on_a_sample_as_the_command_line_plays_it() {
+    let server = Server::start(&[]);
+    // 90 million 8-digit numbers, past the 10 million a simulation plays: 5 drawn with seed 1.
+    let (status, sampled) = get(&server.at("/api/guess/simulate?digits=8&sample=5&timeout=60"));
+    assert_eq!((status, &sampled["sample"]), (200, &json!({"of": 90_000_000, "seed": 1})), "{sampled}");
+    let secrets = solvebatch_guess::sample_secrets(solvebatch_guess::Digits::new(8).unwrap(), 5, 1);
+    assert_eq!(secrets.len(), 5);
+    // The same secrets listed for `guess simulate --secrets`: the same summary.
+    let folder = tempfile::tempdir().unwrap();
+    let listed = folder.path().join("sample.txt");
+    let lines: Vec<String> = secrets.iter().map(u32::to_string).collect();
+    std::fs::write(&listed, lines.join("\n")).unwrap();
+    let simulated = crate::common::child()
+        .args(["guess", "simulate", "--digits", "8", "--json", "-", "--secrets"])
+        .arg(&listed)
+        .output()
+        .unwrap();
+    assert!(simulated.status.success(), "{}", String::from_utf8_lossy(&simulated.stderr));
+    let stdout = String::from_utf8(simulated.stdout).unwrap();
+    let summary: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    for field in ["strategy", "digits", "secrets", "worst_case", "worst_secrets", "mean", "histogram"] {
+        assert_eq!(sampled[field], summary[field], "{field}");
+    }
+    assert_eq!(sampled["secrets"], 5);
+
+    // A sample of no secret is refused.
+    let refused = |query: &str| get(&server.at(&format!("/api/guess/simulate?{query}")));
+    let (status, error) = refused("digits=8&sample=0");
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (400, "sample: from 1 to 10000000 secrets, not 0")
+    );
+    // Past the time limit: 422, naming the limit and what to choose instead, with a sample or without.
+    let (status, error) = refused("digits=9&sample=3&timeout=0.1");
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (
+            422,
+            "stopped at the time limit of 0.1 s before the sample of 3 secrets was played; choose a longer \
+             limit (at most 60 s), a smaller sample or fewer digits."
+        )
+    );
+    let (status, error) = refused("strategy=entropy&digits=5&timeout=0.1");
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (
+            422,
+            "stopped at the time limit of 0.1 s before every secret was played; choose a longer limit (at \
+             most 60 s), fewer digits or a faster strategy."
+        )
+    );
+}
+
+#[test]
 fn scrabble_datasets_on_the_bundled_dictionary_answer_as_the_command_line() {
     let server = Server::start(&[]);
     // The server reads only its own dictionary: the positions that name the bundled one.

@@ -160,9 +160,9 @@ fn tictactoe_slider_replays_every_move_and_shows_the_command_line_output() {
         browser.client.goto(&server.at("/tictactoe")).await.unwrap();
         let reference = reference("tictactoe/00-example.ref");
         browser.choose_file("open", &dataset("tictactoe/00-example.in")).await;
-        browser.wait_until("document.getElementById('output').textContent !== ''", "the output").await;
-        assert_eq!(text_of(&browser, "output").await, reference);
-        // The game opens before its first move: an empty board, and no verdict or attention yet.
+        browser.wait_until("document.getElementById('save').disabled === false", "the game").await;
+        // The game opens before its first move: an empty board, and no output, verdict or attention yet.
+        assert_eq!(text_of(&browser, "output").await, "");
         let verdict_and_attention =
             "[document.getElementById('verdict').textContent, document.getElementById('attention').textContent]";
         assert_eq!(text_of(&browser, "position").await, "move 0 of 8");
@@ -172,6 +172,7 @@ fn tictactoe_slider_replays_every_move_and_shows_the_command_line_output() {
         assert_eq!(browser.eval(verdict_and_attention).await, serde_json::json!(["", ""]));
 
         // Move by move to the last: each message at its move, the verdict and attention only at the end.
+        // The output box holds what the moves so far printed: the 7th move's NOT YOUR TURN from then on.
         let mut descriptions = Vec::new();
         for moves in 1..=8 {
             browser.click("next").await;
@@ -182,8 +183,12 @@ fn tictactoe_slider_replays_every_move_and_shows_the_command_line_output() {
                     serde_json::json!(["", ""]),
                     "move {moves}"
                 );
+                let printed = if moves < 7 { "" } else { "NOT YOUR TURN\n" };
+                assert_eq!(text_of(&browser, "output").await, printed, "move {moves}");
             }
         }
+        // After the last move, the whole output of the command line.
+        assert_eq!(text_of(&browser, "output").await, reference);
         assert_eq!(descriptions[0], "X asks for (0, 0): X at (0, 0)");
         assert_eq!(descriptions[6], "0 asks for (0, 0) \u{2014} NOT YOUR TURN");
         assert_eq!(descriptions[7], "X asks for (0, 0): X at (1, 1) \u{2014} NOT AN EMPTY CELL");
@@ -202,9 +207,14 @@ fn tictactoe_slider_replays_every_move_and_shows_the_command_line_output() {
                 format!("attention: {}, {}", lines[lines.len() - 2], lines[lines.len() - 1])
             ])
         );
-        // One step back: the verdict goes again.
+        // One step back: the verdict and the last move's output go again.
         browser.click("prev").await;
         assert_eq!(browser.eval(verdict_and_attention).await, serde_json::json!(["", ""]));
+        assert_eq!(text_of(&browser, "output").await, "NOT YOUR TURN\n");
+        screenshots(&browser, "tictactoe-move-7").await;
+        browser.click("first").await;
+        assert_eq!(text_of(&browser, "output").await, "");
+        screenshots(&browser, "tictactoe-move-0").await;
         browser.click("last").await;
 
         // The macroboard drawn from the moves is the one the command line prints.
@@ -285,6 +295,28 @@ fn guess_game_against_the_codebreaker_ends_with_the_secret() {
         browser.client.set_window_size(1280, 900).await.unwrap();
         browser.screenshot("guess").await;
 
+        // Eight digits, 90 million numbers, too many to play whole: a sample, named as one.
+        let set = |id: &str, value: &str| format!("document.getElementById('{id}').value = '{value}'");
+        for (id, value) in [("sim-digits", "8"), ("sim-sample", "5"), ("sim-timeout", "60")] {
+            browser.eval(&set(id, value)).await;
+        }
+        browser.click("simulate").await;
+        browser
+            .wait_until("document.getElementById('bars').children.length > 0", "the sample's histogram")
+            .await;
+        let summary = text_of(&browser, "sim-summary").await;
+        assert!(
+            summary.starts_with(
+                "first, 8 digits, a sample of 5 secrets drawn at random from the 90000000 (seed 1): worst case "
+            ),
+            "{summary}"
+        );
+        let counted = browser
+            .eval("[...document.querySelectorAll('#bars .count')].reduce((sum, count) => sum + Number(count.textContent), 0)")
+            .await;
+        assert_eq!(counted, 5);
+        screenshots(&browser, "guess-sample").await;
+
         // A simulation stopped at its time limit: the old chart goes, and the limit is named.
         browser.eval("document.getElementById('sim-strategy').value = 'entropy'").await;
         browser.eval("document.getElementById('sim-digits').value = '5'").await;
@@ -299,8 +331,34 @@ fn guess_game_against_the_codebreaker_ends_with_the_secret() {
              longer limit (at most 60 s), fewer digits or a faster strategy."
         );
         assert_eq!(browser.eval("document.getElementById('bars').children.length").await, 0);
+        // A sample past the limit too: the page names the sample and offers a smaller one.
+        browser.eval(&set("sim-strategy", "first")).await;
+        browser.eval(&set("sim-digits", "9")).await;
+        browser.eval(&set("sim-sample", "3")).await;
+        browser.click("simulate").await;
+        browser
+            .wait_until(
+                "document.getElementById('sim-summary').textContent.includes('sample of')",
+                "the limit",
+            )
+            .await;
+        assert_eq!(
+            text_of(&browser, "sim-summary").await,
+            "first, 9 digits: stopped at the time limit of 0.1 s before the sample of 3 secrets was played; \
+             choose a longer limit (at most 60 s), a smaller sample or fewer digits."
+        );
+        screenshots(&browser, "guess-stopped").await;
         browser.close().await;
     });
+}
+
+/// Saves pictures of the window at 1280 and 800 px wide, as `NAME-1280` and `NAME-800`, and leaves
+/// it 1280 px wide.
+async fn screenshots(browser: &Browser, name: &str) {
+    for width in [800, 1280] {
+        browser.client.set_window_size(width, 900).await.unwrap();
+        browser.screenshot(&format!("{name}-{width}")).await;
+    }
 }
 
 /// Checks the guess page's histogram at the window width `width`: each label's centre within 2 px of
@@ -495,6 +553,93 @@ fn scrabble_page_writes_one_notation_per_rules() {
             )
             .await;
         assert_eq!(text_of(&browser, "output").await, expected);
+        browser.close().await;
+    });
+}
+
+/// The Scrabble page's result line and its class once it shows `text`, and the squares highlighted
+/// and hints chosen then.
+async fn result_shown(browser: &Browser, text: &str) -> serde_json::Value {
+    let condition = format!("document.getElementById('result').textContent === {}", serde_json::json!(text));
+    browser.wait_until(&condition, text).await;
+    browser
+        .eval(
+            "[document.getElementById('result').className, document.querySelectorAll('#board td.highlight').length,
+              document.querySelectorAll('#hints li.selected').length]",
+        )
+        .await
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn scrabble_page_shows_only_the_refusal_after_a_refused_play() {
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/scrabble")).await.unwrap();
+        open_position(&browser, "scrabble/midgame-01.scrabble", "midgame-01.scrabble (lab rules)").await;
+        // The best play, GARI, chosen and scored: green, its four squares outlined.
+        browser.click("hint-0").await;
+        browser.click("play").await;
+        browser.wait_until("document.getElementById('result').className === 'good'", "the score").await;
+        assert_eq!(browser.eval("document.querySelectorAll('#board td.highlight').length").await, 4);
+        // A play that cannot be read: only its refusal, in red; no square outlined, no hint chosen.
+        browser.eval("document.getElementById('letters').value = 'G4RI'").await;
+        browser.click("play").await;
+        assert_eq!(
+            result_shown(&browser, "play: '4' is not a letter").await,
+            serde_json::json!(["error", 0, 0])
+        );
+        screenshots(&browser, "scrabble-refused").await;
+        // Another file opened: the form and the refusal go.
+        open_position(
+            &browser,
+            "scrabble/standard-midgame.scrabble",
+            "standard-midgame.scrabble (standard rules)",
+        )
+        .await;
+        assert_eq!(text_of(&browser, "result").await, "");
+        assert_eq!(value(&browser, "letters").await, "");
+
+        // A standard game: every refusal in its notation, naming the letters the rack lacks.
+        browser.eval("document.getElementById('rules').value = 'standard'").await;
+        browser.click("new-game").await;
+        assert_eq!(score_line(&browser, "score 0, 93 tiles in the bag").await, "");
+        let rack = browser.text("[...document.querySelectorAll('#rack span')].map((tile) => tile.firstChild.textContent).join('')").await;
+        let lacked = ('A'..='Z').find(|letter| !rack.contains(*letter)).unwrap();
+        let held: String = rack.chars().filter(|tile| *tile != '?').take(2).collect();
+        let typed = |text: String| {
+            let browser = &browser;
+            async move {
+                browser
+                    .eval(&format!("document.getElementById('letters').value = {}", serde_json::json!(text)))
+                    .await;
+                browser.click("play").await;
+            }
+        };
+        typed(format!("8H {lacked}{lacked}")).await;
+        let rejected = format!(
+            "play 8H {lacked}{lacked}: rejected: {lacked} is not on the rack\nhint: {lacked}{lacked} makes no valid \
+             play from any start square or direction; try other letters"
+        );
+        assert_eq!(result_shown(&browser, &rejected).await, serde_json::json!(["error", 0, 0]));
+        typed(lacked.to_string()).await;
+        let lacking = format!("play: {lacked} is not on the rack");
+        assert_eq!(result_shown(&browser, &lacking).await, serde_json::json!(["error", 0, 0]));
+        typed(held.clone()).await;
+        let unplaced = format!(
+            "play: '{held}' has no start square: write 8H {held} across or H8 {held} down (columns A to O, rows 1 \
+             to 15)"
+        );
+        assert_eq!(result_shown(&browser, &unplaced).await, serde_json::json!(["error", 0, 0]));
+        typed("8Z WORD".to_string()).await;
+        let shape =
+            "play: '8Z WORD' is not a play: write 8H WORD across (row first) or H8 WORD down (column \
+                     first), with columns A to O and rows 1 to 15; or pass, or exchange LETTERS";
+        assert_eq!(result_shown(&browser, shape).await, serde_json::json!(["error", 0, 0]));
+        screenshots(&browser, "scrabble-standard-refused").await;
+        // No turn was taken.
+        assert_eq!(text_of(&browser, "score").await, "score 0, 93 tiles in the bag");
         browser.close().await;
     });
 }

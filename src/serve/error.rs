@@ -12,8 +12,8 @@ use super::limits;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
     /// 400 bad input, 404 no such family or endpoint, 405 a method the endpoint does not take,
-    /// 408 a request body that stalled, 413 too large, 422 unknown solver, 500 a solver that failed,
-    /// 503 busy, 504 past the time limit.
+    /// 408 a request body that stalled, 413 too large, 422 unknown solver or a simulation past the
+    /// time limit it chose, 500 a solver that failed, 503 busy.
     pub status: StatusCode,
     /// What is wrong, in words.
     pub message: String,
@@ -45,9 +45,10 @@ impl ApiError {
         ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: message.into() }
     }
 
-    /// 504: the work did not finish within its time limit.
-    pub fn timed_out(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::GATEWAY_TIMEOUT, message: message.into() }
+    /// 422: the work stopped at the time limit the request chose; the message names it and what to
+    /// choose instead.
+    pub fn past_limit(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, message: message.into() }
     }
 
     /// 503: every place for a solve is taken.

@@ -5,8 +5,10 @@
 //!   and the next one, or the end (won, or answers that contradict each other).
 //! - `POST /api/guess/host` `{"digits", "seed", "guesses": [..], "reveal"}`: the answer to each guess
 //!   for the secret the seed draws; the secret once found or when `reveal` is true.
-//! - `GET /api/guess/simulate?strategy=S&digits=D&timeout=T`: every secret played, summarised
-//!   (worst case, mean, histogram), as `guess simulate --json` reports it.
+//! - `GET /api/guess/simulate?strategy=S&digits=D&timeout=T&sample=N`: every secret played,
+//!   summarised (worst case, mean, histogram), as `guess simulate --json` reports it; past
+//!   [`MAX_SIMULATED_SECRETS`] numbers (8 and 9 digits), a sample of `N` secrets drawn at random
+//!   instead, as `guess simulate --secrets` plays a list, and `sample` says so.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -15,7 +17,8 @@ use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_guess::{
-    self as guess, AnswerError, Codebreaker, Digits, GameState, Host, SimulationSummary, Solver,
+    self as guess, AnswerError, Codebreaker, Digits, GameState, Host, SimulateError, SimulationSummary,
+    Solver, MAX_SIMULATED_SECRETS,
 };
 
 use super::error::ApiError;
@@ -142,6 +145,14 @@ pub async fn host(
     Ok(Json(HostView { answers, found, secret }))
 }
 
+/// How many secrets a simulation draws when the range is too large to play whole, unless the
+/// request says: with `first` on 2 busy cores, 100 of 8 digits take 7 to 12 s; at 9 digits one
+/// secret alone takes about 8 s (each guess filters a set of 900 million numbers).
+pub const DEFAULT_SAMPLE: usize = 50;
+
+/// The seed of every sample, so that the same request plays the same secrets.
+pub const SAMPLE_SEED: u64 = 1;
+
 /// The query of a simulation.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -152,27 +163,93 @@ pub struct SimulateQuery {
     digits: Option<u32>,
     /// The time limit in seconds.
     timeout: Option<String>,
+    /// How many secrets to draw when the range has more than [`MAX_SIMULATED_SECRETS`] numbers
+    /// (default [`DEFAULT_SAMPLE`], at most [`MAX_SIMULATED_SECRETS`]).
+    sample: Option<usize>,
+}
+
+/// A simulation's summary, and the sample it played when it played only some secrets.
+#[derive(Debug, Serialize)]
+pub struct SimulationView {
+    /// The summary, as `guess simulate --json` writes it (`secrets` is the number played).
+    #[serde(flatten)]
+    summary: SimulationSummary,
+    /// The sample, when the range was too large to play whole.
+    sample: Option<Sample>,
+}
+
+/// A sample of secrets drawn at random ([`guess::sample_secrets`]).
+#[derive(Debug, Serialize)]
+pub struct Sample {
+    /// The numbers of the range it was drawn from.
+    of: usize,
+    /// The seed that drew it.
+    seed: u64,
 }
 
 /// `GET /api/guess/simulate`.
+///
+/// # Errors
+/// 400 for bad parameters; 422 when the simulation stops at its time limit, naming the limit and
+/// what to choose instead.
 pub async fn simulate(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
     query: Result<Query<SimulateQuery>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<SimulationSummary>, ApiError> {
+) -> Result<Json<SimulationView>, ApiError> {
     let Query(query) = query?;
     let strategy = strategy_named(query.strategy.as_deref())?;
     let digits = digits(query.digits)?;
     strategy.check_digits(digits).map_err(|error| ApiError::bad_request(error.to_string()))?;
-    let deadline = Instant::now() + limits::timeout(query.timeout.as_deref())?;
+    let limit = limits::timeout(query.timeout.as_deref())?;
+    let size = match query.sample {
+        Some(size) if size == 0 || size > MAX_SIMULATED_SECRETS => {
+            return Err(ApiError::bad_request(format!(
+                "sample: from 1 to {MAX_SIMULATED_SECRETS} secrets, not {size}"
+            )))
+        }
+        asked => asked.unwrap_or(DEFAULT_SAMPLE),
+    };
+    let sample = (digits.range_len() > MAX_SIMULATED_SECRETS)
+        .then_some(Sample { of: digits.range_len(), seed: SAMPLE_SEED });
+    let deadline = Instant::now() + limit;
+    let sampled = sample.is_some();
     let simulation = state
         .pool
         .run_stoppable(move |stop| {
-            guess::simulate(strategy, digits, None, guess::Deadline::at(Some(deadline)).or_flag(stop))
+            let secrets = sampled.then(|| guess::sample_secrets(digits, size, SAMPLE_SEED));
+            let deadline = guess::Deadline::at(Some(deadline)).or_flag(stop);
+            guess::simulate(strategy, digits, secrets.as_deref(), deadline)
         })
         .await?;
-    simulation
-        .map(|simulation| Json(simulation.summary()))
-        .map_err(|error| ApiError::timed_out(error.to_string()))
+    match simulation {
+        Ok(simulation) => Ok(Json(SimulationView { summary: simulation.summary(), sample })),
+        Err(SimulateError::Guess(_)) => {
+            Err(ApiError::past_limit(past_the_limit(strategy, limit, sampled.then_some(size))))
+        }
+        Err(error) => Err(ApiError::bad_request(error.to_string())),
+    }
+}
+
+/// Why a simulation of `strategy` stopped at the time limit `limit`, and what to choose instead;
+/// `sample` is the size of the sample it played, if it played one. `first`, which searches nothing,
+/// has no faster strategy to suggest.
+fn past_the_limit(strategy: &dyn Solver, limit: std::time::Duration, sample: Option<usize>) -> String {
+    let seconds = limit.as_secs_f64();
+    let played = match sample {
+        None => "every secret was played".to_string(),
+        Some(size) => format!("the sample of {size} secrets was played"),
+    };
+    let mut choices = vec![format!("a longer limit (at most {} s)", limits::MAX_TIMEOUT.as_secs())];
+    choices.extend(sample.map(|_| "a smaller sample".to_string()));
+    choices.push("fewer digits".to_string());
+    if strategy.name() != "first" {
+        choices.push("a faster strategy".to_string());
+    }
+    let last = choices.pop().expect("fewer digits at least");
+    format!(
+        "stopped at the time limit of {seconds} s before {played}; choose {} or {last}.",
+        choices.join(", ")
+    )
 }
 
 /// The strategy called `name` (`first` when none).

@@ -144,7 +144,8 @@ pub async fn position(
                 check_tile_counts(rulebook.tiles, rulebook.rules, board, rack)
                     .map_err(|error| ApiError::bad_request(error.to_string()))?;
             }
-            let play = query.play.as_deref().map(|text| play_of(text, &position.rules, board)).transpose()?;
+            let play =
+                query.play.as_deref().map(|text| play_of(text, &position.rules, board, rack)).transpose()?;
             let check = play.map(|play| {
                 let checked = desk::check(&rulebook, board, rack, &play);
                 match checked.verdict {
@@ -303,9 +304,10 @@ pub(super) fn rules_named(name: &str) -> Result<Rules, ApiError> {
     Ok(Rules::named(name))
 }
 
-/// The play written `text` on `board`, in either notation ([`desk::parse_play`]).
-pub(super) fn play_of(text: &str, rules: &Rules, board: &Board) -> Result<Play, ApiError> {
-    desk::parse_play(text, rules, board).map_err(|error| ApiError::bad_request(format!("play: {error}")))
+/// The play typed `text` on `board` with `rack`, in either notation ([`desk::parse_typed_play`]).
+pub(super) fn play_of(text: &str, rules: &Rules, board: &Board, rack: &Rack) -> Result<Play, ApiError> {
+    desk::parse_typed_play(text, rules, board, rack)
+        .map_err(|error| ApiError::bad_request(format!("play: {error}")))
 }
 
 /// The rack written `text`.

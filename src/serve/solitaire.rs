@@ -87,7 +87,7 @@ fn turn_of(text: &str, game: &SolitaireGame) -> Result<Turn, ApiError> {
             None => {}
         }
     }
-    play_of(text, rules, game.board()).map(Turn::Play)
+    play_of(text, rules, game.board(), game.rack()).map(Turn::Play)
 }
 
 /// Whether `text` asks for an exchange (`exchange LETTERS` or `-LETTERS`).

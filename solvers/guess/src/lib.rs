@@ -67,7 +67,7 @@ pub use interactive::{host, play, Ending};
 pub use job::{verify, BatchAnswerError, GuessSetupError, Job};
 pub use matches::matches;
 pub use optimal::{minimum_worst_case, Bound, BoundStep, Proof, Settings as SearchSettings, StrategyTree};
-pub use secrets::parse_secrets;
+pub use secrets::{parse_secrets, sample_secrets};
 pub use simulate::{
     simulate, Bar, SimulateError, SimulatedGame, Simulation, SimulationSummary, MAX_SIMULATED_SECRETS,
 };

@@ -166,7 +166,8 @@ const PARALLEL_MIN_SECRETS: usize = 64;
 const PARALLEL_MAX_SET_BYTES: usize = 2 << 20;
 
 /// Plays the `secrets` (all in `candidates`) from the node reached by the guesses `before`: each secret
-/// with the guesses of its game.
+/// with the guesses of its game. The deadline is checked at every node, so that a strategy that
+/// never searches (`first`) stops too: at 8 and 9 digits filtering the sets is what takes the time.
 fn play_node(
     strategy: &dyn Solver,
     candidates: CandidateSet,
@@ -174,6 +175,9 @@ fn play_node(
     before: &[u32],
     deadline: Deadline<'_>,
 ) -> Result<Vec<(u32, Vec<u32>)>, SimulateError> {
+    if deadline.passed() {
+        return Err(GuessError::Interrupted.into());
+    }
     let guess = strategy.next_guess(&candidates, deadline)?;
     let guesses = [before, &[guess]].concat();
     let positions = candidates.digits().get();
@@ -498,6 +502,9 @@ mod tests {
     fn a_past_deadline_interrupts_the_simulation() {
         let past = crate::Deadline::at(Some(std::time::Instant::now()));
         let error = simulate(solver("minimax").unwrap(), Digits::FOUR, None, past).unwrap_err();
+        assert_eq!(error, SimulateError::Guess(GuessError::Interrupted));
+        // `first` searches nothing, and stops all the same.
+        let error = simulate(solver("first").unwrap(), Digits::FOUR, None, past).unwrap_err();
         assert_eq!(error, SimulateError::Guess(GuessError::Interrupted));
     }
 

@@ -8,7 +8,11 @@
 use crate::board::RulesName;
 use crate::equity::{bag_size, ranked_candidates, unseen, Action, LeaveTable, Ranking};
 use crate::game::{known_tiles_error, simulate, ExchangeError};
-use crate::play::{hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored};
+use crate::letter::parse_tiles;
+use crate::play::{
+    check_rack, hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored,
+};
+use crate::quote::quote;
 use crate::tiles::{RackError, RACK_SIZE};
 use crate::{Board, Letter, Play, Rack, Rulebook, Rules, Tile};
 
@@ -26,6 +30,23 @@ pub fn parse_play(text: &str, rules: &Rules, board: &Board) -> Result<Play, Stri
     } else {
         Play::parse_under(text, rules).map_err(|error| error.to_string())
     }
+}
+
+/// The play typed `text` in one line on `board` with `rack` ([`parse_play`]); under the standard
+/// rules a text of neither notation's shape is refused in the standard notation, naming the letters
+/// the rack lacks ([`standard_refusal`]).
+///
+/// # Errors
+/// Why the text is not a play, in words.
+pub fn parse_typed_play(text: &str, rules: &Rules, board: &Board, rack: &Rack) -> Result<Play, String> {
+    parse_play(text, rules, board).map_err(|error| {
+        let lab_shape = matches!(text.split_whitespace().count(), 3 | 4);
+        if rules.name() == RulesName::Standard && !lab_shape && !is_standard_play(text) {
+            standard_refusal(text.trim(), rack)
+        } else {
+            error
+        }
+    })
 }
 
 /// Checks that `rack` holds no blank unless the rules have blanks.
@@ -182,6 +203,36 @@ pub fn standard_answer(
     None
 }
 
+/// The tiles written `text` (a lower-case letter is a blank when `blanks`), when `rack` holds them:
+/// the letters alone, as `scrabble play` reads them at its letters prompt.
+///
+/// # Errors
+/// A character that is not a letter, no tile at all, or the first tile the rack lacks, as that
+/// prompt says it (`Q is not on the rack`).
+pub fn rack_letters(text: &str, rack: &Rack, blanks: bool) -> Result<Vec<Tile>, String> {
+    let tiles = parse_tiles(text, blanks).map_err(|error| error.to_string())?;
+    check_rack(rack, &tiles).map_err(|rejection| rejection.to_string())?;
+    Ok(tiles)
+}
+
+/// Why `text` is no play in the standard notation, when no start square will be asked for after it:
+/// letters the rack lacks are named as [`rack_letters`] names them, letters it holds are asked for
+/// their start square in that notation, anything else is shown the notation.
+fn standard_refusal(text: &str, rack: &Rack) -> String {
+    let quoted = quote(text);
+    match rack_letters(text, rack, true) {
+        Ok(_) => format!(
+            "'{quoted}' has no start square: write 8H {quoted} across or H8 {quoted} down (columns A to O, \
+             rows 1 to 15)"
+        ),
+        Err(reason) if !text.is_empty() && parse_tiles(text, true).is_ok() => reason,
+        Err(_) => format!(
+            "'{quoted}' is not a play: write 8H WORD across (row first) or H8 WORD down (column first), \
+             with columns A to O and rows 1 to 15; or pass, or exchange LETTERS"
+        ),
+    }
+}
+
 /// The tiles to exchange, when the rack holds them and the bag holds at least 7.
 fn exchange_answer(tiles: &str, rack: &Rack, pool: usize) -> Result<TurnAnswer, String> {
     if pool < RACK_SIZE {
@@ -242,4 +293,38 @@ pub fn simulation_listing(
     }
     let simulated = simulate(rulebook, board, &unseen, table, &candidates, iterations, seed, opponent);
     Ok(simulated.iter().map(|line| format!("{}\n", line.written(board, rulebook.rules))).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The error of `text` typed as a play on an empty board with the rack `AEIOOOS`.
+    fn typed(text: &str, rules: RulesName) -> String {
+        let rack: Rack = "AEIOOOS".parse().unwrap();
+        parse_typed_play(text, &Rules::named(rules), &Board::new(), &rack).unwrap_err()
+    }
+
+    #[test]
+    fn a_play_typed_under_the_standard_rules_is_explained_in_their_notation() {
+        let standard = |text| typed(text, RulesName::Standard);
+        // Letters alone: those the rack lacks named as `scrabble play` names them, else the square asked.
+        assert_eq!(standard("OQ"), "Q is not on the rack");
+        assert_eq!(standard("SOS"), "the play uses 2 S but the rack holds 1");
+        assert_eq!(
+            standard("AE"),
+            "'AE' has no start square: write 8H AE across or H8 AE down (columns A to O, rows 1 to 15)"
+        );
+        let shape = "is not a play: write 8H WORD across (row first) or H8 WORD down (column first), with \
+                     columns A to O and rows 1 to 15; or pass, or exchange LETTERS";
+        assert_eq!(standard("8Z WORD"), format!("'8Z WORD' {shape}"));
+        assert_eq!(standard("A-E"), format!("'A-E' {shape}"));
+        // The lab notation typed whole is explained as it is written.
+        assert_eq!(standard("AE 0 x horizontal"), "y: 'x' is not an integer");
+        // Under the lab rules, the lab notation.
+        assert_eq!(
+            typed("AE", RulesName::Lab),
+            "'AE' is not a play: write LETTERS X Y DIRECTION, for example AE 0 -1 horizontal"
+        );
+    }
 }

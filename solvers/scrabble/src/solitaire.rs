@@ -23,9 +23,9 @@ use crate::board::{Direction, Square};
 use crate::desk::{self, candidates, listing};
 use crate::game::{SolitaireGame, SCORELESS_TURNS_TO_END};
 use crate::hint::Hint;
-use crate::letter::{parse_tiles, Tile};
+use crate::letter::Tile;
 use crate::notation::{board_text, parse_square_name, written_play};
-use crate::play::{check_rack, Play, PlayParseError, Rejection};
+use crate::play::{Play, PlayParseError, Rejection};
 use crate::quote::quote;
 use crate::rules::RulesName;
 
@@ -110,11 +110,7 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
         }
         let blanks = game.rulebook().rules.allows_blanks();
         let rack = game.rack().clone();
-        let letters = |text: &str| {
-            let tiles = parse_tiles(text, blanks).map_err(|error| error.to_string())?;
-            check_rack(&rack, &tiles).map_err(|rejection| rejection.to_string())?;
-            Ok(TurnAnswer::Letters(tiles))
-        };
+        let letters = |text: &str| desk::rack_letters(text, &rack, blanks).map(TurnAnswer::Letters);
         let answer = if standard {
             let (board, pool) = (game.board(), game.pool_len());
             let answer = |text: &str| {

@@ -109,26 +109,25 @@ $("host-give-up").addEventListener("click", () => hosted && playHost(true));
 
 // The simulation's summary and its histogram of guesses per secret: one column per number of
 // guesses, its count above its bar and its label below, so that each label is centred under its bar.
+// A range too large to play whole is sampled, and the summary says so; a simulation refused or
+// stopped at its limit says why in the summary's place, with no chart.
 $("simulate").addEventListener("click", async () => {
-  const [strategy, digits, timeout] = [$("sim-strategy").value, $("sim-digits").value, $("sim-timeout").value];
-  const query = new URLSearchParams({ strategy, digits, timeout });
+  const [strategy, digits, timeout, sample] = [$("sim-strategy").value, $("sim-digits").value, $("sim-timeout").value, $("sim-sample").value];
+  const query = new URLSearchParams({ strategy, digits, timeout, sample });
   const bars = $("bars");
   bars.innerHTML = "";
   $("sim-summary").textContent = "simulating...";
   const started = performance.now();
   const answer = await api(`/api/guess/simulate?${query}`);
-  if (answer.status === 504) {
-    $("sim-summary").textContent = `${strategy}, ${digits} digits: stopped at the time limit of ${timeout} s `
-      + "before every secret was played; choose a longer limit (at most 60 s), fewer digits or a faster strategy.";
-    return;
-  }
   if (answer.status !== 200) {
-    $("sim-summary").textContent = "";
-    showMessage(messageOf(answer.body));
+    $("sim-summary").textContent = `${strategy}, ${digits} digits: ${messageOf(answer.body)}`;
     return;
   }
   const summary = answer.body;
-  $("sim-summary").textContent = `${summary.strategy}, ${summary.digits} digits, ${summary.secrets} secrets: `
+  const played = summary.sample
+    ? `a sample of ${summary.secrets} secrets drawn at random from the ${summary.sample.of} (seed ${summary.sample.seed})`
+    : `${summary.secrets} secrets`;
+  $("sim-summary").textContent = `${summary.strategy}, ${summary.digits} digits, ${played}: `
     + `worst case ${summary.worst_case} guesses, mean ${summary.mean.toFixed(4)} guesses `
     + `(${duration(performance.now() - started)})`;
   const most = Math.max(...summary.histogram.map((bar) => bar.secrets));

@@ -116,6 +116,15 @@ function clearForm() {
   $("result").className = "";
 }
 
+// A play refused before it could be checked (not a play, or a turn the game does not take): the
+// play shown before it goes, its result, highlight and chosen hint, and only the refusal shows.
+function refuse(text) {
+  highlight([]);
+  for (const item of $("hints").querySelectorAll("li.selected")) item.classList.remove("selected");
+  $("result").textContent = text;
+  $("result").className = "error";
+}
+
 // The board's cell of square `square`.
 const cellOf = (square) => $("board").querySelector(`td[data-square="${square}"]`);
 
@@ -243,7 +252,7 @@ $("new-game").addEventListener("click", async () => {
 // Sends the game so far and the turn `play` (or none); a turn taken becomes part of the game.
 async function playSolitaire(play) {
   const answer = await postJson("/api/scrabble/solitaire", { ...solitaire, play });
-  if (answer.status !== 200) return showMessage(messageOf(answer.body));
+  if (answer.status !== 200) return play === null ? showMessage(messageOf(answer.body)) : refuse(messageOf(answer.body));
   const view = answer.body;
   if (view.accepted) solitaire.plays.push(play);
   const bag = `${view.pool} ${view.pool === 1 ? "tile" : "tiles"} in the bag`;
@@ -266,7 +275,7 @@ $("play-form").addEventListener("submit", async (event) => {
   if (position === null) return showMessage("Open a position or start a game first.");
   const query = new URLSearchParams(position.rules ? { play, rules: position.rules } : { play });
   const answer = await api(`/api/scrabble/position?${query}`, { method: "POST", body: formOf(position.files) });
-  if (answer.status !== 200) return showMessage(messageOf(answer.body));
+  if (answer.status !== 200) return refuse(messageOf(answer.body));
   draw(answer.body);
 });
 

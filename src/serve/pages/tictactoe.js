@@ -1,11 +1,12 @@
 // The replay of an ultimate tic-tac-toe game: the board move by move from the server's turns (the
 // crate's Replay), and the output of the command line. A game opens before its first move; the
-// verdict and attention, which the whole game decides, show after its last.
+// output box shows what the moves shown printed, and the verdict, attention and whole output, which
+// the whole game decides, show after its last.
 "use strict";
 
 let game = { n: 0, turns: [] };
-// The verdict and attention lines of the output.
-let ending = { verdict: "", attention: "" };
+// The whole output, and its verdict and attention lines.
+let ending = { output: "", verdict: "", attention: "" };
 const step = document.getElementById("step");
 
 // The CSS class of a player's symbol.
@@ -27,11 +28,10 @@ document.getElementById("open").addEventListener("change", async (event) => {
   }
   document.getElementById("file").textContent = `${file.name}: ${duration(solved.body.ms)}`;
   const output = solved.body.output;
-  document.getElementById("output").textContent = output;
   offerDownload(document.getElementById("save-link"), file.name.replace(/\.in$/, "") + ".out", output);
   document.getElementById("save").disabled = false;
   const lines = output.trimEnd().split("\n");
-  ending = { verdict: lines[lines.length - 3], attention: `attention: ${lines.slice(-2).join(", ")}` };
+  ending = { output, verdict: lines[lines.length - 3], attention: `attention: ${lines.slice(-2).join(", ")}` };
   if (turns.status === 200) {
     game = turns.body;
     document.getElementById("note").textContent = "";
@@ -107,6 +107,8 @@ function show(count) {
   const end = count === game.turns.length;
   document.getElementById("verdict").textContent = end ? ending.verdict : "";
   document.getElementById("attention").textContent = end ? ending.attention : "";
+  const printed = game.turns.slice(0, count).map((turn) => turn.messages).join("");
+  document.getElementById("output").textContent = end ? ending.output : printed;
 }
 
 // One move in words, with the messages it printed.
