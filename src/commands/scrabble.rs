@@ -286,10 +286,10 @@ pub struct PlayArgs {
     #[arg(long, short = 'd', short_alias = 'D', value_name = "FILE")]
     pub dictionary: PathBuf,
 
-    /// The tile definition file; when it cannot be opened, one derived from the dictionary is written
-    /// there and used.
+    /// The tile definition file; default: the standard English set, as `hint` takes it. When the
+    /// file named cannot be opened, one derived from the dictionary is written there and used.
     #[arg(long, short = 't', short_alias = 'T', value_name = "FILE")]
-    pub tiles: PathBuf,
+    pub tiles: Option<PathBuf>,
 
     /// Seed of the shuffle of the pool: the same seed deals the same tiles; default: from the clock
     /// (printed on standard error).
@@ -585,19 +585,25 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     if let Some(record) = &args.record {
         let mut reads = crate::reads::Reads::default();
         reads.add("the dictionary", &args.dictionary);
-        reads.add("the tile file", &args.tiles);
+        if let Some(tiles) = &args.tiles {
+            reads.add("the tile file", tiles);
+        }
         reads.check(record, "--record")?;
     }
     let dictionary = load_dictionary(&args.dictionary)?;
-    let tiles = game_tiles(&args.tiles, &args.dictionary, &dictionary)?;
+    let tiles = match &args.tiles {
+        Some(path) => game_tiles(path, &args.dictionary, &dictionary)?,
+        None => TileSet::standard(),
+    };
     let seed = args.seed.unwrap_or_else(|| {
         let seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |time| time.as_nanos() as u64);
         eprintln!("seed: {seed}");
         seed
     });
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
-    let mut game =
-        SolitaireGame::new(rulebook, seed).map_err(|error| anyhow!("{}: {error}", args.tiles.display()))?;
+    let tile_file =
+        args.tiles.as_ref().map_or_else(|| "the standard tile set".into(), |path| path.display().to_string());
+    let mut game = SolitaireGame::new(rulebook, seed).map_err(|error| anyhow!("{tile_file}: {error}"))?;
     game.set_ranking(ranking);
     let input = std::io::BufReader::new(crate::game_input::GameInput::start());
     run_solitaire(&mut game, args.top, input, std::io::stdout().lock())?;

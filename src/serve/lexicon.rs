@@ -1,8 +1,8 @@
 //! Where a Scrabble position's `dictionary:` and `tiles:` lines lead in the web app: first to the
 //! files sent with it (the same batch or upload, held in memory, named relative to the position's
-//! name), then, with `serve --data DIR`, to a regular file inside DIR (named relative to DIR; its
-//! canonical path must stay inside DIR, so `..`, absolute names and links out of it lead nowhere),
-//! else to the server's own dictionary and tiles. Each answer says which ([`Notes`]).
+//! name), then, with `serve --data DIR`, to a regular file inside DIR (named relative to DIR or
+//! absolutely; its canonical path must lie inside DIR, so `..`, absolute names and links leading out of
+//! it lead nowhere), else to the server's own dictionary and tiles. Each answer says which ([`Notes`]).
 //!
 //! `serve --dictionary` / `--tiles` beat the position's lines, as the command line's flags do.
 
@@ -50,7 +50,8 @@ impl DataFolder {
         Ok(DataFolder { root, read: Mutex::default() })
     }
 
-    /// The regular file `name` names inside the folder, canonical.
+    /// The regular file `name` (relative to the folder, or absolute) names inside the folder,
+    /// canonical.
     ///
     /// # Errors
     /// Why it is not used, worded to follow "which": missing, outside the folder, not a regular file.
