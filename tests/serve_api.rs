@@ -1184,3 +1184,31 @@ fn a_batch_answers_each_differing_files_diff_from_its_reference() {
     // The report saved from the page shows it too.
     assert!(batch["html"].as_str().unwrap().contains("-wrong"), "the HTML report shows the diff");
 }
+
+#[test]
+fn a_word_list_sent_with_positions_says_what_it_skipped_in_each_record() {
+    let server = Server::start(&[]);
+    let position = std::fs::read_to_string(dataset("scrabble/assignment-are-la.scrabble"))
+        .unwrap()
+        .replace("dictionary: assignment-words.txt", "dictionary: words.txt");
+    let archive = zipped(&[
+        ("d/words.txt", b"are\nla\nx-ray\n"),
+        ("d/one.scrabble", position.as_bytes()),
+        ("d/two.scrabble", position.as_bytes()),
+    ]);
+    let (status, batch) = post_form(&server.at("/api/batch"), &[("d.zip", &archive)]);
+    assert_eq!(status, 200, "{batch}");
+    let note = "words.txt: skipped 1 entry with a character other than a letter: line 3: \"x-ray\"";
+    let records = batch["records"].as_array().unwrap();
+    let warnings: Vec<&Value> = records.iter().map(|record| &record["warning"]).collect();
+    assert_eq!(warnings, [&json!(note), &json!(note)]);
+    assert_eq!(records[0]["dictionary"], "words.txt, sent with the position");
+    // Read from the data folder, by a solve and by the Scrabble page's endpoint.
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("words.txt"), "are\nla\nx-ray\n").unwrap();
+    let server = Server::start(&["--data", data.path().to_str().unwrap()]);
+    let (status, record) = post(&server.at("/api/solve/scrabble"), position.as_bytes());
+    assert_eq!((status, &record["warning"]), (200, &json!(note)), "{record}");
+    let (status, view) = post(&server.at("/api/scrabble/position?top=1"), position.as_bytes());
+    assert_eq!((status, &view["warning"]), (200, &json!(note)), "{view}");
+}

@@ -346,7 +346,7 @@ fn play_syntax(text: &str) -> Result<String, String> {
 
 impl BoardArgs {
     /// The board file read with the dictionary, tiles and rules in force: the flags beat the file's
-    /// lines, which beat the defaults.
+    /// lines, which beat the defaults. What reading the dictionary skipped goes to standard error.
     fn load(&self) -> anyhow::Result<LoadedPosition> {
         let path = &self.board_file;
         let text = match self.cgp_text()? {
@@ -364,6 +364,9 @@ impl BoardArgs {
             PositionLoadError::File(message) => anyhow!(message),
             error => anyhow!("{}: {error}", crate::text::name(path)),
         })?;
+        if let Some(warning) = &loaded.warning {
+            eprintln!("{warning}");
+        }
         if let Some(rack) = &self.rack {
             desk::check_rack_blanks(rack, &loaded.position.rules)
                 .map_err(|error| anyhow!("--rack: {error} (--rules standard)"))?;
@@ -403,23 +406,11 @@ impl BoardArgs {
 }
 
 /// Reads a dictionary through the cache ([`crate::cache`]), reporting skipped entries on standard
-/// error, naming the first and its line (read again from the word list: a cached graph keeps only
-/// their count).
+/// error ([`Dictionary::skipped_note_of`]).
 fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
     let dictionary = Dictionary::load_cached(path, crate::cache::dictionary_cache().as_deref())?;
-    if dictionary.skipped() > 0 {
-        // Only a regular file is read again: a device might give other bytes.
-        let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
-        let text = regular.then(|| crate::text::read_limited(path, None).ok()).flatten().unwrap_or_default();
-        let first = Dictionary::skipped_entries(&text).into_iter().next();
-        // Quoted as Rust writes a string, so that control characters show as escapes.
-        let (count, where_) = match dictionary.skipped() {
-            1 => ("1 entry".to_string(), ":"),
-            count => (format!("{count} entries"), ", the first on"),
-        };
-        let shown =
-            first.map_or_else(String::new, |(line, entry)| format!("{where_} line {line}: {entry:?}"));
-        eprintln!("{}: skipped {count} with a character other than a letter{shown}", path.display());
+    if let Some(note) = dictionary.skipped_note_of(path) {
+        eprintln!("{note}");
     }
     Ok(dictionary)
 }

@@ -24,6 +24,10 @@ pub struct Record {
     /// Why the file is `invalid` or `failed` (or, in `compare`, why the solvers' answers are not
     /// trusted); `null` otherwise.
     pub message: Option<String>,
+    /// What the answer should be read with (a Scrabble dictionary's skipped entries: every record
+    /// of a position naming that list carries it); `null` otherwise.
+    #[serde(default)]
+    pub warning: Option<String>,
     /// The regression verdict, where a reference exists; `null` otherwise.
     pub verdict: Option<Verdict>,
     /// Wall time of reading, solving and formatting, in milliseconds (the median of `runs`).
@@ -81,6 +85,7 @@ impl Record {
             solver: None,
             status: Status::Failed,
             message: Some(message),
+            warning: None,
             verdict: None,
             ms: 0.0,
             min_ms: 0.0,
@@ -115,6 +120,7 @@ impl Record {
             solver: Some(solver.to_string()),
             status: outcome.status,
             message: outcome.message.clone(),
+            warning: outcome.warning.clone(),
             verdict: None,
             ms,
             min_ms: ms,

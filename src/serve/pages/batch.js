@@ -31,7 +31,7 @@ async function solve(files) {
       if (index === 5) cell.className = "number";
     });
     // Where a position's files came from, and how an answer differs from its reference.
-    const notes = [record.dictionary && `dictionary: ${record.dictionary}`, record.tiles && `tiles: ${record.tiles}`].filter(Boolean);
+    const notes = [record.dictionary && `dictionary: ${record.dictionary}`, record.tiles && `tiles: ${record.tiles}`, record.warning && `warning: ${record.warning}`].filter(Boolean);
     if (notes.length > 0 || record.diff) {
       const cell = table.insertRow().insertCell();
       cell.colSpan = 7;
