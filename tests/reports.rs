@@ -542,20 +542,23 @@ fn long_message_files() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
-#[test]
-fn terminal_table_with_long_messages_snapshots_at_80_and_120_columns() {
+/// Snapshots `run a` over `files` (some file not as expected) at 80 and 120 columns, named
+/// `terminal_table_{name}_{columns}_columns`.
+fn snapshots_at_80_and_120_columns(name: &str, files: &[(&str, &str)]) {
     for columns in ["80", "120"] {
         let stdout = with_short_times(|| {
-            let (_dir, mut command) = setup(&long_message_files());
+            let (_dir, mut command) = setup(files);
             let output = command.env("COLUMNS", columns).args(["run", "a"]).output().unwrap();
             assert_eq!(output.status.code(), Some(1));
             text(&output.stdout)
         });
-        insta::assert_snapshot!(
-            format!("terminal_table_long_messages_{columns}_columns"),
-            normalised(&stdout)
-        );
+        insta::assert_snapshot!(format!("terminal_table_{name}_{columns}_columns"), normalised(&stdout));
     }
+}
+
+#[test]
+fn terminal_table_with_long_messages_snapshots_at_80_and_120_columns() {
+    snapshots_at_80_and_120_columns("long_messages", &long_message_files());
     // A one-family run says its family and solver once, above the table, and keeps its width for them.
     let stdout = with_short_times(|| {
         let (_dir, mut command) = setup(&long_message_files()[..5]);
@@ -733,16 +736,5 @@ fn terminal_table_with_nested_folders_snapshots_at_80_and_120_columns() {
         ("a/club/mornings/round-of-the-first-week-at-the-club.csv", "x\n"),
         ("a/guesses/spec.guess", include_str!("../datasets/guess/spec-example.guess")),
     ];
-    for columns in ["80", "120"] {
-        let stdout = with_short_times(|| {
-            let (_dir, mut command) = setup(&files);
-            let output = command.env("COLUMNS", columns).args(["run", "a"]).output().unwrap();
-            assert_eq!(output.status.code(), Some(1));
-            text(&output.stdout)
-        });
-        insta::assert_snapshot!(
-            format!("terminal_table_nested_folders_{columns}_columns"),
-            normalised(&stdout)
-        );
-    }
+    snapshots_at_80_and_120_columns("nested_folders", &files);
 }
