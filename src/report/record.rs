@@ -211,7 +211,7 @@ mod tests {
         let json = serde_json::to_string(&record).unwrap();
         assert_eq!(
             json,
-            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
+            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","warning":null,"verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
         );
     }
 
