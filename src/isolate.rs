@@ -58,6 +58,7 @@ pub struct Measured {
 struct Answer {
     status: Status,
     message: Option<String>,
+    warning: Option<String>,
     output: String,
     stats: std::collections::BTreeMap<String, serde_json::Value>,
     /// The wall time of the solve, in milliseconds.
@@ -142,6 +143,7 @@ pub fn child(args: ChildArgs) -> anyhow::Result<ExitCode> {
     let answer = Answer {
         status: outcome.status,
         message: outcome.message,
+        warning: outcome.warning,
         output: outcome.output,
         stats: outcome.stats,
         ms,
@@ -221,9 +223,9 @@ pub fn solve(
     let mut max_rss_kb = usage.max_rss_kb;
     let (outcome, ms) = match serde_json::from_slice::<Answer>(&answer) {
         Ok(answer) if usage.code == Some(0) => {
-            let Answer { status, message, output, stats, ms, peak_kb } = answer;
+            let Answer { status, message, warning, output, stats, ms, peak_kb } = answer;
             max_rss_kb = peak_kb.unwrap_or(max_rss_kb);
-            (Outcome { status, message, output, stats }, ms)
+            (Outcome { status, message, warning, output, stats }, ms)
         }
         _ if killed => {
             let mut outcome = Outcome::stopped(Deadline::NEVER);

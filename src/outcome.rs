@@ -77,6 +77,9 @@ pub struct Outcome {
     pub status: Status,
     /// Why the input is invalid, for [`Status::Invalid`].
     pub message: Option<String>,
+    /// What the answer should be read with, whatever the status: a Scrabble dictionary's skipped
+    /// entries.
+    pub warning: Option<String>,
     /// The exact output text of the spec; for invalid input, the message and a newline (so that
     /// references can hold expected errors); empty on timeout.
     pub output: String,
@@ -91,7 +94,7 @@ impl Outcome {
             Ok(serde_json::Value::Object(map)) => map.into_iter().collect(),
             _ => BTreeMap::new(),
         };
-        Outcome { status, message: None, output, stats }
+        Outcome { status, message: None, warning: None, output, stats }
     }
 
     /// The outcome for invalid input: the message is also the output.
@@ -100,6 +103,7 @@ impl Outcome {
             output: format!("{message}\n"),
             status: Status::Invalid,
             message: Some(message),
+            warning: None,
             stats: BTreeMap::new(),
         }
     }
@@ -108,6 +112,6 @@ impl Outcome {
     /// set (a signal), else [`Status::Timeout`].
     pub fn stopped(deadline: Deadline) -> Outcome {
         let status = if deadline.stopped() { Status::Interrupted } else { Status::Timeout };
-        Outcome { status, message: None, output: String::new(), stats: BTreeMap::new() }
+        Outcome { status, message: None, warning: None, output: String::new(), stats: BTreeMap::new() }
     }
 }

@@ -23,13 +23,14 @@ const BACKTRACK_ROUND: &str = "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n";
 const DLX_ROUND: &str = "Table 0: 1 vs. 2\nTable 1: 3 vs. 0\n";
 
 /// The fields of every `file` record, `type` included.
-const FILE_FIELDS: [&str; 21] = [
+const FILE_FIELDS: [&str; 22] = [
     "type",
     "file",
     "family",
     "solver",
     "status",
     "message",
+    "warning",
     "verdict",
     "ms",
     "min_ms",
@@ -163,8 +164,10 @@ fn csv_on_standard_output_has_a_header_and_one_row_per_file() {
     assert_eq!(header, fields);
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 3, "one row per file and nothing else:\n{stdout}");
-    let fixed: Vec<Vec<&str>> =
-        rows.iter().map(|row| [0, 1, 2, 3, 4, 5, 9, 10].iter().map(|index| &row[*index]).collect()).collect();
+    let fixed: Vec<Vec<&str>> = rows
+        .iter()
+        .map(|row| [0, 1, 2, 3, 4, 6, 10, 11].iter().map(|index| &row[*index]).collect())
+        .collect();
     assert_eq!(
         fixed,
         [
@@ -174,14 +177,14 @@ fn csv_on_standard_output_has_a_header_and_one_row_per_file() {
         ]
     );
     for row in &rows {
-        let ms: f64 = row[6].parse().unwrap();
+        let ms: f64 = row[7].parse().unwrap();
         assert!(ms >= 0.0);
-        assert_eq!(row[7].parse::<f64>().unwrap(), ms);
         assert_eq!(row[8].parse::<f64>().unwrap(), ms);
+        assert_eq!(row[9].parse::<f64>().unwrap(), ms);
     }
-    assert!(rows.iter().all(|row| (11..14).all(|column| row[column].is_empty())));
-    assert!(rows.iter().all(|row| row[14].parse::<f64>().is_ok_and(|cpu| cpu >= 0.0) && row[15].is_empty()));
-    let stats: Vec<Value> = rows.iter().map(|row| serde_json::from_str(&row[16]).unwrap()).collect();
+    assert!(rows.iter().all(|row| (12..15).all(|column| row[column].is_empty())));
+    assert!(rows.iter().all(|row| row[15].parse::<f64>().is_ok_and(|cpu| cpu >= 0.0) && row[16].is_empty()));
+    let stats: Vec<Value> = rows.iter().map(|row| serde_json::from_str(&row[17]).unwrap()).collect();
     assert_eq!(
         stats,
         [json!({}), json!({"backtracks": 0, "nodes": 0}), json!({"backtracks": 0, "nodes": 1})]
@@ -539,20 +542,23 @@ fn long_message_files() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
-#[test]
-fn terminal_table_with_long_messages_snapshots_at_80_and_120_columns() {
+/// Snapshots `run a` over `files` (some file not as expected) at 80 and 120 columns, named
+/// `terminal_table_{name}_{columns}_columns`.
+fn snapshots_at_80_and_120_columns(name: &str, files: &[(&str, &str)]) {
     for columns in ["80", "120"] {
         let stdout = with_short_times(|| {
-            let (_dir, mut command) = setup(&long_message_files());
+            let (_dir, mut command) = setup(files);
             let output = command.env("COLUMNS", columns).args(["run", "a"]).output().unwrap();
             assert_eq!(output.status.code(), Some(1));
             text(&output.stdout)
         });
-        insta::assert_snapshot!(
-            format!("terminal_table_long_messages_{columns}_columns"),
-            normalised(&stdout)
-        );
+        insta::assert_snapshot!(format!("terminal_table_{name}_{columns}_columns"), normalised(&stdout));
     }
+}
+
+#[test]
+fn terminal_table_with_long_messages_snapshots_at_80_and_120_columns() {
+    snapshots_at_80_and_120_columns("long_messages", &long_message_files());
     // A one-family run says its family and solver once, above the table, and keeps its width for them.
     let stdout = with_short_times(|| {
         let (_dir, mut command) = setup(&long_message_files()[..5]);
@@ -655,4 +661,80 @@ fn an_empty_sum_is_zero_not_minus_zero_in_compare_totals() {
         ),
         "{table}"
     );
+}
+
+/// Two positions naming `words.txt`, whose fourth and fifth entries are no words, and a round.
+fn skipped_entry_files() -> Vec<(&'static str, String)> {
+    let position = include_str!("../datasets/scrabble/assignment-are-la.scrabble")
+        .replace("dictionary: assignment-words.txt", "dictionary: words.txt");
+    vec![
+        ("a/words/words.txt", "are\nla\nhello\nx-ray\n2nd\n".to_string()),
+        ("a/words/first.scrabble", position.clone()),
+        ("a/words/second.scrabble", position),
+        ("a/x.csv", "1\n0,1,0\n".to_string()),
+    ]
+}
+
+const SKIPPED_NOTE: &str =
+    "a/words/words.txt: skipped 2 entries with a character other than a letter, the first on line 4: \"x-ray\"";
+
+#[test]
+fn a_word_lists_skipped_entries_reach_every_record_naming_it_and_the_table_once() {
+    let files = skipped_entry_files();
+    let files: Vec<(&str, &str)> = files.iter().map(|(name, text)| (*name, text.as_str())).collect();
+    let (_dir, mut command) = setup(&files);
+    let output = command.args(["run", "a", "--json", "-"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let warnings: Vec<(String, Value)> = json_lines(&text(&output.stdout))
+        .into_iter()
+        .filter(|line| line["type"] == "file")
+        .map(|record| (record["file"].as_str().unwrap().to_string(), record["warning"].clone()))
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            ("a/words/first.scrabble".to_string(), json!(SKIPPED_NOTE)),
+            ("a/words/second.scrabble".to_string(), json!(SKIPPED_NOTE)),
+            ("a/x.csv".to_string(), Value::Null),
+        ]
+    );
+    // The table says it once, under the first row naming the list, at any width and in Markdown.
+    for columns in [Some("80"), Some("120"), None] {
+        let (_dir, mut command) = setup(&files);
+        if let Some(columns) = columns {
+            command.env("COLUMNS", columns);
+        }
+        let stdout = text(&command.args(["run", "a"]).output().unwrap().stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        let said: Vec<usize> =
+            (0..lines.len()).filter(|&line| lines[line].contains("skipped 2 entries")).collect();
+        assert_eq!(said.len(), 1, "COLUMNS={columns:?}:\n{stdout}");
+        let line = lines[said[0]];
+        if columns.is_some() {
+            assert!(lines[said[0] - 1].contains("first.scrabble"), "under its row:\n{stdout}");
+            assert!(line.starts_with("│ ↳ warning: a/words/words.txt: skipped 2 entries"), "{line}");
+        } else {
+            assert_eq!(line, format!("words/first.scrabble: warning: {SKIPPED_NOTE}"));
+        }
+    }
+    // Reading one position, `scrabble hint` says it on standard error.
+    let (_dir, mut command) = setup(&files);
+    let output = command.args(["scrabble", "hint", "a/words/first.scrabble"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(text(&output.stderr), format!("{SKIPPED_NOTE}\n"));
+}
+
+/// A mixed run whose paths are long for 80 columns: grouped under folder headings, each row shows
+/// its file's name; at 120 columns the paths fit and stay whole.
+#[test]
+fn terminal_table_with_nested_folders_snapshots_at_80_and_120_columns() {
+    let round = "1\n0,1,0\n";
+    let files = [
+        ("a/club/evenings/round-of-the-first-week-at-the-club.csv", round),
+        ("a/club/evenings/round-of-the-second-week-at-the-club.csv", round),
+        ("a/club/evenings/round-of-the-second-week-at-the-club.csv.expected", "Table 0: 0 vs. 1\n"),
+        ("a/club/mornings/round-of-the-first-week-at-the-club.csv", "x\n"),
+        ("a/guesses/spec.guess", include_str!("../datasets/guess/spec-example.guess")),
+    ];
+    snapshots_at_80_and_120_columns("nested_folders", &files);
 }

@@ -418,12 +418,44 @@ fn play_refuses_a_bad_tile_file_and_leaves_it() {
     let missing = String::from_utf8(missing).unwrap();
     let reason = missing.strip_prefix("error: missing.txt: cannot read the dictionary: ").unwrap();
     assert!(reason.ends_with('\n') && reason.lines().count() == 1 && !reason.contains(": "), "{missing}");
-    solvebatch()
-        .args(["scrabble", "play", "-d", "words.txt"])
-        .current_dir(folder.path())
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--tiles <FILE>"));
+}
+
+#[test]
+fn play_without_tiles_deals_the_standard_tile_set_under_the_standard_rules_only() {
+    let standard = solvebatch_scrabble::TileSet::standard().to_file_text();
+    let folder = game_folder("at\n", &standard);
+    let game = |tiles: &[&str]| {
+        let output = solvebatch()
+            .args(["scrabble", "play", "-d", "words.txt", "--rules", "standard", "--seed", "7"])
+            .args(tiles)
+            .current_dir(folder.path())
+            .write_stdin("no\n")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let default = game(&[]);
+    // The same deal, tile for tile, as the standard set named by a file.
+    assert_eq!(default, game(&["-t", "tiles.txt"]));
+    let rack = default.lines().find_map(|line| line.strip_prefix("rack: ")).unwrap();
+    let tiles: Vec<&str> = rack.split(' ').collect();
+    assert_eq!(tiles.len(), 7, "{rack}");
+    // The standard English values: E is 1, Q and Z are 10, K is 5.
+    let value = |letter: char| match letter {
+        'D' | 'G' => 2,
+        'B' | 'C' | 'M' | 'P' => 3,
+        'F' | 'H' | 'V' | 'W' | 'Y' => 4,
+        'K' => 5,
+        'J' | 'X' => 8,
+        'Q' | 'Z' => 10,
+        _ => 1,
+    };
+    for tile in tiles {
+        let letter = tile.chars().next().unwrap();
+        assert_eq!(tile, format!("{letter}({})", value(letter)), "{rack}");
+    }
+    assert!(default.ends_with("play again? (yes or no) final score: 0\n"), "{default}");
 }
 
 #[test]

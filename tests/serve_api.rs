@@ -358,17 +358,33 @@ fn errors_are_json_with_their_status() {
             422,
             "the tournament family has no solver `greedy`; it has: backtrack, dlx, dlx-links, dlx-lp, sat, portfolio",
         ),
-        ("/api/solve/tournament?solver=dlx&colour=red", &round, 400, ""),
+        (
+            "/api/solve/tournament?solver=dlx&colour=red",
+            &round,
+            400,
+            "unknown query parameter 'colour'; the accepted parameters are solver, timeout, name, digits, rules",
+        ),
     ];
     for (path, body, status, message) in cases {
         let (answered, error) = post(&server.at(path), body);
         assert_eq!(answered, status, "{path}: {error}");
-        if message.is_empty() {
-            assert!(error["error"].as_str().unwrap().contains("unknown field `colour`"), "{error}");
-        } else {
-            assert_eq!(error["error"], message, "{path}");
-        }
+        assert_eq!(error["error"], message, "{path}");
     }
+    // The batch's only parameter, and a JSON body's unknown field, in the app's words too.
+    let (status, error) = post_form(&server.at("/api/batch?limit=5"), &[("a.csv", &round)]);
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (400, "unknown query parameter 'limit'; the only parameter accepted is timeout")
+    );
+    let (status, error) =
+        post_json(&server.at("/api/guess/codebreaker"), &json!({"answers": [1], "strategie": "first"}));
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (
+            422,
+            "unknown field 'strategie' of the JSON body; the accepted fields are strategy, digits, answers"
+        )
+    );
     let (status, error) = get(&server.at("/api/guess/simulate?strategy=clever"));
     assert_eq!(status, 422);
     assert!(error["error"].as_str().unwrap().starts_with("unknown strategy \"clever\""), "{error}");
@@ -831,6 +847,42 @@ fn macos_zip_junk_is_skipped_and_upper_case_extensions_are_inputs_in_the_web_bat
         .collect();
     assert_eq!(rows, [("d/A.CSV", "same")]);
     assert_eq!((&batch["summary"]["files"], &batch["summary"]["skipped"]), (&json!(1), &json!(5)));
+    let junk = "left by macOS Finder or Windows, never solved";
+    assert_eq!(
+        batch["skipped"],
+        json!([
+            {"file": "__MACOSX/d/._A.CSV", "reason": junk},
+            {"file": "__MACOSX/d/b.csv", "reason": junk},
+            {"file": "d/.DS_Store", "reason": junk},
+            {"file": "d/._A.CSV", "reason": junk},
+            {"file": "d/Thumbs.db", "reason": junk},
+        ])
+    );
+}
+
+#[test]
+fn a_batch_names_an_empty_zip_and_the_zips_inside_a_zip_it_skips() {
+    let server = Server::start(&[]);
+    let empty = zipped(&[]);
+    let (status, error) = post_form(&server.at("/api/batch"), &[("empty.zip", &empty)]);
+    assert_eq!((status, error["error"].as_str().unwrap()), (400, "empty.zip: the archive holds no file"));
+    let (status, error) = post_form(&server.at("/api/batch"), &[("empty.zip", &empty), ("none.ZIP", &empty)]);
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (400, "empty.zip, none.ZIP: the archives hold no file")
+    );
+    let inner = zipped(&[("x.csv", b"1\n0,1,0\n")]);
+    let outer = zipped(&[("a.csv", b"1\n0,1,0\n"), ("more/inner.zip", &inner), ("notes.md", b"x")]);
+    let (status, batch) = post_form(&server.at("/api/batch"), &[("outer.zip", &outer)]);
+    assert_eq!(status, 200, "{batch}");
+    assert_eq!(batch["summary"]["skipped"], 2);
+    assert_eq!(
+        batch["skipped"],
+        json!([
+            {"file": "more/inner.zip", "reason": "an archive inside an archive is not opened: send it on its own"},
+            {"file": "notes.md", "reason": "no family reads files of this extension"},
+        ])
+    );
 }
 
 #[test]
@@ -1123,12 +1175,16 @@ fn a_position_reads_only_regular_files_inside_the_data_folder() {
     let server = Server::start(&["--data", data.to_str().unwrap()]);
     let position = std::fs::read_to_string(dataset("scrabble/assignment-are-la.scrabble")).unwrap();
     let outside_words = outside.join("words.txt");
+    // An absolute name is read when it leads inside the folder, as a relative one is.
+    let inside_words = data.join("lists/words.txt");
+    let inside_note = format!("{}, from the server's data folder", inside_words.display());
     let refused = |why: &str| format!("which {why}");
     let cases = [
         ("lists/words.txt", "lists/words.txt, from the server's data folder".to_string()),
         ("in.txt", "in.txt, from the server's data folder".to_string()),
         ("lists/../lists/words.txt", "lists/../lists/words.txt, from the server's data folder".to_string()),
         ("../outside/words.txt", refused("leads outside the server's data folder")),
+        (inside_words.to_str().unwrap(), inside_note.clone()),
         (outside_words.to_str().unwrap(), refused("leads outside the server's data folder")),
         ("out.txt", refused("leads outside the server's data folder")),
         ("fifo.txt", refused("is not a regular file in the server's data folder")),
@@ -1181,4 +1237,32 @@ fn a_batch_answers_each_differing_files_diff_from_its_reference() {
     assert_eq!(results, ["solved", "solved", "no round"]);
     // The report saved from the page shows it too.
     assert!(batch["html"].as_str().unwrap().contains("-wrong"), "the HTML report shows the diff");
+}
+
+#[test]
+fn a_word_list_sent_with_positions_says_what_it_skipped_in_each_record() {
+    let server = Server::start(&[]);
+    let position = std::fs::read_to_string(dataset("scrabble/assignment-are-la.scrabble"))
+        .unwrap()
+        .replace("dictionary: assignment-words.txt", "dictionary: words.txt");
+    let archive = zipped(&[
+        ("d/words.txt", b"are\nla\nx-ray\n"),
+        ("d/one.scrabble", position.as_bytes()),
+        ("d/two.scrabble", position.as_bytes()),
+    ]);
+    let (status, batch) = post_form(&server.at("/api/batch"), &[("d.zip", &archive)]);
+    assert_eq!(status, 200, "{batch}");
+    let note = "words.txt: skipped 1 entry with a character other than a letter: line 3: \"x-ray\"";
+    let records = batch["records"].as_array().unwrap();
+    let warnings: Vec<&Value> = records.iter().map(|record| &record["warning"]).collect();
+    assert_eq!(warnings, [&json!(note), &json!(note)]);
+    assert_eq!(records[0]["dictionary"], "words.txt, sent with the position");
+    // Read from the data folder, by a solve and by the Scrabble page's endpoint.
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("words.txt"), "are\nla\nx-ray\n").unwrap();
+    let server = Server::start(&["--data", data.path().to_str().unwrap()]);
+    let (status, record) = post(&server.at("/api/solve/scrabble"), position.as_bytes());
+    assert_eq!((status, &record["warning"]), (200, &json!(note)), "{record}");
+    let (status, view) = post(&server.at("/api/scrabble/position?top=1"), position.as_bytes());
+    assert_eq!((status, &view["warning"]), (200, &json!(note)), "{view}");
 }

@@ -18,6 +18,7 @@ use solvebatch_scrabble::{
     TileSet,
 };
 
+use crate::error::UsageError;
 use crate::family::gcg::{analyze_game, GameSettings};
 use crate::output::write_file;
 
@@ -286,10 +287,11 @@ pub struct PlayArgs {
     #[arg(long, short = 'd', short_alias = 'D', value_name = "FILE")]
     pub dictionary: PathBuf,
 
-    /// The tile definition file; when it cannot be opened, one derived from the dictionary is written
-    /// there and used.
+    /// The tile definition file: required under the lab rules, whose game deals from it; under the
+    /// standard rules the standard English set by default. When the file named cannot be opened,
+    /// one derived from the dictionary is written there and used.
     #[arg(long, short = 't', short_alias = 'T', value_name = "FILE")]
-    pub tiles: PathBuf,
+    pub tiles: Option<PathBuf>,
 
     /// Seed of the shuffle of the pool: the same seed deals the same tiles; default: from the clock
     /// (printed on standard error).
@@ -346,7 +348,7 @@ fn play_syntax(text: &str) -> Result<String, String> {
 
 impl BoardArgs {
     /// The board file read with the dictionary, tiles and rules in force: the flags beat the file's
-    /// lines, which beat the defaults.
+    /// lines, which beat the defaults. What reading the dictionary skipped goes to standard error.
     fn load(&self) -> anyhow::Result<LoadedPosition> {
         let path = &self.board_file;
         let text = match self.cgp_text()? {
@@ -364,6 +366,9 @@ impl BoardArgs {
             PositionLoadError::File(message) => anyhow!(message),
             error => anyhow!("{}: {error}", crate::text::name(path)),
         })?;
+        if let Some(warning) = &loaded.warning {
+            eprintln!("{warning}");
+        }
         if let Some(rack) = &self.rack {
             desk::check_rack_blanks(rack, &loaded.position.rules)
                 .map_err(|error| anyhow!("--rack: {error} (--rules standard)"))?;
@@ -403,23 +408,11 @@ impl BoardArgs {
 }
 
 /// Reads a dictionary through the cache ([`crate::cache`]), reporting skipped entries on standard
-/// error, naming the first and its line (read again from the word list: a cached graph keeps only
-/// their count).
+/// error ([`Dictionary::skipped_note_of`]).
 fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
     let dictionary = Dictionary::load_cached(path, crate::cache::dictionary_cache().as_deref())?;
-    if dictionary.skipped() > 0 {
-        // Only a regular file is read again: a device might give other bytes.
-        let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
-        let text = regular.then(|| crate::text::read_limited(path, None).ok()).flatten().unwrap_or_default();
-        let first = Dictionary::skipped_entries(&text).into_iter().next();
-        // Quoted as Rust writes a string, so that control characters show as escapes.
-        let (count, where_) = match dictionary.skipped() {
-            1 => ("1 entry".to_string(), ":"),
-            count => (format!("{count} entries"), ", the first on"),
-        };
-        let shown =
-            first.map_or_else(String::new, |(line, entry)| format!("{where_} line {line}: {entry:?}"));
-        eprintln!("{}: skipped {count} with a character other than a letter{shown}", path.display());
+    if let Some(note) = dictionary.skipped_note_of(path) {
+        eprintln!("{note}");
     }
     Ok(dictionary)
 }
@@ -585,19 +578,32 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     if let Some(record) = &args.record {
         let mut reads = crate::reads::Reads::default();
         reads.add("the dictionary", &args.dictionary);
-        reads.add("the tile file", &args.tiles);
+        if let Some(tiles) = &args.tiles {
+            reads.add("the tile file", tiles);
+        }
         reads.check(record, "--record")?;
     }
     let dictionary = load_dictionary(&args.dictionary)?;
-    let tiles = game_tiles(&args.tiles, &args.dictionary, &dictionary)?;
+    let tiles =
+        match &args.tiles {
+            Some(path) => game_tiles(path, &args.dictionary, &dictionary)?,
+            None if args.rules == RulesName::Standard => TileSet::standard(),
+            None => return Err(UsageError(
+                "scrabble play: the lab rules' game deals from a tile file: name one with -t FILE (under \
+                 --rules standard the standard set is the default)"
+                    .into(),
+            )
+            .into()),
+        };
     let seed = args.seed.unwrap_or_else(|| {
         let seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |time| time.as_nanos() as u64);
         eprintln!("seed: {seed}");
         seed
     });
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
-    let mut game =
-        SolitaireGame::new(rulebook, seed).map_err(|error| anyhow!("{}: {error}", args.tiles.display()))?;
+    let tile_file =
+        args.tiles.as_ref().map_or_else(|| "the standard tile set".into(), |path| path.display().to_string());
+    let mut game = SolitaireGame::new(rulebook, seed).map_err(|error| anyhow!("{tile_file}: {error}"))?;
     game.set_ranking(ranking);
     let input = std::io::BufReader::new(crate::game_input::GameInput::start());
     run_solitaire(&mut game, args.top, input, std::io::stdout().lock())?;

@@ -93,7 +93,8 @@ impl Prepared for Job {
             Ok(text) => text,
             Err(message) => return Outcome::invalid(message),
         };
-        match Job::solve(self, path, text, deadline) {
+        let judged = Job::solve(self, path, text, deadline);
+        let outcome = match judged.outcome {
             PositionOutcome::Solved(solution) => {
                 let statistics = solution.statistics();
                 Outcome::answer(Status::Solved, solution.text, &statistics)
@@ -104,7 +105,8 @@ impl Prepared for Job {
             }
             PositionOutcome::Invalid(error) => Outcome::invalid(error.to_string()),
             PositionOutcome::Interrupted => Outcome::stopped(deadline),
-        }
+        };
+        Outcome { warning: judged.warning, ..outcome }
     }
 
     /// Checks every listed play on the board ([`solvebatch_scrabble::verify`]); says whether one

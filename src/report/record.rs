@@ -24,6 +24,10 @@ pub struct Record {
     /// Why the file is `invalid` or `failed` (or, in `compare`, why the solvers' answers are not
     /// trusted); `null` otherwise.
     pub message: Option<String>,
+    /// What the answer should be read with (a Scrabble dictionary's skipped entries: every record
+    /// of a position naming that list carries it); `null` otherwise.
+    #[serde(default)]
+    pub warning: Option<String>,
     /// The regression verdict, where a reference exists; `null` otherwise.
     pub verdict: Option<Verdict>,
     /// Wall time of reading, solving and formatting, in milliseconds (the median of `runs`).
@@ -81,6 +85,7 @@ impl Record {
             solver: None,
             status: Status::Failed,
             message: Some(message),
+            warning: None,
             verdict: None,
             ms: 0.0,
             min_ms: 0.0,
@@ -114,6 +119,7 @@ impl Record {
             solver: Some(solver.to_string()),
             status: outcome.status,
             message: outcome.message.clone(),
+            warning: outcome.warning.clone(),
             ms,
             min_ms: ms,
             max_ms: ms,
@@ -206,7 +212,7 @@ mod tests {
         let json = serde_json::to_string(&record).unwrap();
         assert_eq!(
             json,
-            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
+            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","warning":null,"verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
         );
     }
 

@@ -1,6 +1,7 @@
 //! The results table, laid out once for the terminal and for Markdown: one row per file (`run`), or
 //! one row per file and one column per solver (`compare`); then the summary lines.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -387,14 +388,38 @@ impl TerminalTable {
         if !self.terminal.quiet {
             let relative_to = single_folder(batch.roots);
             let mut grid = grid(batch, relative_to.as_deref());
+            let mut annotations = Annotations::default();
+            if batch.layout == Layout::Run {
+                annotations.notes = warning_notes(batch.records);
+            }
             if batch.layout == Layout::Run && boxed(self.terminal) {
                 // The family and solver columns of a one-family run say one thing on every row.
                 let constant = drop_constant_columns(&mut grid, &[1, 2]);
                 if !constant.is_empty() {
                     text.push_str(&format!("{}\n", constant.join("; ")));
                 }
+                if let Some(limit) =
+                    self.terminal.width.filter(|&limit| path_columns_hidden(&grid, limit) > 0)
+                {
+                    // Under folder headings the paths are shorter: kept when less of them is then cut.
+                    let mut sectioned = grid.clone();
+                    let headings = section_by_folder(&mut sectioned);
+                    if path_columns_hidden(&sectioned, limit) < path_columns_hidden(&grid, limit) {
+                        (grid, annotations.headings) = (sectioned, headings);
+                    }
+                }
             }
-            text.push_str(&lay_out(&grid, self.terminal));
+            if boxed(self.terminal) {
+                text.push_str(&render_annotated(&grid, self.terminal, &annotations));
+            } else {
+                text.push_str(&markdown(&grid));
+                for (row, notes) in &annotations.notes {
+                    for note in notes {
+                        let file = escape_cell(&grid.rows[*row][0].text, true);
+                        text.push_str(&format!("\n{file}: {}", note.trim_start_matches("↳ ")));
+                    }
+                }
+            }
             text.push('\n');
             if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
                 text.push_str(&lay_out(&solver_grid(batch.summary), self.terminal));
@@ -486,45 +511,132 @@ fn drop_constant_columns(grid: &mut Grid, columns: &[usize]) -> Vec<String> {
     constant.into_iter().map(|(_, line)| line).collect()
 }
 
-/// Lays `grid` out for the terminal: box-drawing borders, one line per row, numbers right-aligned,
-/// cells shortened to fit `terminal.width`. A text cut short (a message) shows its label (the part
-/// before `: `) and `↓`, and is written whole on a line of its own under its row; paths are cut in
-/// the middle, and two that would then read alike are written whole under their rows too.
-pub fn render(grid: &Grid, terminal: Terminal) -> String {
-    let columns = grid.header.len();
+/// Lines a table adds around its rows, by row index: a heading above a row, notes under it.
+#[derive(Debug, Default)]
+struct Annotations {
+    headings: BTreeMap<usize, String>,
+    notes: BTreeMap<usize, Vec<String>>,
+}
+
+/// Notes for a run's rows: each warning ([`Record::warning`]) under the first row carrying it, once
+/// per table, since every position naming one word list carries the same one (the JSON records
+/// keep it on each).
+fn warning_notes(records: &[Record]) -> BTreeMap<usize, Vec<String>> {
+    let mut seen = std::collections::HashSet::new();
+    let mut notes: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    for (row, record) in records.iter().enumerate() {
+        if let Some(warning) = record.warning.as_deref().filter(|warning| seen.insert(*warning)) {
+            notes.entry(row).or_default().push(format!("↳ warning: {}", escape_cell(warning, false)));
+        }
+    }
+    notes
+}
+
+/// How many columns of the paths (column 0) of `grid` would be cut off, over all rows, to fit
+/// `limit` columns.
+fn path_columns_hidden(grid: &Grid, limit: usize) -> usize {
+    let (cells, _) = shortened(grid, limit);
+    let whole = |row: &Vec<Cell>| width(&escape_cell(&row[0].text, false));
+    cells.iter().zip(&grid.rows).map(|(texts, row)| whole(row).saturating_sub(width(&texts[0]))).sum()
+}
+
+/// Groups the rows of a run by folder (and by family and solver, whose columns it removes): each
+/// row then shows its file's name, under a heading naming the folder (`scrabble/ — scrabble,
+/// anchor`) above the first row of its group. Returns the headings by row.
+fn section_by_folder(grid: &mut Grid) -> BTreeMap<usize, String> {
+    let said: Vec<usize> = ["family", "solver"]
+        .iter()
+        .filter_map(|name| grid.header.iter().position(|header| header == name))
+        .collect();
+    let mut headings = BTreeMap::new();
+    let mut last = None;
+    for (index, row) in grid.rows.iter_mut().enumerate() {
+        let path = Path::new(&row[0].text);
+        let folder = path.parent().map(display_path).filter(|folder| !folder.is_empty());
+        let folder = folder.map_or_else(|| "./".to_string(), |folder| format!("{folder}/"));
+        let what: Vec<&str> = said.iter().map(|&column| row[column].text.as_str()).collect();
+        let heading = if what.is_empty() { folder } else { format!("{folder} — {}", what.join(", ")) };
+        if let Some(name) = path.file_name() {
+            row[0].text = name.to_string_lossy().into_owned();
+        }
+        if last.as_ref() != Some(&heading) {
+            headings.insert(index, escape_cell(&heading, false));
+            last = Some(heading);
+        }
+    }
+    for &column in said.iter().rev() {
+        grid.header.remove(column);
+        grid.numeric.remove(column);
+        for row in &mut grid.rows {
+            row.remove(column);
+        }
+    }
+    headings
+}
+
+/// The cells of `grid` shortened to fit `limit` columns, and the notes under each row. A text cut
+/// short (a message) shows its label (the part before `: `) and `↓`, and is written whole in a
+/// note; paths are cut in the middle.
+fn shortened(grid: &Grid, limit: usize) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
     let mut cells: Vec<Vec<String>> =
         grid.rows.iter().map(|row| row.iter().map(|cell| escape_cell(&cell.text, false)).collect()).collect();
     let mut notes: Vec<Vec<String>> = vec![Vec::new(); cells.len()];
-    if let Some(limit) = terminal.width {
-        // Texts that would be cut go under their rows, which frees their columns' width for the others.
-        let natural = fit(&grid.header, &grid.numeric, &cells, limit);
-        for (row, texts) in cells.iter_mut().enumerate() {
-            for (index, text) in texts.iter_mut().enumerate().skip(1) {
-                if width(text) > natural[index] {
-                    notes[row].push(format!("↳ {text}"));
-                    *text =
-                        text.split_once(": ").map_or_else(|| text.clone(), |(label, _)| format!("{label} ↓"));
-                }
+    // Texts that would be cut go under their rows, which frees their columns' width for the others.
+    let natural = fit(&grid.header, &grid.numeric, &cells, limit);
+    for (row, texts) in cells.iter_mut().enumerate() {
+        for (index, text) in texts.iter_mut().enumerate().skip(1) {
+            if width(text) > natural[index] {
+                notes[row].push(format!("↳ {text}"));
+                *text = text.split_once(": ").map_or_else(|| text.clone(), |(label, _)| format!("{label} ↓"));
             }
         }
-        let widths = fit(&grid.header, &grid.numeric, &cells, limit);
-        for texts in &mut cells {
-            for (index, text) in texts.iter_mut().enumerate() {
-                if width(text) > widths[index] {
-                    *text = if index == 0 {
-                        elide_middle(text, widths[index])
-                    } else {
-                        elide_end(text, widths[index])
-                    };
-                }
+    }
+    let widths = fit(&grid.header, &grid.numeric, &cells, limit);
+    for texts in &mut cells {
+        for (index, text) in texts.iter_mut().enumerate() {
+            if width(text) > widths[index] {
+                *text = if index == 0 {
+                    elide_middle(text, widths[index])
+                } else {
+                    elide_end(text, widths[index])
+                };
             }
         }
-        note_alike_paths(grid, &cells, &mut notes);
+    }
+    (cells, notes)
+}
+
+/// Lays `grid` out for the terminal: box-drawing borders, one line per row, numbers right-aligned,
+/// cells shortened to fit `terminal.width` ([`shortened`]); two paths that would then read alike
+/// are written whole under their rows.
+pub fn render(grid: &Grid, terminal: Terminal) -> String {
+    render_annotated(grid, terminal, &Annotations::default())
+}
+
+/// [`render`], with `annotations`' headings and notes on lines of their own spanning the table.
+fn render_annotated(grid: &Grid, terminal: Terminal, annotations: &Annotations) -> String {
+    let columns = grid.header.len();
+    let (cells, mut notes) = match terminal.width {
+        Some(limit) => shortened(grid, limit),
+        None => (
+            grid.rows
+                .iter()
+                .map(|row| row.iter().map(|cell| escape_cell(&cell.text, false)).collect())
+                .collect(),
+            vec![Vec::new(); grid.rows.len()],
+        ),
+    };
+    if terminal.width.is_some() {
+        note_alike_paths(grid, &cells, &annotations.headings, &mut notes);
+    }
+    for (row, added) in &annotations.notes {
+        notes[*row].extend(added.iter().cloned());
     }
     let mut table = Table::new();
     table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
     let mut header = grid.header.clone();
-    if let (Some(limit), true) = (terminal.width, notes.iter().any(|row| !row.is_empty())) {
+    let annotated = notes.iter().any(|row| !row.is_empty()) || !annotations.headings.is_empty();
+    if let (Some(limit), true) = (terminal.width, annotated) {
         // The lines under the rows take the whole width, which the first column takes up.
         let widths: Vec<usize> = (0..columns)
             .map(|index| {
@@ -560,7 +672,7 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
         }
     }
     let drawn = table.to_string();
-    if notes.iter().all(Vec::is_empty) {
+    if !annotated {
         return drawn;
     }
     // The top border, the header and its rule come before the rows, one line each.
@@ -568,6 +680,9 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
     let table_width = lines.first().map_or(0, |line| width(line));
     let mut text = String::new();
     for (index, line) in lines.iter().enumerate() {
+        if let Some(heading) = index.checked_sub(3).and_then(|row| annotations.headings.get(&row)) {
+            text.push_str(&spanning_lines(heading, table_width));
+        }
         text.push_str(line);
         text.push('\n');
         if let Some(row_notes) = index.checked_sub(3).and_then(|row| notes.get(row)) {
@@ -581,11 +696,18 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
 }
 
 /// Adds to `notes` the whole path of each row whose shortened path (column 0 of `cells`) reads as
-/// another row's, so that no two rows look alike.
-fn note_alike_paths(grid: &Grid, cells: &[Vec<String>], notes: &mut [Vec<String>]) {
-    let mut rows_by_shown: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
+/// another row's under the same heading (of `headings`, by row), so that no two rows look alike.
+fn note_alike_paths(
+    grid: &Grid,
+    cells: &[Vec<String>],
+    headings: &BTreeMap<usize, String>,
+    notes: &mut [Vec<String>],
+) {
+    let mut rows_by_shown: std::collections::HashMap<(Option<usize>, &str), Vec<usize>> =
+        std::collections::HashMap::new();
     for (row, texts) in cells.iter().enumerate() {
-        rows_by_shown.entry(texts[0].as_str()).or_default().push(row);
+        let section = headings.range(..=row).next_back().map(|(start, _)| *start);
+        rows_by_shown.entry((section, texts[0].as_str())).or_default().push(row);
     }
     for rows in rows_by_shown.values().filter(|rows| rows.len() > 1) {
         for &row in rows {

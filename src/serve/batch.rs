@@ -52,6 +52,18 @@ pub struct BatchAnswer {
     junit: String,
     /// The references blessing would write, and their `.zip` archive.
     references: References,
+    /// The files neither solved nor taken as references (`summary.skipped` counts them), in name
+    /// order, each with why.
+    skipped: Vec<Skipped>,
+}
+
+/// A file of the batch left unsolved, and why.
+#[derive(Serialize)]
+pub struct Skipped {
+    /// Its name as sent.
+    file: String,
+    /// Why it was not solved.
+    reason: &'static str,
 }
 
 /// One input's record as the batch answers it: the record of `run --json`, its status as the
@@ -99,11 +111,13 @@ pub async fn batch(
 /// archive that cannot be read ([`unzip`]); 413 beyond the limits.
 pub async fn received(mut multipart: Multipart) -> Result<Files, ApiError> {
     let mut files = Files::new();
+    let mut archives = Vec::new();
     while let Some(field) = multipart.next_field().await? {
         let name = field.file_name().or(field.name()).unwrap_or("").to_string();
         let bytes = field.bytes().await?;
-        if name.to_ascii_lowercase().ends_with(".zip") {
+        if is_zip(&name) {
             unzip(&name, &bytes, &mut files)?;
+            archives.push(name);
         } else {
             if leads_outside(&name) {
                 return Err(ApiError::bad_request(format!(
@@ -113,7 +127,16 @@ pub async fn received(mut multipart: Multipart) -> Result<Files, ApiError> {
             add(&mut files, name, bytes.to_vec())?;
         }
     }
+    if files.is_empty() && !archives.is_empty() {
+        let holds = if archives.len() == 1 { "the archive holds" } else { "the archives hold" };
+        return Err(ApiError::bad_request(format!("{}: {holds} no file", archives.join(", "))));
+    }
     Ok(files)
+}
+
+/// Whether the file `name` is a `.zip` archive (the extension in any case).
+fn is_zip(name: &str) -> bool {
+    name.to_ascii_lowercase().ends_with(".zip")
 }
 
 /// Whether the file name `name` is absolute or climbs through `..`: such a name would come back in
@@ -225,16 +248,25 @@ fn solve_all(
     let mut notes = Vec::new();
     let mut diffs = Vec::new();
     let mut references = 0;
+    let mut skipped = Vec::new();
     for (name, input) in files {
         if stop.load(Ordering::Relaxed) {
             break;
         }
         let path = Path::new(name);
+        let mut skip = |reason| skipped.push(Skipped { file: name.clone(), reason });
         if crate::inputs::is_junk(path) {
+            skip("left by macOS Finder or Windows, never solved");
             continue;
         }
         let Some(family) = family::for_path(path) else {
-            references += usize::from(is_reference(files, path));
+            if is_reference(files, path) {
+                references += 1;
+            } else if is_zip(name) {
+                skip("an archive inside an archive is not opened: send it on its own");
+            } else {
+                skip("no family reads files of this extension");
+            }
             continue;
         };
         let solver = family.default_solver();
@@ -299,7 +331,7 @@ fn solve_all(
             notes,
         })
         .collect();
-    Ok(BatchAnswer { records, summary, html, junit, references })
+    Ok(BatchAnswer { records, summary, html, junit, references, skipped })
 }
 
 /// Whether `path` is the reference of an input among `files`.

@@ -103,13 +103,61 @@ impl From<BytesRejection> for ApiError {
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> ApiError {
-        rejected(StatusCode::BAD_REQUEST, rejection.body_text())
+        let text = rejection.body_text();
+        let detail = text.strip_prefix("Failed to deserialize query string: ").unwrap_or(&text);
+        let message = match unknown_field(detail) {
+            Some((_, name, accepted)) => {
+                format!("unknown query parameter '{name}'; {}", accepted_names("parameter", &accepted))
+            }
+            None => format!("the query string: {detail}"),
+        };
+        rejected(StatusCode::BAD_REQUEST, message)
     }
 }
 
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
-        body_failed(&rejection, rejection.status(), rejection.body_text())
+        let text = rejection.body_text();
+        let message = match text.strip_prefix("Failed to deserialize the JSON body into the target type: ") {
+            Some(detail) => match unknown_field(detail) {
+                Some((place, name, accepted)) => {
+                    // The path names the field itself (`b[0].x`); its object's path comes before.
+                    let object = place.strip_suffix(name).unwrap_or(place).trim_end_matches('.');
+                    let place = if object.is_empty() { String::new() } else { format!(" in {object}") };
+                    format!(
+                        "unknown field '{name}'{place} of the JSON body; {}",
+                        accepted_names("field", &accepted)
+                    )
+                }
+                None => format!("the JSON body: {detail}"),
+            },
+            None => text,
+        };
+        body_failed(&rejection, rejection.status(), message)
+    }
+}
+
+/// The path (`b[0].x`, the field's own; empty when none is given), the name and the accepted names
+/// of serde's "unknown field" error as axum words it: ``[PATH: ]unknown field `NAME`, expected one of
+/// `A`, `B`[ at line L column C]`` (or ``expected `A` ``, or `there are no fields`).
+fn unknown_field(detail: &str) -> Option<(&str, &str, Vec<&str>)> {
+    let (place, rest) = match detail.split_once("unknown field `") {
+        Some(("", rest)) => ("", rest),
+        Some((place, rest)) => (place.strip_suffix(": ")?, rest),
+        None => return None,
+    };
+    let (name, expected) = rest.split_once("`, ")?;
+    let expected = expected.split(" at line ").next().unwrap_or(expected);
+    let accepted = expected.split('`').skip(1).step_by(2).collect();
+    Some((place, name, accepted))
+}
+
+/// "the accepted KINDs are A, B" (or "the only KIND accepted is A", or "no KIND is accepted").
+fn accepted_names(kind: &str, names: &[&str]) -> String {
+    match names {
+        [] => format!("no {kind} is accepted"),
+        [name] => format!("the only {kind} accepted is {name}"),
+        names => format!("the accepted {kind}s are {}", names.join(", ")),
     }
 }
 

@@ -1,8 +1,8 @@
 //! Where a Scrabble position's `dictionary:` and `tiles:` lines lead in the web app: first to the
 //! files sent with it (the same batch or upload, held in memory, named relative to the position's
-//! name), then, with `serve --data DIR`, to a regular file inside DIR (named relative to DIR; its
-//! canonical path must stay inside DIR, so `..`, absolute names and links out of it lead nowhere),
-//! else to the server's own dictionary and tiles. Each answer says which ([`Notes`]).
+//! name), then, with `serve --data DIR`, to a regular file inside DIR (named relative to DIR or
+//! absolutely; its canonical path must lie inside DIR, so `..`, absolute names and links leading out of
+//! it lead nowhere), else to the server's own dictionary and tiles. Each answer says which ([`Notes`]).
 //!
 //! `serve --dictionary` / `--tiles` beat the position's lines, as the command line's flags do.
 
@@ -36,8 +36,11 @@ pub struct DataFolder {
 /// A file's size and time of change.
 type Stamp = (u64, Option<SystemTime>);
 
-/// A file read (a dictionary or a tile set), with the stamp it had then.
-type Stamped = (Stamp, Arc<dyn Any + Send + Sync>);
+/// A file read (a dictionary or a tile set), with the stamp it had then and its warning.
+type Stamped = (Stamp, Arc<dyn Any + Send + Sync>, Option<String>);
+
+/// A file read, with what reading it skipped ([`Readable::warning`]).
+type Read<T> = (Arc<T>, Option<String>);
 
 impl DataFolder {
     /// The folder at `path`.
@@ -50,7 +53,8 @@ impl DataFolder {
         Ok(DataFolder { root, read: Mutex::default() })
     }
 
-    /// The regular file `name` names inside the folder, canonical.
+    /// The regular file `name` (relative to the folder, or absolute) names inside the folder,
+    /// canonical.
     ///
     /// # Errors
     /// Why it is not used, worded to follow "which": missing, outside the folder, not a regular file.
@@ -67,15 +71,15 @@ impl DataFolder {
     }
 
     /// The file at `path` (found by [`DataFolder::find`]) read as a `T`, named `asked` in messages.
-    fn read<T: Readable>(&self, asked: &str, path: &Path) -> Result<Arc<T>, String> {
+    fn read<T: Readable>(&self, asked: &str, path: &Path) -> Result<Read<T>, String> {
         let name = format!("{asked} in the server's data folder");
         let metadata = std::fs::metadata(path).map_err(|error| format!("{name}: {error}"))?;
         let stamp = (metadata.len(), metadata.modified().ok());
         let key = (path.to_path_buf(), TypeId::of::<T>());
         let mut read = self.read.lock().unwrap_or_else(|poison| poison.into_inner());
-        if let Some((seen, found)) = read.get(&key) {
+        if let Some((seen, found, warning)) = read.get(&key) {
             if let (true, Ok(found)) = (*seen == stamp, Arc::clone(found).downcast::<T>()) {
-                return Ok(found);
+                return Ok((found, warning.clone()));
             }
         }
         // Bounded in time too, should the file have become a FIFO since it was found.
@@ -85,9 +89,10 @@ impl DataFolder {
                 ReadError::Timeout | ReadError::Interrupted => format!("{name}: nothing to read"),
             },
         )?;
-        let found = Arc::new(T::from_bytes(&name, bytes)?);
-        read.insert(key, (stamp, Arc::clone(&found) as Arc<dyn Any + Send + Sync>));
-        Ok(found)
+        let found = Arc::new(T::from_bytes(&name, &bytes)?);
+        let warning = found.warning(asked, &bytes);
+        read.insert(key, (stamp, Arc::clone(&found) as Arc<dyn Any + Send + Sync>, warning.clone()));
+        Ok((found, warning))
     }
 }
 
@@ -100,6 +105,10 @@ pub struct Notes {
     /// Which tile set answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tiles: Option<String>,
+    /// What reading the dictionary that answered skipped, when it is a file sent or in the data
+    /// folder ([`Dictionary::skipped_note`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 /// Resolves the positions of one request against the files it sent and the server's folder,
@@ -108,8 +117,8 @@ pub struct Resolver<'a> {
     state: &'a State,
     /// The files sent, by their names with `.` parts dropped.
     sent: HashMap<String, &'a [u8]>,
-    dictionaries: RefCell<HashMap<String, Arc<Dictionary>>>,
-    tile_sets: RefCell<HashMap<String, Arc<TileSet>>>,
+    dictionaries: RefCell<HashMap<String, Read<Dictionary>>>,
+    tile_sets: RefCell<HashMap<String, Read<TileSet>>>,
 }
 
 /// The two kinds of file a position names.
@@ -151,8 +160,10 @@ impl<'a> Resolver<'a> {
             crate::family::scrabble::solver_and_rules(solver, settings).map_err(|error| error.to_string())?;
         let position =
             crate::text::decode(input).ok().and_then(|text| Position::parse_board_file(text, None).ok());
-        let (dictionary, tiles, notes) = self.lexicon(name, position.as_ref())?;
-        Ok((Rc::new(Job::with_lexicon(solver, rules, dictionary, tiles)), notes))
+        let (dictionary, tiles, mut notes) = self.lexicon(name, position.as_ref())?;
+        // The record carries the warning, as `run` records do.
+        let warning = notes.warning.take();
+        Ok((Rc::new(Job::with_lexicon(solver, rules, dictionary, warning, tiles)), notes))
     }
 
     /// The dictionary and tiles of the position `name`, read as `position` (`None` when it cannot
@@ -166,21 +177,21 @@ impl<'a> Resolver<'a> {
         position: Option<&Position>,
     ) -> Result<(Arc<Dictionary>, Arc<TileSet>, Notes), String> {
         let asked = |line: fn(&Position) -> Option<&str>| position.and_then(line);
-        let (dictionary, dictionary_note) = self.resolve(
+        let ((dictionary, warning), dictionary_note) = self.resolve(
             name,
             asked(|position| position.dictionary.as_deref()),
             Kind::Dictionary,
             &self.dictionaries,
             &self.state.dictionary,
         )?;
-        let (tiles, tiles_note) = self.resolve(
+        let ((tiles, _), tiles_note) = self.resolve(
             name,
             asked(|position| position.tiles.as_deref()),
             Kind::Tiles,
             &self.tile_sets,
             &self.state.tiles,
         )?;
-        let notes = Notes { dictionary: dictionary_note, tiles: tiles_note };
+        let notes = Notes { dictionary: dictionary_note, tiles: tiles_note, warning };
         Ok((dictionary, tiles, notes))
     }
 
@@ -191,12 +202,12 @@ impl<'a> Resolver<'a> {
         position: &str,
         asked: Option<&str>,
         kind: Kind,
-        read: &RefCell<HashMap<String, Arc<T>>>,
+        read: &RefCell<HashMap<String, Read<T>>>,
         server: &Arc<T>,
-    ) -> Result<(Arc<T>, Option<String>), String> {
-        let Some(asked) = asked else { return Ok((Arc::clone(server), None)) };
+    ) -> Result<(Read<T>, Option<String>), String> {
+        let Some(asked) = asked else { return Ok(((Arc::clone(server), None), None)) };
         let (found, note) = self.find(position, asked, kind, read)?;
-        Ok((found.unwrap_or_else(|| Arc::clone(server)), Some(note)))
+        Ok((found.unwrap_or_else(|| (Arc::clone(server), None)), Some(note)))
     }
 
     /// The file `asked` of the position `position` as `kind` reads it (`None`: the server's own
@@ -206,8 +217,8 @@ impl<'a> Resolver<'a> {
         position: &str,
         asked: &str,
         kind: Kind,
-        read: &RefCell<HashMap<String, Arc<T>>>,
-    ) -> Result<(Option<Arc<T>>, String), String> {
+        read: &RefCell<HashMap<String, Read<T>>>,
+    ) -> Result<(Option<Read<T>>, String), String> {
         let given = match kind {
             Kind::Dictionary => self.state.given.dictionary,
             Kind::Tiles => self.state.given.tiles,
@@ -224,7 +235,11 @@ impl<'a> Resolver<'a> {
         let beside = Path::new(position).parent().unwrap_or(Path::new("")).join(asked);
         if let Some((key, bytes)) = normal(&beside).and_then(|key| Some((key.clone(), *self.sent.get(&key)?)))
         {
-            let found = once(read, key.clone(), || T::from_bytes(&key, bytes.to_vec()))?;
+            let found = once(read, key.clone(), || {
+                let found = T::from_bytes(&key, bytes)?;
+                let warning = found.warning(asked, bytes);
+                Ok((Arc::new(found), warning))
+            })?;
             return Ok((Some(found), format!("{asked}, sent with the position")));
         }
         let Some(folder) = &self.state.data else {
@@ -247,33 +262,42 @@ impl<'a> Resolver<'a> {
 
 /// The file `key` from `read`, read with `make` the first time this request asks for it.
 fn once<T>(
-    read: &RefCell<HashMap<String, Arc<T>>>,
+    read: &RefCell<HashMap<String, Read<T>>>,
     key: String,
-    make: impl FnOnce() -> Result<T, String>,
-) -> Result<Arc<T>, String> {
+    make: impl FnOnce() -> Result<Read<T>, String>,
+) -> Result<Read<T>, String> {
     if let Some(found) = read.borrow().get(&key) {
-        return Ok(Arc::clone(found));
+        return Ok(found.clone());
     }
-    let found = Arc::new(make()?);
-    read.borrow_mut().insert(key, Arc::clone(&found));
+    let found = make()?;
+    read.borrow_mut().insert(key, found.clone());
     Ok(found)
 }
 
 /// A dictionary or a tile set, read from the bytes of a file sent or of the data folder.
 trait Readable: Sized + Send + Sync + 'static {
     /// From the bytes of the file `name` (as messages name it).
-    fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<Self, String>;
+    fn from_bytes(name: &str, bytes: &[u8]) -> Result<Self, String>;
+
+    /// What reading it from `bytes` skipped, the file named `name`.
+    fn warning(&self, _name: &str, _bytes: &[u8]) -> Option<String> {
+        None
+    }
 }
 
 impl Readable for Dictionary {
-    fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<Dictionary, String> {
-        Dictionary::from_bytes(bytes).map_err(|error| format!("{name}: {error}"))
+    fn from_bytes(name: &str, bytes: &[u8]) -> Result<Dictionary, String> {
+        Dictionary::from_bytes(bytes.to_vec()).map_err(|error| format!("{name}: {error}"))
+    }
+
+    fn warning(&self, name: &str, bytes: &[u8]) -> Option<String> {
+        self.skipped_note(name, bytes)
     }
 }
 
 impl Readable for TileSet {
-    fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<TileSet, String> {
-        let text = crate::text::decode(&bytes).map_err(|error| format!("{name}: {error}"))?;
+    fn from_bytes(name: &str, bytes: &[u8]) -> Result<TileSet, String> {
+        let text = crate::text::decode(bytes).map_err(|error| format!("{name}: {error}"))?;
         TileSet::parse(text).map_err(|error| format!("{name}: {error}"))
     }
 }

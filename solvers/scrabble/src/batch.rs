@@ -4,7 +4,7 @@
 
 pub use crate::file::ReadError;
 pub use crate::job::{
-    verify, Job, ListingError, LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings,
+    verify, Job, Judged, ListingError, LoadedPosition, PositionLoadError, PositionOutcome, PositionSettings,
 };
 pub use crate::position::{
     parse, LineProblem, Position, PositionError, PositionReport, PositionStatistics, DEFAULT_TOP,

@@ -194,6 +194,37 @@ impl Dictionary {
             .collect()
     }
 
+    /// What reading the word list `name` (its bytes `list`) skipped, as every front end reports it:
+    /// `NAME: skipped N entries with a character other than a letter, the first on line L: "ENTRY"`
+    /// (`1 entry ...: line L: "ENTRY"` for one; the entry quoted as Rust writes a string, so that
+    /// control characters show as escapes); `None` when nothing was skipped. The first entry is
+    /// looked up in `list` (a cached graph keeps only the count), and left out when `list` does not
+    /// hold it.
+    pub fn skipped_note(&self, name: &str, list: &[u8]) -> Option<String> {
+        let (count, where_) = match self.skipped {
+            0 => return None,
+            1 => ("1 entry".to_string(), ":"),
+            count => (format!("{count} entries"), ", the first on"),
+        };
+        let first = Dictionary::skipped_entries(list).into_iter().next();
+        let shown =
+            first.map_or_else(String::new, |(line, entry)| format!("{where_} line {line}: {entry:?}"));
+        Some(format!("{name}: skipped {count} with a character other than a letter{shown}"))
+    }
+
+    /// [`Dictionary::skipped_note`] of the dictionary read from `path`, named as `path` displays;
+    /// the list is read again only when entries were skipped and it is a regular file (a device might
+    /// give other bytes).
+    pub fn skipped_note_of(&self, path: &Path) -> Option<String> {
+        if self.skipped == 0 {
+            return None;
+        }
+        let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
+        let list =
+            regular.then(|| read_at_most(path, DICTIONARY_SIZE_LIMIT).ok()).flatten().unwrap_or_default();
+        self.skipped_note(&path.display().to_string(), &list)
+    }
+
     /// The word graph (a DAWG) of the same words, for move generation.
     pub fn graph(&self) -> &WordGraph {
         &self.graph

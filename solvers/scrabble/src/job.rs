@@ -42,6 +42,9 @@ pub struct LoadedPosition {
     pub dictionary: Arc<Dictionary>,
     /// The tiles in force.
     pub tiles: Arc<TileSet>,
+    /// What reading the dictionary in force skipped ([`Dictionary::skipped_note_of`]), when it was
+    /// read from a file; the same text for every position of a run naming that file.
+    pub warning: Option<String>,
 }
 
 impl LoadedPosition {
@@ -78,19 +81,31 @@ pub enum PositionOutcome {
     Interrupted,
 }
 
+/// How [`Job::solve`] ended on one file, with what reading its dictionary skipped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Judged {
+    /// How the file ended.
+    pub outcome: PositionOutcome,
+    /// [`LoadedPosition::warning`], when the position was read.
+    pub warning: Option<String>,
+}
+
 /// A run over position files: the generator and what the command line gives, read once.
 pub struct Job {
     solver: Solver,
     settings: PositionSettings,
-    dictionary: Option<Arc<Dictionary>>,
+    dictionary: Option<Noted>,
     tiles: Option<Arc<TileSet>>,
-    dictionaries: Cache<Dictionary>,
-    tile_sets: Cache<TileSet>,
+    dictionaries: Cache<Noted>,
+    tile_sets: Cache<Arc<TileSet>>,
 }
+
+/// A dictionary read, with what reading it skipped.
+type Noted = (Arc<Dictionary>, Option<String>);
 
 /// Files read once per run, keyed by their canonical path; files naming the same one wait for one
 /// read, different ones load in parallel.
-type Cache<T> = Mutex<HashMap<PathBuf, Arc<OnceLock<Result<Arc<T>, String>>>>>;
+type Cache<T> = Mutex<HashMap<PathBuf, Arc<OnceLock<Result<T, String>>>>>;
 
 impl Job {
     /// Prepares a run: reads the dictionary and tile file the command line gives.
@@ -99,13 +114,9 @@ impl Job {
     /// [`PositionLoadError::File`] when one of them cannot be read.
     pub fn new(solver: Solver, settings: PositionSettings) -> Result<Job, PositionLoadError> {
         let cache = settings.dictionary_cache.as_deref();
-        let dictionary = settings
-            .dictionary
-            .as_deref()
-            .map(|path| read_dictionary(path, cache))
-            .transpose()?
-            .map(Arc::new);
-        let tiles = settings.tiles.as_deref().map(read_tiles).transpose()?.map(Arc::new);
+        let dictionary =
+            settings.dictionary.as_deref().map(|path| read_dictionary(path, cache)).transpose()?;
+        let tiles = settings.tiles.as_deref().map(read_tiles).transpose()?;
         Ok(Job {
             solver,
             settings,
@@ -118,17 +129,19 @@ impl Job {
 
     /// Prepares a run on a dictionary and tile set already read (say from files held in memory),
     /// which beat the position files' own lines as [`PositionSettings`] files do; `rules` as
-    /// [`PositionSettings::rules`].
+    /// [`PositionSettings::rules`]; `warning` what reading the dictionary skipped
+    /// ([`LoadedPosition::warning`]).
     pub fn with_lexicon(
         solver: Solver,
         rules: Option<Rules>,
         dictionary: Arc<Dictionary>,
+        warning: Option<String>,
         tiles: Arc<TileSet>,
     ) -> Job {
         Job {
             solver,
             settings: PositionSettings { rules, ..PositionSettings::default() },
-            dictionary: Some(dictionary),
+            dictionary: Some((dictionary, warning)),
             tiles: Some(tiles),
             dictionaries: Cache::default(),
             tile_sets: Cache::default(),
@@ -158,8 +171,8 @@ impl Job {
             Position::parse_board_file(text, rules)?
         };
         let folder = path.parent().unwrap_or(Path::new(""));
-        let dictionary = match (&self.dictionary, &position.dictionary) {
-            (Some(given), _) => Arc::clone(given),
+        let (dictionary, warning) = match (&self.dictionary, &position.dictionary) {
+            (Some(given), _) => given.clone(),
             (None, Some(name)) => cached(&self.dictionaries, &folder.join(name), |path| {
                 read_dictionary(path, self.settings.dictionary_cache.as_deref())
             })?,
@@ -170,20 +183,21 @@ impl Job {
             (None, Some(name)) => cached(&self.tile_sets, &folder.join(name), read_tiles)?,
             (None, None) => Arc::new(TileSet::standard()),
         };
-        Ok(LoadedPosition { position, dictionary, tiles })
+        Ok(LoadedPosition { position, dictionary, tiles, warning })
     }
 
     /// Judges the position file at `path`: every `play:` line, then the best plays.
-    pub fn solve(&self, path: &Path, text: &str, deadline: Deadline<'_>) -> PositionOutcome {
+    pub fn solve(&self, path: &Path, text: &str, deadline: Deadline<'_>) -> Judged {
         let loaded = match self.load(path, text, true) {
             Ok(loaded) => loaded,
-            Err(error) => return PositionOutcome::Invalid(error),
+            Err(error) => return Judged { outcome: PositionOutcome::Invalid(error), warning: None },
         };
-        match loaded.position.solve(&loaded.rulebook(), self.solver, deadline) {
+        let outcome = match loaded.position.solve(&loaded.rulebook(), self.solver, deadline) {
             Ok(solution) if solution.move_count == 0 => PositionOutcome::NoPlay(solution),
             Ok(solution) => PositionOutcome::Solved(solution),
             Err(_) => PositionOutcome::Interrupted,
-        }
+        };
+        Judged { outcome, warning: loaded.warning }
     }
 }
 
@@ -238,26 +252,29 @@ pub fn verify(loaded: &LoadedPosition, output: &str) -> Result<(), ListingError>
     Ok(())
 }
 
-fn read_dictionary(path: &Path, cache: Option<&Path>) -> Result<Dictionary, PositionLoadError> {
-    Dictionary::load_cached(path, cache).map_err(|error| PositionLoadError::File(error.to_string()))
+fn read_dictionary(path: &Path, cache: Option<&Path>) -> Result<Noted, PositionLoadError> {
+    let dictionary =
+        Dictionary::load_cached(path, cache).map_err(|error| PositionLoadError::File(error.to_string()))?;
+    let warning = dictionary.skipped_note_of(path);
+    Ok((Arc::new(dictionary), warning))
 }
 
-fn read_tiles(path: &Path) -> Result<TileSet, PositionLoadError> {
-    TileSet::load(path).map_err(|error| PositionLoadError::File(error.to_string()))
+fn read_tiles(path: &Path) -> Result<Arc<TileSet>, PositionLoadError> {
+    TileSet::load(path).map(Arc::new).map_err(|error| PositionLoadError::File(error.to_string()))
 }
 
 /// The file at `path` from `cache`, read with `read` on first use.
-fn cached<T>(
+fn cached<T: Clone>(
     cache: &Cache<T>,
     path: &Path,
     read: impl FnOnce(&Path) -> Result<T, PositionLoadError>,
-) -> Result<Arc<T>, PositionLoadError> {
+) -> Result<T, PositionLoadError> {
     let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let slot = {
         let mut files = cache.lock().unwrap_or_else(|poison| poison.into_inner());
         Arc::clone(files.entry(key).or_default())
     };
-    slot.get_or_init(|| read(path).map(Arc::new).map_err(|error| error.to_string()))
+    slot.get_or_init(|| read(path).map_err(|error| error.to_string()))
         .clone()
         .map_err(PositionLoadError::File)
 }
@@ -287,7 +304,8 @@ mod tests {
 
         let by_file = Job::new(Solver::Anchor, PositionSettings::default()).unwrap();
         // H 4 + E 1 + L 1 + L 1 + O 1 + S 1, the word starting at x = -2.
-        let PositionOutcome::Solved(solution) = by_file.solve(&position, &text, crate::Deadline::NEVER)
+        let PositionOutcome::Solved(solution) =
+            by_file.solve(&position, &text, crate::Deadline::NEVER).outcome
         else {
             panic!()
         };
@@ -297,15 +315,15 @@ mod tests {
             PositionSettings { dictionary: Some(dir.path().join("given.txt")), ..Default::default() };
         let given = Job::new(Solver::Anchor, settings).unwrap();
         assert_eq!(
-            given.solve(&position, &text, crate::Deadline::NEVER),
+            given.solve(&position, &text, crate::Deadline::NEVER).outcome,
             PositionOutcome::NoPlay(PositionReport { text: "no valid play\n".to_string(), move_count: 0 })
         );
         // A dictionary already read (from memory) beats the line as a given file does.
         let words = Arc::new(Dictionary::from_text(b"hello\nhell\n".to_vec()));
-        let in_memory = Job::with_lexicon(Solver::Anchor, None, words, Arc::new(TileSet::standard()));
+        let in_memory = Job::with_lexicon(Solver::Anchor, None, words, None, Arc::new(TileSet::standard()));
         assert_eq!(
-            in_memory.solve(&position, &text, crate::Deadline::NEVER),
-            given.solve(&position, &text, crate::Deadline::NEVER)
+            in_memory.solve(&position, &text, crate::Deadline::NEVER).outcome,
+            given.solve(&position, &text, crate::Deadline::NEVER).outcome
         );
     }
 
@@ -316,7 +334,8 @@ mod tests {
         let solver = Job::new(Solver::Anchor, PositionSettings::default()).unwrap();
         let path = dir.path().join("p.scrabble");
         let loaded = solver.load(&path, &text, true).unwrap();
-        let PositionOutcome::Solved(report) = solver.solve(&path, &text, crate::Deadline::NEVER) else {
+        let PositionOutcome::Solved(report) = solver.solve(&path, &text, crate::Deadline::NEVER).outcome
+        else {
             panic!()
         };
         assert_eq!(verify(&loaded, &report.text), Ok(()));
@@ -368,7 +387,8 @@ mod tests {
         for _ in 0..2 {
             let settings = PositionSettings { dictionary_cache: Some(cache.clone()), ..Default::default() };
             let by_file = Job::new(Solver::Anchor, settings).unwrap();
-            let PositionOutcome::Solved(solution) = by_file.solve(&position, &text, crate::Deadline::NEVER)
+            let PositionOutcome::Solved(solution) =
+                by_file.solve(&position, &text, crate::Deadline::NEVER).outcome
             else {
                 panic!()
             };
@@ -381,7 +401,10 @@ mod tests {
             ..Default::default()
         };
         let given = Job::new(Solver::Anchor, settings).unwrap();
-        assert!(matches!(given.solve(&position, &text, crate::Deadline::NEVER), PositionOutcome::NoPlay(_)));
+        assert!(matches!(
+            given.solve(&position, &text, crate::Deadline::NEVER).outcome,
+            PositionOutcome::NoPlay(_)
+        ));
         assert_eq!(std::fs::read_dir(&cache).unwrap().count(), 2);
     }
 }

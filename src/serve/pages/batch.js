@@ -17,7 +17,7 @@ async function solve(files) {
     $("summary").textContent = "";
     return showMessage(messageOf(answer.body));
   }
-  const { records, summary, html, junit, references } = answer.body;
+  const { records, summary, html, junit, references, skipped } = answer.body;
   const table = $("results");
   table.innerHTML = "<tr><th>file</th><th>family</th><th>solver</th><th>result</th><th>reference</th><th>ms</th><th>message</th></tr>";
   for (const record of records) {
@@ -31,7 +31,7 @@ async function solve(files) {
       if (index === 5) cell.className = "number";
     });
     // Where a position's files came from, and how an answer differs from its reference.
-    const notes = [record.dictionary && `dictionary: ${record.dictionary}`, record.tiles && `tiles: ${record.tiles}`].filter(Boolean);
+    const notes = [record.dictionary && `dictionary: ${record.dictionary}`, record.tiles && `tiles: ${record.tiles}`, record.warning && `warning: ${record.warning}`].filter(Boolean);
     if (notes.length > 0 || record.diff) {
       const cell = table.insertRow().insertCell();
       cell.colSpan = 7;
@@ -48,6 +48,8 @@ async function solve(files) {
   const verdicts = summary.verdicts;
   $("summary").textContent = `${summary.files} files: ${statuses.join(", ")}; references: ${verdicts.same} same, `
     + `${verdicts.valid} valid, ${verdicts.differs} differ; ${summary.skipped} skipped; time ${duration(summary.wall_ms)}`;
+  // Which files were skipped, and why, on hover.
+  $("summary").title = skipped.map((file) => `${file.file}: ${file.reason}`).join("\n");
   offerDownload($("save-link"), "report.html", html);
   $("save").disabled = false;
   const zip = Uint8Array.from(atob(references.zip), (character) => character.charCodeAt(0));

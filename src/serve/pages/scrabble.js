@@ -208,7 +208,7 @@ async function openPosition(files) {
   position = { files, rules };
   solitaire = null;
   $("title").textContent = `${file.name} (${view.body.rules} rules)`;
-  $("sources").textContent = [view.body.dictionary && `dictionary: ${view.body.dictionary}`, view.body.tiles && `tiles: ${view.body.tiles}`].filter(Boolean).join("; ");
+  $("sources").textContent = [view.body.dictionary && `dictionary: ${view.body.dictionary}`, view.body.tiles && `tiles: ${view.body.tiles}`, view.body.warning && `warning: ${view.body.warning}`].filter(Boolean).join("; ");
   $("score").textContent = "";
   $("output").hidden = false;
   $("output").textContent = view.body.report;
