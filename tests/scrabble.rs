@@ -441,8 +441,9 @@ fn play_without_tiles_deals_the_standard_tile_set_under_the_standard_rules_only(
     let rack = default.lines().find_map(|line| line.strip_prefix("rack: ")).unwrap();
     let tiles: Vec<&str> = rack.split(' ').collect();
     assert_eq!(tiles.len(), 7, "{rack}");
-    // The standard English values: E is 1, Q and Z are 10, K is 5.
+    // The standard English values: E is 1, Q and Z are 10, K is 5, a blank (`?`) 0.
     let value = |letter: char| match letter {
+        '?' => 0,
         'D' | 'G' => 2,
         'B' | 'C' | 'M' | 'P' => 3,
         'F' | 'H' | 'V' | 'W' | 'Y' => 4,
@@ -456,6 +457,19 @@ fn play_without_tiles_deals_the_standard_tile_set_under_the_standard_rules_only(
         assert_eq!(tile, format!("{letter}({})", value(letter)), "{rack}");
     }
     assert!(default.ends_with("play again? (yes or no) final score: 0\n"), "{default}");
+
+    // The lab rules' game deals from the tile file it is given, so it asks for one.
+    solvebatch()
+        .args(["scrabble", "play", "-d", "words.txt", "--seed", "7"])
+        .current_dir(folder.path())
+        .write_stdin("no\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "error: scrabble play: the lab rules' game deals from a tile file: name one with -t FILE \
+             (under --rules standard the standard set is the default)\n",
+        );
 }
 
 #[test]
