@@ -101,7 +101,7 @@ fn json_and_csv_reports_hold_every_field() {
     let mut rows = csv.lines();
     assert_eq!(
         rows.next(),
-        Some("file,family,solver,status,message,verdict,ms,min_ms,max_ms,runs,ratio,ratio_sd,mean_ms,sd_ms,cpu_ms,max_rss_kb,stats,input_hash,reference_hash")
+        Some("file,family,solver,status,message,verdict,ms,min_ms,max_ms,runs,ratio,ratio_sd,mean_ms,sd_ms,cpu_ms,max_rss_kb,peak_heap_kb,stats,input_hash,reference_hash")
     );
     assert!(rows.next().unwrap().starts_with("a/good.csv,tournament,backtrack,solved,,same,"));
     let none = rows.next().unwrap();
@@ -111,11 +111,11 @@ fn json_and_csv_reports_hold_every_field() {
     };
     let row = csv::Reader::from_reader(csv.as_bytes()).records().nth(1).unwrap().unwrap();
     // runs, ratio, ratio_sd, mean_ms, sd_ms, cpu_ms (the solving thread's, in milliseconds),
-    // max_rss_kb, stats, the hashes.
+    // max_rss_kb, peak_heap_kb, stats, the hashes.
     assert_eq!([&row[9], &row[10], &row[11], &row[12], &row[13]], ["1", "", "", "", ""], "{none}");
     assert!(row[14].parse::<f64>().is_ok_and(|ms| ms >= 0.0), "{none}");
     let stats = r#"{"backtracks":0,"nodes":0}"#;
-    assert_eq!(row.iter().skip(15).collect::<Vec<_>>(), ["", stats, &hash("a/none.csv"), ""], "{none}");
+    assert_eq!(row.iter().skip(15).collect::<Vec<_>>(), ["", "", stats, &hash("a/none.csv"), ""], "{none}");
     assert_eq!(lines[0]["input_hash"], hash("a/good.csv").as_str());
     assert_eq!(lines[0]["reference_hash"], hash("a/good.csv.expected").as_str());
     assert_eq!(lines[1]["reference_hash"], serde_json::Value::Null);

@@ -23,7 +23,7 @@ const BACKTRACK_ROUND: &str = "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n";
 const DLX_ROUND: &str = "Table 0: 1 vs. 2\nTable 1: 3 vs. 0\n";
 
 /// The fields of every `file` record, `type` included.
-const FILE_FIELDS: [&str; 21] = [
+const FILE_FIELDS: [&str; 22] = [
     "type",
     "file",
     "family",
@@ -41,6 +41,7 @@ const FILE_FIELDS: [&str; 21] = [
     "sd_ms",
     "cpu_ms",
     "max_rss_kb",
+    "peak_heap_kb",
     "stats",
     "output",
     "input_hash",
@@ -181,7 +182,8 @@ fn csv_on_standard_output_has_a_header_and_one_row_per_file() {
     }
     assert!(rows.iter().all(|row| (11..14).all(|column| row[column].is_empty())));
     assert!(rows.iter().all(|row| row[14].parse::<f64>().is_ok_and(|cpu| cpu >= 0.0) && row[15].is_empty()));
-    let stats: Vec<Value> = rows.iter().map(|row| serde_json::from_str(&row[16]).unwrap()).collect();
+    assert!(rows.iter().all(|row| row[16].is_empty()), "run counts no heap");
+    let stats: Vec<Value> = rows.iter().map(|row| serde_json::from_str(&row[17]).unwrap()).collect();
     assert_eq!(
         stats,
         [json!({}), json!({"backtracks": 0, "nodes": 0}), json!({"backtracks": 0, "nodes": 1})]

@@ -328,7 +328,7 @@ fn compare_checks_every_solver_and_writes_json_and_csv() {
         ))
         .stdout(
             predicate::str::is_match(
-                r"\| solver +\| files \| solved \| timeouts \| failures \| PAR-2 \(fail = 2×limit\) \| wins \| ties \| geometric mean ratio \| +total \| +CPU \| peak memory \|",
+                r"\| solver +\| files \| solved \| timeouts \| failures \| PAR-2 \(fail = 2×limit\) \| wins \| ties \| geometric mean ratio \| +total \| +CPU \| +peak memory +\|",
             )
             .unwrap(),
         );
@@ -357,7 +357,7 @@ fn compare_checks_every_solver_and_writes_json_and_csv() {
     assert!(tied_files, "one win or one tie per counted file: {wins} wins, {ties} ties");
     let csv = std::fs::read_to_string(dir.path().join("c.csv")).unwrap();
     assert!(csv.starts_with(
-        "file,family,solver,status,message,verdict,ms,min_ms,max_ms,runs,ratio,ratio_sd,mean_ms,sd_ms,cpu_ms,max_rss_kb,stats,input_hash,reference_hash\n"
+        "file,family,solver,status,message,verdict,ms,min_ms,max_ms,runs,ratio,ratio_sd,mean_ms,sd_ms,cpu_ms,max_rss_kb,peak_heap_kb,stats,input_hash,reference_hash\n"
     ));
     assert_eq!(csv.lines().count(), 10);
 }

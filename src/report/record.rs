@@ -59,6 +59,11 @@ pub struct Record {
     /// `--isolate`; `null` otherwise.
     #[serde(default)]
     pub max_rss_kb: Option<u64>,
+    /// `compare` in-process, one solve at a time: the peak of live heap bytes the solve added, in
+    /// KiB rounded up (the largest of `runs`), as the counting allocator saw them (not resident
+    /// memory: no code, stacks or allocator slack); `null` with `--isolate`, `--parallel` and in `run`.
+    #[serde(default)]
+    pub peak_heap_kb: Option<u64>,
     /// Search statistics by name (nodes, backtracks, guesses, plays, ...), as the family reports them.
     pub stats: BTreeMap<String, serde_json::Value>,
     /// The output text, with `--json-outputs`; `null` otherwise.
@@ -92,6 +97,7 @@ impl Record {
             sd_ms: None,
             cpu_ms: None,
             max_rss_kb: None,
+            peak_heap_kb: None,
             stats: BTreeMap::new(),
             output: None,
             input_hash: None,
@@ -126,6 +132,7 @@ impl Record {
             sd_ms: None,
             cpu_ms: None,
             max_rss_kb: None,
+            peak_heap_kb: None,
             stats: outcome.stats.clone(),
             output: keep_output.then(|| outcome.output.clone()),
             input_hash: None,
@@ -205,7 +212,7 @@ mod tests {
         let json = serde_json::to_string(&record).unwrap();
         assert_eq!(
             json,
-            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
+            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"peak_heap_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
         );
     }
 
