@@ -184,7 +184,8 @@ error name runs with outliers (past 1.5 IQR), a first run much slower than the r
 
 --isolate solves each input in a child process (this program, re-run on one file): a crash, an abort \
 or a memory limit reached is that file's failed row; CPU time and peak memory come from wait4. \
-Without it, CPU time is the process's CPU clock over the solve and no memory is measured.
+Without it, CPU time is the process's CPU clock over the solve and the memory is the solve's heap \
+peak, as the program's allocator counts it (not with --parallel).
 
 Exit status: 0 when all solvers agree on every file and every solution is valid, 1 otherwise, \
 2 on usage errors.

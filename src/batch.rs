@@ -339,7 +339,13 @@ fn solve_one(
             let outcome = solve::solve(prepared, &input.path, &text, deadline);
             let cpu_ms = (crate::rusage::thread_cpu() - cpu).as_secs_f64() * 1000.0;
             let ms = started.elapsed().as_secs_f64() * 1000.0;
-            crate::isolate::Measured { outcome, ms, cpu_ms: Some(cpu_ms), max_rss_kb: None }
+            crate::isolate::Measured {
+                outcome,
+                ms,
+                cpu_ms: Some(cpu_ms),
+                max_rss_kb: None,
+                peak_heap_kb: None,
+            }
         }
     };
     let outcome = measured.outcome;
@@ -348,6 +354,7 @@ fn solve_one(
         reference_hash,
         cpu_ms: measured.cpu_ms,
         max_rss_kb: measured.max_rss_kb,
+        peak_heap_kb: measured.peak_heap_kb,
         ..Record::of(
             file,
             family.name(),

@@ -51,6 +51,10 @@ pub struct Measured {
     /// Peak resident memory, in KiB, or `None` where it was not measured (in-process solves): a
     /// child's own peak when it answered, else `wait4`'s upper bound (see the module's comment).
     pub max_rss_kb: Option<u64>,
+    /// Peak live heap bytes the solve added, in KiB, as the counting allocator saw them
+    /// ([`crate::heap::peak_kb_of`]), or `None` where it was not counted (in a child, and wherever
+    /// solves share the process).
+    pub peak_heap_kb: Option<u64>,
 }
 
 /// The child's one line of answer.
@@ -242,7 +246,7 @@ pub fn solve(
             (outcome, wall_ms)
         }
     };
-    Measured { outcome, ms, cpu_ms: Some(usage.cpu_ms), max_rss_kb: Some(max_rss_kb) }
+    Measured { outcome, ms, cpu_ms: Some(usage.cpu_ms), max_rss_kb: Some(max_rss_kb), peak_heap_kb: None }
 }
 
 /// The command line of the child solving the file at `path`.
@@ -313,7 +317,7 @@ fn failed(message: String, ms: Option<f64>) -> Measured {
     let mut outcome = Outcome::invalid(message);
     outcome.status = Status::Failed;
     outcome.output.clear();
-    Measured { outcome, ms: ms.unwrap_or(0.0), cpu_ms: None, max_rss_kb: None }
+    Measured { outcome, ms: ms.unwrap_or(0.0), cpu_ms: None, max_rss_kb: None, peak_heap_kb: None }
 }
 
 #[cfg(test)]

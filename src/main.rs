@@ -11,8 +11,9 @@
 //! summaries, one exporter per format; `report_file`: a report read back); the values summaries hold
 //! (`references`, `shard`); finding inputs and judging outputs (`inputs`, `verdict`); the families
 //! (`family/`: the trait boundary, the registry, one adapter per family crate); reading inputs and the
-//! caches (`text`, `cache`, `game_input`); every file written and the signals (`output`, `signals`);
-//! and the shared words (`outcome`: Status, Verdict, Outcome; `error`: UsageError; `paths`).
+//! caches (`text`, `cache`, `game_input`); every file written, the signals and the counting allocator
+//! (`output`, `signals`, `heap`); and the shared words (`outcome`: Status, Verdict, Outcome; `error`:
+//! UsageError; `paths`).
 
 use std::process::ExitCode;
 
@@ -30,6 +31,7 @@ mod diff;
 mod error;
 mod family;
 mod game_input;
+mod heap;
 mod inputs;
 mod isolate;
 mod merge;
@@ -55,6 +57,10 @@ mod text;
 mod verdict;
 
 use cli::{Cli, Command};
+
+/// Counts heap bytes only while `compare` measures an in-process solve ([`heap::peak_kb_of`]).
+#[global_allocator]
+static ALLOCATOR: heap::Counting = heap::Counting;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

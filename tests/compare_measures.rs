@@ -188,6 +188,47 @@ fn run_without_isolate_gives_the_solving_thread_s_cpu_time_and_no_memory() {
     let cpu = lines[0]["cpu_ms"].as_f64().unwrap();
     assert!((100.0..150.0).contains(&cpu), "{cpu}");
     assert!(lines[0]["max_rss_kb"].is_null());
+    // Files may be solved several at once: the allocator does not count.
+    assert!(lines[0]["peak_heap_kb"].is_null());
+}
+
+#[test]
+fn in_process_the_heap_peak_of_a_solve_is_at_least_what_it_allocates_and_small_for_a_tiny_one() {
+    let dir = probes(&[("big", "alloc 64"), ("tiny", "solved")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["compare", "--solvers", "probe", ".", "--repeat", "2", "--json", "-", "-q"])
+        .args(["--html", "c.html", "--plot-data", "plots"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let lines: Vec<Value> =
+        text(&output.stdout).lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let heap = |line: &Value| (line["peak_heap_kb"].as_u64(), line["max_rss_kb"].as_u64());
+    // The 64 MiB vector (65 536 KiB) and the few bytes of the answer; no resident figure in-process.
+    let (big, rss) = heap(&lines[0]);
+    assert!(big.is_some_and(|kb| (64 << 10..65 << 10).contains(&kb)), "{big:?}");
+    assert_eq!(rss, None);
+    let (tiny, _) = heap(&lines[1]);
+    assert!(tiny.is_some_and(|kb| (1..64).contains(&kb)), "a tiny solve: {tiny:?} KiB");
+    // The summary's solver row keeps the largest.
+    assert_eq!(heap(&lines[2]["solvers"][0]), (big, None));
+    let memory = std::fs::read_to_string(dir.path().join("plots/memory.csv")).unwrap();
+    let rows = format!("file,solver,max_rss_kb,peak_heap_kb\n./big.probe,probe,,{}\n", big.unwrap());
+    assert!(memory.starts_with(&rows), "{memory}");
+    let html = std::fs::read_to_string(dir.path().join("c.html")).unwrap();
+    assert!(html.contains(">\nPeak heap per file\n</text>"), "no heap chart");
+}
+
+#[test]
+fn the_heap_is_not_counted_in_a_child_nor_when_solves_share_the_process() {
+    let dir = probes(&[("big", "alloc 16"), ("tiny", "solved")]);
+    for mode in ["--isolate", "--parallel"] {
+        let (records, code) = compare(dir.path(), &[".", mode]);
+        assert_eq!(code, Some(0));
+        assert_eq!(records.len(), 2);
+        assert!(records.iter().all(|record| record["peak_heap_kb"].is_null()), "{mode}: {records:?}");
+    }
 }
 
 #[test]
@@ -321,7 +362,7 @@ fn plot_data_holds_the_charts_series_and_the_html_report_a_memory_chart() {
     assert_eq!(scatter[2][3], "", "probe did not solve b");
     let memory = read("memory.csv");
     assert_eq!(memory.lines().count(), 5, "a header and one row per solver and file:\n{memory}");
-    assert!(memory.starts_with("file,solver,max_rss_kb\na.probe,probe,"), "{memory}");
+    assert!(memory.starts_with("file,solver,max_rss_kb,peak_heap_kb\na.probe,probe,"), "{memory}");
     let html = std::fs::read_to_string(dir.path().join("c.html")).unwrap();
     assert!(html.contains(">\nPeak memory per file\n</text>"), "no memory chart");
 }

@@ -160,7 +160,7 @@ fn run_leaves_timeouts_out_of_the_histogram_and_says_so() {
 }
 
 #[test]
-fn compare_draws_a_cactus_plot_a_scatter_plot_and_time_and_ratio_per_file() {
+fn compare_draws_a_cactus_plot_a_scatter_plot_time_and_ratio_per_file_and_the_heap_peaks() {
     let (dir, mut command) =
         setup(&[("one.csv", "1\n0,1,0\n"), ("three.csv", "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n")]);
     command
@@ -169,7 +169,7 @@ fn compare_draws_a_cactus_plot_a_scatter_plot_and_time_and_ratio_per_file() {
         .success();
     let page = page(&dir, "compare.html");
     let figures = figures(&page);
-    assert_eq!(figures.len(), 4, "cactus, scatter, time per file, ratio per file");
+    assert_eq!(figures.len(), 5, "cactus, scatter, time per file, ratio per file, heap per file");
     // The cactus plot: one line per solver and the virtual best, a point per file each solved (both
     // solvers solved both files), and the time limit as the one grey line.
     let cactus = figures[0];
@@ -187,7 +187,16 @@ fn compare_draws_a_cactus_plot_a_scatter_plot_and_time_and_ratio_per_file() {
     assert_eq!(select(scatter, "circle").len(), 2);
     assert_eq!(drawn(scatter, "polyline", "stroke", "#999999").len(), 3);
     assert_eq!(drawn(scatter, "polyline", "stroke", "#CCCCCC").len(), 2);
-    let figures = &figures[2..];
+    // In process, the heap peak of each solver on each file: per solver a bar per file (none empty:
+    // every solve allocates) and its swatch in the chart's own legend.
+    let heap = figures[4];
+    assert!(heap.text().any(|text| text.trim() == "Peak heap per file"), "the heap chart is last");
+    for (_, colour) in &legend(heap) {
+        let rects = drawn(heap, "rect", "fill", colour);
+        assert_eq!(rects.len(), 3);
+        assert!(rects.iter().all(|rect| number(*rect, "height") > 0.0));
+    }
+    let figures = &figures[2..4];
     // The files are numbered in table order.
     assert_eq!(
         caption_rows(figures[0]),

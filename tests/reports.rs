@@ -42,6 +42,7 @@ const FILE_FIELDS: [&str; 22] = [
     "sd_ms",
     "cpu_ms",
     "max_rss_kb",
+    "peak_heap_kb",
     "stats",
     "output",
     "input_hash",
@@ -184,7 +185,8 @@ fn csv_on_standard_output_has_a_header_and_one_row_per_file() {
     }
     assert!(rows.iter().all(|row| (12..15).all(|column| row[column].is_empty())));
     assert!(rows.iter().all(|row| row[15].parse::<f64>().is_ok_and(|cpu| cpu >= 0.0) && row[16].is_empty()));
-    let stats: Vec<Value> = rows.iter().map(|row| serde_json::from_str(&row[17]).unwrap()).collect();
+    assert!(rows.iter().all(|row| row[17].is_empty()), "run counts no heap");
+    let stats: Vec<Value> = rows.iter().map(|row| serde_json::from_str(&row[18]).unwrap()).collect();
     assert_eq!(
         stats,
         [json!({}), json!({"backtracks": 0, "nodes": 0}), json!({"backtracks": 0, "nodes": 1})]

@@ -175,7 +175,7 @@ fn compare_file(
         let name = solver.solver();
         let mut times = Vec::with_capacity(options.repeat as usize);
         let mut cpu_times = Vec::with_capacity(options.repeat as usize);
-        let mut max_rss_kb: Option<u64> = None;
+        let (mut max_rss_kb, mut peak_heap_kb): (Option<u64>, Option<u64>) = (None, None);
         let mut decided: Option<Outcome> = None;
         let mut first: Option<Outcome> = None;
         // A run failed, printed an invalid solution, or answered otherwise than another: its record
@@ -191,6 +191,7 @@ fn compare_file(
             times.push(measured.ms);
             cpu_times.extend(measured.cpu_ms);
             max_rss_kb = max_rss_kb.max(measured.max_rss_kb);
+            peak_heap_kb = peak_heap_kb.max(measured.peak_heap_kb);
             let outcome = measured.outcome;
             if outcome.status == Status::Failed {
                 // A solver that panicked: the file fails, and its answer is left out of the agreement.
@@ -245,6 +246,7 @@ fn compare_file(
             runs: times.len() as u32,
             cpu_ms: (!cpu_times.is_empty()).then(|| median(&mut cpu_times)),
             max_rss_kb,
+            peak_heap_kb,
             input_hash: Some(input_hash.clone()),
             reference_hash: reference_hash.clone(),
             status: if faulty { Status::Failed } else { record.status },
@@ -282,7 +284,8 @@ fn compare_file(
 
 /// One run of `solver` on `text` (the file at `path`): in a child process with `--isolate` (CPU
 /// time and peak memory from `wait4`), else in this process (CPU time from the process clock, which
-/// counts the solver's own threads since nothing else runs meanwhile).
+/// counts the solver's own threads since nothing else runs meanwhile, and the heap peak from the
+/// counting allocator).
 fn measure(
     options: &CompareOptions,
     family: &dyn Family,
@@ -307,10 +310,13 @@ fn measure(
     let (started, cpu) = (Instant::now(), clock());
     let deadline =
         Deadline::at(options.timeout.map(|limit| started + limit)).or_flag(crate::signals::stop_flag());
-    let outcome = solve::solve(solver, path, text, deadline);
+    let solve = || solve::solve(solver, path, text, deadline);
+    // With `--parallel`, other files' allocations would mix into the count: none is made.
+    let (outcome, peak_heap_kb) =
+        if options.parallel { (solve(), None) } else { crate::heap::peak_kb_of(solve) };
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let cpu_ms = (clock() - cpu).as_secs_f64() * 1000.0;
-    Measured { outcome, ms, cpu_ms: Some(cpu_ms), max_rss_kb: None }
+    Measured { outcome, ms, cpu_ms: Some(cpu_ms), max_rss_kb: None, peak_heap_kb }
 }
 
 #[cfg(test)]

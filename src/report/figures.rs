@@ -5,7 +5,7 @@
 
 use super::buckets::{bound_label, histogram, Bucket};
 use super::charts::{bar_chart_svg, colour, log_line_chart_svg, log_scatter_svg, Guides, XLabels};
-use super::plots::Plots;
+use super::plots::{Memory, Plots};
 use super::simulation::{counted, histogram_grid};
 use super::summary::Summary;
 use super::table::{by_file, Cell, Grid, Tone};
@@ -211,12 +211,27 @@ fn competition(plots: &Plots, limit: Option<f64>) -> anyhow::Result<Vec<Figure>>
     Ok(figures)
 }
 
-/// The peak memory per file, one bar per solver, in MiB; `None` when nothing measured it (without
-/// `--isolate`).
+/// The peak memory per file, one bar per solver: the resident peak in MiB where any was measured
+/// (`--isolate`), else the in-process heap peak in KiB; `None` when nothing measured either.
 fn memory_chart(plots: &Plots, solvers: &[&str], files: usize) -> anyhow::Result<Option<Figure>> {
     if plots.memory.is_empty() {
         return Ok(None);
     }
+    let resident = plots.memory.iter().any(|memory| memory.max_rss_kb.is_some());
+    let (title, y_desc, note) = if resident {
+        ("Peak memory per file", "peak resident memory (MiB)", "Each child process's own peak (--isolate).")
+    } else {
+        (
+            "Peak heap per file",
+            "peak live heap (KiB)",
+            "The most heap bytes each in-process solve held at once (counted): not resident memory.",
+        )
+    };
+    let height = |memory: &Memory| match (resident, memory.max_rss_kb, memory.peak_heap_kb) {
+        (true, Some(kb), _) => kb.div_ceil(1024),
+        (false, _, Some(kb)) => kb,
+        _ => 0,
+    };
     let mut file_names: Vec<&str> = Vec::new();
     for memory in &plots.memory {
         if !file_names.contains(&memory.file.as_str()) {
@@ -231,7 +246,7 @@ fn memory_chart(plots: &Plots, solvers: &[&str], files: usize) -> anyhow::Result
                 .map(|file| {
                     let found =
                         plots.memory.iter().find(|memory| memory.file == *file && memory.solver == *solver);
-                    found.map_or(0, |memory| memory.max_rss_kb.div_ceil(1024) as usize)
+                    found.map_or(0, |memory| height(memory) as usize)
                 })
                 .collect()
         })
@@ -239,20 +254,9 @@ fn memory_chart(plots: &Plots, solvers: &[&str], files: usize) -> anyhow::Result
     let labels =
         XLabels::Centred((1..=file_names.len().min(files)).map(|number| number.to_string()).collect());
     let names: Vec<String> = solvers.iter().map(|solver| solver.to_string()).collect();
-    let svg = bar_chart_svg(
-        "Peak memory per file",
-        ("file", "peak resident memory (MiB)"),
-        &labels,
-        &series,
-        &names,
-    )?;
+    let svg = bar_chart_svg(title, ("file", y_desc), &labels, &series, &names)?;
     let legend = names.into_iter().enumerate().map(|(index, solver)| (solver, colour(index))).collect();
-    Ok(Some(Figure {
-        svg,
-        legend,
-        table: None,
-        note: Some("Each child process's own peak (--isolate).".to_string()),
-    }))
+    Ok(Some(Figure { svg, legend, table: None, note: Some(note.to_string()) }))
 }
 
 /// `guess simulate`: the number of secrets that took each number of guesses, one bar per strategy.

@@ -34,15 +34,17 @@ pub struct Pair {
     pub solver_ms: Option<f64>,
 }
 
-/// One solver's peak memory on one file.
+/// One solver's peak memory on one file: at least one of the two figures.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Memory {
     /// The file.
     pub file: String,
     /// The solver.
     pub solver: String,
-    /// Its peak resident memory, in KiB.
-    pub max_rss_kb: u64,
+    /// Its peak resident memory, in KiB (`--isolate`), or `None`.
+    pub max_rss_kb: Option<u64>,
+    /// Its heap peak, in KiB (in-process), or `None`.
+    pub peak_heap_kb: Option<u64>,
 }
 
 /// The series of a comparison's charts.
@@ -108,11 +110,13 @@ pub fn plots(records: &[Record], summary: &Summary) -> Plots {
     }
     let memory = records
         .iter()
+        .filter(|record| record.max_rss_kb.is_some() || record.peak_heap_kb.is_some())
         .filter_map(|record| {
             Some(Memory {
                 file: record.file.clone(),
                 solver: record.solver.clone()?,
-                max_rss_kb: record.max_rss_kb?,
+                max_rss_kb: record.max_rss_kb,
+                peak_heap_kb: record.peak_heap_kb,
             })
         })
         .collect();
@@ -130,7 +134,8 @@ struct CactusRow<'a> {
 
 /// Writes the series as `DIR/cactus.csv` (`series,solved,ms`: the x-th solve of each series),
 /// `DIR/scatter.csv` (`file,solver,baseline_ms,solver_ms`, empty where unsolved) and
-/// `DIR/memory.csv` (`file,solver,max_rss_kb`), creating DIR; each through the safe writer.
+/// `DIR/memory.csv` (`file,solver,max_rss_kb,peak_heap_kb`, empty where not measured), creating DIR;
+/// each through the safe writer.
 ///
 /// # Errors
 /// DIR cannot be created or a file cannot be written, naming it.

@@ -63,6 +63,11 @@ pub struct Record {
     /// `--isolate`; `null` otherwise.
     #[serde(default)]
     pub max_rss_kb: Option<u64>,
+    /// `compare` in-process, one solve at a time: the peak of live heap bytes the solve added, in
+    /// KiB rounded up (the largest of `runs`), as the counting allocator saw them (not resident
+    /// memory: no code, stacks or allocator slack); `null` with `--isolate`, `--parallel` and in `run`.
+    #[serde(default)]
+    pub peak_heap_kb: Option<u64>,
     /// Search statistics by name (nodes, backtracks, guesses, plays, ...), as the family reports them.
     pub stats: BTreeMap<String, serde_json::Value>,
     /// The output text, with `--json-outputs`; `null` otherwise.
@@ -97,6 +102,7 @@ impl Record {
             sd_ms: None,
             cpu_ms: None,
             max_rss_kb: None,
+            peak_heap_kb: None,
             stats: BTreeMap::new(),
             output: None,
             input_hash: None,
@@ -212,7 +218,7 @@ mod tests {
         let json = serde_json::to_string(&record).unwrap();
         assert_eq!(
             json,
-            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","warning":null,"verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
+            r#"{"file":"a.csv","family":null,"solver":null,"status":"failed","message":"cannot read","warning":null,"verdict":null,"ms":0.0,"min_ms":0.0,"max_ms":0.0,"runs":0,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"peak_heap_kb":null,"stats":{},"output":null,"input_hash":null,"reference_hash":null}"#
         );
     }
 
@@ -226,7 +232,7 @@ mod tests {
         };
         assert_eq!(
             json(true),
-            r#"{"file":"a.csv","family":"tournament","solver":"dlx","status":"no_solution","message":null,"verdict":null,"ms":2.5,"min_ms":2.5,"max_ms":2.5,"runs":1,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"stats":{"nodes":3},"output":"none\n","input_hash":null,"reference_hash":null}"#
+            r#"{"file":"a.csv","family":"tournament","solver":"dlx","status":"no_solution","message":null,"warning":null,"verdict":null,"ms":2.5,"min_ms":2.5,"max_ms":2.5,"runs":1,"ratio":null,"ratio_sd":null,"mean_ms":null,"sd_ms":null,"cpu_ms":null,"max_rss_kb":null,"peak_heap_kb":null,"stats":{"nodes":3},"output":"none\n","input_hash":null,"reference_hash":null}"#
         );
         assert!(json(false).contains(r#""output":null,"#));
     }

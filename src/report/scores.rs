@@ -34,6 +34,8 @@ pub struct Scores {
     pub cpu_ms: Option<f64>,
     /// Its largest peak resident memory, in KiB; `null` when none was measured (without `--isolate`).
     pub max_rss_kb: Option<u64>,
+    /// Its largest heap peak (a record's `peak_heap_kb`), in KiB; `null` when none was counted.
+    pub peak_heap_kb: Option<u64>,
 }
 
 /// A file only one solver solved.
@@ -131,6 +133,7 @@ pub fn score(records: &[Record], limit_ms: Option<f64>) -> Competition {
             scores.total_ms += record.ms;
             scores.cpu_ms = scores.cpu_ms.zip(record.cpu_ms).map(|(sum, time)| sum + time);
             scores.max_rss_kb = scores.max_rss_kb.max(record.max_rss_kb);
+            scores.peak_heap_kb = scores.peak_heap_kb.max(record.peak_heap_kb);
         }
         let winners: Vec<&Record> = group.iter().filter(|record| solved(record)).collect();
         match winners.iter().min_by(|a, b| a.ms.total_cmp(&b.ms)) {
@@ -167,7 +170,12 @@ mod tests {
 
     /// A record measured as `--isolate` measures: all of `ms` on the processor, 1000 KiB at the peak.
     fn record(file: &str, solver: &str, status: Status, ms: f64) -> Record {
-        Record { cpu_ms: Some(ms), max_rss_kb: Some(1000), ..Record::timed(file, solver, status, ms) }
+        Record {
+            cpu_ms: Some(ms),
+            max_rss_kb: Some(1000),
+            peak_heap_kb: Some(ms as u64),
+            ..Record::timed(file, solver, status, ms)
+        }
     }
 
     #[test]
@@ -194,6 +202,8 @@ mod tests {
         assert_eq!((x.solved, x.timeouts, x.failures, x.par2), (2, 2, 0, Some(430.0)));
         assert_eq!((y.solved, y.timeouts, y.failures, y.par2), (2, 1, 1, Some(480.0)));
         assert_eq!((x.total_ms, x.cpu_ms, x.max_rss_kb), (230.0, Some(230.0), Some(1000)));
+        // The largest heap peak (here each record's ms, in KiB): both timed out at 100 on d.
+        assert_eq!((x.peak_heap_kb, y.peak_heap_kb), (Some(100), Some(100)));
         // The virtual best: 10 (a) + 50 (b) + 20 (c) + 200 (d) = 280, three solved.
         let best = &scores.virtual_best;
         assert_eq!((best.solved, best.timeouts, best.failures, best.par2), (3, 1, 0, Some(280.0)));

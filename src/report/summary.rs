@@ -76,7 +76,7 @@ pub struct SolverSummary {
     /// `null` when there are none.
     pub geometric_mean_ratio: Option<f64>,
     /// Its competition scores over the files not left out: `solved`, `timeouts`, `failures`,
-    /// `par2`, `total_ms`, `cpu_ms`, `max_rss_kb`.
+    /// `par2`, `total_ms`, `cpu_ms`, `max_rss_kb`, `peak_heap_kb`.
     #[serde(flatten)]
     pub scores: super::scores::Scores,
 }

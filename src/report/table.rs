@@ -214,10 +214,7 @@ pub fn solver_grid(summary: &Summary) -> Grid {
         vec![
             cell(duration(scores.total_ms), Tone::Plain),
             cell(scores.cpu_ms.map_or("-".to_string(), duration), Tone::Plain),
-            cell(
-                scores.max_rss_kb.map_or("-".to_string(), |kb| bytesize::ByteSize::kib(kb).to_string()),
-                Tone::Plain,
-            ),
+            cell(peak_memory(scores), Tone::Plain),
         ]
     };
     let mut rows: Vec<Vec<Cell>> = summary
@@ -255,6 +252,17 @@ pub fn solver_grid(summary: &Summary) -> Grid {
     let mut numeric = vec![false];
     numeric.extend([true; 11]);
     Grid { header, rows, numeric }
+}
+
+/// The peak memory cell of `scores`: the resident peak (`--isolate`), else the heap peak marked as
+/// such (in-process), else `-`.
+fn peak_memory(scores: &Scores) -> String {
+    let size = |kb: u64| bytesize::ByteSize::kib(kb).to_string();
+    match (scores.max_rss_kb, scores.peak_heap_kb) {
+        (Some(kb), _) => size(kb),
+        (None, Some(kb)) => format!("{} heap", size(kb)),
+        (None, None) => "-".to_string(),
+    }
 }
 
 /// The summary lines under a table.
@@ -796,6 +804,14 @@ pub fn markdown(grid: &Grid) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_peak_memory_cell_is_the_resident_peak_else_the_heap_peak_marked_as_such() {
+        let scores = |max_rss_kb, peak_heap_kb| Scores { max_rss_kb, peak_heap_kb, ..Scores::default() };
+        assert_eq!(peak_memory(&scores(Some(2048), Some(1))), "2.0 MiB");
+        assert_eq!(peak_memory(&scores(None, Some(1536))), "1.5 MiB heap");
+        assert_eq!(peak_memory(&scores(None, None)), "-");
+    }
 
     #[test]
     fn a_ratio_whose_interval_holds_one_prints_as_a_tie_and_wins_nothing() {
