@@ -23,7 +23,7 @@ const BACKTRACK_ROUND: &str = "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n";
 const DLX_ROUND: &str = "Table 0: 1 vs. 2\nTable 1: 3 vs. 0\n";
 
 /// The fields of every `file` record, `type` included.
-const FILE_FIELDS: [&str; 22] = [
+const FILE_FIELDS: [&str; 23] = [
     "type",
     "file",
     "family",

@@ -163,7 +163,8 @@ impl Record {
     /// For the tests of reports: the tournament file `file` ended with `status` by `solver` in one run
     /// of `ms` milliseconds, with no message, statistics or measures.
     pub(crate) fn timed(file: &str, solver: &str, status: Status, ms: f64) -> Record {
-        let outcome = Outcome { status, message: None, output: String::new(), stats: BTreeMap::new() };
+        let outcome =
+            Outcome { status, message: None, warning: None, output: String::new(), stats: BTreeMap::new() };
         Record::of(file.to_string(), "tournament", solver, &outcome, ms, false)
     }
 }
@@ -225,7 +226,13 @@ mod tests {
     #[test]
     fn a_solve_s_record_holds_its_outcome_and_one_run_and_null_elsewhere() {
         let stats = BTreeMap::from([("nodes".to_string(), serde_json::json!(3))]);
-        let outcome = Outcome { status: Status::NoSolution, message: None, output: "none\n".into(), stats };
+        let outcome = Outcome {
+            status: Status::NoSolution,
+            message: None,
+            warning: None,
+            output: "none\n".into(),
+            stats,
+        };
         let json = |keep_output| {
             let record = Record::of("a.csv".into(), "tournament", "dlx", &outcome, 2.5, keep_output);
             serde_json::to_string(&record).unwrap()
