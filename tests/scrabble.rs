@@ -720,6 +720,61 @@ fn compile_writes_a_word_graph_that_position_files_and_d_accept() {
 }
 
 #[test]
+fn a_kwg_dictionary_gives_the_word_lists_hints_and_a_damaged_one_is_named() {
+    use solvebatch_scrabble::Dictionary;
+    let folder = tempfile::tempdir().unwrap();
+    let kwg = folder.path().join("dictionary.kwg");
+    let list = Dictionary::load(&datasets().join("dictionary.txt")).unwrap();
+    let bytes = list.graph().to_kwg().unwrap();
+    std::fs::write(&kwg, &bytes).unwrap();
+    let hint = |dictionary: &Path, name: &str| {
+        let output = solvebatch()
+            .args(["scrabble", "hint", name, "--top", "8", "-d"])
+            .arg(dictionary)
+            .current_dir(datasets())
+            .env("SOLVEBATCH_CACHE_DIR", "")
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    for name in ["standard-midgame.scrabble", "midgame-05.scrabble"] {
+        let by_kwg = hint(&kwg, name);
+        assert_eq!(by_kwg.lines().count(), 8, "{by_kwg}");
+        assert_eq!(by_kwg, hint(&datasets().join("dictionary.txt"), name), "{name}");
+    }
+    let refused = |bytes: &[u8], message: &str| {
+        std::fs::write(&kwg, bytes).unwrap();
+        solvebatch()
+            .args(["scrabble", "words", "--rack", "ARE", "-d"])
+            .arg(&kwg)
+            .env("SOLVEBATCH_CACHE_DIR", "")
+            .assert()
+            .code(1)
+            .stderr(format!("error: {}: cannot read the dictionary: {message}\n", kwg.display()));
+    };
+    let nodes = bytes.len() / 4;
+    refused(
+        &bytes[..bytes.len() - 2],
+        &format!("damaged KWG: {} bytes, not a whole number of 4-byte nodes", bytes.len() - 2),
+    );
+    // The root's sibling list is written last: cut one node short, it ends nowhere.
+    refused(
+        &bytes[..bytes.len() - 4],
+        &format!(
+            "damaged KWG: the last node, {}, does not end its sibling list (the file is cut short)",
+            nodes - 2
+        ),
+    );
+    let mut flipped = bytes.clone();
+    flipped[7] = 27;
+    refused(
+        &flipped,
+        "damaged KWG: node 1 has tile 27, not a letter of the English alphabet (tiles 1 to 26)",
+    );
+}
+
+#[test]
 fn a_damaged_or_foreign_word_graph_is_an_error_naming_it() {
     let folder = tempfile::tempdir().unwrap();
     let graph = folder.path().join("words.graph");
@@ -759,7 +814,7 @@ fn a_damaged_or_foreign_word_graph_is_an_error_naming_it() {
     );
     refused(
         b"\x7fELF\x02\x01\x01\x00\x00",
-        "binary data (a NUL byte at offset 7): neither a word list nor a compiled word graph",
+        "binary data (a NUL byte at offset 7): neither a word list, a compiled word graph nor a KWG",
     );
 }
 

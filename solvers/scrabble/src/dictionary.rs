@@ -2,8 +2,9 @@
 //! walk the word graph (a DAWG lookup, about 35 ns a word on the bundled list, is three times as fast
 //! as an `fst` set's, and building only the graph halves the time to read a word list).
 //!
-//! A file that starts with [`GRAPH_MAGIC`] is a compiled word graph ([`WordGraph::from_bytes`]).
-//! Anything else is a word list: one word a line, either case (stored upper-case); lines that begin with `//` are
+//! A file that starts with [`GRAPH_MAGIC`] is a compiled word graph ([`WordGraph::from_bytes`]); one
+//! whose first 4-byte node is a KWG's (a NUL byte at offset 3: tile 0, the end bit, no accept bit) is
+//! a KWG ([`WordGraph::from_kwg`]). Anything else is a word list: one word a line, either case (stored upper-case); lines that begin with `//` are
 //! comments; blank lines are skipped; surrounding white space is trimmed; the last line may lack a
 //! newline. An entry with a character other than the 26 ASCII letters is skipped and counted. A
 //! UTF-8 byte order mark at the start is dropped. At most [`DICTIONARY_SIZE_LIMIT`] bytes are read.
@@ -17,6 +18,7 @@ use std::path::{Path, PathBuf};
 use crate::file::{hash_at_most, read_at_most, ReadError};
 use crate::graph::WordGraph;
 use crate::graph_file::{GraphFileError, GRAPH_MAGIC, GRAPH_VERSION};
+use crate::kwg::{is_kwg, KwgError};
 use crate::letter::{Letter, LETTER_COUNT};
 
 /// The largest dictionary file read, in bytes: 256 MiB, room for over 20 million words of up to 11
@@ -46,8 +48,13 @@ pub enum DictionaryFault {
     /// It starts as a compiled word graph but is not a valid one.
     #[error(transparent)]
     Graph(#[from] GraphFileError),
-    /// It holds a NUL byte, which no word list has, and is not a compiled word graph.
-    #[error("binary data (a NUL byte at offset {offset}): neither a word list nor a compiled word graph")]
+    /// It starts as a KWG but is not a valid one.
+    #[error(transparent)]
+    Kwg(#[from] KwgError),
+    /// It holds a NUL byte, which no word list has, and is neither a compiled word graph nor a KWG.
+    #[error(
+        "binary data (a NUL byte at offset {offset}): neither a word list, a compiled word graph nor a KWG"
+    )]
     Binary {
         /// The offset of the first NUL byte.
         offset: usize,
@@ -66,13 +73,14 @@ pub struct Dictionary {
 }
 
 impl Dictionary {
-    /// Reads the word list or compiled word graph at `path` (told apart by the graph's magic bytes): a
-    /// regular file or a device (a FIFO is refused), of at most [`DICTIONARY_SIZE_LIMIT`] bytes.
+    /// Reads the word list, compiled word graph or KWG at `path` (told apart by their first bytes: the
+    /// module documentation): a regular file or a device (a FIFO is refused), of at most
+    /// [`DICTIONARY_SIZE_LIMIT`] bytes.
     ///
     /// # Errors
     /// The file is missing, unreadable, a folder, or larger than the limit (found by its size, or for a
     /// stream after reading one byte past the limit); a compiled graph is damaged or of another
-    /// version; the file holds binary data but is no compiled graph. The error names `path`.
+    /// version; a KWG is damaged; the file holds binary data but is neither. The error names `path`.
     pub fn load(path: &Path) -> Result<Dictionary, DictionaryError> {
         Dictionary::load_with_limit(path, DICTIONARY_SIZE_LIMIT, None)
     }
@@ -129,14 +137,18 @@ impl Dictionary {
     }
 
     /// A dictionary from a file's bytes: a compiled word graph when they start with [`GRAPH_MAGIC`],
-    /// else a word list ([`Dictionary::from_text`]).
+    /// a KWG when they start as one (module documentation), else a word list
+    /// ([`Dictionary::from_text`]).
     ///
     /// # Errors
-    /// A damaged compiled graph, or binary data (a NUL byte) that is no compiled graph.
+    /// A damaged compiled graph or KWG, or binary data (a NUL byte) that is neither.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Dictionary, DictionaryFault> {
         if bytes.starts_with(&GRAPH_MAGIC) {
             let (graph, skipped) = WordGraph::from_bytes_with_skipped(&bytes)?;
             return Ok(Dictionary { graph, skipped: skipped as usize });
+        }
+        if is_kwg(&bytes) {
+            return Ok(Dictionary { graph: WordGraph::from_kwg(&bytes)?, skipped: 0 });
         }
         if let Some(offset) = bytes.iter().position(|&byte| byte == 0) {
             return Err(DictionaryFault::Binary { offset });
@@ -479,7 +491,7 @@ mod tests {
         let error = Dictionary::from_bytes(b"\x1f\x8b\x08\x00\x00\x00".to_vec()).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "binary data (a NUL byte at offset 3): neither a word list nor a compiled word graph"
+            "binary data (a NUL byte at offset 3): neither a word list, a compiled word graph nor a KWG"
         );
     }
 

@@ -10,6 +10,7 @@
 //! learning by self-play ([`train_leaves`]).
 
 pub use crate::leave::{Leave, LeaveError, LeaveFileError, LeaveTable, BLANK, TILE_KINDS};
+pub use crate::leave_file::{KlvError, LeavesError, LeavesFault, LEAVE_FILE_SIZE_LIMIT};
 pub use crate::train::{train_leaves, IterationReport, TrainOptions};
 
 use std::cmp::Ordering;

@@ -157,18 +157,11 @@ fn check_structure(edges: &[Node], root: Node, words: u32) -> Result<usize, Grap
     let corrupt = |what: String| Err(GraphFileError::Structure(what));
     // The words below each edge's target, and which edge blocks start a node with children.
     let mut below = vec![0u64; edges.len()];
-    let mut starts = vec![false; edges.len()];
-    let mut has_leaf = false;
     for (index, &node) in edges.iter().enumerate() {
         match words_below(node, index, &below) {
             Ok(0) => return corrupt(format!("edge {index} leads to a node below which no word ends")),
             Ok(count) => below[index] = count,
             Err(what) => return corrupt(what),
-        }
-        if node.letters & LetterSet::ALL.bits() == 0 {
-            has_leaf = true;
-        } else {
-            starts[node.first_edge as usize] = true;
         }
     }
     let found = match words_below(root, edges.len(), &below) {
@@ -178,7 +171,22 @@ fn check_structure(edges: &[Node], root: Node, words: u32) -> Result<usize, Grap
     if found != u64::from(words) {
         return corrupt(format!("the header counts {words} words but the graph holds {found}"));
     }
-    Ok(1 + starts.iter().filter(|&&start| start).count() + usize::from(has_leaf))
+    Ok(node_count(edges))
+}
+
+/// The nodes of an acyclic graph whose edges lie inside `edges`: the root, one per group of edges
+/// some edge leads to, and the leaf (no edges) when some edge leads to one.
+pub(crate) fn node_count(edges: &[Node]) -> usize {
+    let mut starts = vec![false; edges.len()];
+    let mut has_leaf = false;
+    for node in edges {
+        if node.letters & LetterSet::ALL.bits() == 0 {
+            has_leaf = true;
+        } else {
+            starts[node.first_edge as usize] = true;
+        }
+    }
+    1 + starts.iter().filter(|&&start| start).count() + usize::from(has_leaf)
 }
 
 /// The words below `node`, given those below each edge before `end` (`below`), checking that its
