@@ -98,10 +98,11 @@ pub struct Listed {
     pub typed: String,
 }
 
-/// The `top` best candidates of `rack` on `board` under `ranking`, best first; `bag` tiles are left
-/// to draw (exchanges need seven).
+/// The `top` best candidates of `rack` on `board` under `ranking` (by equity with the leave values
+/// of `table`), best first; `bag` tiles are left to draw (exchanges need seven).
 pub fn candidates(
     rulebook: &Rulebook,
+    table: &LeaveTable,
     board: &Board,
     rack: &Rack,
     bag: usize,
@@ -121,7 +122,7 @@ pub fn candidates(
             .collect(),
         Ranking::Equity => {
             let moves = rulebook.moves(board, rack);
-            ranked_candidates(&moves, rack, bag, LeaveTable::standard(), ranking, top)
+            ranked_candidates(&moves, rack, bag, table, ranking, top)
                 .iter()
                 .map(|candidate| Listed {
                     text: candidate.written(board, rules),
@@ -215,14 +216,15 @@ pub fn listing(listed: &[Listed], top: usize) -> String {
     listed.iter().map(|listed| format!("{}\n", listed.text)).collect()
 }
 
-/// The `top` best candidates by equity, simulated `iterations` times each with `seed` against an
-/// opponent holding `opponent`'s tiles and drawing the rest, best mean spread first, one a line (or
-/// `no valid play`).
+/// The `top` best candidates by equity (the leave values of `table`), simulated `iterations` times
+/// each with `seed` against an opponent holding `opponent`'s tiles and drawing the rest, best mean
+/// spread first, one a line (or `no valid play`).
 ///
 /// # Errors
 /// The known tiles are not among the unseen tiles ([`known_tiles_error`]).
 pub fn simulation_listing(
     rulebook: &Rulebook,
+    table: &LeaveTable,
     board: &Board,
     rack: &Rack,
     top: usize,
@@ -230,7 +232,6 @@ pub fn simulation_listing(
     seed: u64,
     opponent: &Rack,
 ) -> Result<String, String> {
-    let table = LeaveTable::standard();
     let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
     if let Some(error) = known_tiles_error(&unseen, opponent) {
         return Err(error);
