@@ -6,7 +6,7 @@
 //! exchange).
 
 use crate::board::RulesName;
-use crate::equity::{bag_size, ranked_candidates, unseen, Action, LeaveTable, Ranking};
+use crate::equity::{bag_size, best_candidates, ranked_candidates, unseen, Action, LeaveTable, Ranking};
 use crate::game::{known_tiles_error, simulate, ExchangeError};
 use crate::play::{hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored};
 use crate::tiles::{RackError, RACK_SIZE};
@@ -120,23 +120,20 @@ pub fn candidates(
                 typed: written_play(&listed.play(), board, rules),
             })
             .collect(),
-        Ranking::Equity => {
-            let moves = rulebook.moves(board, rack);
-            ranked_candidates(&moves, rack, bag, table, ranking, top)
-                .iter()
-                .map(|candidate| Listed {
-                    text: candidate.written(board, rules),
-                    play: match &candidate.action {
-                        Action::Play(listed) => Some(listed.play()),
-                        Action::Exchange(_) => None,
-                    },
-                    typed: match &candidate.action {
-                        Action::Play(listed) => written_play(&listed.play(), board, rules),
-                        Action::Exchange(thrown) => format!("exchange {thrown}"),
-                    },
-                })
-                .collect()
-        }
+        Ranking::Equity => best_candidates(rulebook, board, rack, bag, table, ranking, top)
+            .iter()
+            .map(|candidate| Listed {
+                text: candidate.written(board, rules),
+                play: match &candidate.action {
+                    Action::Play(listed) => Some(listed.play()),
+                    Action::Exchange(_) => None,
+                },
+                typed: match &candidate.action {
+                    Action::Play(listed) => written_play(&listed.play(), board, rules),
+                    Action::Exchange(thrown) => format!("exchange {thrown}"),
+                },
+            })
+            .collect(),
     }
 }
 
@@ -222,6 +219,7 @@ pub fn listing(listed: &[Listed], top: usize) -> String {
 ///
 /// # Errors
 /// The known tiles are not among the unseen tiles ([`known_tiles_error`]).
+#[allow(clippy::too_many_arguments)]
 pub fn simulation_listing(
     rulebook: &Rulebook,
     table: &LeaveTable,

@@ -13,14 +13,17 @@
 
 use hashbrown::HashTable;
 
+use crate::edges::Edges;
 use crate::letter::{Letter, LetterSet, LETTER_COUNT};
 
 /// Bit of [`Node::letters`] set on nodes that end a word.
 pub(crate) const TERMINAL: u32 = 1 << 31;
 
 /// A node of a [`WordGraph`]: the words that start with the letters read from the root to here.
-/// Equal nodes of one graph are the same node.
+/// Equal nodes of one graph are the same node. Laid out as the compiled graph file stores an edge
+/// (two `u32`s), so that a mapped file's edges are read in place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Node {
     /// Bit `i` set when an edge for the letter with index `i` leaves; [`TERMINAL`] when a word ends.
     pub(crate) letters: u32,
@@ -32,9 +35,8 @@ pub struct Node {
 #[derive(Debug, Clone)]
 pub struct WordGraph {
     /// The target of every edge, each node's edges together and in letter order.
-    edges: Vec<Node>,
+    edges: Edges,
     root: Node,
-    nodes: usize,
     words: usize,
 }
 
@@ -81,8 +83,8 @@ impl WordGraph {
     }
 
     /// A graph from its parts, as [`WordGraph::from_bytes`] reads them after checking them.
-    pub(crate) fn from_parts(edges: Vec<Node>, root: Node, nodes: usize, words: usize) -> WordGraph {
-        WordGraph { edges, root, nodes, words }
+    pub(crate) fn from_parts(edges: Edges, root: Node, words: usize) -> WordGraph {
+        WordGraph { edges, root, words }
     }
 
     /// The target of every edge, each node's edges together and in letter order.
@@ -141,9 +143,9 @@ impl WordGraph {
         self.words
     }
 
-    /// The number of nodes.
+    /// The number of nodes (counted when asked: time linear in the edges).
     pub fn node_count(&self) -> usize {
-        self.nodes
+        crate::graph_file::node_count(&self.edges)
     }
 
     /// The number of edges.
@@ -287,9 +289,8 @@ impl Builder {
         let root = self.register_node(&root);
         let nodes = &self.nodes;
         WordGraph {
-            edges: self.edges.iter().map(|&child| nodes[child as usize]).collect(),
+            edges: Edges::built(self.edges.iter().map(|&child| nodes[child as usize]).collect()),
             root: nodes[root as usize],
-            nodes: nodes.len(),
             words: self.words,
         }
     }

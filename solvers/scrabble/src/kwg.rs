@@ -17,6 +17,7 @@
 //! tiles are letters in ascending order, that the graph has no cycle, and that every arc either ends
 //! a word or leads on. Only the DAWG half is read; the GADDAG half is checked for pointers only.
 
+use crate::edges::Edges;
 use crate::graph::{Node, WordGraph, TERMINAL};
 use crate::letter::LETTER_COUNT;
 
@@ -183,7 +184,7 @@ impl Kwg {
         let mut edges: Vec<Node> = Vec::new();
         let root = self.dawg_root();
         if root == 0 {
-            return Ok(WordGraph::from_parts(edges, Node { letters: 0, first_edge: 0 }, 1, 0));
+            return Ok(WordGraph::from_parts(Edges::built(edges), Node { letters: 0, first_edge: 0 }, 0));
         }
         // Each entry: a list's first node and the node of it to look at next.
         let mut stack = vec![(root, root)];
@@ -230,8 +231,7 @@ impl Kwg {
         }
         let count = u32::try_from(words[root]).map_err(|_| KwgError::TooManyWords)?;
         let root = Node { letters: letters[root], first_edge: first_edge[root] };
-        let nodes = crate::graph_file::node_count(&edges);
-        Ok(WordGraph::from_parts(edges, root, nodes, count as usize))
+        Ok(WordGraph::from_parts(Edges::built(edges), root, count as usize))
     }
 }
 

@@ -111,6 +111,7 @@ mod brute_force;
 mod cgp;
 pub mod desk;
 mod dictionary;
+mod edges;
 pub mod equity;
 mod file;
 pub mod game;
