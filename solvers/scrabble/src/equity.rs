@@ -218,13 +218,8 @@ pub fn ranked_candidates(
     top: usize,
 ) -> Vec<Candidate> {
     let leaves = RackLeaves::new(rack, table, if ranking == Ranking::Equity { bag } else { 0 });
-    let mut candidates: Vec<Candidate> = moves.iter().map(|played| leaves.play(played)).collect();
-    if ranking == Ranking::Equity && bag >= EXCHANGE_MIN_BAG {
-        candidates.extend(leaves.best_exchange());
-    }
-    keep_best(&mut candidates, top);
-    candidates.sort_unstable_by(Candidate::ranking);
-    candidates
+    let candidates: Vec<Candidate> = moves.iter().map(|played| leaves.play(played)).collect();
+    best_first(candidates, &leaves, ranking, bag, top)
 }
 
 /// [`ranked_candidates`] of every play of `rack` on `board`, the plays taken as they are generated
@@ -242,16 +237,27 @@ pub fn best_candidates(
 ) -> Vec<Candidate> {
     let leaves = RackLeaves::new(rack, table, if ranking == Ranking::Equity { bag } else { 0 });
     let mut candidates = Vec::new();
-    if top == 0 {
-        return candidates;
-    }
     let bound = top.saturating_mul(2).max(64);
-    rulebook.visit_moves(board, rack, |played| {
-        candidates.push(leaves.play(&played));
-        if candidates.len() >= bound {
-            keep_best(&mut candidates, top);
-        }
-    });
+    if top > 0 {
+        rulebook.visit_moves(board, rack, |played| {
+            candidates.push(leaves.play(&played));
+            if candidates.len() >= bound {
+                keep_best(&mut candidates, top);
+            }
+        });
+    }
+    best_first(candidates, &leaves, ranking, bag, top)
+}
+
+/// The plays `candidates` and, ranking by equity with at least [`EXCHANGE_MIN_BAG`] tiles in the
+/// bag, the best exchange of `leaves`: the best `top`, best first.
+fn best_first(
+    mut candidates: Vec<Candidate>,
+    leaves: &RackLeaves,
+    ranking: Ranking,
+    bag: usize,
+    top: usize,
+) -> Vec<Candidate> {
     if ranking == Ranking::Equity && bag >= EXCHANGE_MIN_BAG {
         candidates.extend(leaves.best_exchange());
     }

@@ -163,7 +163,7 @@ impl WordGraph {
 /// edges. Without the `popcnt` instruction, `count_ones` is a dozen dependent operations on the
 /// move generator's inner step; two lookups in a table of 13-bit counts are cheaper.
 #[inline(always)]
-fn rank(letters: u32) -> u32 {
+pub(crate) fn rank(letters: u32) -> u32 {
     if cfg!(target_feature = "popcnt") {
         letters.count_ones()
     } else {
@@ -312,6 +312,31 @@ fn rehash(nodes: &[Node], edges: &[u32], id: u32) -> u64 {
 const _: () = assert!(LETTER_COUNT < 31, "letters and the terminal bit share a u32");
 
 #[cfg(test)]
+impl WordGraph {
+    /// Every word, in ascending order, by a walk from the root: what tests compare.
+    pub(crate) fn all_words(&self) -> Vec<String> {
+        self.words_below(self.root())
+    }
+
+    /// The words below `node` (the letters read after it), in ascending order.
+    pub(crate) fn words_below(&self, node: Node) -> Vec<String> {
+        fn suffixes(graph: &WordGraph, node: Node, prefix: &mut String, out: &mut Vec<String>) {
+            if graph.is_terminal(node) {
+                out.push(prefix.clone());
+            }
+            for letter in graph.children(node).iter() {
+                prefix.push(letter.to_char());
+                suffixes(graph, graph.child(node, letter).unwrap(), prefix, out);
+                prefix.pop();
+            }
+        }
+        let mut out = Vec::new();
+        suffixes(self, node, &mut String::new(), &mut out);
+        out
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::letter::parse_letters;
@@ -319,18 +344,6 @@ mod tests {
 
     fn graph(words: &[&str]) -> WordGraph {
         WordGraph::from_sorted_words(words).unwrap()
-    }
-
-    /// The words below `node`, in ascending order, each written after `prefix`.
-    fn suffixes(graph: &WordGraph, node: Node, prefix: &mut String, out: &mut Vec<String>) {
-        if graph.is_terminal(node) {
-            out.push(prefix.clone());
-        }
-        for letter in graph.children(node).iter() {
-            prefix.push(letter.to_char());
-            suffixes(graph, graph.child(node, letter).unwrap(), prefix, out);
-            prefix.pop();
-        }
     }
 
     fn reachable(graph: &WordGraph, node: Node, out: &mut std::collections::HashSet<Node>) {
@@ -342,9 +355,7 @@ mod tests {
     }
 
     fn all_words(graph: &WordGraph) -> Vec<String> {
-        let mut out = Vec::new();
-        suffixes(graph, graph.root(), &mut String::new(), &mut out);
-        out
+        graph.all_words()
     }
 
     #[test]
@@ -403,9 +414,7 @@ mod tests {
             prop_assert_eq!(nodes.len(), graph.node_count());
             let mut seen = std::collections::HashSet::new();
             for &node in &nodes {
-                let mut below = Vec::new();
-                suffixes(&graph, node, &mut String::new(), &mut below);
-                prop_assert!(seen.insert(below));
+                prop_assert!(seen.insert(graph.words_below(node)));
             }
         }
     }

@@ -298,19 +298,7 @@ mod tests {
 
     /// Every word of `graph`, in order.
     fn words(graph: &WordGraph) -> Vec<String> {
-        fn walk(graph: &WordGraph, node: Node, prefix: &mut String, out: &mut Vec<String>) {
-            if graph.is_terminal(node) {
-                out.push(prefix.clone());
-            }
-            for letter in graph.children(node).iter() {
-                prefix.push(letter.to_char());
-                walk(graph, graph.child(node, letter).unwrap(), prefix, out);
-                prefix.pop();
-            }
-        }
-        let mut out = Vec::new();
-        walk(graph, graph.root(), &mut String::new(), &mut out);
-        out
+        graph.all_words()
     }
 
     fn error(nodes: &[u32]) -> String {
