@@ -174,9 +174,12 @@ impl Kwg {
     /// A tile that is not a letter, siblings out of order, a cycle, a dead end, or more than 2^32
     /// words.
     fn to_graph(&self) -> Result<WordGraph, KwgError> {
-        // Per list start: UNSEEN, OPEN while its descendants are walked, then its first edge.
-        const UNSEEN: u32 = u32::MAX;
-        const OPEN: u32 = u32::MAX - 1;
+        // Per list start: UNSEEN, OPEN while its descendants are walked, then its first edge plus
+        // DONE. Zero for unseen, so that the arrays' pages are only touched along the DAWG (a KWG's
+        // GADDAG half, most of its nodes, is never walked).
+        const UNSEEN: u32 = 0;
+        const OPEN: u32 = 1;
+        const DONE: u32 = 2;
         let mut first_edge = vec![UNSEEN; self.nodes.len()];
         // Per list start, once finished: its letter bits and the words below it.
         let mut letters = vec![0u32; self.nodes.len()];
@@ -219,18 +222,18 @@ impl Kwg {
                 let child = self.target(arc);
                 let terminal = if self.accepts(arc) { TERMINAL } else { 0 };
                 let (child_letters, child_edge) =
-                    if child == 0 { (0, 0) } else { (letters[child], first_edge[child]) };
+                    if child == 0 { (0, 0) } else { (letters[child], first_edge[child] - DONE) };
                 edges.push(Node { letters: child_letters | terminal, first_edge: child_edge });
                 bits |= 1 << (self.tile(arc) - 1);
                 below = below.saturating_add(u64::from(self.accepts(arc)));
                 below = below.saturating_add(if child == 0 { 0 } else { words[child] });
             }
-            first_edge[list] = start as u32;
+            first_edge[list] = start as u32 + DONE;
             letters[list] = bits;
             words[list] = below;
         }
         let count = u32::try_from(words[root]).map_err(|_| KwgError::TooManyWords)?;
-        let root = Node { letters: letters[root], first_edge: first_edge[root] };
+        let root = Node { letters: letters[root], first_edge: first_edge[root] - DONE };
         Ok(WordGraph::from_parts(Edges::built(edges), root, count as usize))
     }
 }
