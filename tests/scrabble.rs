@@ -652,6 +652,86 @@ const EQUITY_STANDARD_BLANKS: &str = concat!(
     "  11.8  4 8G (CaT)s  keep S +7.8\n",
 );
 
+/// A KLV2 file of leaves of one tile each (`?` the blank), as wolges and MAGPIE write one: the node
+/// count, a KWG whose root list holds the tiles (blank 0, then A 1 to Z 26), the value count, the
+/// values as 32-bit floats, all little-endian.
+fn single_tile_klv2(values: &[(char, f32)]) -> Vec<u8> {
+    let tile = |c: char| if c == '?' { 0 } else { c as u32 - 'A' as u32 + 1 };
+    let mut bytes = (values.len() as u32 + 1).to_le_bytes().to_vec();
+    bytes.extend((1u32 << 22 | 1).to_le_bytes());
+    for (index, &(c, _)) in values.iter().enumerate() {
+        let end = if index + 1 == values.len() { 1 << 22 } else { 0 };
+        bytes.extend((tile(c) << 24 | 1 << 23 | end).to_le_bytes());
+    }
+    bytes.extend((values.len() as u32).to_le_bytes());
+    values.iter().for_each(|&(_, value)| bytes.extend(value.to_le_bytes()));
+    bytes
+}
+
+#[test]
+fn leaves_from_a_klv2_or_a_text_file_rank_alike_and_a_damaged_one_is_named() {
+    let folder = tempfile::tempdir().unwrap();
+    let values = [('?', 25.0), ('G', -3.0), ('O', -1.5), ('T', 0.5), ('U', -4.0)];
+    let klv2 = folder.path().join("five.klv2");
+    std::fs::write(&klv2, single_tile_klv2(&values)).unwrap();
+    let text = folder.path().join("five.txt");
+    std::fs::write(&text, values.iter().map(|(c, value)| format!("{c} {value}\n")).collect::<String>())
+        .unwrap();
+    let hint = |leaves: Option<&Path>| {
+        let mut command = solvebatch();
+        command.args(["scrabble", "hint", "midgame-01.scrabble", "--rules", "standard", "--top", "5"]);
+        command.current_dir(datasets());
+        if let Some(leaves) = leaves {
+            command.arg("--leaves").arg(leaves);
+        }
+        let output = command.output().unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let by_klv2 = hint(Some(&klv2));
+    assert_eq!(by_klv2, hint(Some(&text)));
+    // Each equity is the score plus the values of the tiles kept (I and R have none: 0). GAUR keeps
+    // I, O, T: 27 - 1.5 + 0.5; RATIO keeps G, U: 31 - 3 - 4.
+    assert_eq!(
+        by_klv2,
+        concat!(
+            "  27.0  32 M11 GARI  keep OTU -5.0\n",
+            "  26.0  27 M12 GAUR  keep IOT -1.0\n",
+            "  25.0  29 M10 TOGA  keep IRU -4.0\n",
+            "  24.5  29 M11 RATU  keep GIO -4.5\n",
+            "  24.0  31 M11 RATIO  keep GU -7.0\n",
+        )
+    );
+    let bytes = single_tile_klv2(&values);
+    std::fs::write(&klv2, &bytes[..bytes.len() - 3]).unwrap();
+    solvebatch()
+        .args(["scrabble", "hint", "midgame-01.scrabble", "--rules", "standard", "--leaves"])
+        .arg(&klv2)
+        .current_dir(datasets())
+        .assert()
+        .code(1)
+        .stderr(format!(
+            "error: {}: cannot read the leave values: damaged KLV2: 5 leave values announced, but 17 bytes follow the count (4 per value in a KLV2, 2 in a KLV)\n",
+            klv2.display()
+        ));
+    solvebatch()
+        .args(["scrabble", "hint", "midgame-01.scrabble", "--leaves"])
+        .arg(&text)
+        .current_dir(datasets())
+        .assert()
+        .code(1)
+        .stderr("error: --leaves: leave values count only in a ranking by equity (--rules standard)\n");
+    // The bundled values given as a file analyse the self-play game as the values built in do.
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("solvers/scrabble/data/leaves.txt");
+    solvebatch()
+        .args(["scrabble", "analyze", "self-play.gcg", "--leaves"])
+        .arg(&bundled)
+        .current_dir(datasets())
+        .assert()
+        .success()
+        .stdout(std::fs::read_to_string(datasets().join("self-play.gcg.expected")).unwrap());
+}
+
 #[test]
 fn a_simulation_seed_gives_one_listing_on_any_number_of_threads() {
     let simulate = |threads: &str, seed: &str| {
@@ -736,6 +816,61 @@ fn compile_writes_a_word_graph_that_position_files_and_d_accept() {
 }
 
 #[test]
+fn a_kwg_dictionary_gives_the_word_lists_hints_and_a_damaged_one_is_named() {
+    use solvebatch_scrabble::Dictionary;
+    let folder = tempfile::tempdir().unwrap();
+    let kwg = folder.path().join("dictionary.kwg");
+    let list = Dictionary::load(&datasets().join("dictionary.txt")).unwrap();
+    let bytes = list.graph().to_kwg().unwrap();
+    std::fs::write(&kwg, &bytes).unwrap();
+    let hint = |dictionary: &Path, name: &str| {
+        let output = solvebatch()
+            .args(["scrabble", "hint", name, "--top", "8", "-d"])
+            .arg(dictionary)
+            .current_dir(datasets())
+            .env("SOLVEBATCH_CACHE_DIR", "")
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    for name in ["standard-midgame.scrabble", "midgame-05.scrabble"] {
+        let by_kwg = hint(&kwg, name);
+        assert_eq!(by_kwg.lines().count(), 8, "{by_kwg}");
+        assert_eq!(by_kwg, hint(&datasets().join("dictionary.txt"), name), "{name}");
+    }
+    let refused = |bytes: &[u8], message: &str| {
+        std::fs::write(&kwg, bytes).unwrap();
+        solvebatch()
+            .args(["scrabble", "words", "--rack", "ARE", "-d"])
+            .arg(&kwg)
+            .env("SOLVEBATCH_CACHE_DIR", "")
+            .assert()
+            .code(1)
+            .stderr(format!("error: {}: cannot read the dictionary: {message}\n", kwg.display()));
+    };
+    let nodes = bytes.len() / 4;
+    refused(
+        &bytes[..bytes.len() - 2],
+        &format!("damaged KWG: {} bytes, not a whole number of 4-byte nodes", bytes.len() - 2),
+    );
+    // The root's sibling list is written last: cut one node short, it ends nowhere.
+    refused(
+        &bytes[..bytes.len() - 4],
+        &format!(
+            "damaged KWG: the last node, {}, does not end its sibling list (the file is cut short)",
+            nodes - 2
+        ),
+    );
+    let mut flipped = bytes.clone();
+    flipped[7] = 27;
+    refused(
+        &flipped,
+        "damaged KWG: node 1 has tile 27, not a letter of the English alphabet (tiles 1 to 26)",
+    );
+}
+
+#[test]
 fn a_damaged_or_foreign_word_graph_is_an_error_naming_it() {
     let folder = tempfile::tempdir().unwrap();
     let graph = folder.path().join("words.graph");
@@ -775,7 +910,7 @@ fn a_damaged_or_foreign_word_graph_is_an_error_naming_it() {
     );
     refused(
         b"\x7fELF\x02\x01\x01\x00\x00",
-        "binary data (a NUL byte at offset 7): neither a word list nor a compiled word graph",
+        "binary data (a NUL byte at offset 7): neither a word list, a compiled word graph nor a KWG",
     );
 }
 

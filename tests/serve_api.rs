@@ -1091,7 +1091,7 @@ fn a_position_naming_another_dictionary_says_so_or_answers_on_the_list_sent_with
         (status, &error["error"]),
         (
             400,
-            &json!("assignment-words.txt: binary data (a NUL byte at offset 2): neither a word list nor a compiled word graph")
+            &json!("assignment-words.txt: binary data (a NUL byte at offset 2): neither a word list, a compiled word graph nor a KWG")
         )
     );
 }

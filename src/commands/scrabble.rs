@@ -10,7 +10,7 @@ use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::batch::{LoadedPosition, PositionLoadError};
 use solvebatch_scrabble::board::{Cgp, RulesName};
-use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
+use solvebatch_scrabble::equity::{check_tile_counts, LeaveTable, Ranking};
 use solvebatch_scrabble::game::{run_solitaire, AnalysisSettings, SolitaireGame};
 use solvebatch_scrabble::play::{board_text, is_standard_play, Hint};
 use solvebatch_scrabble::{
@@ -155,6 +155,11 @@ pub struct AnalyzeArgs {
     /// Only the turns of the player with this nick.
     #[arg(long, value_name = "NICK")]
     pub player: Option<String>,
+
+    /// The leave values: a KLV2 file (wolges, MAGPIE; or its older KLV form) or a text leave file
+    /// (`LEAVE VALUE` lines), told apart by content; default: the values built in.
+    #[arg(long, value_name = "FILE")]
+    pub leaves: Option<PathBuf>,
 }
 
 /// The board, rack and dictionary that `check` and `hint` work on.
@@ -184,6 +189,12 @@ pub struct BoardArgs {
     /// on the rack and lower-case letters for blanks on the board and in plays).
     #[arg(long, value_name = "RULES")]
     pub rules: Option<RulesName>,
+
+    /// The leave values of a ranking by equity: a KLV2 file (wolges, MAGPIE; or its older KLV form)
+    /// or a text leave file (`LEAVE VALUE` lines), told apart by content; default: the values
+    /// built in, learned by self-play.
+    #[arg(long, value_name = "FILE")]
+    pub leaves: Option<PathBuf>,
 }
 
 /// Arguments of `solvebatch scrabble check`.
@@ -398,6 +409,11 @@ impl BoardArgs {
         Ok(Some(cgp))
     }
 
+    /// The leave table of `--leaves`, `None` for the values built in.
+    fn leave_table(&self) -> anyhow::Result<Option<LeaveTable>> {
+        Ok(self.leaves.as_deref().map(LeaveTable::load).transpose()?)
+    }
+
     /// Checks, before a listing by equity, that the position's board and rack hold no more tiles of a
     /// kind than the game has: the bag, the leave values and the exchanges rest on the counts.
     fn check_tile_counts(&self, loaded: &LoadedPosition) -> anyhow::Result<()> {
@@ -449,7 +465,9 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 if ranking == Ranking::Equity {
                     args.board.check_tile_counts(&loaded)?;
                 }
-                out.push_str(&plays_listing(&rulebook, position, args.top, ranking));
+                let table = args.board.leave_table()?;
+                let table = table.as_ref().unwrap_or_else(|| LeaveTable::standard());
+                out.push_str(&plays_listing(&rulebook, table, position, args.top, ranking));
             }
             ExitCode::FAILURE
         }
@@ -479,11 +497,15 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let ranking = desk::ranking(args.rank, &position.rules).map_err(anyhow::Error::msg)?;
     if ranking == Ranking::Equity {
         args.board.check_tile_counts(&loaded)?;
+    } else if args.board.leaves.is_some() {
+        return Err(anyhow!("--leaves: leave values count only in a ranking by equity (--rules standard)"));
     }
+    let table = args.board.leave_table()?;
+    let table = table.as_ref().unwrap_or_else(|| LeaveTable::standard());
     let top = args.top.unwrap_or(position.top);
     let rulebook = loaded.rulebook();
     let listing = match args.simulate {
-        None => plays_listing(&rulebook, position, top, ranking),
+        None => plays_listing(&rulebook, table, position, top, ranking),
         Some(_) if position.rules.name() == RulesName::Lab => {
             return Err(anyhow!(
                 "--simulate: simulation plays by the standard rules' leave values (--rules standard)"
@@ -494,6 +516,7 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
         }
         Some(iterations) => desk::simulation_listing(
             &rulebook,
+            table,
             &position.board,
             &position.rack,
             top,
@@ -507,14 +530,18 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The `top` best candidates of the position's rack under `ranking`, one a line, or `no valid play`
-/// ([`desk::listing`]).
-fn plays_listing(rulebook: &Rulebook, position: &Position, top: usize, ranking: Ranking) -> String {
+/// The `top` best candidates of the position's rack under `ranking` (by equity with the leave values
+/// of `table`), one a line, or `no valid play` ([`desk::listing`]).
+fn plays_listing(
+    rulebook: &Rulebook,
+    table: &LeaveTable,
+    position: &Position,
+    top: usize,
+    ranking: Ranking,
+) -> String {
     let (board, rack) = (&position.board, &position.rack);
-    desk::listing(
-        &desk::candidates(rulebook, board, rack, desk::bag(rulebook, board, rack), ranking, top),
-        top,
-    )
+    let bag = desk::bag(rulebook, board, rack);
+    desk::listing(&desk::candidates(rulebook, table, board, rack, bag, ranking, top), top)
 }
 
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
@@ -628,6 +655,7 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             player: None,
         },
         player: args.player.clone(),
+        leaves: args.leaves.clone(),
     };
     let (analysis, _) = analyze_game(&args.game, &text, &settings)
         .map_err(|error| anyhow!("{}: {error:#}", crate::text::name(&args.game)))?;

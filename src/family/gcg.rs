@@ -31,6 +31,8 @@ pub struct GameSettings {
     pub analysis: AnalysisSettings,
     /// Only the turns of the player with this nick.
     pub player: Option<String>,
+    /// The leave file (KLV2 or text); else the values built in.
+    pub leaves: Option<PathBuf>,
 }
 
 /// The figures of an analysis, for a JSON record's `stats`.
@@ -52,7 +54,7 @@ fn lexicon_file(path: &Path, text: &str) -> Option<PathBuf> {
 /// analyses it: the analysis text and its figures.
 ///
 /// # Errors
-/// No dictionary (neither given nor named by `#lexicon`), an unreadable dictionary or tile file,
+/// No dictionary (neither given nor named by `#lexicon`), an unreadable dictionary, tile or leave file,
 /// a line of the game that is not consistent (`line N: ...`), or an unknown `--player` nick.
 pub fn analyze_game(path: &Path, text: &str, settings: &GameSettings) -> anyhow::Result<(String, GameStats)> {
     let dictionary_path = match &settings.dictionary {
@@ -68,6 +70,7 @@ pub fn analyze_game(path: &Path, text: &str, settings: &GameSettings) -> anyhow:
         Some(path) => TileSet::load(path)?,
         None => TileSet::standard(),
     };
+    let leaves = settings.leaves.as_deref().map(LeaveTable::load).transpose()?;
     let game = GcgGame::parse(text, &dictionary, &tiles)?;
     let mut analysis_settings = settings.analysis.clone();
     if let Some(nick) = &settings.player {
@@ -78,7 +81,8 @@ pub fn analyze_game(path: &Path, text: &str, settings: &GameSettings) -> anyhow:
         })?);
     }
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &game.rules };
-    let analysis = analyze(&rulebook, &game, LeaveTable::standard(), &analysis_settings);
+    let table = leaves.as_ref().unwrap_or_else(|| LeaveTable::standard());
+    let analysis = analyze(&rulebook, &game, table, &analysis_settings);
     let stats = GameStats { turns: analysis.turns.len(), players: analysis.players.clone() };
     Ok((analysis.text(&game, &rulebook), stats))
 }
@@ -123,6 +127,7 @@ impl Family for Gcg {
             dictionary_cache: settings.dictionary_cache.clone(),
             analysis: AnalysisSettings { top: RUN_TOP, ..AnalysisSettings::default() },
             player: None,
+            leaves: None,
         }))
     }
 }

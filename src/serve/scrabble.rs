@@ -21,7 +21,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::batch::DEFAULT_TOP;
 use solvebatch_scrabble::board::{Premium, RulesName};
-use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
+use solvebatch_scrabble::equity::{check_tile_counts, LeaveTable, Ranking};
 use solvebatch_scrabble::play::Scored;
 use solvebatch_scrabble::{desk, Board, Play, Position, Rack, Rulebook, Rules, Square};
 
@@ -177,7 +177,7 @@ fn report(rulebook: &Rulebook, position: &Position, bag: usize) -> String {
         };
     }
     let ranking = Ranking::default_for(rulebook.rules);
-    let listed = desk::candidates(rulebook, board, rack, bag, ranking, position.top);
+    let listed = desk::candidates(rulebook, LeaveTable::standard(), board, rack, bag, ranking, position.top);
     text + &desk::listing(&listed, position.top)
 }
 
@@ -220,7 +220,7 @@ pub(super) fn view(
     top: usize,
 ) -> TableView {
     let ranking = Ranking::default_for(rulebook.rules);
-    let hints = desk::candidates(rulebook, board, rack, bag, ranking, top)
+    let hints = desk::candidates(rulebook, LeaveTable::standard(), board, rack, bag, ranking, top)
         .into_iter()
         .map(|listed| {
             let squares = listed

@@ -6,7 +6,7 @@
 //! exchange).
 
 use crate::board::RulesName;
-use crate::equity::{bag_size, ranked_candidates, unseen, Action, LeaveTable, Ranking};
+use crate::equity::{bag_size, best_candidates, ranked_candidates, unseen, Action, LeaveTable, Ranking};
 use crate::game::{known_tiles_error, simulate, ExchangeError};
 use crate::letter::parse_tiles;
 use crate::play::{
@@ -119,10 +119,11 @@ pub struct Listed {
     pub typed: String,
 }
 
-/// The `top` best candidates of `rack` on `board` under `ranking`, best first; `bag` tiles are left
-/// to draw (exchanges need seven).
+/// The `top` best candidates of `rack` on `board` under `ranking` (by equity with the leave values
+/// of `table`), best first; `bag` tiles are left to draw (exchanges need seven).
 pub fn candidates(
     rulebook: &Rulebook,
+    table: &LeaveTable,
     board: &Board,
     rack: &Rack,
     bag: usize,
@@ -140,23 +141,20 @@ pub fn candidates(
                 typed: written_play(&listed.play(), board, rules),
             })
             .collect(),
-        Ranking::Equity => {
-            let moves = rulebook.moves(board, rack);
-            ranked_candidates(&moves, rack, bag, LeaveTable::standard(), ranking, top)
-                .iter()
-                .map(|candidate| Listed {
-                    text: candidate.written(board, rules),
-                    play: match &candidate.action {
-                        Action::Play(listed) => Some(listed.play()),
-                        Action::Exchange(_) => None,
-                    },
-                    typed: match &candidate.action {
-                        Action::Play(listed) => written_play(&listed.play(), board, rules),
-                        Action::Exchange(thrown) => format!("exchange {thrown}"),
-                    },
-                })
-                .collect()
-        }
+        Ranking::Equity => best_candidates(rulebook, board, rack, bag, table, ranking, top)
+            .iter()
+            .map(|candidate| Listed {
+                text: candidate.written(board, rules),
+                play: match &candidate.action {
+                    Action::Play(listed) => Some(listed.play()),
+                    Action::Exchange(_) => None,
+                },
+                typed: match &candidate.action {
+                    Action::Play(listed) => written_play(&listed.play(), board, rules),
+                    Action::Exchange(thrown) => format!("exchange {thrown}"),
+                },
+            })
+            .collect(),
     }
 }
 
@@ -266,14 +264,16 @@ pub fn listing(listed: &[Listed], top: usize) -> String {
     listed.iter().map(|listed| format!("{}\n", listed.text)).collect()
 }
 
-/// The `top` best candidates by equity, simulated `iterations` times each with `seed` against an
-/// opponent holding `opponent`'s tiles and drawing the rest, best mean spread first, one a line (or
-/// `no valid play`).
+/// The `top` best candidates by equity (the leave values of `table`), simulated `iterations` times
+/// each with `seed` against an opponent holding `opponent`'s tiles and drawing the rest, best mean
+/// spread first, one a line (or `no valid play`).
 ///
 /// # Errors
 /// The known tiles are not among the unseen tiles ([`known_tiles_error`]).
+#[allow(clippy::too_many_arguments)]
 pub fn simulation_listing(
     rulebook: &Rulebook,
+    table: &LeaveTable,
     board: &Board,
     rack: &Rack,
     top: usize,
@@ -281,7 +281,6 @@ pub fn simulation_listing(
     seed: u64,
     opponent: &Rack,
 ) -> Result<String, String> {
-    let table = LeaveTable::standard();
     let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
     if let Some(error) = known_tiles_error(&unseen, opponent) {
         return Err(error);

@@ -2,8 +2,9 @@
 //! walk the word graph (a DAWG lookup, about 35 ns a word on the bundled list, is three times as fast
 //! as an `fst` set's, and building only the graph halves the time to read a word list).
 //!
-//! A file that starts with [`GRAPH_MAGIC`] is a compiled word graph ([`WordGraph::from_bytes`]).
-//! Anything else is a word list: one word a line, either case (stored upper-case); lines that begin with `//` are
+//! A file that starts with [`GRAPH_MAGIC`] is a compiled word graph ([`WordGraph::from_bytes`]); one
+//! whose first 4-byte node is a KWG's (a NUL byte at offset 3: tile 0, the end bit, no accept bit) is
+//! a KWG ([`WordGraph::from_kwg`]). Anything else is a word list: one word a line, either case (stored upper-case); lines that begin with `//` are
 //! comments; blank lines are skipped; surrounding white space is trimmed; the last line may lack a
 //! newline. An entry with a character other than the 26 ASCII letters is skipped and counted. A
 //! UTF-8 byte order mark at the start is dropped. At most [`DICTIONARY_SIZE_LIMIT`] bytes are read.
@@ -14,9 +15,10 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::file::{hash_at_most, read_at_most, ReadError};
+use crate::file::{map_at_most, FileBytes, ReadError};
 use crate::graph::WordGraph;
 use crate::graph_file::{GraphFileError, GRAPH_MAGIC, GRAPH_VERSION};
+use crate::kwg::{is_kwg, KwgError};
 use crate::letter::{Letter, LETTER_COUNT};
 
 /// The largest dictionary file read, in bytes: 256 MiB, room for over 20 million words of up to 11
@@ -46,8 +48,13 @@ pub enum DictionaryFault {
     /// It starts as a compiled word graph but is not a valid one.
     #[error(transparent)]
     Graph(#[from] GraphFileError),
-    /// It holds a NUL byte, which no word list has, and is not a compiled word graph.
-    #[error("binary data (a NUL byte at offset {offset}): neither a word list nor a compiled word graph")]
+    /// It starts as a KWG but is not a valid one.
+    #[error(transparent)]
+    Kwg(#[from] KwgError),
+    /// It holds a NUL byte, which no word list has, and is neither a compiled word graph nor a KWG.
+    #[error(
+        "binary data (a NUL byte at offset {offset}): neither a word list, a compiled word graph nor a KWG"
+    )]
     Binary {
         /// The offset of the first NUL byte.
         offset: usize,
@@ -66,28 +73,30 @@ pub struct Dictionary {
 }
 
 impl Dictionary {
-    /// Reads the word list or compiled word graph at `path` (told apart by the graph's magic bytes): a
-    /// regular file or a device (a FIFO is refused), of at most [`DICTIONARY_SIZE_LIMIT`] bytes.
+    /// Reads the word list, compiled word graph or KWG at `path` (told apart by their first bytes: the
+    /// module documentation): a regular file or a device (a FIFO is refused), of at most
+    /// [`DICTIONARY_SIZE_LIMIT`] bytes.
     ///
     /// # Errors
     /// The file is missing, unreadable, a folder, or larger than the limit (found by its size, or for a
     /// stream after reading one byte past the limit); a compiled graph is damaged or of another
-    /// version; the file holds binary data but is no compiled graph. The error names `path`.
+    /// version; a KWG is damaged; the file holds binary data but is neither. The error names `path`.
     pub fn load(path: &Path) -> Result<Dictionary, DictionaryError> {
         Dictionary::load_with_limit(path, DICTIONARY_SIZE_LIMIT, None)
     }
 
     /// [`Dictionary::load`], keeping the graph built from a word list in the folder `cache` (created
-    /// when missing; `None`: no cache), so that loading the same list again costs hashing it (read in
-    /// blocks: 0.3 ms for the bundled 3 MB list) and reading its compiled graph (3.5 ms) instead of
-    /// reading it and building the graph (29 ms).
+    /// when missing; `None`: no cache), so that loading the same list again costs hashing it (mapped,
+    /// not copied) and checking its compiled graph in place instead of building the graph (29 ms for
+    /// the bundled 3 MB list).
     ///
     /// The entry of a word list is `cache/HASH-vV.graph`: `HASH` the 32 hex digits of the XXH3-128
     /// hash of the list's bytes, so an edited list has another entry, and `V` the [`GRAPH_VERSION`] of
     /// the layout. It is a compiled word graph that also keeps the list's count of skipped entries.
     /// An entry is used only when it reads as a valid graph; a damaged or foreign one is rebuilt from
     /// the list and replaced. Entries are written whole (a temporary file in `cache`, then renamed). A
-    /// compiled graph given as `path`, or a device, is read as it is, without the cache.
+    /// compiled graph given as `path`, or a device, is read as it is, without the cache; a KWG is
+    /// cached as a word list is.
     ///
     /// # Errors
     /// As [`Dictionary::load`], all about `path`: the cache never makes a load fail (a folder that
@@ -103,40 +112,48 @@ impl Dictionary {
         cache: Option<&Path>,
     ) -> Result<Dictionary, DictionaryError> {
         let fail = |error: DictionaryFault| DictionaryError { path: path.to_path_buf(), error };
-        let mut cache = cache;
-        if let Some(folder) = cache {
-            // Hashing in blocks spares a hit reading the whole list into new memory. A device, which
-            // might give other bytes when read again, is read once, without the cache.
-            match hash_at_most(path, limit).map_err(|error| fail(error.into()))? {
-                Some(hash) => {
-                    if let Some(dictionary) = read_cache_entry(&folder.join(cache_entry_name(hash)), limit) {
-                        return Ok(dictionary);
-                    }
-                }
-                None => cache = None,
-            }
-        }
-        let bytes = read_at_most(path, limit).map_err(|error| fail(error.into()))?;
-        let Some(folder) = cache.filter(|_| !WordGraph::is_compiled(&bytes)) else {
-            return Dictionary::from_bytes(bytes).map_err(fail);
+        let bytes = map_at_most(path, limit).map_err(|error| fail(error.into()))?;
+        // A device, which might give other bytes when read again, is read once, without the cache.
+        let listed = matches!(bytes, FileBytes::Mapped(_)) && !WordGraph::is_compiled(&bytes);
+        let Some(folder) = cache.filter(|_| listed) else {
+            return Dictionary::from_file(bytes).map_err(fail);
         };
-        // Named by the bytes read now, in case the file changed since it was hashed.
         let entry = folder.join(cache_entry_name(xxhash_rust::xxh3::xxh3_128(&bytes)));
-        let dictionary = Dictionary::from_bytes(bytes).map_err(fail)?;
+        if let Some(dictionary) = read_cache_entry(&entry, limit) {
+            return Ok(dictionary);
+        }
+        let dictionary = Dictionary::from_file(bytes).map_err(fail)?;
         // The cache only saves time: when it cannot be written, the next load builds the graph again.
         let _ = dictionary.write_cache_entry(folder, &entry);
         Ok(dictionary)
     }
 
+    /// A dictionary from a file's bytes ([`Dictionary::from_bytes`]), a mapped compiled graph read
+    /// in place.
+    fn from_file(bytes: FileBytes) -> Result<Dictionary, DictionaryFault> {
+        if WordGraph::is_compiled(&bytes) {
+            let (graph, skipped) = WordGraph::from_file_bytes_with_skipped(&bytes)?;
+            return Ok(Dictionary { graph, skipped: skipped as usize });
+        }
+        if is_kwg(&bytes) {
+            return Ok(Dictionary { graph: WordGraph::from_kwg(&bytes)?, skipped: 0 });
+        }
+        Dictionary::from_bytes(bytes.into_vec())
+    }
+
     /// A dictionary from a file's bytes: a compiled word graph when they start with [`GRAPH_MAGIC`],
-    /// else a word list ([`Dictionary::from_text`]).
+    /// a KWG when they start as one (module documentation), else a word list
+    /// ([`Dictionary::from_text`]).
     ///
     /// # Errors
-    /// A damaged compiled graph, or binary data (a NUL byte) that is no compiled graph.
+    /// A damaged compiled graph or KWG, or binary data (a NUL byte) that is neither.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Dictionary, DictionaryFault> {
         if bytes.starts_with(&GRAPH_MAGIC) {
             let (graph, skipped) = WordGraph::from_bytes_with_skipped(&bytes)?;
             return Ok(Dictionary { graph, skipped: skipped as usize });
+        }
+        if is_kwg(&bytes) {
+            return Ok(Dictionary { graph: WordGraph::from_kwg(&bytes)?, skipped: 0 });
         }
         if let Some(offset) = bytes.iter().position(|&byte| byte == 0) {
             return Err(DictionaryFault::Binary { offset });
@@ -281,8 +298,8 @@ fn cache_entry_name(hash: u128) -> String {
 /// The dictionary kept in the cache entry `entry`, or `None` when it is missing, unreadable or not a
 /// valid compiled graph (then it is built again and replaced).
 fn read_cache_entry(entry: &Path, limit: u64) -> Option<Dictionary> {
-    let bytes = read_at_most(entry, limit).ok()?;
-    let (graph, skipped) = WordGraph::from_bytes_with_skipped(&bytes).ok()?;
+    let bytes = map_at_most(entry, limit).ok()?;
+    let (graph, skipped) = WordGraph::from_file_bytes_with_skipped(&bytes).ok()?;
     Some(Dictionary { graph, skipped: skipped as usize })
 }
 
@@ -510,7 +527,7 @@ mod tests {
         let error = Dictionary::from_bytes(b"\x1f\x8b\x08\x00\x00\x00".to_vec()).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "binary data (a NUL byte at offset 3): neither a word list nor a compiled word graph"
+            "binary data (a NUL byte at offset 3): neither a word list, a compiled word graph nor a KWG"
         );
     }
 

@@ -10,6 +10,7 @@
 //! learning by self-play ([`train_leaves`]).
 
 pub use crate::leave::{Leave, LeaveError, LeaveFileError, LeaveTable, BLANK, TILE_KINDS};
+pub use crate::leave_file::{KlvError, LeavesError, LeavesFault, LEAVE_FILE_SIZE_LIMIT};
 pub use crate::train::{train_leaves, IterationReport, TrainOptions};
 
 use std::cmp::Ordering;
@@ -20,6 +21,7 @@ use crate::board::{Board, Square};
 use crate::letter::Letter;
 use crate::moves::Move;
 use crate::notation::written_move;
+use crate::play::Rulebook;
 use crate::rack::{Rack, RACK_SIZE};
 use crate::rules::{Rules, RulesName};
 use crate::tiles::TileSet;
@@ -216,19 +218,64 @@ pub fn ranked_candidates(
     top: usize,
 ) -> Vec<Candidate> {
     let leaves = RackLeaves::new(rack, table, if ranking == Ranking::Equity { bag } else { 0 });
-    let mut candidates: Vec<Candidate> = moves.iter().map(|played| leaves.play(played)).collect();
+    let candidates: Vec<Candidate> = moves.iter().map(|played| leaves.play(played)).collect();
+    best_first(candidates, &leaves, ranking, bag, top)
+}
+
+/// [`ranked_candidates`] of every play of `rack` on `board`, the plays taken as they are generated
+/// and never more than about twice `top` held: the list is cut back to its best `top` whenever it
+/// reaches that, which keeps the same candidates (the ranking is a total order) in far less memory
+/// than all the plays of a rack with blanks.
+pub fn best_candidates(
+    rulebook: &Rulebook,
+    board: &Board,
+    rack: &Rack,
+    bag: usize,
+    table: &LeaveTable,
+    ranking: Ranking,
+    top: usize,
+) -> Vec<Candidate> {
+    let leaves = RackLeaves::new(rack, table, if ranking == Ranking::Equity { bag } else { 0 });
+    let mut candidates = Vec::new();
+    let bound = top.saturating_mul(2).max(64);
+    if top > 0 {
+        rulebook.visit_moves(board, rack, |played| {
+            candidates.push(leaves.play(&played));
+            if candidates.len() >= bound {
+                keep_best(&mut candidates, top);
+            }
+        });
+    }
+    best_first(candidates, &leaves, ranking, bag, top)
+}
+
+/// The plays `candidates` and, ranking by equity with at least [`EXCHANGE_MIN_BAG`] tiles in the
+/// bag, the best exchange of `leaves`: the best `top`, best first.
+fn best_first(
+    mut candidates: Vec<Candidate>,
+    leaves: &RackLeaves,
+    ranking: Ranking,
+    bag: usize,
+    top: usize,
+) -> Vec<Candidate> {
     if ranking == Ranking::Equity && bag >= EXCHANGE_MIN_BAG {
         candidates.extend(leaves.best_exchange());
     }
+    keep_best(&mut candidates, top);
+    candidates.sort_unstable_by(Candidate::ranking);
+    candidates
+}
+
+/// Cuts `candidates` to their best `top`, in no order.
+fn keep_best(candidates: &mut Vec<Candidate>, top: usize) {
     if top < candidates.len() {
         if top == 0 {
-            return Vec::new();
+            candidates.clear();
+            return;
         }
         candidates.select_nth_unstable_by(top - 1, Candidate::ranking);
         candidates.truncate(top);
     }
-    candidates.sort_unstable_by(Candidate::ranking);
-    candidates
 }
 
 /// The best candidate of [`ranked_candidates`], without sorting the rest.
@@ -354,6 +401,32 @@ mod tests {
     /// The candidate lines under the lab rules, which write plays as the spec does.
     fn lines(candidates: &[Candidate]) -> Vec<String> {
         candidates.iter().map(|candidate| candidate.written(&Board::new(), &Rules::lab())).collect()
+    }
+
+    #[test]
+    fn the_streamed_best_candidates_are_the_best_of_all_plays() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/scrabble/dictionary.txt");
+        let dictionary = Dictionary::load(&path).unwrap();
+        let (tiles, rules) = (TileSet::standard(), Rules::standard());
+        let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+        let board = Board::new();
+        // A blank on an empty board: thousands of plays, so the held list is cut many times.
+        let rack = rack("AEINST?");
+        let moves = rulebook.moves(&board, &rack);
+        assert!(moves.len() > 1000, "{}", moves.len());
+        let table = LeaveTable::standard();
+        for top in [0, 1, 7, 63, 64, 200, usize::MAX] {
+            for (ranking, bag) in [(Ranking::Equity, 86), (Ranking::Equity, 3), (Ranking::Score, 86)] {
+                let all = ranked_candidates(&moves, &rack, bag, table, ranking, top);
+                let streamed = best_candidates(&rulebook, &board, &rack, bag, table, ranking, top);
+                assert_eq!(streamed, all, "top {top}, {ranking}, bag {bag}");
+                assert_eq!(
+                    all.len(),
+                    top.min(moves.len() + usize::from(bag >= 7 && ranking == Ranking::Equity))
+                );
+            }
+        }
     }
 
     #[test]

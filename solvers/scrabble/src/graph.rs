@@ -13,14 +13,17 @@
 
 use hashbrown::HashTable;
 
+use crate::edges::Edges;
 use crate::letter::{Letter, LetterSet, LETTER_COUNT};
 
 /// Bit of [`Node::letters`] set on nodes that end a word.
 pub(crate) const TERMINAL: u32 = 1 << 31;
 
 /// A node of a [`WordGraph`]: the words that start with the letters read from the root to here.
-/// Equal nodes of one graph are the same node.
+/// Equal nodes of one graph are the same node. Laid out as the compiled graph file stores an edge
+/// (two `u32`s), so that a mapped file's edges are read in place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Node {
     /// Bit `i` set when an edge for the letter with index `i` leaves; [`TERMINAL`] when a word ends.
     pub(crate) letters: u32,
@@ -32,9 +35,8 @@ pub struct Node {
 #[derive(Debug, Clone)]
 pub struct WordGraph {
     /// The target of every edge, each node's edges together and in letter order.
-    edges: Vec<Node>,
+    edges: Edges,
     root: Node,
-    nodes: usize,
     words: usize,
 }
 
@@ -81,8 +83,8 @@ impl WordGraph {
     }
 
     /// A graph from its parts, as [`WordGraph::from_bytes`] reads them after checking them.
-    pub(crate) fn from_parts(edges: Vec<Node>, root: Node, nodes: usize, words: usize) -> WordGraph {
-        WordGraph { edges, root, nodes, words }
+    pub(crate) fn from_parts(edges: Edges, root: Node, words: usize) -> WordGraph {
+        WordGraph { edges, root, words }
     }
 
     /// The target of every edge, each node's edges together and in letter order.
@@ -141,9 +143,9 @@ impl WordGraph {
         self.words
     }
 
-    /// The number of nodes.
+    /// The number of nodes (counted when asked: time linear in the edges).
     pub fn node_count(&self) -> usize {
-        self.nodes
+        crate::graph_file::node_count(&self.edges)
     }
 
     /// The number of edges.
@@ -161,7 +163,7 @@ impl WordGraph {
 /// edges. Without the `popcnt` instruction, `count_ones` is a dozen dependent operations on the
 /// move generator's inner step; two lookups in a table of 13-bit counts are cheaper.
 #[inline(always)]
-fn rank(letters: u32) -> u32 {
+pub(crate) fn rank(letters: u32) -> u32 {
     if cfg!(target_feature = "popcnt") {
         letters.count_ones()
     } else {
@@ -287,9 +289,8 @@ impl Builder {
         let root = self.register_node(&root);
         let nodes = &self.nodes;
         WordGraph {
-            edges: self.edges.iter().map(|&child| nodes[child as usize]).collect(),
+            edges: Edges::built(self.edges.iter().map(|&child| nodes[child as usize]).collect()),
             root: nodes[root as usize],
-            nodes: nodes.len(),
             words: self.words,
         }
     }
@@ -311,6 +312,31 @@ fn rehash(nodes: &[Node], edges: &[u32], id: u32) -> u64 {
 const _: () = assert!(LETTER_COUNT < 31, "letters and the terminal bit share a u32");
 
 #[cfg(test)]
+impl WordGraph {
+    /// Every word, in ascending order, by a walk from the root: what tests compare.
+    pub(crate) fn all_words(&self) -> Vec<String> {
+        self.words_below(self.root())
+    }
+
+    /// The words below `node` (the letters read after it), in ascending order.
+    pub(crate) fn words_below(&self, node: Node) -> Vec<String> {
+        fn suffixes(graph: &WordGraph, node: Node, prefix: &mut String, out: &mut Vec<String>) {
+            if graph.is_terminal(node) {
+                out.push(prefix.clone());
+            }
+            for letter in graph.children(node).iter() {
+                prefix.push(letter.to_char());
+                suffixes(graph, graph.child(node, letter).unwrap(), prefix, out);
+                prefix.pop();
+            }
+        }
+        let mut out = Vec::new();
+        suffixes(self, node, &mut String::new(), &mut out);
+        out
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::letter::parse_letters;
@@ -318,18 +344,6 @@ mod tests {
 
     fn graph(words: &[&str]) -> WordGraph {
         WordGraph::from_sorted_words(words).unwrap()
-    }
-
-    /// The words below `node`, in ascending order, each written after `prefix`.
-    fn suffixes(graph: &WordGraph, node: Node, prefix: &mut String, out: &mut Vec<String>) {
-        if graph.is_terminal(node) {
-            out.push(prefix.clone());
-        }
-        for letter in graph.children(node).iter() {
-            prefix.push(letter.to_char());
-            suffixes(graph, graph.child(node, letter).unwrap(), prefix, out);
-            prefix.pop();
-        }
     }
 
     fn reachable(graph: &WordGraph, node: Node, out: &mut std::collections::HashSet<Node>) {
@@ -341,9 +355,7 @@ mod tests {
     }
 
     fn all_words(graph: &WordGraph) -> Vec<String> {
-        let mut out = Vec::new();
-        suffixes(graph, graph.root(), &mut String::new(), &mut out);
-        out
+        graph.all_words()
     }
 
     #[test]
@@ -402,9 +414,7 @@ mod tests {
             prop_assert_eq!(nodes.len(), graph.node_count());
             let mut seen = std::collections::HashSet::new();
             for &node in &nodes {
-                let mut below = Vec::new();
-                suffixes(&graph, node, &mut String::new(), &mut below);
-                prop_assert!(seen.insert(below));
+                prop_assert!(seen.insert(graph.words_below(node)));
             }
         }
     }

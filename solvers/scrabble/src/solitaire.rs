@@ -21,6 +21,7 @@ use std::io::{self, BufRead, Read, Write};
 
 use crate::board::{Direction, Square};
 use crate::desk::{self, candidates, listing};
+use crate::equity::LeaveTable;
 use crate::game::{SolitaireGame, SCORELESS_TURNS_TO_END};
 use crate::hint::Hint;
 use crate::letter::Tile;
@@ -161,8 +162,9 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
                 writeln!(out, "{}", hint.written(game.board(), game.rulebook().rules))?;
                 if matches!(hint, Hint::OtherLetters { .. }) {
                     let (board, rack) = (game.board(), game.rack());
+                    let (table, bag) = (LeaveTable::standard(), game.pool_len());
                     let listed = listing(
-                        &candidates(game.rulebook(), board, rack, game.pool_len(), game.ranking(), hint_top),
+                        &candidates(game.rulebook(), table, board, rack, bag, game.ranking(), hint_top),
                         hint_top,
                     );
                     write!(out, "{listed}")?;
