@@ -15,7 +15,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::file::{map_at_most, FileBytes, ReadError};
+use crate::file::{map_at_most, read_at_most, FileBytes, ReadError};
 use crate::graph::WordGraph;
 use crate::graph_file::{GraphFileError, GRAPH_MAGIC, GRAPH_VERSION};
 use crate::kwg::{is_kwg, KwgError};
