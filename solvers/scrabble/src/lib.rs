@@ -111,6 +111,7 @@ mod brute_force;
 mod cgp;
 pub mod desk;
 mod dictionary;
+pub mod endgame;
 pub mod equity;
 mod file;
 pub mod game;
@@ -137,6 +138,7 @@ mod solitaire;
 mod solver;
 pub mod tiles;
 mod train;
+mod transposition;
 mod words;
 
 pub use batch::{parse, verify, Job, Position, PositionOutcome, PositionSettings};

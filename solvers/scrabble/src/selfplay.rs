@@ -124,7 +124,7 @@ pub fn sub_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// The value of the tiles of `rack` under `rulebook` (a blank is worth 0).
-fn rack_value(rulebook: &Rulebook, rack: &Rack) -> i32 {
+pub(crate) fn rack_value(rulebook: &Rulebook, rack: &Rack) -> i32 {
     rack.tiles().flatten().map(|letter| rulebook.tiles.value(letter) as i32).sum()
 }
 
