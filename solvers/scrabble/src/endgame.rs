@@ -3,7 +3,7 @@
 //!
 //! The search is negamax with alpha-beta pruning (Knuth and Moore 1975, "An analysis of alpha-beta
 //! pruning", Artificial Intelligence 6) over every valid play and the pass, deepened one ply at a
-//! time, with a transposition table keyed by a Zobrist hash (Zobrist 1970) of the board, both racks,
+//! time, as a principal variation search (null windows after the first move), with a transposition table keyed by a Zobrist hash (Zobrist 1970) of the board, both racks,
 //! the scoreless turns and the player to move (bounded, see [`crate::transposition`] for the
 //! replacement rule). Moves are tried in the order: the best move the table holds for the position
 //! (at the root: the previous iteration's best line first, then its values), then by the points
@@ -18,10 +18,11 @@
 //! every line to the end of the game.
 
 use std::cmp::Reverse;
+use std::time::Duration;
 
 use solvebatch_deadline::Deadline;
 
-use crate::board::Board;
+use crate::board::{Board, Square};
 use crate::game::SCORELESS_TURNS_TO_END;
 use crate::letter::Tile;
 use crate::moves::Move;
@@ -32,6 +33,9 @@ use crate::transposition::{Bound, Entry, Table, Zobrist};
 
 /// The transposition table's default size: `2^20` entries of 32 bytes, 32 MiB.
 pub const DEFAULT_TABLE_BITS: u32 = 20;
+
+/// The time limit of the endgames `scrabble hint` and `scrabble analyze` solve on their way.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// The deepest iteration: no game lasts this many turns from an empty bag (14 tiles to place, at most
 /// five scoreless turns between two that score).
@@ -216,9 +220,15 @@ impl Search<'_, '_> {
         let mut alpha = -INFINITY;
         let mut values = Vec::with_capacity(turns.len());
         self.reset_pv(0);
-        for entry in turns.iter() {
-            let window = if all { -INFINITY } else { alpha };
-            let value = self.value_of(root, &entry.turn, depth, window, INFINITY, 0);
+        for (index, entry) in turns.iter().enumerate() {
+            let mut value = if all || index == 0 {
+                self.value_of(root, &entry.turn, depth, -INFINITY, INFINITY, 0)
+            } else {
+                self.value_of(root, &entry.turn, depth, alpha, alpha + 1, 0)
+            };
+            if !all && index > 0 && value > alpha && !self.stopped {
+                value = self.value_of(root, &entry.turn, depth, alpha, INFINITY, 0);
+            }
             if self.stopped {
                 return false;
             }
@@ -294,8 +304,17 @@ impl Search<'_, '_> {
         let turns = self.turns(state, ply, stored.map_or(0, |entry| entry.best));
         let (alpha_in, horizon) = (alpha, self.horizon);
         let (mut best, mut best_turn) = (-INFINITY, None);
-        for turn in &turns {
-            let value = self.value_of(state, turn, depth, alpha, beta, ply);
+        for (index, turn) in turns.iter().enumerate() {
+            // Principal variation search: after the first turn, a null window proves a turn worse
+            // than the best so far cheaply; one that is not is searched again with the full window.
+            let mut value = if index == 0 {
+                self.value_of(state, turn, depth, alpha, beta, ply)
+            } else {
+                self.value_of(state, turn, depth, alpha, alpha + 1, ply)
+            };
+            if index > 0 && value > alpha && value < beta && !self.stopped {
+                value = self.value_of(state, turn, depth, alpha, beta, ply);
+            }
             if self.stopped {
                 return 0;
             }
@@ -362,18 +381,13 @@ impl Search<'_, '_> {
         if let Turn::Play(played) = turn {
             let mut placed = [Tile::letter(crate::letter::Letter::from_index(0).expect("A")); RACK_SIZE];
             let mut count = 0;
-            let mut square = Some(played.start);
-            for tile in played.letters.tiles() {
-                while let Some(at) = square.filter(|&at| next.board.tile(at).is_some()) {
-                    square = at.next(played.direction);
-                }
-                let at = square.expect("a generated play fits the board");
-                next.board.place(at, tile);
-                next.board_key ^= self.zobrist.square(at, tile);
+            let mut board_key = next.board_key;
+            lay(&mut next.board, played, |square, tile| {
+                board_key ^= self.zobrist.square(square, tile);
                 placed[count] = tile;
                 count += 1;
-                square = at.next(played.direction);
-            }
+            });
+            next.board_key = board_key;
             let removed = next.racks[side].remove(&placed[..count]);
             debug_assert!(removed, "a generated play's tiles are on the rack");
             if next.racks[side].is_empty() {
@@ -434,6 +448,24 @@ impl Search<'_, '_> {
         line.clear();
         line.push(turn);
         line.extend_from_slice(&tail[0]);
+    }
+}
+
+/// Lays the tiles of `played` on `board`: from its first square along its direction, each empty
+/// square taking the next tile; `placed` hears of each square filled and its tile.
+///
+/// # Panics
+/// When the board's edge comes before the last tile (a play generated on another board).
+pub fn lay(board: &mut Board, played: &Move, mut placed: impl FnMut(Square, Tile)) {
+    let mut square = Some(played.start);
+    for tile in played.letters.tiles() {
+        while let Some(at) = square.filter(|&at| board.tile(at).is_some()) {
+            square = at.next(played.direction);
+        }
+        let at = square.expect("the play fits the board");
+        board.place(at, tile);
+        placed(at, tile);
+        square = at.next(played.direction);
     }
 }
 
@@ -608,6 +640,9 @@ mod tests {
                 // The best root turn's value is the solution's, and the line is that turn's.
                 prop_assert_eq!(solution.turns[0].value, solution.value);
                 prop_assert_eq!(Some(&solution.turns[0].turn), solution.line.first());
+                // Searched with null windows at the root too.
+                let alone = solve(rulebook, &start, &Settings { table_bits, ..Settings::default() });
+                prop_assert_eq!((alone.value, alone.proved), (solution.value, true));
                 Ok(())
             })?;
         }
