@@ -117,7 +117,8 @@ pub enum ScrabbleCommand {
     /// ...`), the best bingo when the move was none (`missed bingo ...`) and, with `--simulate`, the
     /// simulated candidates and the move made (`simulated SPREAD ±SE ITERATIONS ...`). With the bag
     /// empty the leave counts nothing and candidates rank by score, and the exact endgame is solved
-    /// (as `endgame --all`, at most 10 s a turn): `bag empty: exact endgame VALUE (proved, depth D):
+    /// (as `endgame --all`, searching at most 100,000 positions a turn, so that the analysis is the
+    /// same on every machine): `bag empty: endgame value VALUE (proved, depth D):
     /// LINE` and `endgame: the move made VALUE, lost X` (in points of final spread).
     /// The last lines give each player's turns, best moves, equity lost in total and per turn,
     /// bingos found and missed, and phonies. Every line of the game is checked first; an
@@ -573,8 +574,13 @@ fn solve_endgame(args: &EndgameArgs) -> anyhow::Result<ExitCode> {
     let loaded = args.board.load()?;
     args.board.check_tile_counts(&loaded)?;
     let (rulebook, position) = (loaded.rulebook(), &loaded.position);
-    let name = crate::text::name(&args.board.board_file);
     let cgp = args.board.cgp_text()?;
+    let path = &args.board.board_file;
+    let name = if cgp.is_some() && !path.exists() {
+        "the CGP position".to_string()
+    } else {
+        crate::text::name(path)
+    };
     let scoreless = cgp.as_ref().map_or(0, |cgp| cgp.scoreless_turns as usize);
     let endgame = desk::endgame_position(&rulebook, &position.board, &position.rack, scoreless)
         .map_err(|error| anyhow!("{name}: {error}"))?;

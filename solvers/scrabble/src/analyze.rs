@@ -7,18 +7,14 @@
 //! simulated rack of the player who withdrew them holds them.
 //!
 //! With the bag empty the leave counts nothing, so candidates rank by score, and the exact endgame
-//! ([`crate::endgame::solve`], every turn valued, within [`DEFAULT_TIME_LIMIT`]) gives the best line,
+//! ([`crate::endgame::solve`], every turn valued, within [`ANALYSIS_NODE_LIMIT`] positions) gives the best line,
 //! its value and the value of the move played ([`EndgameVerdict`]).
 
 use std::fmt::Write;
 
-use std::time::Instant;
-
-use solvebatch_deadline::Deadline;
-
 use crate::board::Board;
 use crate::desk::{endgame_line, endgame_position};
-use crate::endgame::{solve, Position as EndgamePosition, Settings, Solution, Turn, DEFAULT_TIME_LIMIT};
+use crate::endgame::{solve, Position as EndgamePosition, Settings, Solution, Turn, ANALYSIS_NODE_LIMIT};
 use crate::equity::{tenths, unseen, Action, Candidate, RackLeaves, EXCHANGE_MIN_BAG};
 use crate::game::SCORELESS_TURNS_TO_END;
 use crate::gcg::{GcgEvent, GcgGame, GcgTurn};
@@ -301,8 +297,8 @@ fn endgame_verdict(
     played: &Played,
 ) -> Option<EndgameVerdict> {
     let position = endgame_position(rulebook, board, rack, scoreless.min(SCORELESS_TURNS_TO_END - 1)).ok()?;
-    let deadline = Deadline::at(Some(Instant::now() + DEFAULT_TIME_LIMIT));
-    let solution = solve(rulebook, &position, &Settings { deadline, all: true, ..Settings::default() });
+    let settings = Settings { all: true, node_limit: Some(ANALYSIS_NODE_LIMIT), ..Settings::default() };
+    let solution = solve(rulebook, &position, &settings);
     let made = match played.candidate.map(|candidate| candidate.action) {
         Some(Action::Play(listed)) => Turn::Play(listed),
         _ => Turn::Pass,
@@ -356,7 +352,7 @@ impl Analysis {
                 let proved = if solution.proved { "proved" } else { "not proved" };
                 let _ = writeln!(
                     text,
-                    "  bag empty: exact endgame {:+} ({proved}, depth {}): {}",
+                    "  bag empty: endgame value {:+} ({proved}, depth {}): {}",
                     solution.value,
                     solution.depth,
                     line.join(", ")

@@ -13,7 +13,7 @@ use crate::board::RulesName;
 use crate::endgame::{self, lay, Solution, Turn};
 use crate::equity::{bag_size, ranked_candidates, unseen, Action, LeaveTable, Ranking};
 use crate::game::{known_tiles_error, simulate, ExchangeError};
-use crate::leave::{BLANK, TILE_KINDS};
+use crate::leave::BLANK;
 use crate::play::{hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored};
 use crate::tiles::{RackError, RACK_SIZE};
 use crate::{Board, Letter, Play, Rack, Rulebook, Rules, Tile};
@@ -277,9 +277,9 @@ pub fn endgame_position(
         ));
     }
     let mut opponent = Rack::default();
-    for kind in 0..TILE_KINDS {
+    for (kind, &count) in unseen.iter().enumerate() {
         let tile = if kind == BLANK { None } else { Letter::from_index(kind) };
-        for _ in 0..unseen[kind] {
+        for _ in 0..count {
             opponent.add(tile).expect("at most seven tiles");
         }
     }

@@ -34,8 +34,12 @@ use crate::transposition::{Bound, Entry, Table, Zobrist};
 /// The transposition table's default size: `2^20` entries of 32 bytes, 32 MiB.
 pub const DEFAULT_TABLE_BITS: u32 = 20;
 
-/// The time limit of the endgames `scrabble hint` and `scrabble analyze` solve on their way.
+/// The time limit of the endgames `scrabble hint` solves on its way.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// The node limit of the endgames `scrabble analyze` solves on its way: its output is a reference
+/// file of `run`, so the same on every machine.
+pub const ANALYSIS_NODE_LIMIT: u64 = 100_000;
 
 /// The deepest iteration: no game lasts this many turns from an empty bag (14 tiles to place, at most
 /// five scoreless turns between two that score).
@@ -79,17 +83,20 @@ pub struct Position {
 #[derive(Debug, Clone, Copy)]
 pub struct Settings<'a> {
     /// When to stop: the best line of the last finished iteration is returned, not proved. The first
-    /// iteration (one ply) always finishes.
+    /// iteration (one ply) always finishes, whatever the deadline and the node limit.
     pub deadline: Deadline<'a>,
     /// Give the value of every root turn (each searched with a full window), not only the best.
     pub all: bool,
     /// The transposition table holds `2^table_bits` entries (32 bytes each).
     pub table_bits: u32,
+    /// Stop, as at the deadline, once this many positions are searched: a limit that gives the same
+    /// result on any machine.
+    pub node_limit: Option<u64>,
 }
 
 impl Default for Settings<'_> {
     fn default() -> Self {
-        Settings { deadline: Deadline::NEVER, all: false, table_bits: DEFAULT_TABLE_BITS }
+        Settings { deadline: Deadline::NEVER, all: false, table_bits: DEFAULT_TABLE_BITS, node_limit: None }
     }
 }
 
@@ -130,6 +137,7 @@ pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> S
         zobrist: Zobrist::new(),
         table: Table::new(settings.table_bits),
         deadline: settings.deadline,
+        node_limit: settings.node_limit.unwrap_or(u64::MAX),
         may_stop: false,
         stopped: false,
         nodes: 0,
@@ -198,7 +206,8 @@ struct Search<'s, 'r> {
     zobrist: Zobrist,
     table: Table,
     deadline: Deadline<'s>,
-    /// Whether the deadline is heeded (not in the first iteration).
+    node_limit: u64,
+    /// Whether the deadline and the node limit are heeded (not in the first iteration).
     may_stop: bool,
     /// Whether the deadline stopped the iteration: every value since is void.
     stopped: bool,
@@ -277,7 +286,7 @@ impl Search<'_, '_> {
     /// the window, a bound outside it (fail-soft).
     fn negamax(&mut self, state: &State, depth: usize, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.reset_pv(ply);
-        if self.stopped || (self.may_stop && self.deadline.passed()) {
+        if self.stopped || (self.may_stop && (self.nodes >= self.node_limit || self.deadline.passed())) {
             self.stopped = true;
             return 0;
         }
