@@ -1145,3 +1145,25 @@ fn endgame_refuses_a_bag_not_empty_and_a_wrong_opponent_rack() {
         .failure()
         .stderr("error: the CGP position: the opponent's rack S is not the unseen tiles E\n");
 }
+
+#[test]
+fn gen_scrabble_endgame_writes_the_first_position_with_the_bag_empty() {
+    let dictionary = datasets().join("dictionary.txt");
+    let output = solvebatch()
+        .args(["gen", "scrabble-endgame", "--seed", "110", "-d"])
+        .arg(&dictionary)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let line = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(line, std::fs::read_to_string(datasets().join("endgame-01.cgp")).unwrap());
+    // The opponent's rack is the unseen tiles: the endgame accepts it (the first ply, at once).
+    solvebatch()
+        .args(["scrabble", "endgame", line.trim(), "--timeout", "0.001", "-d"])
+        .arg(&dictionary)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "endgame: EHINOTU to move, the opponent holds EMST (the unseen tiles), 0 scoreless turns\n",
+        ));
+}
