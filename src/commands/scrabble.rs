@@ -117,7 +117,7 @@ pub enum ScrabbleCommand {
     /// ...`), the best bingo when the move was none (`missed bingo ...`) and, with `--simulate`, the
     /// simulated candidates and the move made (`simulated SPREAD ±SE ITERATIONS ...`). With the bag
     /// empty the leave counts nothing and candidates rank by score, and the exact endgame is solved
-    /// (as `endgame --all`, searching at most 100,000 positions a turn, so that the analysis is the
+    /// (as `endgame --all`, searching at most 20,000 positions a turn, so that the analysis is the
     /// same on every machine): `bag empty: endgame value VALUE (proved, depth D):
     /// LINE` and `endgame: the move made VALUE, lost X` (in points of final spread).
     /// The last lines give each player's turns, best moves, equity lost in total and per turn,

@@ -39,7 +39,7 @@ pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// The node limit of the endgames `scrabble analyze` solves on its way: its output is a reference
 /// file of `run`, so the same on every machine.
-pub const ANALYSIS_NODE_LIMIT: u64 = 100_000;
+pub const ANALYSIS_NODE_LIMIT: u64 = 20_000;
 
 /// The deepest iteration: no game lasts this many turns from an empty bag (14 tiles to place, at most
 /// five scoreless turns between two that score).
