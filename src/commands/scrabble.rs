@@ -138,7 +138,7 @@ pub enum ScrabbleCommand {
     /// is refused. A CGP position gives its scoreless turns; its opponent's rack, when given, must be
     /// the unseen tiles.
     #[command(after_help = "Example:\n  solvebatch scrabble endgame datasets/scrabble/endgame-01.cgp \
-                            -d datasets/scrabble/dictionary.txt --all")]
+                            -d datasets/scrabble/dictionary.txt --timeout 10")]
     Endgame(EndgameArgs),
 }
 
