@@ -3,11 +3,14 @@
 //!
 //! The search is negamax with alpha-beta pruning (Knuth and Moore 1975, "An analysis of alpha-beta
 //! pruning", Artificial Intelligence 6) over every valid play and the pass, deepened one ply at a
-//! time, as a principal variation search (null windows after the first move), with a transposition table keyed by a Zobrist hash (Zobrist 1970) of the board, both racks,
-//! the scoreless turns and the player to move (bounded, see [`crate::transposition`] for the
-//! replacement rule). Moves are tried in the order: the best move the table holds for the position
-//! (at the root: the previous iteration's best line first, then its values), then by the points
-//! they bring, passes last.
+//! time, as a principal variation search (null windows after the first move), with a transposition
+//! table keyed by a Zobrist hash (Zobrist 1970, "A new hashing method with application for game
+//! playing") of the board, both racks, the scoreless turns and the player to move. The table is
+//! bounded ([`Settings::table_bits`]), one entry a slot: a new entry replaces the old one unless the
+//! old one holds another position of the same iteration searched deeper, neither searched to the end.
+//! Moves are tried in the order: the best move the table holds for the position (at the root: the
+//! previous iteration's best line first, then its values), then by the points they bring (a play
+//! going out with twice the other's rack), the pass last.
 //!
 //! The rules of the end, as self-play ([`crate::game::play_game`]) follows them: a player who places
 //! its last tile ends the game and gains the value of the other's rack, which the other loses; six
