@@ -1041,6 +1041,19 @@ fn analyze_prints_the_bundled_self_play_game_with_no_equity_lost() {
     let played: Vec<&str> = reference.lines().filter(|line| line.starts_with("  played ")).collect();
     assert_eq!(played.len(), 23);
     assert!(played.iter().all(|line| line.contains(" rank 1 of ") && line.ends_with(", lost 0.0")));
+    // With the bag empty the endgame is solved. Two's OY (17), one's (DE)I (4), two's V stuck, one's
+    // R(EF) (6) and the V (2 x 4): -1 for two. One's RI(N) (8) going out at once makes 8 + 8 = 16
+    // where (DE)I, a pass and R(EF) make 4 + 6 + 8 = 18.
+    assert!(reference.contains(
+        "turn 22, line 26: two OVY, bag 0, score 394-355\n\
+         \x20 bag empty: endgame value -1 (proved, depth 10): 17 N2 OY, 4 G9 (DE)I, pass, 6 K13 R(EF)\n\
+         \x20 endgame: the move made -1, lost 0\n"
+    ));
+    assert!(reference.contains(
+        "turn 23, line 27: one IR, bag 0, score 394-372\n\
+         \x20 bag empty: endgame value +18 (proved, depth 7): 4 G9 (DE)I, pass, 6 K13 R(EF)\n\
+         \x20 endgame: the move made +16, lost 2\n"
+    ));
     assert!(reference.ends_with(
         "one: 12 turns, 12 best, equity lost 0.0 (0.0 a turn), bingos 2 found, 0 missed, 0 phonies\n\
          two: 11 turns, 11 best, equity lost 0.0 (0.0 a turn), bingos 1 found, 0 missed, 0 phonies\n"
@@ -1209,4 +1222,99 @@ fn a_simulation_takes_the_opponents_known_tiles() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--simulate"));
+}
+
+/// A hand-made endgame under the standard rules: `at` (both blanks) across the centre, S to move, E
+/// unseen, with a tile set of one E and one S (`tiles`), the words AT, ATS and ATE.
+fn endgame_folder(e_tiles: u32) -> (tempfile::TempDir, &'static str) {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("words.txt"), "at\nats\nate\n").unwrap();
+    std::fs::write(folder.path().join("tiles.txt"), format!("A 1 0\nT 1 0\nE 1 {e_tiles}\nS 1 1\n")).unwrap();
+    (folder, "15/15/15/15/15/15/15/7at6/15/15/15/15/15/15/15 S/ 0/0 0")
+}
+
+#[test]
+fn endgame_plays_out_first_and_values_every_turn() {
+    let (folder, cgp) = endgame_folder(1);
+    // (at)S scores 0 + 0 + 1 and takes the E (2 x 1); a pass lets (at)E do the same.
+    solvebatch()
+        .current_dir(folder.path())
+        .args(["scrabble", "endgame", cgp, "-d", "words.txt", "-t", "tiles.txt", "--all"])
+        .assert()
+        .success()
+        .stdout(concat!(
+            "endgame: S to move, the opponent holds E (the unseen tiles), 0 scoreless turns\n",
+            "value +3 (the final spread for the player to move), depth 3, proved\n",
+            "best line:\n",
+            "   1 S       1 8H (at)S\n",
+            "every turn:\n",
+            "     +3  1 8H (at)S\n",
+            "     -3  pass\n",
+        ));
+    let output = solvebatch()
+        .current_dir(folder.path())
+        .args(["scrabble", "endgame", cgp, "-d", "words.txt", "-t", "tiles.txt", "--json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["value"], 3);
+    assert_eq!(json["proved"], true);
+    assert_eq!(json["racks"], serde_json::json!(["S", "E"]));
+    assert_eq!(json["line"], serde_json::json!([{ "rack": "S", "move": "1 8H (at)S" }]));
+    assert!(json.get("turns").is_none(), "turns only with --all");
+    // hint says it solved the endgame.
+    solvebatch()
+        .current_dir(folder.path())
+        .args(["scrabble", "hint", cgp, "-d", "words.txt", "-t", "tiles.txt"])
+        .assert()
+        .success()
+        .stdout(concat!(
+            "bag empty: the exact endgame, the opponent holding E: value +3, depth 3, proved\n",
+            "    +3  1 8H (at)S\n",
+            "    -3  pass\n",
+            "best line: 1 8H (at)S\n",
+        ));
+}
+
+#[test]
+fn endgame_refuses_a_bag_not_empty_and_a_wrong_opponent_rack() {
+    let (folder, cgp) = endgame_folder(9);
+    solvebatch()
+        .current_dir(folder.path())
+        .args(["scrabble", "endgame", cgp, "-d", "words.txt", "-t", "tiles.txt"])
+        .assert()
+        .failure()
+        .stderr(
+            "error: the CGP position: the bag is not empty: 9 tiles are unseen, more than the opponent's \
+             rack of 7 (the endgame is solved with the bag empty)\n",
+        );
+    let (folder, cgp) = endgame_folder(1);
+    solvebatch()
+        .current_dir(folder.path())
+        .args(["scrabble", "endgame", &cgp.replace("S/ ", "S/S "), "-d", "words.txt", "-t", "tiles.txt"])
+        .assert()
+        .failure()
+        .stderr("error: the CGP position: the opponent's rack S is not the unseen tiles E\n");
+}
+
+#[test]
+fn gen_scrabble_endgame_writes_the_first_position_with_the_bag_empty() {
+    let dictionary = datasets().join("dictionary.txt");
+    let output = solvebatch()
+        .args(["gen", "scrabble-endgame", "--seed", "110", "-d"])
+        .arg(&dictionary)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let line = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(line, std::fs::read_to_string(datasets().join("endgame-01.cgp")).unwrap());
+    // The opponent's rack is the unseen tiles: the endgame accepts it (the first ply, at once).
+    solvebatch()
+        .args(["scrabble", "endgame", line.trim(), "--timeout", "0.001", "-d"])
+        .arg(&dictionary)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "endgame: EHINOTU to move, the opponent holds EMST (the unseen tiles), 0 scoreless turns\n",
+        ));
 }

@@ -1,10 +1,13 @@
 //! `solvebatch gen`: random instances for benchmarks and datasets.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use solvebatch_scrabble::equity::{LeaveTable, Ranking};
+use solvebatch_scrabble::game::{play_game, Engine};
+use solvebatch_scrabble::{Rulebook, Rules, TileSet};
 use solvebatch_tournament as tournament;
 
 use crate::error::UsageError;
@@ -32,6 +35,39 @@ Examples:
   solvebatch gen tournament --tables 45 --degree 6 --seed 1 > t45.csv
   solvebatch gen tournament --tables 60 --degree 6 --count 10 --out t60")]
     Tournament(TournamentArgs),
+    /// Scrabble endgames from self-play: the first position of each game with the bag empty, as CGP.
+    #[command(after_help = "\
+Each game is played by the equity engine against itself under the standard rules and tiles, its bag \
+shuffled by ChaCha8 from the seed (game k of --count uses seed S + k); the position is the first turn \
+with the bag empty: the board, the racks (the player to move first), the scores and the scoreless turns. \
+A game that ends with tiles in the bag gives none (its seed is skipped). Without --out the lines are \
+printed on standard output.
+
+Files are named endgame-sS.cgp.
+
+Example:
+  solvebatch gen scrabble-endgame -d datasets/scrabble/dictionary.txt --count 50 --out endgames")]
+    ScrabbleEndgame(ScrabbleEndgameArgs),
+}
+
+/// Arguments of `solvebatch gen scrabble-endgame`.
+#[derive(Debug, clap::Args)]
+pub struct ScrabbleEndgameArgs {
+    /// The dictionary (a word list or a compiled graph).
+    #[arg(long, short = 'd', value_name = "FILE")]
+    pub dictionary: PathBuf,
+
+    /// Seed of the first game.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+
+    /// Number of games.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub count: u32,
+
+    /// Folder to write the files to (created if needed).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `solvebatch gen tournament`.
@@ -68,7 +104,10 @@ pub struct TournamentArgs {
 /// `--count` above 1 without `--out` (a usage error), parameters that admit no instance, a folder or
 /// file that cannot be written.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let Family::Tournament(args) = &args.family;
+    let args = match &args.family {
+        Family::Tournament(args) => args,
+        Family::ScrabbleEndgame(args) => return scrabble_endgames(args),
+    };
     if args.count > 1 && args.out.is_none() {
         return Err(UsageError("--count above 1 needs --out DIR".to_string()).into());
     }
@@ -85,14 +124,41 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         match &args.out {
             None => stdout.write_all(text.as_bytes())?,
             Some(folder) => {
-                std::fs::create_dir_all(folder)
-                    .with_context(|| format!("{}: cannot create the folder", folder.display()))?;
                 let planted = if args.planted { "-planted" } else { "" };
                 let name = format!("tournament-{}-d{}-s{seed}{planted}.csv", args.tables, args.degree);
-                let path = folder.join(name);
-                write_file(&path, text.as_bytes())?;
-                writeln!(stdout, "{}", path.display())?;
+                write_into(folder, &name, &text, &mut stdout)?;
             }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` to the file `name` in `folder` (created if needed) and prints its path.
+fn write_into(folder: &Path, name: &str, text: &str, stdout: &mut impl Write) -> anyhow::Result<()> {
+    std::fs::create_dir_all(folder)
+        .with_context(|| format!("{}: cannot create the folder", folder.display()))?;
+    let path = folder.join(name);
+    write_file(&path, text.as_bytes())?;
+    writeln!(stdout, "{}", path.display())?;
+    Ok(())
+}
+
+/// Plays the games and prints or writes the first endgame of each.
+fn scrabble_endgames(args: &ScrabbleEndgameArgs) -> anyhow::Result<ExitCode> {
+    let dictionary = crate::commands::scrabble::load_dictionary(&args.dictionary)?;
+    let (tiles, rules) = (TileSet::standard(), Rules::standard());
+    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
+    let engine = Engine { ranking: Ranking::Equity, table: LeaveTable::standard() };
+    let mut stdout = std::io::stdout().lock();
+    for k in 0..u64::from(args.count) {
+        let seed = args.seed.checked_add(k).context("the seeds pass 2^64")?;
+        let Some(cgp) = play_game(&rulebook, [engine, engine], seed).first_endgame() else {
+            continue;
+        };
+        let text = format!("{cgp}\n");
+        match &args.out {
+            None => stdout.write_all(text.as_bytes())?,
+            Some(folder) => write_into(folder, &format!("endgame-s{seed}.cgp"), &text, &mut stdout)?,
         }
     }
     Ok(ExitCode::SUCCESS)

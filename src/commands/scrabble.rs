@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::anyhow;
 use clap::Subcommand;
@@ -14,8 +14,8 @@ use solvebatch_scrabble::equity::{check_tile_counts, LeaveTable, Ranking};
 use solvebatch_scrabble::game::{run_solitaire, AnalysisSettings, SolitaireGame};
 use solvebatch_scrabble::play::{board_text, is_standard_play, Hint};
 use solvebatch_scrabble::{
-    desk, find_words, Dictionary, Job, Play, Position, PositionSettings, Rack, Rulebook, Rules, Solver,
-    TileSet,
+    desk, endgame, find_words, Deadline, Dictionary, Job, Play, Position, PositionSettings, Rack, Rulebook,
+    Rules, Solver, TileSet,
 };
 
 use crate::error::UsageError;
@@ -63,6 +63,11 @@ pub enum ScrabbleCommand {
     /// `COORDINATE WORD` as players write plays: columns A-O, rows 1-15, `8H` across (row first), `H8`
     /// down (column first), letters already on the board in parentheses, a blank in lower case (`32
     /// M11 GARI`, `5 8G (CaT)S`). By score only the best N plays are ever held.
+    ///
+    /// Ranked by equity with the bag empty (at most 7 unseen tiles, which the opponent then holds),
+    /// the listing is the exact endgame instead (as `endgame --all`, at most 10 s): a heading with the
+    /// opponent's rack, the value, the depth and whether it is proved, the best turns by the final
+    /// spread they lead to (`VALUE  PLAY`), and the best line.
     #[command(
         after_help = "Example:\n  solvebatch scrabble hint datasets/scrabble/standard-midgame.scrabble \
                             --simulate 1000 --seed 7"
@@ -112,7 +117,10 @@ pub enum ScrabbleCommand {
     /// the equity it lost against the best), its phonies (`phony: WORD*`), the best candidates (`best
     /// ...`), the best bingo when the move was none (`missed bingo ...`) and, with `--simulate`, the
     /// simulated candidates and the move made (`simulated SPREAD ±SE ITERATIONS ...`). With the bag
-    /// empty the leave counts nothing and candidates rank by score; the exact endgame is not solved.
+    /// empty the leave counts nothing and candidates rank by score, and the exact endgame is solved
+    /// (as `endgame --all`, searching at most 20,000 positions a turn, so that the analysis is the
+    /// same on every machine): `bag empty: endgame value VALUE (proved, depth D):
+    /// LINE` and `endgame: the move made VALUE, lost X` (in points of final spread).
     /// The last lines give each player's turns, best moves, equity lost in total and per turn,
     /// bingos found and missed, and phonies. Every line of the game is checked first; an
     /// inconsistent one is an error naming the file and the line.
@@ -120,6 +128,40 @@ pub enum ScrabbleCommand {
         after_help = "Example:\n  solvebatch scrabble analyze datasets/scrabble/self-play.gcg --player one"
     )]
     Analyze(AnalyzeArgs),
+    /// Solve an endgame exactly: with the bag empty the opponent holds the unseen tiles.
+    ///
+    /// Negamax with alpha-beta pruning over every play and the pass, deepened a ply at a time, with a
+    /// transposition table; six scoreless turns in a row end the game (each player loses its rack's
+    /// value), and a player going out gains the value of the other's rack, which the other loses.
+    /// Prints the racks, the value (the final spread for the player to move), the depth reached and
+    /// whether it is proved (every line searched to the end of the game), then the best line, one
+    /// turn a line with the mover's rack. A position whose bag is not empty (more than 7 unseen tiles)
+    /// is refused. A CGP position gives its scoreless turns; its opponent's rack, when given, must be
+    /// the unseen tiles.
+    #[command(after_help = "Example:\n  solvebatch scrabble endgame datasets/scrabble/endgame-01.cgp \
+                            -d datasets/scrabble/dictionary.txt --timeout 10")]
+    Endgame(EndgameArgs),
+}
+
+/// Arguments of `solvebatch scrabble endgame`.
+#[derive(Debug, clap::Args)]
+pub struct EndgameArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    /// Also value every turn of the player to move (each searched to the end; slower).
+    #[arg(long)]
+    pub all: bool,
+
+    /// Stop after this many seconds with the best line of the deepest finished iteration, marked
+    /// not proved.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+
+    /// Print the solution as one JSON object: `value`, `proved`, `depth`, `nodes`, `racks`, `line`
+    /// (each turn's `rack` and `move`) and, with `--all`, `turns` (each `move` and `value`).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `solvebatch scrabble analyze`.
@@ -343,6 +385,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         ScrabbleCommand::Words(args) => words(args),
         ScrabbleCommand::Play(args) => play(args),
         ScrabbleCommand::Analyze(args) => analyze(args),
+        ScrabbleCommand::Endgame(args) => solve_endgame(args),
     }
 }
 
@@ -425,7 +468,7 @@ impl BoardArgs {
 
 /// Reads a dictionary through the cache ([`crate::cache`]), reporting skipped entries on standard
 /// error ([`Dictionary::skipped_note_of`]).
-fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
+pub(crate) fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
     let dictionary = Dictionary::load_cached(path, crate::cache::dictionary_cache().as_deref())?;
     if let Some(note) = dictionary.skipped_note_of(path) {
         eprintln!("{note}");
@@ -504,8 +547,11 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let table = table.as_ref().unwrap_or_else(|| LeaveTable::standard());
     let top = args.top.unwrap_or(position.top);
     let rulebook = loaded.rulebook();
+    let endgame = (ranking == Ranking::Equity && args.simulate.is_none())
+        .then(|| desk::endgame_listing(&rulebook, &position.board, &position.rack, top))
+        .flatten();
     let listing = match args.simulate {
-        None => plays_listing(&rulebook, table, position, top, ranking),
+        None => endgame.unwrap_or_else(|| plays_listing(&rulebook, table, position, top, ranking)),
         Some(_) if position.rules.name() == RulesName::Lab => {
             return Err(anyhow!(
                 "--simulate: simulation plays by the standard rules' leave values (--rules standard)"
@@ -542,6 +588,67 @@ fn plays_listing(
     let (board, rack) = (&position.board, &position.rack);
     let bag = desk::bag(rulebook, board, rack);
     desk::listing(&desk::candidates(rulebook, table, board, rack, bag, ranking, top), top)
+}
+
+fn solve_endgame(args: &EndgameArgs) -> anyhow::Result<ExitCode> {
+    let loaded = args.board.load()?;
+    args.board.check_tile_counts(&loaded)?;
+    let (rulebook, position) = (loaded.rulebook(), &loaded.position);
+    let cgp = args.board.cgp_text()?;
+    let path = &args.board.board_file;
+    let name = if cgp.is_some() && !path.exists() {
+        "the CGP position".to_string()
+    } else {
+        crate::text::name(path)
+    };
+    let scoreless = cgp.as_ref().map_or(0, |cgp| cgp.scoreless_turns as usize);
+    let endgame = desk::endgame_position(&rulebook, &position.board, &position.rack, scoreless)
+        .map_err(|error| anyhow!("{name}: {error}"))?;
+    if let Some(given) = cgp.map(|cgp| cgp.racks[1].clone()).filter(|rack| !rack.is_empty()) {
+        if given != endgame.racks[1] {
+            return Err(anyhow!(
+                "{name}: the opponent's rack {given} is not the unseen tiles {}",
+                endgame.racks[1]
+            ));
+        }
+    }
+    let settings = endgame::Settings {
+        deadline: Deadline::at(args.timeout.map(|timeout| Instant::now() + timeout)),
+        all: args.all,
+        ..endgame::Settings::default()
+    };
+    let solution = endgame::solve(&rulebook, &endgame, &settings);
+    let text = if args.json {
+        let line: Vec<_> = desk::endgame_line(&rulebook, &endgame, &solution.line)
+            .into_iter()
+            .map(|written| serde_json::json!({ "rack": written.rack, "move": written.turn }))
+            .collect();
+        let turns: Vec<_> = solution
+            .turns
+            .iter()
+            .map(|root| {
+                let written = desk::endgame_line(&rulebook, &endgame, &[root.turn]).remove(0);
+                serde_json::json!({ "move": written.turn, "value": root.value })
+            })
+            .collect();
+        let mut object = serde_json::json!({
+            "value": solution.value,
+            "proved": solution.proved,
+            "depth": solution.depth,
+            "nodes": solution.nodes,
+            "racks": [endgame.racks[0].to_string(), endgame.racks[1].to_string()],
+            "scoreless_turns": endgame.scoreless_turns,
+            "line": line,
+        });
+        if args.all {
+            object["turns"] = serde_json::Value::Array(turns);
+        }
+        format!("{object}\n")
+    } else {
+        desk::endgame_report(&rulebook, &endgame, &solution)
+    };
+    std::io::stdout().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {

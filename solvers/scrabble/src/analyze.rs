@@ -6,12 +6,17 @@
 //! After a play challenged off, the simulation of the opponent's next turn knows its tiles: every
 //! simulated rack of the player who withdrew them holds them.
 //!
-//! With the bag empty the leave counts nothing, so candidates rank by score: the exact endgame is not
-//! solved here, and the analysis says so on those turns.
+//! With the bag empty the leave counts nothing, so candidates rank by score, and the exact endgame
+//! ([`crate::endgame::solve`], every turn valued, within [`ANALYSIS_NODE_LIMIT`] positions) gives the best line,
+//! its value and the value of the move played ([`EndgameVerdict`]).
 
 use std::fmt::Write;
 
+use crate::board::Board;
+use crate::desk::{endgame_line, endgame_position};
+use crate::endgame::{solve, Position as EndgamePosition, Settings, Solution, Turn, ANALYSIS_NODE_LIMIT};
 use crate::equity::{tenths, unseen, Action, Candidate, RackLeaves, EXCHANGE_MIN_BAG};
+use crate::game::SCORELESS_TURNS_TO_END;
 use crate::gcg::{GcgEvent, GcgGame, GcgTurn};
 use crate::leave::{Leave, LeaveTable};
 use crate::letter::Tile;
@@ -67,6 +72,19 @@ pub struct TurnAnalysis {
     pub phonies: Vec<LetterRun>,
     /// The simulated candidates (the listed ones and the move made), best mean spread first.
     pub simulated: Vec<Simulated>,
+    /// With the bag empty: the exact endgame.
+    pub endgame: Option<EndgameVerdict>,
+}
+
+/// The exact endgame of a turn played with the bag empty.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EndgameVerdict {
+    /// The position solved: the opponent holds the unseen tiles.
+    pub position: EndgamePosition,
+    /// The solution, every root turn valued.
+    pub solution: Solution,
+    /// The value of the move made (`None` for a phony, which the search never plays).
+    pub played: Option<i32>,
 }
 
 /// A player's figures over the turns analysed.
@@ -114,9 +132,15 @@ pub fn analyze(
         if settings.player.is_some_and(|player| player != turn.player) || turn.rack.is_empty() {
             continue;
         }
-        if let Some(analysed) =
-            analyze_turn(rulebook, table, settings, (index, turn), &known[index], &mut moves)
-        {
+        if let Some(analysed) = analyze_turn(
+            rulebook,
+            table,
+            settings,
+            (index, turn),
+            &known[index],
+            &mut moves,
+            scoreless_before(game, index),
+        ) {
             turns.push(analysed);
         }
     }
@@ -158,6 +182,11 @@ fn withdrawn_tiles(tiles: &[Tile]) -> Rack {
     rack
 }
 
+/// The turns in a row scoring nothing just before turn `index` of `game`.
+fn scoreless_before(game: &GcgGame, index: usize) -> usize {
+    game.turns[..index].iter().rev().take_while(|turn| turn.points == 0).count()
+}
+
 /// Analyses turn `index`; `known` holds the opponent's tiles known to the player (the
 /// simulation's opponent racks start with them).
 fn analyze_turn(
@@ -167,6 +196,7 @@ fn analyze_turn(
     (index, turn): (usize, &GcgTurn),
     known: &Rack,
     moves: &mut Vec<Move>,
+    game_scoreless: usize,
 ) -> Option<TurnAnalysis> {
     let (board, rack) = (&turn.board, &turn.rack);
     let leaves = RackLeaves::new(rack, table, turn.bag);
@@ -240,6 +270,8 @@ fn analyze_turn(
         }
         _ => Vec::new(),
     };
+    let endgame =
+        (turn.bag == 0).then(|| endgame_verdict(rulebook, game_scoreless, board, rack, &played)).flatten();
     Some(TurnAnalysis {
         turn: index,
         candidates: all.len(),
@@ -251,7 +283,28 @@ fn analyze_turn(
         missed_bingo,
         phonies,
         simulated,
+        endgame,
     })
+}
+
+/// The endgame of `rack` on `board` after `scoreless` scoreless turns, and the value of the move
+/// made; `None` when no tile is unseen (the opponent is out).
+fn endgame_verdict(
+    rulebook: &Rulebook,
+    scoreless: usize,
+    board: &Board,
+    rack: &Rack,
+    played: &Played,
+) -> Option<EndgameVerdict> {
+    let position = endgame_position(rulebook, board, rack, scoreless.min(SCORELESS_TURNS_TO_END - 1)).ok()?;
+    let settings = Settings { all: true, node_limit: Some(ANALYSIS_NODE_LIMIT), ..Settings::default() };
+    let solution = solve(rulebook, &position, &settings);
+    let made = match played.candidate.map(|candidate| candidate.action) {
+        Some(Action::Play(listed)) => Turn::Play(listed),
+        _ => Turn::Pass,
+    };
+    let played = solution.turns.iter().find(|root| root.turn == made).map(|root| root.value);
+    Some(EndgameVerdict { position, solution, played })
 }
 
 fn summary(game: &GcgGame, turns: &[TurnAnalysis], player: usize) -> PlayerSummary {
@@ -290,8 +343,24 @@ impl Analysis {
                 turn.bag,
                 scores.join("-")
             );
-            if turn.bag == 0 {
-                text.push_str("  bag empty: the endgame is not solved; candidates rank by score\n");
+            if let Some(verdict) = &analysed.endgame {
+                let solution = &verdict.solution;
+                let line: Vec<String> = endgame_line(rulebook, &verdict.position, &solution.line)
+                    .into_iter()
+                    .map(|written| written.turn)
+                    .collect();
+                let proved = if solution.proved { "proved" } else { "not proved" };
+                let _ = writeln!(
+                    text,
+                    "  bag empty: endgame value {:+} ({proved}, depth {}): {}",
+                    solution.value,
+                    solution.depth,
+                    line.join(", ")
+                );
+                if let Some(value) = verdict.played {
+                    let _ =
+                        writeln!(text, "  endgame: the move made {value:+}, lost {}", solution.value - value);
+                }
             }
             let _ = writeln!(
                 text,

@@ -5,9 +5,15 @@
 //! (by score, by equity, or by simulation), and a solitaire turn read whole (a play, a pass or an
 //! exchange).
 
+use std::time::Instant;
+
+use solvebatch_deadline::Deadline;
+
 use crate::board::RulesName;
+use crate::endgame::{self, lay, Solution, Turn};
 use crate::equity::{bag_size, best_candidates, ranked_candidates, unseen, Action, LeaveTable, Ranking};
 use crate::game::{known_tiles_error, simulate, ExchangeError};
+use crate::leave::BLANK;
 use crate::letter::parse_tiles;
 use crate::play::{
     check_rack, hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored,
@@ -292,6 +298,126 @@ pub fn simulation_listing(
     }
     let simulated = simulate(rulebook, board, &unseen, table, &candidates, iterations, seed, opponent);
     Ok(simulated.iter().map(|line| format!("{}\n", line.written(board, rulebook.rules))).collect())
+}
+
+/// The endgame of `rack` to move on `board` after `scoreless_turns` scoreless turns: the opponent
+/// holds every unseen tile.
+///
+/// # Errors
+/// In words: the rack is empty, no tile is unseen (the opponent has gone out), or more than seven
+/// are (the bag is not empty).
+pub fn endgame_position(
+    rulebook: &Rulebook,
+    board: &Board,
+    rack: &Rack,
+    scoreless_turns: usize,
+) -> Result<endgame::Position, String> {
+    let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
+    let count: u32 = unseen.iter().sum();
+    if rack.is_empty() {
+        return Err("the rack is empty: the game is over".to_string());
+    }
+    if count == 0 {
+        return Err("no tile is unseen: the opponent has gone out".to_string());
+    }
+    if count as usize > RACK_SIZE {
+        return Err(format!(
+            "the bag is not empty: {count} tiles are unseen, more than the opponent's rack of 7 \
+             (the endgame is solved with the bag empty)"
+        ));
+    }
+    let mut opponent = Rack::default();
+    for (kind, &count) in unseen.iter().enumerate() {
+        let tile = if kind == BLANK { None } else { Letter::from_index(kind) };
+        for _ in 0..count {
+            opponent.add(tile).expect("at most seven tiles");
+        }
+    }
+    Ok(endgame::Position { board: board.clone(), racks: [rack.clone(), opponent], scoreless_turns })
+}
+
+/// A turn of an endgame line as written: the mover's rack before it and the turn ([`written_move`]
+/// on the board it is played on, a pass as `pass`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenTurn {
+    /// The mover's rack before the turn.
+    pub rack: String,
+    /// The turn.
+    pub turn: String,
+}
+
+/// Each turn of `line`, played from `position` on, as `rules` write it.
+pub fn endgame_line(rulebook: &Rulebook, position: &endgame::Position, line: &[Turn]) -> Vec<WrittenTurn> {
+    let (mut board, mut racks) = (position.board.clone(), position.racks.clone());
+    line.iter()
+        .enumerate()
+        .map(|(ply, turn)| {
+            let rack = &mut racks[ply % 2];
+            let written = WrittenTurn { rack: rack.to_string(), turn: "pass".to_string() };
+            match turn {
+                Turn::Pass => written,
+                Turn::Play(played) => {
+                    let turn = written_move(played, &board, rulebook.rules);
+                    let mut tiles = Vec::with_capacity(RACK_SIZE);
+                    lay(&mut board, played, |_, tile| tiles.push(tile));
+                    rack.remove(&tiles);
+                    WrittenTurn { turn, ..written }
+                }
+            }
+        })
+        .collect()
+}
+
+/// The endgame `solution` of `position` as `scrabble endgame` prints it: the racks, the value and
+/// whether it is proved, the best line with each mover's rack, and with every root turn valued
+/// their values (best first). Every line ends in a newline.
+pub fn endgame_report(rulebook: &Rulebook, position: &endgame::Position, solution: &Solution) -> String {
+    let [rack, opponent] = &position.racks;
+    let mut text = format!(
+        "endgame: {rack} to move, the opponent holds {opponent} (the unseen tiles), {} scoreless turns\n",
+        position.scoreless_turns
+    );
+    let proved = if solution.proved { "proved" } else { "not proved: the time limit came first" };
+    text.push_str(&format!(
+        "value {:+} (the final spread for the player to move), depth {}, {proved}\n",
+        solution.value, solution.depth
+    ));
+    text.push_str("best line:\n");
+    for (ply, written) in endgame_line(rulebook, position, &solution.line).iter().enumerate() {
+        text.push_str(&format!("  {:>2} {:<7} {}\n", ply + 1, written.rack, written.turn));
+    }
+    if !solution.turns.is_empty() {
+        text.push_str("every turn:\n");
+        for root in &solution.turns {
+            let written = endgame_line(rulebook, position, &[root.turn]).remove(0);
+            text.push_str(&format!("  {:+5}  {}\n", root.value, written.turn));
+        }
+    }
+    text
+}
+
+/// The listing of `scrabble hint` with the bag empty: the exact endgame of `rack` on `board` (every
+/// turn valued, within [`endgame::DEFAULT_TIME_LIMIT`]): a heading with the opponent's rack, the
+/// value, the depth and whether it is proved, the `top` best turns (`VALUE  TURN`), and the best
+/// line. `None` when it is no endgame ([`endgame_position`]).
+pub fn endgame_listing(rulebook: &Rulebook, board: &Board, rack: &Rack, top: usize) -> Option<String> {
+    let position = endgame_position(rulebook, board, rack, 0).ok()?;
+    let deadline = Deadline::at(Some(Instant::now() + endgame::DEFAULT_TIME_LIMIT));
+    let settings = endgame::Settings { deadline, all: true, ..endgame::Settings::default() };
+    let solution = endgame::solve(rulebook, &position, &settings);
+    let proved = if solution.proved { "proved" } else { "not proved" };
+    let mut text = format!(
+        "bag empty: the exact endgame, the opponent holding {}: value {:+}, depth {}, {proved}\n",
+        position.racks[1], solution.value, solution.depth
+    );
+    for root in solution.turns.iter().take(top) {
+        let written = endgame_line(rulebook, &position, &[root.turn]).remove(0);
+        text.push_str(&format!("{:+6}  {}\n", root.value, written.turn));
+    }
+    let line: Vec<String> =
+        endgame_line(rulebook, &position, &solution.line).into_iter().map(|written| written.turn).collect();
+    text.push_str(&format!("best line: {}\n", line.join(", ")));
+    Some(text)
 }
 
 #[cfg(test)]

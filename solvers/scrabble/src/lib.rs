@@ -33,6 +33,9 @@
 //!   ([`game::play_game`]) and duels ([`game::duel`]), and [`game::simulate`]: the top candidates
 //!   played out two plies against random draws; GCG game records ([`game::GcgGame`]) and their
 //!   analysis turn by turn ([`game::analyze`]).
+//! - [`endgame`]: the exact endgame with the bag empty ([`endgame::solve`]): negamax with alpha-beta
+//!   pruning (Knuth and Moore 1975), iterative deepening and a transposition table on a Zobrist hash
+//!   (Zobrist 1970); the principal variation, its value, and whether it is proved.
 //! - [`batch`]: a `.scrabble` batch file ([`Position`]) and its report, and the prepared [`Job`] that
 //!   solves one file after another; [`desk`]: the position desk, the check / hint / listing policy of
 //!   both front ends.
@@ -112,6 +115,7 @@ mod cgp;
 pub mod desk;
 mod dictionary;
 mod edges;
+pub mod endgame;
 pub mod equity;
 mod file;
 pub mod game;
@@ -140,6 +144,7 @@ mod solitaire;
 mod solver;
 pub mod tiles;
 mod train;
+mod transposition;
 mod words;
 
 pub use batch::{parse, verify, Job, Position, PositionOutcome, PositionSettings};

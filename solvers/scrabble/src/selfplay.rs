@@ -14,7 +14,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::board::Board;
+use crate::board::{Board, Cgp};
 use crate::equity::{best_candidate, Action, Ranking, EXCHANGE_MIN_BAG};
 use crate::game::{GcgEntry, GcgEvent, GcgGame, GcgPlayer, SCORELESS_TURNS_TO_END};
 use crate::leave::{Leave, LeaveTable};
@@ -114,6 +114,50 @@ impl GameRecord {
     }
 }
 
+impl GameRecord {
+    /// The position of the first turn played with the bag empty, as a CGP line: the board, the racks
+    /// (the player to move first; the opponent's are the unseen tiles), the scores so far (the player
+    /// to move first) and the scoreless turns in a row; `None` when the game ended with tiles in the
+    /// bag.
+    pub fn first_endgame(&self) -> Option<Cgp> {
+        let mut board = Board::new();
+        let (mut scores, mut scoreless) = ([0i32; 2], 0);
+        let mut racks = [Rack::default(), Rack::default()];
+        for turn in &self.turns {
+            racks[turn.player] = turn.rack.to_rack();
+            if turn.bag == 0 {
+                let (mover, other) = (turn.player, 1 - turn.player);
+                // With the bag empty the opponent draws nothing more: its next turn (or the end)
+                // shows its rack.
+                let opponent = self.rack_at(other, turn);
+                return Some(Cgp {
+                    board,
+                    racks: [racks[mover].clone(), opponent],
+                    scores: [scores[mover], scores[other]],
+                    scoreless_turns: scoreless,
+                    options: Vec::new(),
+                });
+            }
+            if let TurnAction::Play(played) = turn.action {
+                crate::endgame::lay(&mut board, &played, |_, _| {});
+            }
+            scores[turn.player] += turn.score as i32;
+            scoreless = if turn.score == 0 { scoreless + 1 } else { 0 };
+        }
+        None
+    }
+
+    /// The rack of `player` at the first turn after `turn` that is its own, else at the end.
+    fn rack_at(&self, player: usize, turn: &Turn) -> Rack {
+        let index =
+            self.turns.iter().position(|later| std::ptr::eq(later, turn)).expect("a turn of the game");
+        self.turns[index..]
+            .iter()
+            .find(|later| later.player == player)
+            .map_or_else(|| self.racks[player].clone(), |later| later.rack.to_rack())
+    }
+}
+
 /// A seed for item `index` of a run seeded with `seed` (SplitMix64 of both): the items of a run get
 /// unrelated seeds, whatever order they are computed in.
 pub fn sub_seed(seed: u64, index: u64) -> u64 {
@@ -124,7 +168,7 @@ pub fn sub_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// The value of the tiles of `rack` under `rulebook` (a blank is worth 0).
-fn rack_value(rulebook: &Rulebook, rack: &Rack) -> i32 {
+pub(crate) fn rack_value(rulebook: &Rulebook, rack: &Rack) -> i32 {
     rack.tiles().flatten().map(|letter| rulebook.tiles.value(letter) as i32).sum()
 }
 
