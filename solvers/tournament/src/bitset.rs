@@ -243,6 +243,31 @@ impl<'p, const W: usize> Masks<'p, W> {
         }
     }
 
+    /// Whether every uncovered table of `level` can still seat two uncovered players of its own through
+    /// remaining options, no player at two tables: a b-matching of tables onto players, found by
+    /// augmenting paths (Kuhn 1955) on 128-bit player sets, from scratch. Necessary for a cover, not
+    /// sufficient (it ignores which two players a table's options pair).
+    fn tables_matchable(&self, level: &Level<W>) -> bool {
+        let n = self.problem.item_count / 3;
+        let mut reach = [0u128; MAX_TABLES];
+        for word in 0..W {
+            let mut bits = level.live[word];
+            while bits != 0 {
+                let [table, first, second] = self.problem.items[word * 64 + bits.trailing_zeros() as usize];
+                reach[usize::from(table)] |= 1 << (usize::from(first) - n) | 1 << (usize::from(second) - n);
+                bits &= bits - 1;
+            }
+        }
+        // The seat (two per table) each player takes, `u8::MAX` for none.
+        let mut seat_of = [u8::MAX; 2 * MAX_TABLES];
+        (0..n).filter(|&table| level.count[table] != COVERED).all(|table| {
+            (0..2).all(|half| {
+                let mut visited = 0u128;
+                augment(&reach, &mut seat_of, &mut visited, (2 * table + half) as u8)
+            })
+        })
+    }
+
     /// Appends to `out` the options of `item` remaining in `level`, in increasing order.
     fn options_of(&self, level: &Level<W>, item: usize, out: &mut Vec<u16>) {
         for word in 0..W {
@@ -338,7 +363,7 @@ impl<'p, const W: usize> Masks<'p, W> {
         let mut run = 1;
         loop {
             let mut subtree = Subtree::new(self, self.root(), Vec::new());
-            subtree.probe_levels = pruning.probe_levels;
+            subtree.pruning = *pruning;
             let budget = match pruning.restarts {
                 Some(restarts) => {
                     subtree.rng = Some(ChaCha8Rng::seed_from_u64(restarts.seed.wrapping_add(run)));
@@ -352,12 +377,33 @@ impl<'p, const W: usize> Masks<'p, W> {
             probe.tests += subtree.probe.tests;
             probe.removed += subtree.probe.removed;
             probe.nanoseconds += subtree.probe.nanoseconds;
+            probe.matching_tests += subtree.probe.matching_tests;
+            probe.matching_cuts += subtree.probe.matching_cuts;
+            probe.matching_nanoseconds += subtree.probe.matching_nanoseconds;
             probe.restarts = run - 1;
             match progress? {
                 Progress::Found(cover) => return Ok(Some(cover)),
                 Progress::Exhausted => return Ok(None),
                 Progress::Paused => run += 1,
             }
+        }
+    }
+}
+
+/// Seats a player at `seat` (of table `seat / 2`), moving seated players along an augmenting path that
+/// avoids `visited` players; whether it succeeded.
+fn augment(reach: &[u128], seat_of: &mut [u8], visited: &mut u128, seat: u8) -> bool {
+    loop {
+        let free = reach[usize::from(seat / 2)] & !*visited;
+        if free == 0 {
+            return false;
+        }
+        let player = free.trailing_zeros() as usize;
+        *visited |= 1 << player;
+        let held = seat_of[player];
+        if held == u8::MAX || augment(reach, seat_of, visited, held) {
+            seat_of[player] = seat;
+            return true;
         }
     }
 }
@@ -377,8 +423,9 @@ struct Subtree<'m, 'p, const W: usize> {
     next: Vec<usize>,
     /// Effort since the last turn was counted.
     stats: Stats,
-    /// Levels from the top of the whole tree whose nodes are probed ([`Masks::probe`]); 0: none.
-    probe_levels: usize,
+    /// Levels from the top of the whole tree whose nodes are probed ([`Masks::probe`]) or checked
+    /// ([`Masks::tables_matchable`]); both 0 but in [`Problem::search_pruned`].
+    pruning: Pruning,
     /// The probing effort, and the state of a tested choice.
     probe: ProbeStats,
     scratch: Level<W>,
@@ -400,7 +447,7 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
             start,
             next,
             stats: Stats::default(),
-            probe_levels: 0,
+            pruning: Pruning::default(),
             probe: ProbeStats::default(),
             scratch: root,
             rng: None,
@@ -412,12 +459,25 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
         let limit = self.stats.nodes + budget;
         loop {
             // A new level: probe it if near the top, choose its item, or stop at a cover or a dead end.
-            if self.prefix.len() + self.depth < self.probe_levels {
+            let level = self.prefix.len() + self.depth;
+            if level < self.pruning.probe_levels {
                 let started = std::time::Instant::now();
                 self.masks.probe(&mut self.levels[self.depth], &mut self.scratch, &mut self.probe);
                 self.probe.nanoseconds += started.elapsed().as_nanos() as u64;
             }
-            match Masks::choose(&self.levels[self.depth]) {
+            let mut choice = Masks::choose(&self.levels[self.depth]);
+            if let Some((item, count)) = choice {
+                if count > 0 && level < self.pruning.matching_levels {
+                    let started = std::time::Instant::now();
+                    self.probe.matching_tests += 1;
+                    if !self.masks.tables_matchable(&self.levels[self.depth]) {
+                        self.probe.matching_cuts += 1;
+                        choice = Some((item, 0));
+                    }
+                    self.probe.matching_nanoseconds += started.elapsed().as_nanos() as u64;
+                }
+            }
+            match choice {
                 None => {
                     let chosen = self.next.iter().map(|&next| usize::from(self.candidates[next - 1]));
                     return Ok(Progress::Found(self.prefix.iter().copied().chain(chosen).collect()));

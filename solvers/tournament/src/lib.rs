@@ -77,7 +77,7 @@ pub use parse::{parse, Field, ParseError};
 pub use pins::{Item, Pin, PinError, Pins};
 pub use portfolio::Portfolio;
 pub use proof::{check_proof, prove, ProveError, Proved};
-pub use prune::{pruned_effort, ProbeStats, Pruning, Restarts};
+pub use prune::{pruned_effort, DlxRestarts, ProbeStats, Pruning, Restarts};
 pub use round::{check_round, format, Round, RoundError, NO_ROUND};
 pub use sat::Sat;
 pub use share::{solve_cube_share, CubeShare, ShareAnswer, ShareSolution};

@@ -90,7 +90,15 @@ pub trait Solver: Sync {
 
 /// Every solver of this crate; the first, the reference backtracking matcher, is the default.
 pub fn solvers() -> &'static [&'static dyn Solver] {
-    &[&crate::Backtrack, &crate::Dlx, &crate::DlxLinks, &crate::DlxLp, &crate::Sat, &crate::Portfolio]
+    &[
+        &crate::Backtrack,
+        &crate::Dlx,
+        &crate::DlxLinks,
+        &crate::DlxRestarts,
+        &crate::DlxLp,
+        &crate::Sat,
+        &crate::Portfolio,
+    ]
 }
 
 /// The solver called `name`, if there is one.
