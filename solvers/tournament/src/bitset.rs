@@ -93,8 +93,8 @@ impl Problem {
         by_words!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
     }
 
-    /// Finds an exact cover on one thread as [`Problem::search`] does, with the failed-option tests
-    /// and the restarts of `pruning`, adding their effort to `probe`.
+    /// Finds an exact cover on one thread as [`Problem::search`] does, with the failed-option tests,
+    /// the table matching check and the restarts of `pruning`, adding their effort to `probe`.
     ///
     /// # Errors
     /// [`Interrupted`] when `stop` says so first.
