@@ -168,48 +168,13 @@ fn timeout_on_the_command_line_names_the_file() {
     let text = solvebatch_tournament::to_text(
         &Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap(),
     );
-    for solver in ["dlx", "dlx-lp", "sat", "portfolio"] {
+    for solver in ["dlx", "dlx-restarts", "sat", "portfolio"] {
         let (_dir, mut command) = setup(&[("hard.csv", &text)]);
         command
             .args(["tournament", "hard.csv", "--solver", solver, "--timeout", "0.2"])
             .assert()
             .code(1)
             .stderr("error: hard.csv: no answer within the time limit\n");
-    }
-}
-
-/// `dlx-lp`'s records carry its LP statistics, `dlx`'s leave them out; both count nodes and dead ends.
-#[test]
-fn json_records_of_dlx_lp_have_lp_statistics() {
-    let text = solvebatch_tournament::to_text(
-        &Regular { tables: 26, degree: 6, seed: 1, planted: false }.generate().unwrap(),
-    );
-    let (_dir, mut command) = setup(&[("hard.csv", &text)]);
-    let output =
-        command.args(["compare", "hard.csv", "--solvers", "dlx,dlx-lp", "--json", "-"]).assert().success();
-    let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
-    let records: Vec<serde_json::Value> =
-        stdout.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
-    let stats = |solver: &str| {
-        let record = records.iter().find(|record| record["solver"] == solver).expect("a record");
-        record["stats"].as_object().unwrap().clone()
-    };
-    let lp_fields = ["lp_solves", "lp_pivots", "certificate_hits", "lp_microseconds"];
-    let dlx = stats("dlx");
-    assert!(dlx["nodes"].as_u64().unwrap() > 0 && dlx.contains_key("backtracks"));
-    assert!(lp_fields.iter().all(|field| !dlx.contains_key(*field)), "{dlx:?}");
-    let dlx_lp = stats("dlx-lp");
-    assert!(dlx_lp["nodes"].as_u64().unwrap() > 0 && dlx_lp.contains_key("backtracks"));
-    for field in ["lp_solves", "lp_pivots", "lp_microseconds"] {
-        assert!(dlx_lp[field].as_u64().unwrap() > 0, "{field}: {dlx_lp:?}");
-    }
-    assert!(dlx_lp.contains_key("certificate_hits"), "{dlx_lp:?}");
-    // Under 20 tables no LP is solved: the figures are there, all 0.
-    let (_dir, mut command) = setup(&[("example.csv", EXAMPLE)]);
-    let output = command.args(["run", "example.csv", "--solver", "dlx-lp", "--json", "-"]).assert().success();
-    let record = &crate::common::run_report_lines(&String::from_utf8_lossy(&output.get_output().stdout))[0];
-    for field in lp_fields {
-        assert_eq!(record["stats"][field], 0, "{field}: {record}");
     }
 }
 

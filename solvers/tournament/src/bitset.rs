@@ -14,8 +14,12 @@
 //! fixed, so the round reported depends on the thread count but not on the timing. With one thread the
 //! search is the plain depth-first one.
 
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use crate::prune::{luby, ProbeStats, Pruning};
 use crate::solver::{Interrupted, Stats};
 use crate::stop::{Stop, CLOCK_INTERVAL};
 
@@ -83,6 +87,29 @@ impl Problem {
                 match self.items.len().div_ceil(64).max(1) {
                     $($words => Masks::<$words>::new(self).search(stop, threads, stats),)*
                     _ => Masks::<16>::new(self).search(stop, threads, stats),
+                }
+            };
+        }
+        by_words!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+    }
+
+    /// Finds an exact cover on one thread as [`Problem::search`] does, with the failed-option tests,
+    /// the table matching check and the restarts of `pruning`, adding their effort to `probe`.
+    ///
+    /// # Errors
+    /// [`Interrupted`] when `stop` says so first.
+    pub(crate) fn search_pruned(
+        &self,
+        stop: &Stop,
+        pruning: &Pruning,
+        stats: &mut Stats,
+        probe: &mut ProbeStats,
+    ) -> Result<Option<Vec<usize>>, Interrupted> {
+        macro_rules! by_words {
+            ($($words:literal)*) => {
+                match self.items.len().div_ceil(64).max(1) {
+                    $($words => Masks::<$words>::new(self).search_pruned(stop, pruning, stats, probe),)*
+                    _ => Masks::<16>::new(self).search_pruned(stop, pruning, stats, probe),
                 }
             };
         }
@@ -183,6 +210,64 @@ impl<'p, const W: usize> Masks<'p, W> {
         child.count[c] = COVERED;
     }
 
+    /// Failed-option tests (probing) to a fixpoint: removes from `level` every option whose choice would
+    /// leave an uncovered item without options, again until none is removed or an item has none left
+    /// (then [`Masks::choose`] reports the dead end). `scratch` holds each tested choice.
+    fn probe(&self, level: &mut Level<W>, scratch: &mut Level<W>, effort: &mut ProbeStats) {
+        loop {
+            let mut removed_any = false;
+            for word in 0..W {
+                let mut bits = level.live[word];
+                while bits != 0 {
+                    let option = word * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    effort.tests += 1;
+                    self.select(level, scratch, option);
+                    if scratch.count.iter().fold(COVERED, |fewest, &count| fewest.min(count)) > 0 {
+                        continue;
+                    }
+                    effort.removed += 1;
+                    removed_any = true;
+                    level.live[word] &= !(1 << (option % 64));
+                    for item in self.problem.items[option].map(usize::from) {
+                        level.count[item] -= 1;
+                        if level.count[item] == 0 {
+                            return;
+                        }
+                    }
+                }
+            }
+            if !removed_any {
+                return;
+            }
+        }
+    }
+
+    /// Whether every uncovered table of `level` can still seat two uncovered players of its own through
+    /// remaining options, no player at two tables: a b-matching of tables onto players, found by
+    /// augmenting paths (Kuhn 1955) on 128-bit player sets, from scratch. Necessary for a cover, not
+    /// sufficient (it ignores which two players a table's options pair).
+    fn tables_matchable(&self, level: &Level<W>) -> bool {
+        let n = self.problem.item_count / 3;
+        let mut reach = [0u128; MAX_TABLES];
+        for word in 0..W {
+            let mut bits = level.live[word];
+            while bits != 0 {
+                let [table, first, second] = self.problem.items[word * 64 + bits.trailing_zeros() as usize];
+                reach[usize::from(table)] |= 1 << (usize::from(first) - n) | 1 << (usize::from(second) - n);
+                bits &= bits - 1;
+            }
+        }
+        // The seat (two per table) each player takes, `u8::MAX` for none.
+        let mut seat_of = [u8::MAX; 2 * MAX_TABLES];
+        (0..n).filter(|&table| level.count[table] != COVERED).all(|table| {
+            (0..2).all(|half| {
+                let mut visited = 0u128;
+                augment(&reach, &mut seat_of, &mut visited, (2 * table + half) as u8)
+            })
+        })
+    }
+
     /// Appends to `out` the options of `item` remaining in `level`, in increasing order.
     fn options_of(&self, level: &Level<W>, item: usize, out: &mut Vec<u16>) {
         for word in 0..W {
@@ -266,6 +351,61 @@ impl<'p, const W: usize> Masks<'p, W> {
         }
         Ok(answer)
     }
+
+    /// One depth-first search, or runs of the restart schedule of `pruning` until one answers.
+    fn search_pruned(
+        &self,
+        stop: &Stop,
+        pruning: &Pruning,
+        stats: &mut Stats,
+        probe: &mut ProbeStats,
+    ) -> Result<Option<Vec<usize>>, Interrupted> {
+        let mut run = 1;
+        loop {
+            let mut subtree = Subtree::new(self, self.root(), Vec::new());
+            subtree.pruning = *pruning;
+            let budget = match pruning.restarts {
+                Some(restarts) => {
+                    subtree.rng = Some(ChaCha8Rng::seed_from_u64(restarts.seed.wrapping_add(run)));
+                    luby(run).saturating_mul(restarts.unit)
+                }
+                None => u64::MAX,
+            };
+            let progress = subtree.resume(budget, stop);
+            stats.nodes += subtree.stats.nodes;
+            stats.backtracks += subtree.stats.backtracks;
+            probe.tests += subtree.probe.tests;
+            probe.removed += subtree.probe.removed;
+            probe.nanoseconds += subtree.probe.nanoseconds;
+            probe.matching_tests += subtree.probe.matching_tests;
+            probe.matching_cuts += subtree.probe.matching_cuts;
+            probe.matching_nanoseconds += subtree.probe.matching_nanoseconds;
+            probe.restarts = run - 1;
+            match progress? {
+                Progress::Found(cover) => return Ok(Some(cover)),
+                Progress::Exhausted => return Ok(None),
+                Progress::Paused => run += 1,
+            }
+        }
+    }
+}
+
+/// Seats a player at `seat` (of table `seat / 2`), moving seated players along an augmenting path that
+/// avoids `visited` players; whether it succeeded.
+fn augment(reach: &[u128], seat_of: &mut [u8], visited: &mut u128, seat: u8) -> bool {
+    loop {
+        let free = reach[usize::from(seat / 2)] & !*visited;
+        if free == 0 {
+            return false;
+        }
+        let player = free.trailing_zeros() as usize;
+        *visited |= 1 << player;
+        let held = seat_of[player];
+        if held == u8::MAX || augment(reach, seat_of, visited, held) {
+            seat_of[player] = seat;
+            return true;
+        }
+    }
 }
 
 /// A depth-first search below a fixed choice of first options, resumable turn by turn.
@@ -283,6 +423,14 @@ struct Subtree<'m, 'p, const W: usize> {
     next: Vec<usize>,
     /// Effort since the last turn was counted.
     stats: Stats,
+    /// Levels from the top of the whole tree whose nodes are probed ([`Masks::probe`]) or checked
+    /// ([`Masks::tables_matchable`]); both 0 but in [`Problem::search_pruned`].
+    pruning: Pruning,
+    /// The probing effort, and the state of a tested choice.
+    probe: ProbeStats,
+    scratch: Level<W>,
+    /// When set, each level tries its options in a random order drawn from it.
+    rng: Option<ChaCha8Rng>,
 }
 
 impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
@@ -290,15 +438,46 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
         // Every choice covers one table, so the depth never passes the number of tables.
         let levels = vec![root; masks.problem.item_count / 3 + 1];
         let (candidates, start, next) = (Vec::new(), Vec::new(), Vec::new());
-        Subtree { masks, prefix, levels, depth: 0, candidates, start, next, stats: Stats::default() }
+        Subtree {
+            masks,
+            prefix,
+            levels,
+            depth: 0,
+            candidates,
+            start,
+            next,
+            stats: Stats::default(),
+            pruning: Pruning::default(),
+            probe: ProbeStats::default(),
+            scratch: root,
+            rng: None,
+        }
     }
 
     /// Searches on for up to `budget` nodes.
     fn resume(&mut self, budget: u64, stop: &Stop) -> Result<Progress, Interrupted> {
         let limit = self.stats.nodes + budget;
         loop {
-            // A new level: choose its item, or stop at a cover or a dead end.
-            match Masks::choose(&self.levels[self.depth]) {
+            // A new level: probe it if near the top, choose its item, or stop at a cover or a dead end.
+            let level = self.prefix.len() + self.depth;
+            if level < self.pruning.probe_levels {
+                let started = std::time::Instant::now();
+                self.masks.probe(&mut self.levels[self.depth], &mut self.scratch, &mut self.probe);
+                self.probe.nanoseconds += started.elapsed().as_nanos() as u64;
+            }
+            let mut choice = Masks::choose(&self.levels[self.depth]);
+            if let Some((item, count)) = choice {
+                if count > 0 && level < self.pruning.matching_levels {
+                    let started = std::time::Instant::now();
+                    self.probe.matching_tests += 1;
+                    if !self.masks.tables_matchable(&self.levels[self.depth]) {
+                        self.probe.matching_cuts += 1;
+                        choice = Some((item, 0));
+                    }
+                    self.probe.matching_nanoseconds += started.elapsed().as_nanos() as u64;
+                }
+            }
+            match choice {
                 None => {
                     let chosen = self.next.iter().map(|&next| usize::from(self.candidates[next - 1]));
                     return Ok(Progress::Found(self.prefix.iter().copied().chain(chosen).collect()));
@@ -306,6 +485,9 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
                 Some((item, count)) if count > 0 => {
                     let start = self.candidates.len();
                     self.masks.options_of(&self.levels[self.depth], item, &mut self.candidates);
+                    if let Some(rng) = &mut self.rng {
+                        self.candidates[start..].shuffle(rng);
+                    }
                     self.start.push(start);
                     self.next.push(start);
                 }

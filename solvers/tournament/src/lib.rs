@@ -5,7 +5,7 @@
 //! tables and `2n` players, the options the pairings, each covering three items. The crate parses the
 //! pairing file format ([`parse`]), offers several solvers through one registry ([`solvers`]): the
 //! reference backtracking matcher ([`Backtrack`]), Algorithm X ([`Dlx`], [`DlxLinks`]), Algorithm X
-//! pruned by the LP relaxation ([`DlxLp`]), SAT on varisat ([`Sat`], with the CNF exported by [`encode`]
+//! with randomised restarts ([`DlxRestarts`], and [`pruned_effort`] to measure pruning), SAT on varisat ([`Sat`], with the CNF exported by [`encode`]
 //! and [`write_dimacs`]) and a race of `dlx` and `sat` ([`Portfolio`]); one share of SAT's cube split
 //! can be solved alone ([`solve_cube_share`]), to spread a hard instance over many processes, and the
 //! shares' results merged ([`cubes::merge`]). For the organiser it counts the rounds exactly
@@ -28,7 +28,7 @@
 //! // A random 30-table instance with a hidden round: every solver but the exponential reference
 //! // matcher finds a round quickly.
 //! let planted = Regular { tables: 30, degree: 6, seed: 1, planted: true }.generate().unwrap();
-//! for name in ["dlx", "dlx-links", "dlx-lp", "sat", "portfolio"] {
+//! for name in ["dlx", "dlx-links", "dlx-restarts", "sat", "portfolio"] {
 //!     let solution = solver(name).unwrap().solve(&planted, &Limits::default()).unwrap();
 //!     assert_eq!(solution.round.map(|round| round.pairing_at_table.len()), Some(30));
 //! }
@@ -42,18 +42,17 @@ mod count;
 mod cube;
 pub mod cubes;
 mod dlx;
-mod dlx_lp;
 mod drat;
 mod generate;
 mod instance;
 mod job;
 mod links;
-mod lp;
 mod parse;
 mod pins;
 mod portfolio;
 mod proof;
 mod proof_sink;
+mod prune;
 mod round;
 mod sat;
 mod share;
@@ -67,7 +66,6 @@ pub use count::{
     count_rounds, first_round_effort, list_rounds, CountStats, DepthStats, RoundCount, MEMO_ENTRIES,
 };
 pub use dlx::{Dlx, DlxLinks};
-pub use dlx_lp::DlxLp;
 pub use drat::{check_drat, DratError};
 pub use generate::{to_text, GenerateError, Regular};
 pub use instance::{Instance, Pairing};
@@ -76,8 +74,9 @@ pub use parse::{parse, Field, ParseError};
 pub use pins::{Item, Pin, PinError, Pins};
 pub use portfolio::Portfolio;
 pub use proof::{check_proof, prove, ProveError, Proved};
+pub use prune::{pruned_effort, DlxRestarts, ProbeStats, Pruning, Restarts};
 pub use round::{check_round, format, Round, RoundError, NO_ROUND};
 pub use sat::Sat;
 pub use share::{solve_cube_share, CubeShare, ShareAnswer, ShareSolution};
-pub use solver::{solver, solvers, Deadline, Interrupted, Limits, LpStats, Solution, Solver, Stats};
+pub use solver::{solver, solvers, Deadline, Interrupted, Limits, Solution, Solver, Stats};
 pub use verify::{read_round, OutputError};

@@ -153,8 +153,7 @@ fn solve_threads(instance: &Instance, stop: &Stop, threads: usize) -> Result<Sol
     } else {
         vec![run(false)]
     };
-    let stats =
-        Stats { nodes: 0, backtracks: answers.iter().map(|(_, learned)| learned).sum(), ..Stats::default() };
+    let stats = Stats { nodes: 0, backtracks: answers.iter().map(|(_, learned)| learned).sum() };
     let mut exhausted = true;
     for (answer, _) in answers {
         match answer {

@@ -1,0 +1,232 @@
+//! Cheaper pruning for Algorithm X on bitsets, measured one technique at a time: failed-option tests
+//! near the root (probing) and randomised restarts on a Luby schedule (Gomes, Selman and Kautz,
+//! "Boosting combinatorial search through randomization", AAAI 1998; Luby, Sinclair and Zuckerman,
+//! "Optimal speedup of Las Vegas algorithms", 1993).
+
+use serde::Serialize;
+
+use crate::bitset;
+use crate::dlx;
+use crate::instance::Instance;
+use crate::links::Links;
+use crate::round::Round;
+use crate::solver::{Interrupted, Limits, Solution, Solver, Stats};
+use crate::stop::Stop;
+
+/// Options per unit of the Luby sequence for [`DlxRestarts`]: on the five planted 60-table files of
+/// degree 6 (seeds 1 to 5, 15 s each), 1 000 solved none and 10 000 one (seed 1, in 7.5 s, where the
+/// plain search timed out).
+pub(crate) const RESTART_UNIT: u64 = 10_000;
+
+/// Algorithm X on bitsets (as [`crate::Dlx`] on one thread), restarted from the root with a fresh
+/// random option order at every level after `luby(i) * 10 000` options in run `i` (Luby, Sinclair and
+/// Zuckerman 1993), against the heavy-tailed run times of instances with a round (Gomes, Selman and
+/// Kautz 1998). The order of run `i` comes from ChaCha8 seeded [`Limits::seed`]` + i`, so the round
+/// found depends on the seed. A run that ends before its budget settles the answer, so it still
+/// proves that no round exists, at the cost of the restarts before it. Instances beyond the bitsets
+/// (see [`crate::Dlx`]) are searched on dancing links without restarts.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DlxRestarts;
+
+impl Solver for DlxRestarts {
+    fn name(&self) -> &'static str {
+        "dlx-restarts"
+    }
+
+    fn description(&self) -> &'static str {
+        "exact cover, Algorithm X on bitsets restarted on a Luby schedule with random option orders \
+         (Gomes, Selman and Kautz 1998), one thread; wins on instances with a round whose plain search \
+         runs long"
+    }
+
+    fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
+        let restarts = Some(Restarts { unit: RESTART_UNIT, seed: limits.seed });
+        let (round, stats, _) = pruned_effort(instance, limits, &Pruning { restarts, ..Pruning::default() });
+        Ok(Solution { round: round?, stats })
+    }
+}
+
+/// Which pruning a search of [`pruned_effort`] uses.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pruning {
+    /// Levels of the tree, from the root, whose nodes are probed: every remaining option whose choice
+    /// would leave an uncovered item without options is removed, again to a fixpoint. 0: no probing,
+    /// 1: the root only.
+    pub probe_levels: usize,
+    /// Levels of the tree whose nodes are refuted when their tables cannot each seat two players
+    /// through remaining options, no player twice (a b-matching by augmenting paths, Kuhn 1955).
+    pub matching_levels: usize,
+    /// Restart the search from the root with a fresh random option order at each level, after the
+    /// nodes of the Luby schedule; `None`: one depth-first search in option order.
+    pub restarts: Option<Restarts>,
+}
+
+/// A restart schedule: run `i` (from 1) may try `luby(i) * unit` options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Restarts {
+    /// Options tried per unit of the Luby sequence.
+    pub unit: u64,
+    /// Run `i` orders options with the ChaCha8 generator seeded `seed + i`.
+    pub seed: u64,
+}
+
+/// What the pruning of [`pruned_effort`] cost and removed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct ProbeStats {
+    /// Failed-option tests made (each the cost of about one node).
+    pub tests: u64,
+    /// Options removed by them.
+    pub removed: u64,
+    /// Wall-clock time in the tests, in nanoseconds.
+    pub nanoseconds: u64,
+    /// Runs abandoned for a restart.
+    pub restarts: u64,
+    /// Table-to-player matching checks made, nodes they refuted, and time in them (nanoseconds).
+    pub matching_tests: u64,
+    /// See [`ProbeStats::matching_tests`].
+    pub matching_cuts: u64,
+    /// See [`ProbeStats::matching_tests`].
+    pub matching_nanoseconds: u64,
+}
+
+/// The `i`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
+pub(crate) fn luby(mut i: u64) -> u64 {
+    loop {
+        // The smallest k with i <= 2^k - 1.
+        let k = 64 - i.leading_zeros();
+        if i == (1u64 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// Searches `instance` on one thread with `pruning` (on bitsets when it fits, else plain dancing
+/// links), to measure it: the round found, `None` when there is none, and the effort, also when
+/// interrupted.
+pub fn pruned_effort(
+    instance: &Instance,
+    limits: &Limits,
+    pruning: &Pruning,
+) -> (Result<Option<Round>, Interrupted>, Stats, ProbeStats) {
+    let (mut stats, mut probe) = (Stats::default(), ProbeStats::default());
+    let Some(n) = instance.tables_if_coverable() else { return (Ok(None), stats, probe) };
+    let (options, pairing) = dlx::options(instance, n);
+    let stop = Stop::new(limits);
+    let found = match bitset::Problem::new(3 * n, &options) {
+        Some(problem) => problem.search_pruned(&stop, pruning, &mut stats, &mut probe),
+        None => {
+            let mut links = Links::new(&options, 3 * n);
+            let found = links.search(&stop);
+            stats = links.stats;
+            found
+        }
+    };
+    let round = found.map(|found| {
+        found.map(|chosen| Round::from_pairings(instance, chosen.iter().map(|&option| pairing[option])))
+    });
+    (round, stats, probe)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::{check_round, parse, Backtrack, Pairing, Solver};
+
+    /// Table `t` seats players `2t` and `2t + 1` in either order (2^20 rounds): the first run takes one
+    /// option per table, whatever the order, without a dead end or a restart.
+    #[test]
+    fn restarts_take_a_round_in_the_first_run_when_there_is_no_dead_end() {
+        let pairings = (0..20)
+            .flat_map(|t| {
+                [
+                    Pairing { first: 2 * t, second: 2 * t + 1, table: t },
+                    Pairing { first: 2 * t + 1, second: 2 * t, table: t },
+                ]
+            })
+            .collect();
+        let instance = Instance { tables: 20, pairings };
+        for seed in [0, 1, 2] {
+            let solution = DlxRestarts.solve(&instance, &Limits { seed, ..Limits::default() }).unwrap();
+            assert_eq!(check_round(&instance, &solution.round.unwrap()), Ok(()));
+            assert_eq!((solution.stats.nodes, solution.stats.backtracks), (20, 0));
+        }
+    }
+
+    #[test]
+    fn luby_sequence_starts_as_published() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    /// Players 2 and 3 each have one pairing, both at table 1: the first test, of table 0's only
+    /// pairing 0-1, removes both and leaves them without one, so that pairing goes and table 0 is left
+    /// without any: the root is refuted after one test, with no option tried, where `dlx` tries one.
+    #[test]
+    fn probing_the_root_refutes_two_forced_pairings_on_one_table() {
+        let instance = parse("2\n0,1,0\n0,2,1\n1,3,1\n").unwrap();
+        let pruning = Pruning { probe_levels: 1, ..Pruning::default() };
+        let (round, stats, probe) = pruned_effort(&instance, &Limits::default(), &pruning);
+        assert_eq!(round, Ok(None));
+        assert_eq!((stats.nodes, probe.tests, probe.removed), (0, 1, 1));
+        let plain = pruned_effort(&instance, &Limits::default(), &Pruning::default());
+        assert_eq!((plain.0, plain.1.nodes), (Ok(None), 1));
+    }
+
+    /// Random instances of 1 to 12 tables, often with a round hidden among the pairings.
+    fn instances() -> impl Strategy<Value = Instance> {
+        (1u64..=12).prop_flat_map(|tables| {
+            let pairing = (0..2 * tables, 0..2 * tables, 0..tables)
+                .prop_filter("players differ", |(first, second, _)| first != second)
+                .prop_map(|(first, second, table)| Pairing { first, second, table });
+            let players = Just((0..2 * tables).collect::<Vec<_>>()).prop_shuffle();
+            (proptest::collection::vec(pairing, 0..=5 * tables as usize), players, any::<bool>()).prop_map(
+                move |(mut pairings, players, plant)| {
+                    if plant {
+                        let round = players.chunks_exact(2).enumerate().map(|(table, pair)| Pairing {
+                            first: pair[0],
+                            second: pair[1],
+                            table: table as u64,
+                        });
+                        pairings.extend(round);
+                        pairings.reverse();
+                    }
+                    Instance { tables, pairings }
+                },
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// `dlx-restarts`, probing at every level, the matching check and restarts after every few
+        /// options change neither whether a round is found nor its validity.
+        #[test]
+        fn pruned_searches_agree_with_dlx_and_backtracking(instance in instances(), seed in 0u64..100) {
+            let expected = Backtrack.solve(&instance, &Limits::default()).unwrap().round.is_some();
+            let by_dlx = crate::Dlx.solve(&instance, &Limits::default()).unwrap().round.is_some();
+            prop_assert_eq!(by_dlx, expected);
+            let limits = Limits { seed, ..Limits::default() };
+            let by_restarts = DlxRestarts.solve(&instance, &limits).unwrap().round;
+            prop_assert_eq!(by_restarts.is_some(), expected);
+            if let Some(round) = by_restarts {
+                prop_assert_eq!(check_round(&instance, &round), Ok(()));
+            }
+            let restarts = Some(Restarts { unit: 2, seed });
+            for pruning in [
+                Pruning { probe_levels: 40, ..Pruning::default() },
+                Pruning { restarts, ..Pruning::default() },
+                Pruning { probe_levels: 2, matching_levels: 40, restarts },
+            ] {
+                let round = pruned_effort(&instance, &Limits::default(), &pruning).0.unwrap();
+                prop_assert_eq!(round.is_some(), expected, "{:?}", pruning);
+                if let Some(round) = round {
+                    prop_assert_eq!(check_round(&instance, &round), Ok(()));
+                }
+            }
+        }
+    }
+}
