@@ -927,3 +927,66 @@ fn batch_page_at_800_px_scrolls_its_table_and_shows_each_differing_files_diff() 
         browser.close().await;
     });
 }
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn guess_page_simulates_one_at_a_time_with_defaults_by_digits() {
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/guess")).await.unwrap();
+        // The form's sample and time limit at each number of digits, as the digits are chosen.
+        let defaults = browser
+            .eval(
+                "[...document.getElementById('sim-digits').options].map((option) => {
+                   const digits = document.getElementById('sim-digits');
+                   digits.value = option.value;
+                   digits.dispatchEvent(new Event('change'));
+                   return [Number(option.value), Number(document.getElementById('sim-sample').value),
+                           Number(document.getElementById('sim-timeout').value)];
+                 })",
+            )
+            .await;
+        let mut expected: Vec<(u32, u32, u32)> = (2..=7).map(|digits| (digits, 50, 10)).collect();
+        expected.extend([(8, 50, 30), (9, 5, 60)]);
+        assert_eq!(defaults, serde_json::json!(expected));
+
+        // Count the answers handled: a macrotask after each answer runs once the page has drawn it.
+        browser
+            .eval(
+                "(() => {
+                   window.handled = 0;
+                   const asked = api;
+                   window.api = async (...args) => {
+                     try { return await asked(...args); } finally { setTimeout(() => window.handled++, 0); }
+                   };
+                   return true;
+                 })()",
+            )
+            .await;
+        let set = |id: &str, value: &str| format!("document.getElementById('{id}').value = '{value}'");
+        for (id, value) in [("sim-digits", "8"), ("sim-sample", "5"), ("sim-timeout", "60")] {
+            browser.eval(&set(id, value)).await;
+        }
+        browser.click("simulate").await;
+        // While it runs: Simulate disabled, no chart.
+        assert_eq!(browser.eval("document.getElementById('simulate').disabled").await, true);
+        assert_eq!(text_of(&browser, "sim-summary").await, "simulating...");
+        assert_eq!(browser.eval("document.getElementById('bars').children.length").await, 0);
+        // A second simulation started anyway (as a second click did before): the older answer,
+        // whenever it comes, is never drawn, and the chart holds the 3-digit one alone.
+        browser.eval(&set("sim-digits", "3")).await;
+        browser
+            .eval("(() => { const simulate = document.getElementById('simulate'); simulate.disabled = false; simulate.click(); return true; })()")
+            .await;
+        browser.wait_until("window.handled === 2", "both answers").await;
+        let summary = text_of(&browser, "sim-summary").await;
+        assert!(summary.starts_with("first, 3 digits, 900 secrets: worst case "), "{summary}");
+        let counted = browser
+            .eval("[...document.querySelectorAll('#bars .count')].reduce((sum, count) => sum + Number(count.textContent), 0)")
+            .await;
+        assert_eq!(counted, 900);
+        assert_eq!(browser.eval("document.getElementById('simulate').disabled").await, false);
+        browser.close().await;
+    });
+}

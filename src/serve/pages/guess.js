@@ -107,18 +107,42 @@ $("host-form").addEventListener("submit", (event) => {
 
 $("host-give-up").addEventListener("click", () => hosted && playHost(true));
 
+// The form's defaults by digits, which finish on a 2-core machine: at 9 digits even `first` spends
+// about 2 s of processor time on each secret (its first guesses scan 900 million numbers), so the
+// sample is smaller and the limit longer; at 8 digits a sample of 50 takes about 8 s.
+const SIMULATION_DEFAULTS = { 8: { sample: 50, timeout: 30 }, 9: { sample: 5, timeout: 60 } };
+const SMALL_DEFAULTS = { sample: 50, timeout: 10 };
+
+$("sim-digits").addEventListener("change", () => {
+  const { sample, timeout } = SIMULATION_DEFAULTS[$("sim-digits").value] || SMALL_DEFAULTS;
+  $("sim-sample").value = sample;
+  $("sim-timeout").value = timeout;
+});
+
+// The number of the latest simulation asked for: an answer to an older one is never drawn.
+let simulation = 0;
+
 // The simulation's summary and its histogram of guesses per secret: one column per number of
 // guesses, its count above its bar and its label below, so that each label is centred under its bar.
 // A range too large to play whole is sampled, and the summary says so; a simulation refused or
-// stopped at its limit says why in the summary's place, with no chart.
+// stopped at its limit says why in the summary's place, with no chart. Simulate waits while one runs.
 $("simulate").addEventListener("click", async () => {
   const [strategy, digits, timeout, sample] = [$("sim-strategy").value, $("sim-digits").value, $("sim-timeout").value, $("sim-sample").value];
   const query = new URLSearchParams({ strategy, digits, timeout, sample });
   const bars = $("bars");
   bars.innerHTML = "";
   $("sim-summary").textContent = "simulating...";
+  $("simulate").disabled = true;
+  const asked = ++simulation;
   const started = performance.now();
-  const answer = await api(`/api/guess/simulate?${query}`);
+  let answer;
+  try {
+    answer = await api(`/api/guess/simulate?${query}`);
+  } catch (error) {
+    answer = { status: 0, body: { error: String(error) } };
+  }
+  if (asked !== simulation) return;
+  $("simulate").disabled = false;
   if (answer.status !== 200) {
     $("sim-summary").textContent = `${strategy}, ${digits} digits: ${messageOf(answer.body)}`;
     return;
