@@ -23,9 +23,9 @@ impl Html {
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse}\
-td,th{border:1px solid #ccc;padding:2px 8px}td.number{text-align:right;white-space:nowrap}\
+td,th{border:1px solid #ccc;padding:2px 6px;overflow-wrap:anywhere}td.number{text-align:right;overflow-wrap:normal}\
 .good{color:#060}.warn{color:#960}.bad{color:#b00;font-weight:bold}\
-.scroll{overflow-x:auto;max-width:100%}pre.diff{background:#f6f6f4;padding:.5em;overflow-x:auto}\
+.scroll{overflow-x:auto;max-width:100%}pre.diff{background:#f6f6f4;padding:.5em;white-space:pre-wrap;overflow-wrap:anywhere}\
 figure{margin:2em 0}figure svg{max-width:100%;height:auto}\
 .swatch{display:inline-block;width:1em;height:1em;margin:0 .3em 0 1em;vertical-align:middle}";
 
