@@ -73,15 +73,18 @@ fn tournament_page_shows_saves_and_refuses_as_the_window_did() {
 const TOURNAMENT_CONTROLS: &str =
     "['open', 'solver', 'timeout', 'save'].map((id) => document.getElementById(id).disabled)";
 
-/// Checks the tournament page's busy line, and that while `busy` its controls are disabled and
-/// Cancel is shown, else the controls enabled and Cancel hidden.
+/// Checks the tournament page's busy line, and that while `busy` its controls are disabled, Cancel
+/// is shown and the file shown before is hidden, else the controls enabled, Cancel hidden and the
+/// file shown.
 async fn assert_busy(browser: &Browser, line: &str, busy: bool) {
     let shown = text_of(browser, "busy").await;
     let cancel = browser.eval("!document.getElementById('cancel').hidden").await;
     let controls = browser.eval(TOURNAMENT_CONTROLS).await;
+    // While busy the busy line names the file being solved, and the file shown before is hidden.
+    let file = browser.eval("document.getElementById('file').hidden").await;
     assert_eq!(
-        (shown.as_str(), controls, cancel),
-        (line, serde_json::json!(vec![busy; 4]), serde_json::json!(busy))
+        (shown.as_str(), controls, cancel, file),
+        (line, serde_json::json!(vec![busy; 4]), serde_json::json!(busy), serde_json::json!(busy))
     );
 }
 
@@ -163,6 +166,8 @@ fn tictactoe_slider_replays_every_move_and_shows_the_command_line_output() {
         browser.wait_until("document.getElementById('save').disabled === false", "the game").await;
         // The game opens before its first move: an empty board, and no output, verdict or attention yet.
         assert_eq!(text_of(&browser, "output").await, "");
+        // Save is enabled from the start and says what it saves: the whole output, at any move.
+        assert_eq!(text_of(&browser, "save").await, "Save Whole Output");
         let verdict_and_attention =
             "[document.getElementById('verdict').textContent, document.getElementById('attention').textContent]";
         assert_eq!(text_of(&browser, "position").await, "move 0 of 8");
@@ -722,6 +727,8 @@ fn scrabble_solitaire_passes_and_exchanges_within_the_rules_limits() {
                 .await,
             serde_json::json!([true, true, true])
         );
+        // A game over lists no best plays.
+        assert_eq!(browser.eval("document.querySelectorAll('#hints li').length").await, 0);
 
         // Five tiles in the bag: the exchange is refused in the page, and the turn is not taken.
         browser.client.goto(&small.at("/scrabble")).await.unwrap();

@@ -93,8 +93,10 @@ function draw(view) {
       result.classList.add("error");
     }
   }
+  // A game over has no play left to suggest.
   const hints = $("hints");
   hints.innerHTML = "";
+  if (view.over) return;
   view.hints.forEach((hint, index) => {
     const item = document.createElement("li");
     item.textContent = hint.text;

@@ -16,10 +16,12 @@ const controls = ["open", "solver", "timeout"].map((id) => document.getElementBy
 // The request under way, to cancel.
 let solving = null;
 
-// Shows the busy state while `file` is solved with `solver`, or ends it.
+// Shows the busy state while `file` is solved with `solver`, or ends it. The busy line names the
+// file being solved, in the place of the file shown.
 function setBusy(file, solver) {
   const on = file !== null;
   busy.hidden = !on;
+  shown.hidden = on;
   busy.textContent = on ? `solving ${file.name} with ${solver}...` : "";
   cancel.hidden = !on;
   for (const control of controls) control.disabled = on;
