@@ -85,6 +85,6 @@ mod tests {
     #[test]
     fn anything_but_a_number_or_text_is_refused_by_serde() {
         let error = serde_json::from_str::<Sent>("[1]").unwrap_err().to_string();
-        assert_eq!(error, "invalid type: sequence, expected a whole number at line 1 column 0");
+        assert_eq!(error, "invalid type: sequence, expected a whole number at line 1 column 1");
     }
 }
