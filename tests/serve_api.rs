@@ -558,9 +558,24 @@ fn batch_solves_files_and_zips_with_verdicts_and_limits() {
     let (status, error) =
         post_form(&server.at("/api/batch"), &[("big.zip", &zipped(&[("big.csv", &zeros)]))]);
     assert_eq!((status, error["error"].as_str().unwrap()), (413, "big.zip: unpacks to more than 64 MiB"));
-    let (status, error) = post_form(&server.at("/api/batch"), &[("bad.zip", b"not a zip")]);
-    assert_eq!(status, 400);
-    assert!(error["error"].as_str().unwrap().starts_with("bad.zip: not a readable zip archive: "), "{error}");
+    // A bad archive is its own skipped entry; the other files are solved.
+    let (status, batch) =
+        post_form(&server.at("/api/batch"), &[("fake.zip", b"not a zip"), ("a.csv", b"1\n0,1,0\n")]);
+    assert_eq!(status, 200, "{batch}");
+    assert_eq!(
+        (&batch["records"][0]["file"], &batch["records"][0]["status"]),
+        (&json!("a.csv"), &json!("solved"))
+    );
+    assert_eq!(batch["skipped"], json!([{"file": "fake.zip", "reason": "not a zip archive"}]));
+    assert_eq!((&batch["summary"]["files"], &batch["summary"]["skipped"]), (&json!(1), &json!(1)));
+    let (status, batch) = post_form(&server.at("/api/batch"), &[("fake.zip", b"not a zip")]);
+    assert_eq!((status, &batch["records"], &batch["summary"]["skipped"]), (200, &json!([]), &json!(1)));
+    // A position reads only what was sent with it: an archive it cannot open is refused, named.
+    let (status, error) = post_form(
+        &server.at("/api/scrabble/position"),
+        &[("p.scrabble", b"rack: ABC\n"), ("fake.zip", b"not a zip")],
+    );
+    assert_eq!((status, error["error"].as_str().unwrap()), (400, "fake.zip: not a zip archive"));
 }
 
 #[test]
@@ -879,8 +894,8 @@ fn a_batch_names_an_empty_zip_and_the_zips_inside_a_zip_it_skips() {
     assert_eq!(
         batch["skipped"],
         json!([
-            {"file": "more/inner.zip", "reason": "an archive inside an archive is not opened: send it on its own"},
             {"file": "notes.md", "reason": "no family reads files of this extension"},
+            {"file": "outer.zip/more/inner.zip", "reason": "an archive inside an archive is not opened: send it on its own"},
         ])
     );
 }

@@ -12,8 +12,9 @@ use super::limits;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
     /// 400 bad input, 404 no such family or endpoint, 405 a method the endpoint does not take,
-    /// 408 a request body that stalled, 413 too large, 415 a JSON body sent without its content type, 422 unknown solver or a simulation past the
-    /// time limit it chose, 500 a solver that failed, 503 busy.
+    /// 408 a request body that stalled, 413 too large, 415 a JSON body sent without its content
+    /// type, 422 unknown solver, a JSON body of the wrong shape or a simulation past the time limit
+    /// it chose, 500 a solver that failed, 503 busy.
     pub status: StatusCode,
     /// What is wrong, in words.
     pub message: String,
