@@ -558,9 +558,24 @@ fn batch_solves_files_and_zips_with_verdicts_and_limits() {
     let (status, error) =
         post_form(&server.at("/api/batch"), &[("big.zip", &zipped(&[("big.csv", &zeros)]))]);
     assert_eq!((status, error["error"].as_str().unwrap()), (413, "big.zip: unpacks to more than 64 MiB"));
-    let (status, error) = post_form(&server.at("/api/batch"), &[("bad.zip", b"not a zip")]);
-    assert_eq!(status, 400);
-    assert!(error["error"].as_str().unwrap().starts_with("bad.zip: not a readable zip archive: "), "{error}");
+    // A bad archive is its own skipped entry; the other files are solved.
+    let (status, batch) =
+        post_form(&server.at("/api/batch"), &[("fake.zip", b"not a zip"), ("a.csv", b"1\n0,1,0\n")]);
+    assert_eq!(status, 200, "{batch}");
+    assert_eq!(
+        (&batch["records"][0]["file"], &batch["records"][0]["status"]),
+        (&json!("a.csv"), &json!("solved"))
+    );
+    assert_eq!(batch["skipped"], json!([{"file": "fake.zip", "reason": "not a zip archive"}]));
+    assert_eq!((&batch["summary"]["files"], &batch["summary"]["skipped"]), (&json!(1), &json!(1)));
+    let (status, batch) = post_form(&server.at("/api/batch"), &[("fake.zip", b"not a zip")]);
+    assert_eq!((status, &batch["records"], &batch["summary"]["skipped"]), (200, &json!([]), &json!(1)));
+    // A position reads only what was sent with it: an archive it cannot open is refused, named.
+    let (status, error) = post_form(
+        &server.at("/api/scrabble/position"),
+        &[("p.scrabble", b"rack: ABC\n"), ("fake.zip", b"not a zip")],
+    );
+    assert_eq!((status, error["error"].as_str().unwrap()), (400, "fake.zip: not a zip archive"));
 }
 
 #[test]
@@ -879,8 +894,8 @@ fn a_batch_names_an_empty_zip_and_the_zips_inside_a_zip_it_skips() {
     assert_eq!(
         batch["skipped"],
         json!([
-            {"file": "more/inner.zip", "reason": "an archive inside an archive is not opened: send it on its own"},
             {"file": "notes.md", "reason": "no family reads files of this extension"},
+            {"file": "outer.zip/more/inner.zip", "reason": "an archive inside an archive is not opened: send it on its own"},
         ])
     );
 }
@@ -1265,4 +1280,60 @@ fn a_word_list_sent_with_positions_says_what_it_skipped_in_each_record() {
     assert_eq!((status, &record["warning"]), (200, &json!(note)), "{record}");
     let (status, view) = post(&server.at("/api/scrabble/position?top=1"), position.as_bytes());
     assert_eq!((status, &view["warning"]), (200, &json!(note)), "{view}");
+}
+
+/// The status and JSON body of a `POST` of `body` with the header `Content-Type: content_type`.
+fn post_typed(url: &str, content_type: &str, body: &[u8]) -> (u16, Value) {
+    answer(agent().post(url).header("Content-Type", content_type).send(body).expect("the server answers"))
+}
+
+#[test]
+fn framework_and_serde_refusals_are_said_in_the_app_s_words() {
+    let server = Server::start(&[]);
+    let said = |(status, error): (u16, Value)| (status, error["error"].as_str().unwrap().to_string());
+    let codebreaker = server.at("/api/guess/codebreaker");
+    assert_eq!(
+        said(post(&codebreaker, br#"{"digits":4,"answers":[]}"#)),
+        (415, "the body must be sent as JSON, with the header `Content-Type: application/json`".into())
+    );
+    let json = "application/json";
+    assert_eq!(
+        said(post_typed(&codebreaker, json, b"\x01\x02junk")),
+        (400, "the body is not JSON: expected value at line 1 column 1".into())
+    );
+    assert_eq!(
+        said(post_typed(&codebreaker, json, br#"{"digits":4,"answers":["#)),
+        (400, "the body is not JSON: answers: EOF while parsing a list at line 1 column 23".into())
+    );
+    assert_eq!(
+        said(post_json(&server.at("/api/scrabble/solitaire"), &json!([]))),
+        (
+            422,
+            "the JSON body must be a JSON object of named fields (`{\"name\": value, ...}`), not a list or a \
+             single value"
+                .into()
+        )
+    );
+    assert_eq!(
+        said(post_typed(&codebreaker, json, br#"{"digits":99999999999999999999,"answers":[]}"#)),
+        (400, "digits: 1e20 is not a whole number from 2 to 4".into())
+    );
+    assert_eq!(
+        said(get(&server.at("/api/guess/simulate?digits=99999999999&strategy=first"))),
+        (400, "digits: 99999999999 is not a whole number from 2 to 9".into())
+    );
+    assert_eq!(
+        said(post_json(
+            &server.at("/api/guess/host"),
+            &json!({"seed": 7, "guesses": [1234, 99999999999u64]})
+        )),
+        (400, "guess 2: 99999999999 is not a 4-digit number (1000 to 9999)".into())
+    );
+    let not_multipart = "the upload is not a complete multipart form (multipart/form-data, each file a part)";
+    let batch = server.at("/api/batch");
+    assert_eq!(said(post_typed(&batch, "multipart/form-data", b"x")), (400, not_multipart.into()));
+    assert_eq!(
+        said(post_typed(&batch, "multipart/form-data; boundary=B", b"--B\r\nContent-Disposition: form-data")),
+        (400, not_multipart.into())
+    );
 }

@@ -60,11 +60,14 @@ pub struct BatchAnswer {
 /// A file of the batch left unsolved, and why.
 #[derive(Serialize)]
 pub struct Skipped {
-    /// Its name as sent.
-    file: String,
+    /// Its name as sent (`outer.zip/inner.zip` for an entry of an archive that is itself skipped).
+    pub file: String,
     /// Why it was not solved.
-    reason: &'static str,
+    pub reason: String,
 }
+
+/// Why a `.zip` inside a `.zip` is skipped.
+const NESTED_ZIP: &str = "an archive inside an archive is not opened: send it on its own";
 
 /// One input's record as the batch answers it: the record of `run --json`, its status as the
 /// tables word it (`result`: `no round` for a tournament without one), where a Scrabble position's
@@ -92,32 +95,35 @@ pub async fn batch(
 ) -> Result<Json<BatchAnswer>, ApiError> {
     let Query(query) = query?;
     let timeout = limits::timeout(query.timeout.as_deref())?;
-    let files = received(multipart?).await?;
-    if files.is_empty() {
+    let (files, unopened) = received(multipart?).await?;
+    if files.is_empty() && unopened.is_empty() {
         return Err(ApiError::bad_request("no files: send each file as a part of a multipart form"));
     }
     let shared = Arc::clone(&state);
     let answer = state
         .pool
-        .run_stoppable(move |stop| solve_all(&files, &shared, Instant::now() + timeout, stop))
+        .run_stoppable(move |stop| solve_all(&files, unopened, &shared, Instant::now() + timeout, stop))
         .await??;
     Ok(Json(answer))
 }
 
-/// The files of a multipart form, each part a file, a `.zip` part's entries taken instead of it.
+/// The files of a multipart form, each part a file, a `.zip` part's entries taken instead of it,
+/// and the archives not opened: a part that is not a zip archive, and a `.zip` inside a `.zip`.
 ///
 /// # Errors
 /// 400 for a form that cannot be read, a name given twice or leading outside the upload, an
-/// archive that cannot be read ([`unzip`]); 413 beyond the limits.
-pub async fn received(mut multipart: Multipart) -> Result<Files, ApiError> {
+/// archive whose entries cannot be read ([`unzip`]); 413 beyond the limits.
+pub async fn received(mut multipart: Multipart) -> Result<(Files, Vec<Skipped>), ApiError> {
     let mut files = Files::new();
+    let mut unopened = Vec::new();
     let mut archives = Vec::new();
     while let Some(field) = multipart.next_field().await? {
         let name = field.file_name().or(field.name()).unwrap_or("").to_string();
         let bytes = field.bytes().await?;
         if is_zip(&name) {
-            unzip(&name, &bytes, &mut files)?;
-            archives.push(name);
+            if unzip(&name, &bytes, &mut files, &mut unopened)? {
+                archives.push(name);
+            }
         } else {
             if leads_outside(&name) {
                 return Err(ApiError::bad_request(format!(
@@ -127,11 +133,11 @@ pub async fn received(mut multipart: Multipart) -> Result<Files, ApiError> {
             add(&mut files, name, bytes.to_vec())?;
         }
     }
-    if files.is_empty() && !archives.is_empty() {
+    if files.is_empty() && unopened.is_empty() && !archives.is_empty() {
         let holds = if archives.len() == 1 { "the archive holds" } else { "the archives hold" };
         return Err(ApiError::bad_request(format!("{}: {holds} no file", archives.join(", "))));
     }
-    Ok(files)
+    Ok((files, unopened))
 }
 
 /// Whether the file `name` is a `.zip` archive (the extension in any case).
@@ -157,18 +163,23 @@ fn add(files: &mut Files, name: String, bytes: Vec<u8>) -> Result<(), ApiError> 
     Ok(())
 }
 
-/// Adds the files of the `.zip` archive `bytes`, named by their path inside it.
+/// Adds the files of the `.zip` archive `bytes`, named by their path inside it, and answers
+/// whether it was opened: one that is not a zip archive, and each `.zip` inside it, is put among
+/// `unopened` instead (a bad file is its own entry, never the end of the batch).
 ///
 /// # Errors
 /// 400 for an archive that cannot be read, holds two entries of one name or a name that leads
 /// outside it; 413 beyond
 /// [`limits::ZIP_ENTRIES`] entries or [`limits::ZIP_BYTES`] unpacked (counted as read, not as the
 /// archive claims).
-fn unzip(name: &str, bytes: &[u8], files: &mut Files) -> Result<(), ApiError> {
+fn unzip(name: &str, bytes: &[u8], files: &mut Files, unopened: &mut Vec<Skipped>) -> Result<bool, ApiError> {
     let unreadable = |error: zip::result::ZipError| {
         ApiError::bad_request(format!("{name}: not a readable zip archive: {error}"))
     };
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(unreadable)?;
+    let Ok(mut archive) = zip::ZipArchive::new(std::io::Cursor::new(bytes)) else {
+        unopened.push(Skipped { file: name.to_string(), reason: "not a zip archive".to_string() });
+        return Ok(false);
+    };
     // The zip crate keeps only the last of several entries of one name: refuse the archive instead.
     if let Some(entry) = entry_named_twice(bytes, archive.central_directory_start()) {
         return Err(ApiError::bad_request(format!(
@@ -194,6 +205,10 @@ fn unzip(name: &str, bytes: &[u8], files: &mut Files) -> Result<(), ApiError> {
                 "{name}: {entry_name}: the name leads outside the archive (absolute, or through `..`)"
             )));
         }
+        if is_zip(&entry_name) {
+            unopened.push(Skipped { file: format!("{name}/{entry_name}"), reason: NESTED_ZIP.to_string() });
+            continue;
+        }
         let mut content = Vec::new();
         (&mut entry).take(left + 1).read_to_end(&mut content).map_err(|error| {
             ApiError::bad_request(format!("{name}: {entry_name}: cannot unpack: {error}"))
@@ -203,7 +218,7 @@ fn unzip(name: &str, bytes: &[u8], files: &mut Files) -> Result<(), ApiError> {
         })?;
         add(files, entry_name, content)?;
     }
-    Ok(())
+    Ok(true)
 }
 
 /// The first name that two records of the central directory of the zip archive `bytes` (starting at
@@ -230,7 +245,8 @@ fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
 
 /// Solves every input among `files` before `deadline` on the server's `state` (a Scrabble position
 /// on the files it names among `files`: [`lexicon`]), judging it against its reference when one
-/// came along; files that are neither inputs nor references are counted as skipped, and so are the
+/// came along; files that are neither inputs nor references are counted as skipped, and so are
+/// the archives not opened (`unopened`, [`received`]) and the
 /// leftovers of macOS and Windows ([`crate::inputs::is_junk`]: a zip made by Finder holds them). Once
 /// `stop` is set (the client is gone) no further file is solved.
 ///
@@ -238,6 +254,7 @@ fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
 /// 500 when the references cannot be zipped.
 fn solve_all(
     files: &Files,
+    unopened: Vec<Skipped>,
     state: &State,
     deadline: Instant,
     stop: &AtomicBool,
@@ -248,13 +265,15 @@ fn solve_all(
     let mut notes = Vec::new();
     let mut diffs = Vec::new();
     let mut references = 0;
-    let mut skipped = Vec::new();
+    let unopened_count = unopened.len();
+    let mut skipped = unopened;
     for (name, input) in files {
         if stop.load(Ordering::Relaxed) {
             break;
         }
         let path = Path::new(name);
-        let mut skip = |reason| skipped.push(Skipped { file: name.clone(), reason });
+        let mut skip =
+            |reason: &str| skipped.push(Skipped { file: name.clone(), reason: reason.to_string() });
         if crate::inputs::is_junk(path) {
             skip("left by macOS Finder or Windows, never solved");
             continue;
@@ -262,8 +281,6 @@ fn solve_all(
         let Some(family) = family::for_path(path) else {
             if is_reference(files, path) {
                 references += 1;
-            } else if is_zip(name) {
-                skip("an archive inside an archive is not opened: send it on its own");
             } else {
                 skip("no family reads files of this extension");
             }
@@ -308,7 +325,8 @@ fn solve_all(
     }
     let mut summary = Summary::of(&records, false);
     summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
-    summary.skipped = files.len() - records.len() - references;
+    summary.skipped = files.len() - records.len() - references + unopened_count;
+    skipped.sort_by(|one, other| one.file.cmp(&other.file));
     let html = html::page(&Report::Batch(Batch {
         layout: Layout::Run,
         records: &records,

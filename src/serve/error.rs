@@ -12,8 +12,9 @@ use super::limits;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
     /// 400 bad input, 404 no such family or endpoint, 405 a method the endpoint does not take,
-    /// 408 a request body that stalled, 413 too large, 422 unknown solver or a simulation past the
-    /// time limit it chose, 500 a solver that failed, 503 busy.
+    /// 408 a request body that stalled, 413 too large, 415 a JSON body sent without its content
+    /// type, 422 unknown solver, a JSON body of the wrong shape or a simulation past the time limit
+    /// it chose, 500 a solver that failed, 503 busy.
     pub status: StatusCode,
     /// What is wrong, in words.
     pub message: String,
@@ -117,24 +118,48 @@ impl From<QueryRejection> for ApiError {
 
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> ApiError {
+        if let JsonRejection::MissingJsonContentType(_) = rejection {
+            return ApiError {
+                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                message: "the body must be sent as JSON, with the header `Content-Type: application/json`"
+                    .to_string(),
+            };
+        }
         let text = rejection.body_text();
-        let message = match text.strip_prefix("Failed to deserialize the JSON body into the target type: ") {
-            Some(detail) => match unknown_field(detail) {
-                Some((place, name, accepted)) => {
-                    // The path names the field itself (`b[0].x`); its object's path comes before.
-                    let object = place.strip_suffix(name).unwrap_or(place).trim_end_matches('.');
-                    let place = if object.is_empty() { String::new() } else { format!(" in {object}") };
-                    format!(
-                        "unknown field '{name}'{place} of the JSON body; {}",
-                        accepted_names("field", &accepted)
-                    )
-                }
-                None => format!("the JSON body: {detail}"),
-            },
-            None => text,
+        let message = if let Some(detail) =
+            text.strip_prefix("Failed to deserialize the JSON body into the target type: ")
+        {
+            json_data(detail)
+        } else if let Some(detail) = text.strip_prefix("Failed to parse the request body as JSON: ") {
+            format!("the body is not JSON: {detail}")
+        } else {
+            text
         };
         body_failed(&rejection, rejection.status(), message)
     }
+}
+
+/// The message of a JSON body that is JSON but not of the endpoint's shape, from serde's `detail`
+/// (`[PATH: ]WHAT[ at line L column C]`): an unknown field named with the accepted ones, and a list
+/// or a value where an object belongs said so, without the Rust type's name serde gives.
+fn json_data(detail: &str) -> String {
+    if let Some((place, name, accepted)) = unknown_field(detail) {
+        // The path names the field itself (`b[0].x`); its object's path comes before.
+        let object = place.strip_suffix(name).unwrap_or(place).trim_end_matches('.');
+        let place = if object.is_empty() { String::new() } else { format!(" in {object}") };
+        return format!(
+            "unknown field '{name}'{place} of the JSON body; {}",
+            accepted_names("field", &accepted)
+        );
+    }
+    if detail.contains(", expected struct ") {
+        let place = match detail.split_once(": invalid ") {
+            Some((place, _)) => format!("{place} in the JSON body"),
+            None => "the JSON body".to_string(),
+        };
+        return format!("{place} must be a JSON object of named fields (`{{\"name\": value, ...}}`), not a list or a single value");
+    }
+    format!("the JSON body: {detail}")
 }
 
 /// The path (`b[0].x`, the field's own; empty when none is given), the name and the accepted names
@@ -161,15 +186,19 @@ fn accepted_names(kind: &str, names: &[&str]) -> String {
     }
 }
 
+/// The message of a body that is not a multipart form, or one cut short.
+const NOT_MULTIPART: &str =
+    "the upload is not a complete multipart form (multipart/form-data, each file a part)";
+
 impl From<MultipartRejection> for ApiError {
     fn from(rejection: MultipartRejection) -> ApiError {
-        rejected(rejection.status(), rejection.body_text())
+        rejected(rejection.status(), NOT_MULTIPART.to_string())
     }
 }
 
 impl From<MultipartError> for ApiError {
     fn from(error: MultipartError) -> ApiError {
-        body_failed(&error, error.status(), error.body_text())
+        body_failed(&error, error.status(), NOT_MULTIPART.to_string())
     }
 }
 

@@ -24,6 +24,7 @@ use solvebatch_guess::{
 use super::error::ApiError;
 use super::limits;
 use super::state::State;
+use super::whole;
 
 /// The most digits of a game against the codebreaker: each request replays every guess, and a
 /// scoring strategy takes seconds a guess at 5 digits.
@@ -36,7 +37,7 @@ pub struct CodebreakerGame {
     /// The strategy's name (default `first`).
     strategy: Option<String>,
     /// The number of digits (default 4, at most [`CODEBREAKER_MAX_DIGITS`]).
-    digits: Option<u32>,
+    digits: Option<whole::Sent>,
     /// The number of matches given to each guess so far.
     answers: Vec<u32>,
 }
@@ -61,12 +62,7 @@ pub async fn codebreaker(
 ) -> Result<Json<CodebreakerView>, ApiError> {
     let Json(game) = game?;
     let strategy = strategy_named(game.strategy.as_deref())?;
-    let digits = digits(game.digits)?;
-    if digits.get() > CODEBREAKER_MAX_DIGITS {
-        return Err(ApiError::bad_request(format!(
-            "digits: a game against the codebreaker has at most {CODEBREAKER_MAX_DIGITS} digits, not {digits}"
-        )));
-    }
+    let digits = digits(game.digits.as_ref(), CODEBREAKER_MAX_DIGITS)?;
     let mut codebreaker =
         Codebreaker::new(digits, strategy).map_err(|error| ApiError::bad_request(error.to_string()))?;
     state.pool.run(move || replay_answers(&mut codebreaker, &game.answers)).await?.map(Json)
@@ -104,11 +100,11 @@ fn replay_answers(game: &mut Codebreaker, answers: &[u32]) -> Result<Codebreaker
 #[serde(deny_unknown_fields)]
 pub struct HostGame {
     /// The number of digits (default 4).
-    digits: Option<u32>,
+    digits: Option<whole::Sent>,
     /// The seed that draws the secret (the page draws one per game).
     seed: u64,
     /// The guesses so far.
-    guesses: Vec<u32>,
+    guesses: Vec<whole::Sent>,
     /// Show the secret even if not found (giving up).
     #[serde(default)]
     reveal: bool,
@@ -130,14 +126,27 @@ pub async fn host(
     game: Result<Json<HostGame>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<HostView>, ApiError> {
     let Json(game) = game?;
-    let digits = digits(game.digits)?;
+    let digits = digits(game.digits.as_ref(), Digits::MAX)?;
     let host = Host::seeded(digits, game.seed);
     let answers = game
         .guesses
         .iter()
         .enumerate()
-        .map(|(index, &guess)| {
-            host.answer(guess).map_err(|error| ApiError::bad_request(format!("guess {}: {error}", index + 1)))
+        .map(|(index, guess)| {
+            // A guess beyond u32 is out of range as surely as one of too few digits.
+            let out_of_range = || {
+                format!(
+                    "{} is not a {digits}-digit number ({} to {})",
+                    guess.text,
+                    digits.smallest(),
+                    digits.largest()
+                )
+            };
+            let answer = guess
+                .value
+                .ok_or_else(out_of_range)
+                .and_then(|value| host.answer(value).map_err(|error| error.to_string()));
+            answer.map_err(|error| ApiError::bad_request(format!("guess {}: {error}", index + 1)))
         })
         .collect::<Result<Vec<u32>, ApiError>>()?;
     let found = answers.last() == Some(&digits.get());
@@ -160,7 +169,7 @@ pub struct SimulateQuery {
     /// The strategy's name (default `first`).
     strategy: Option<String>,
     /// The number of digits (default 4).
-    digits: Option<u32>,
+    digits: Option<whole::Sent>,
     /// The time limit in seconds.
     timeout: Option<String>,
     /// How many secrets to draw when the range has more than [`MAX_SIMULATED_SECRETS`] numbers
@@ -198,7 +207,7 @@ pub async fn simulate(
 ) -> Result<Json<SimulationView>, ApiError> {
     let Query(query) = query?;
     let strategy = strategy_named(query.strategy.as_deref())?;
-    let digits = digits(query.digits)?;
+    let digits = digits(query.digits.as_ref(), Digits::MAX)?;
     strategy.check_digits(digits).map_err(|error| ApiError::bad_request(error.to_string()))?;
     let limit = limits::timeout(query.timeout.as_deref())?;
     let size = match query.sample {
@@ -263,9 +272,9 @@ fn strategy_named(name: Option<&str>) -> Result<&'static dyn Solver, ApiError> {
 /// The number of digits asked for (4 when none).
 ///
 /// # Errors
-/// 400 outside 2 to 9.
-fn digits(asked: Option<u32>) -> Result<Digits, ApiError> {
-    asked.map_or(Ok(Digits::FOUR), |d| {
-        Digits::new(d).map_err(|error| ApiError::bad_request(format!("digits: {error}")))
-    })
+/// 400 outside 2 to `max`.
+fn digits(asked: Option<&whole::Sent>, max: u32) -> Result<Digits, ApiError> {
+    let Some(asked) = asked else { return Ok(Digits::FOUR) };
+    let digits = asked.within("digits", Digits::MIN, max).map_err(ApiError::bad_request)?;
+    Digits::new(digits).map_err(|error| ApiError::bad_request(format!("digits: {error}")))
 }

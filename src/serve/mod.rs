@@ -35,6 +35,7 @@ mod solitaire;
 mod solve;
 mod state;
 mod tictactoe;
+mod whole;
 
 use listen::ConnectionLimits;
 use state::State;

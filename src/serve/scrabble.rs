@@ -196,7 +196,11 @@ async fn position_files(request: Request) -> Result<(String, Sent), ApiError> {
         let body = Bytes::from_request(request, &()).await?;
         return Ok(("-".to_string(), Sent::from([("-".to_string(), body.to_vec())])));
     }
-    let sent = super::batch::received(Multipart::from_request(request, &()).await?).await?;
+    let (sent, unopened) = super::batch::received(Multipart::from_request(request, &()).await?).await?;
+    // A position reads its files from what was sent: an archive left unopened is refused, not passed over.
+    if let Some(skipped) = unopened.first() {
+        return Err(ApiError::bad_request(format!("{}: {}", skipped.file, skipped.reason)));
+    }
     let mut positions = sent.keys().filter(|name| Scrabble.is_input(std::path::Path::new(name)));
     let name = match (positions.next(), positions.next()) {
         (Some(name), None) => name.clone(),
