@@ -208,7 +208,17 @@ fn a_missing_path_is_its_own_row_and_the_batch_goes_on() {
         .assert()
         .code(1)
         .stdout(predicate::str::is_match(r"\| absent +\| - +\| - +\| failed: cannot read: ").unwrap())
-        .stdout(predicate::str::contains("2 files: 1 solved, 1 failed;"));
+        .stdout(predicate::str::contains("2 files: 1 solved, 1 failed;"))
+        .stdout(predicate::str::ends_with("\nnot as expected: absent\n"));
+    // Alone, on a terminal too, it is named as not as expected, and fails the run.
+    let (_dir, mut command) = setup(&[]);
+    command
+        .env("COLUMNS", "80")
+        .args(["run", "absent"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("\n1 file: 1 failed; time: wall "))
+        .stdout(predicate::str::ends_with("\nnot as expected: absent\n"));
 }
 
 #[test]

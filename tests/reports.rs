@@ -67,13 +67,21 @@ fn json_lines(text: &str) -> Vec<Value> {
 const THREE_FILES_SUMMARY: &str =
     "3 files: 1 solved, 1 no round, 1 invalid; references: 1 same, 0 valid, 0 differ; time: wall ";
 
-/// `line` with the times of a summary line (`; time: wall ..., solving ... (sum), median ...`)
+/// Where the times of a summary line begin in `line`: at `time:` followed by ` wall` or by the end of
+/// the line (wrapped to the terminal, the times go on on the next lines).
+fn times_at(line: &str) -> Option<usize> {
+    let start = line.find("time:")?;
+    let rest = &line[start + "time:".len()..];
+    (rest.is_empty() || rest.starts_with(" wall")).then_some(start)
+}
+
+/// `line` with the times of a summary line (`time: wall ..., solving ... (sum), median ...`)
 /// replaced by a placeholder; trailing blanks (Markdown line breaks) kept.
 fn without_times(line: &str) -> String {
-    match line.find("; time: wall ") {
+    match times_at(line) {
         Some(start) => {
             let trailing = line.len() - line.trim_end().len();
-            format!("{}; time: <times>{}", &line[..start], &line[line.len() - trailing..])
+            format!("{}time: <times>{}", &line[..start], &line[line.len() - trailing..])
         }
         None => line.to_string(),
     }
@@ -592,17 +600,28 @@ fn ms_cell(line: &str) -> Option<std::ops::Range<usize>> {
     body[start..].trim().parse::<f64>().is_ok().then_some(start..body.len())
 }
 
-/// `stdout` with the digits of the `ms` column masked as `#` and the summary's times replaced.
+/// `stdout` with the digits of the `ms` column masked as `#` and the summary's times replaced, with
+/// the further lines (indented) the times took when the summary line was wrapped to the terminal:
+/// where the line breaks before them depends only on the words before them.
 fn normalised(stdout: &str) -> String {
+    let mut in_times = false;
     stdout
         .lines()
-        .map(|line| match ms_cell(line) {
-            Some(cell) => {
-                let masked: String =
-                    line[cell.clone()].chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).collect();
-                format!("{}{masked}{}", &line[..cell.start], &line[cell.end..])
+        .filter_map(|line| {
+            if in_times && line.starts_with("  ") {
+                return None;
             }
-            None => without_times(line),
+            in_times = times_at(line).is_some();
+            Some(match ms_cell(line) {
+                Some(cell) => {
+                    let masked: String = line[cell.clone()]
+                        .chars()
+                        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+                        .collect();
+                    format!("{}{masked}{}", &line[..cell.start], &line[cell.end..])
+                }
+                None => without_times(line),
+            })
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -739,4 +758,32 @@ fn terminal_table_with_nested_folders_snapshots_at_80_and_120_columns() {
         ("a/guesses/spec.guess", include_str!("../datasets/guess/spec-example.guess")),
     ];
     snapshots_at_80_and_120_columns("nested_folders", &files);
+}
+
+/// One folder of mixed families in path order, some files invalid, with a long-named subfolder: at
+/// 80 columns its rows are grouped by family under a heading each, not headed at each change of
+/// family; a folder too long for a line breaks after a `/`; and the summary lines wrap at spaces,
+/// a path too long staying whole.
+#[test]
+fn terminal_table_of_a_mixed_folder_snapshots_at_80_and_120_columns() {
+    let files = [
+        ("a/mixed/a-round.csv", "1\n0,1,0\n"),
+        ("a/mixed/a-round.csv.expected", "Table 0: 0 vs. 1\n"),
+        ("a/mixed/b-game.in", include_str!("../datasets/tictactoe/00-example.in")),
+        ("a/mixed/c-empty.in", ""),
+        ("a/mixed/d-spec.guess", include_str!("../datasets/guess/spec-example.guess")),
+        ("a/mixed/e-bad.csv", "x\n"),
+        ("a/mixed/f-bad.guess", "secret 12\n"),
+        ("a/mixed/g-rack.scrabble", ""),
+        ("a/mixed/h-round.csv", "2\n0,1,0\n2,3,1\n"),
+        ("a/a-folder-whose-name-is-long-enough-to-need-two-lines-at-eighty/with-a-subfolder/x.csv", "x\n"),
+    ];
+    snapshots_at_80_and_120_columns("mixed_folder", &files);
+    // At 80 columns the paths are cut: a heading per folder and family, not one per change of family.
+    let stdout = with_short_times(|| {
+        let (_dir, mut command) = setup(&files);
+        text(&command.env("COLUMNS", "80").args(["run", "a"]).output().unwrap().stdout)
+    });
+    let headings = stdout.lines().filter(|line| line.contains(" — ")).count();
+    assert_eq!(headings, 5, "{stdout}");
 }

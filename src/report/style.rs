@@ -1,4 +1,5 @@
-//! How text reaches a terminal or a Markdown cell: colour choice, escapes, and shortening to a width.
+//! How text reaches a terminal or a Markdown cell: colour choice, escapes, shortening and wrapping
+//! to a width.
 
 use std::io::IsTerminal;
 
@@ -131,6 +132,53 @@ pub fn elide_middle(text: &str, columns: usize) -> String {
     shown
 }
 
+/// `text` wrapped to `columns` terminal columns at its spaces (so after a comma or a semicolon),
+/// never inside a word (not at its hyphens either): a word wider than `columns` (a long path) stays whole on a line of its own,
+/// as a terminal can still show it and a copied path still works. Lines after the first begin with
+/// `indent`. Greedy (first fit): where a line breaks depends only on the words before it.
+pub fn wrap_at_spaces(text: &str, columns: usize, indent: &str) -> Vec<String> {
+    let options = textwrap::Options::new(columns)
+        .break_words(false)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .subsequent_indent(indent);
+    textwrap::wrap(text, options).into_iter().map(std::borrow::Cow::into_owned).collect()
+}
+
+/// `text` wrapped to exactly `columns` columns or fewer, for a line inside a table's borders: at
+/// spaces and after each `/` (a folder's path breaks between its folders), and only a word wider
+/// than `columns` with no `/` to break at is cut.
+pub fn wrap_within(text: &str, columns: usize) -> Vec<String> {
+    let options = textwrap::Options::new(columns.max(1))
+        .word_separator(textwrap::WordSeparator::Custom(after_spaces_and_slashes))
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .break_words(true);
+    textwrap::wrap(text, options).into_iter().map(std::borrow::Cow::into_owned).collect()
+}
+
+/// The words of `line` for [`wrap_within`]: each ends after a run of spaces, or after a `/` not
+/// followed by a space.
+fn after_spaces_and_slashes(line: &str) -> Box<dyn Iterator<Item = textwrap::core::Word<'_>> + '_> {
+    let mut start = 0;
+    let mut words = Vec::new();
+    let bytes = line.as_bytes();
+    for (index, &byte) in bytes.iter().enumerate() {
+        let next = bytes.get(index + 1).copied();
+        let ends = match byte {
+            b' ' => next != Some(b' '),
+            b'/' => next.is_some_and(|next| next != b' ' && next != b'/'),
+            _ => false,
+        };
+        if ends {
+            words.push(textwrap::core::Word::from(&line[start..=index]));
+            start = index + 1;
+        }
+    }
+    if start < line.len() {
+        words.push(textwrap::core::Word::from(&line[start..]));
+    }
+    Box::new(words.into_iter())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,5 +203,27 @@ mod tests {
         assert_eq!(duration(0.0123), "12.3 µs");
         assert_eq!(duration(45.61), "45.6 ms");
         assert_eq!(duration(7890.0), "7.89 s");
+    }
+
+    #[test]
+    fn lines_wrap_at_spaces_and_a_path_too_wide_stays_whole() {
+        assert_eq!(
+            wrap_at_spaces("96 files: 64 solved, 24 invalid; references: 0 valid, 0 differ", 30, "  "),
+            ["96 files: 64 solved, 24", "  invalid; references: 0", "  valid, 0 differ"]
+        );
+        assert_eq!(
+            wrap_at_spaces("not as expected: /tmp/bad/a-very-long-name.csv, b.csv", 20, "  "),
+            ["not as expected:", "  /tmp/bad/a-very-long-name.csv,", "  b.csv"]
+        );
+    }
+
+    #[test]
+    fn lines_in_a_table_break_after_a_slash_before_inside_a_word() {
+        assert_eq!(
+            wrap_within("/tmp/long/a-long-folder/another-nested-folder/ — tournament", 30),
+            ["/tmp/long/a-long-folder/", "another-nested-folder/ —", "tournament"]
+        );
+        // A word with no slash in it is cut only when wider than the line.
+        assert_eq!(wrap_within("ab abcdefgh", 4), ["ab", "abcd", "efgh"]);
     }
 }

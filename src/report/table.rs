@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use comfy_table::{presets, CellAlignment, Color, ContentArrangement, Table};
 
-use super::style::{elide_end, elide_middle, escape_cell, width};
+use super::style::{elide_end, elide_middle, escape_cell, width, wrap_at_spaces, wrap_within};
 use crate::family::status_label;
 use crate::outcome::{Status, Verdict};
 use crate::paths::display_path;
@@ -411,9 +411,17 @@ impl TerminalTable {
                 {
                     // Under folder headings the paths are shorter: kept when less of them is then cut.
                     let mut sectioned = grid.clone();
-                    let headings = section_by_folder(&mut sectioned);
+                    let (headings, order) = section_by_folder(&mut sectioned);
                     if path_columns_hidden(&sectioned, limit) < path_columns_hidden(&grid, limit) {
                         (grid, annotations.headings) = (sectioned, headings);
+                        // Each row's notes follow it to its place.
+                        let notes = std::mem::take(&mut annotations.notes);
+                        annotations.notes = notes
+                            .into_iter()
+                            .filter_map(|(row, notes)| {
+                                Some((order.iter().position(|&was| was == row)?, notes))
+                            })
+                            .collect();
                     }
                 }
             }
@@ -437,11 +445,24 @@ impl TerminalTable {
                 text.push_str(&diff_block(file, diff, self.terminal.color));
             }
         }
-        text.push_str(&summary_lines(batch.summary, batch.layout).join("\n"));
-        text.push('\n');
+        for line in summary_lines(batch.summary, batch.layout) {
+            // Wrapped here, at spaces, where the terminal would cut words and paths anywhere.
+            let lines = match self.terminal.width {
+                Some(limit) => wrap_at_spaces(&line, limit, SUMMARY_INDENT),
+                None => vec![line],
+            };
+            for line in lines {
+                text.push_str(&line);
+                text.push('\n');
+            }
+        }
         text
     }
 }
+
+/// What begins each further line of a summary line wrapped to the terminal, to tell it from the
+/// next summary line.
+const SUMMARY_INDENT: &str = "  ";
 
 /// The unified diff `diff` of `file` as `run --diff` prints it: a heading naming the file, then the
 /// diff's lines, removed ones red and added ones green when `color`, control characters escaped.
@@ -548,38 +569,59 @@ fn path_columns_hidden(grid: &Grid, limit: usize) -> usize {
     cells.iter().zip(&grid.rows).map(|(texts, row)| whole(row).saturating_sub(width(&texts[0]))).sum()
 }
 
-/// Groups the rows of a run by folder (and by family and solver, whose columns it removes): each
-/// row then shows its file's name, under a heading naming the folder (`scrabble/ — scrabble,
-/// anchor`) above the first row of its group. Returns the headings by row.
-fn section_by_folder(grid: &mut Grid) -> BTreeMap<usize, String> {
+/// Groups the rows of a run by folder, family and solver (whose columns it removes): each row then
+/// shows its file's name, under a heading naming the group (`scrabble/ — scrabble, anchor`) above
+/// its first row. So that a folder of mixed families has a heading per family, not one at each
+/// change of family in path order, the rows are sorted (stably) by folder, in the order folders
+/// come, then by family and solver: within a group they keep the run's order, by path. Returns the
+/// headings by row, and the rows' order: the index in `grid` before of each row now.
+fn section_by_folder(grid: &mut Grid) -> (BTreeMap<usize, String>, Vec<usize>) {
     let said: Vec<usize> = ["family", "solver"]
         .iter()
         .filter_map(|name| grid.header.iter().position(|header| header == name))
         .collect();
-    let mut headings = BTreeMap::new();
-    let mut last = None;
-    for (index, row) in grid.rows.iter_mut().enumerate() {
-        let path = Path::new(&row[0].text);
-        let folder = path.parent().map(display_path).filter(|folder| !folder.is_empty());
-        let folder = folder.map_or_else(|| "./".to_string(), |folder| format!("{folder}/"));
-        let what: Vec<&str> = said.iter().map(|&column| row[column].text.as_str()).collect();
-        let heading = if what.is_empty() { folder } else { format!("{folder} — {}", what.join(", ")) };
-        if let Some(name) = path.file_name() {
-            row[0].text = name.to_string_lossy().into_owned();
-        }
-        if last.as_ref() != Some(&heading) {
-            headings.insert(index, escape_cell(&heading, false));
-            last = Some(heading);
+    let headings: Vec<(String, String)> = grid
+        .rows
+        .iter()
+        .map(|row| {
+            let folder =
+                Path::new(&row[0].text).parent().map(display_path).filter(|folder| !folder.is_empty());
+            let folder = folder.map_or_else(|| "./".to_string(), |folder| format!("{folder}/"));
+            let what: Vec<&str> = said.iter().map(|&column| row[column].text.as_str()).collect();
+            let heading =
+                if what.is_empty() { folder.clone() } else { format!("{folder} — {}", what.join(", ")) };
+            (folder, heading)
+        })
+        .collect();
+    let mut folders: Vec<&str> = Vec::new();
+    for (folder, _) in &headings {
+        if !folders.contains(&folder.as_str()) {
+            folders.push(folder);
         }
     }
+    let rank = |row: usize| folders.iter().position(|folder| *folder == headings[row].0);
+    let mut order: Vec<usize> = (0..grid.rows.len()).collect();
+    order.sort_by_key(|&row| (rank(row), &headings[row].1));
+    let mut rows: Vec<Vec<Cell>> = order.iter().map(|&row| grid.rows[row].clone()).collect();
+    let mut shown = BTreeMap::new();
+    for (index, row) in rows.iter_mut().enumerate() {
+        if let Some(name) = Path::new(&row[0].text).file_name() {
+            row[0].text = name.to_string_lossy().into_owned();
+        }
+        for &column in said.iter().rev() {
+            row.remove(column);
+        }
+        let heading = &headings[order[index]].1;
+        if index == 0 || headings[order[index - 1]].1 != *heading {
+            shown.insert(index, escape_cell(heading, false));
+        }
+    }
+    grid.rows = rows;
     for &column in said.iter().rev() {
         grid.header.remove(column);
         grid.numeric.remove(column);
-        for row in &mut grid.rows {
-            row.remove(column);
-        }
     }
-    headings
+    (shown, order)
 }
 
 /// The cells of `grid` shortened to fit `limit` columns, and the notes under each row. A text cut
@@ -725,18 +767,14 @@ fn note_alike_paths(
 }
 
 /// `text` in a row spanning a table `table_width` columns wide, in its borders, wrapped onto as
-/// many lines as it needs.
+/// many lines as it needs ([`wrap_within`]: between words and folders, not inside a word).
 fn spanning_lines(text: &str, table_width: usize) -> String {
-    let mut note = Table::new();
-    note.load_preset(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::DynamicFullWidth)
-        .set_width(u16::try_from(table_width).unwrap_or(u16::MAX));
-    note.force_no_tty();
-    note.add_row([text]);
-    let drawn = note.to_string();
-    let lines: Vec<&str> = drawn.lines().collect();
-    // Its top and bottom borders are the table's row lines around it.
-    lines[1..lines.len() - 1].iter().map(|line| format!("{line}\n")).collect()
+    // A border and a space on either side.
+    let inner = table_width.saturating_sub(4);
+    wrap_within(text, inner)
+        .iter()
+        .map(|line| format!("│ {line}{} │\n", " ".repeat(inner.saturating_sub(width(line)))))
+        .collect()
 }
 
 /// Column widths that fit `limit` terminal columns: the natural widths, then the widest columns other
