@@ -924,6 +924,19 @@ fn batch_page_at_800_px_fits_its_table_and_shows_each_differing_files_diff() {
             serde_json::json!(true)
         );
         assert_fits(&browser).await;
+        // The short words of the headings, family, solver, result and reference stay whole: each is
+        // one line box, while the long name beside them wraps.
+        let broken = "[...document.getElementById('results').rows].flatMap((row) => [...row.cells].slice(0, 5)) \
+                      .filter((cell, index) => index % 5 > 0 || cell.tagName === 'TH') \
+                      .filter((cell) => cell.textContent !== '' && !cell.textContent.includes(' ')) \
+                      .filter((cell) => { const range = document.createRange(); range.selectNodeContents(cell); \
+                                          return range.getClientRects().length !== 1; }) \
+                      .map((cell) => cell.textContent)";
+        assert_eq!(browser.eval(broken).await, serde_json::json!([]));
+        let long_name_lines = "(() => { const range = document.createRange(); \
+                               range.selectNodeContents(document.getElementById('results').rows[1].cells[0]); \
+                               return range.getClientRects().length; })()";
+        assert!(browser.eval(long_name_lines).await.as_u64().unwrap() > 1, "the long name wraps");
         // Times stay on one line.
         let time = "document.querySelector('#results td.number')";
         assert_eq!(browser.eval(&format!("getComputedStyle({time}).whiteSpace")).await, "nowrap");
