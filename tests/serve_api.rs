@@ -197,13 +197,15 @@ fn a_range_too_large_to_play_whole_is_simulated_on_a_sample_as_the_command_line_
     }
     assert_eq!(sampled["secrets"], 5);
 
-    // A sample of no secret is refused.
+    // A sample of no secret, or of more than the range could ever be played whole, is refused.
     let refused = |query: &str| get(&server.at(&format!("/api/guess/simulate?{query}")));
-    let (status, error) = refused("digits=8&sample=0");
-    assert_eq!(
-        (status, error["error"].as_str().unwrap()),
-        (400, "sample: from 1 to 10000000 secrets, not 0")
-    );
+    for (sample, shown) in [("0", "0"), ("99999999999999999999", "99999999999999999999"), ("abc", "abc")] {
+        let (status, error) = refused(&format!("digits=8&sample={sample}"));
+        assert_eq!(
+            (status, error["error"].as_str().unwrap()),
+            (400, format!("sample: {shown} is not a whole number from 1 to 10000000").as_str())
+        );
+    }
     // Past the time limit: 422, naming the limit and what to choose instead, with a sample or without.
     let (status, error) = refused("digits=9&sample=3&timeout=0.1");
     assert_eq!(

@@ -174,7 +174,7 @@ pub struct SimulateQuery {
     timeout: Option<String>,
     /// How many secrets to draw when the range has more than [`MAX_SIMULATED_SECRETS`] numbers
     /// (default [`DEFAULT_SAMPLE`], at most [`MAX_SIMULATED_SECRETS`]).
-    sample: Option<usize>,
+    sample: Option<whole::Sent>,
 }
 
 /// A simulation's summary, and the sample it played when it played only some secrets.
@@ -210,13 +210,11 @@ pub async fn simulate(
     let digits = digits(query.digits.as_ref(), Digits::MAX)?;
     strategy.check_digits(digits).map_err(|error| ApiError::bad_request(error.to_string()))?;
     let limit = limits::timeout(query.timeout.as_deref())?;
-    let size = match query.sample {
-        Some(size) if size == 0 || size > MAX_SIMULATED_SECRETS => {
-            return Err(ApiError::bad_request(format!(
-                "sample: from 1 to {MAX_SIMULATED_SECRETS} secrets, not {size}"
-            )))
+    let size = match &query.sample {
+        Some(sent) => {
+            sent.within("sample", 1, MAX_SIMULATED_SECRETS as u32).map_err(ApiError::bad_request)? as usize
         }
-        asked => asked.unwrap_or(DEFAULT_SAMPLE),
+        None => DEFAULT_SAMPLE,
     };
     let sample = (digits.range_len() > MAX_SIMULATED_SECRETS)
         .then_some(Sample { of: digits.range_len(), seed: SAMPLE_SEED });
