@@ -714,6 +714,19 @@ fn leaves_from_a_klv2_or_a_text_file_rank_alike_and_a_damaged_one_is_named() {
             "error: {}: cannot read the leave values: damaged KLV2: 5 leave values announced, but 17 bytes follow the count (4 per value in a KLV2, 2 in a KLV)\n",
             klv2.display()
         ));
+    // `check` reads the file too when the play is accepted and no hint ranks plays by it.
+    solvebatch()
+        .args(["scrabble", "check", "midgame-01.scrabble", "--rules", "standard", "--play", "M10 TOGA"])
+        .arg("--leaves")
+        .arg(&klv2)
+        .current_dir(datasets())
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(format!(
+            "error: {}: cannot read the leave values: damaged KLV2: 5 leave values announced, but 17 bytes follow the count (4 per value in a KLV2, 2 in a KLV)\n",
+            klv2.display()
+        ));
     solvebatch()
         .args(["scrabble", "hint", "midgame-01.scrabble", "--leaves"])
         .arg(&text)

@@ -484,6 +484,9 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         .map_err(|error| anyhow!("--play: {error}"))?;
     let rulebook = loaded.rulebook();
     let (board, rack) = (&position.board, &position.rack);
+    // Read before the verdict, so that a damaged --leaves file is an error whether or not the hint
+    // comes to rank plays by it.
+    let leaves = args.board.leave_table()?;
     let checked = desk::check(&rulebook, board, rack, &play);
     let mut out = String::new();
     let code = match &checked.verdict {
@@ -508,8 +511,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 if ranking == Ranking::Equity {
                     args.board.check_tile_counts(&loaded)?;
                 }
-                let table = args.board.leave_table()?;
-                let table = table.as_ref().unwrap_or_else(|| LeaveTable::standard());
+                let table = leaves.as_ref().unwrap_or_else(|| LeaveTable::standard());
                 out.push_str(&plays_listing(&rulebook, table, position, args.top, ranking));
             }
             ExitCode::FAILURE
