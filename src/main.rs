@@ -72,7 +72,7 @@ fn main() -> ExitCode {
                 // The reader went away: a normal end, unless a signal had already asked to stop.
                 return signals::exit_status().map_or(ExitCode::SUCCESS, ExitCode::from);
             }
-            eprintln!("error: {error:#}");
+            eprintln!("error: {}", report::style::terminal_text(&format!("{error:#}")));
             if error.downcast_ref::<error::UsageError>().is_some() {
                 ExitCode::from(2)
             } else {

@@ -66,3 +66,10 @@ fn a_missing_file_is_named() {
         .code(1)
         .stderr(predicate::str::starts_with("error: no-such-game.in: cannot read"));
 }
+
+#[test]
+fn an_error_quoting_the_input_shows_its_control_characters_as_escapes() {
+    solvebatch().args(["tictactoe", "-"]).write_stdin("ab\u{1b}[31mred\u{7}x\n").assert().code(1).stderr(
+        "error: standard input: line 1: expected the board size n, found \"ab\\u{1b}[31mred\\u{7}x\"\n",
+    );
+}

@@ -421,7 +421,7 @@ impl BoardArgs {
             error => anyhow!("{}: {error}", crate::text::name(path)),
         })?;
         if let Some(warning) = &loaded.warning {
-            eprintln!("{warning}");
+            eprintln!("{}", crate::report::style::terminal_text(warning));
         }
         if let Some(rack) = &self.rack {
             desk::check_rack_blanks(rack, &loaded.position.rules)
@@ -471,7 +471,7 @@ impl BoardArgs {
 pub(crate) fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
     let dictionary = Dictionary::load_cached(path, crate::cache::dictionary_cache().as_deref())?;
     if let Some(note) = dictionary.skipped_note_of(path) {
-        eprintln!("{note}");
+        eprintln!("{}", crate::report::style::terminal_text(&note));
     }
     Ok(dictionary)
 }

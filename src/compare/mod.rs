@@ -130,7 +130,7 @@ fn report(exporters: &mut Exporters, result: &FileResult) -> anyhow::Result<()> 
         exporters.record(record)?;
     }
     for warning in &result.warnings {
-        eprintln!("warning: {warning}");
+        eprintln!("warning: {}", crate::report::style::terminal_text(warning));
     }
     Ok(())
 }

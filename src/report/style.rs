@@ -83,6 +83,12 @@ pub fn escape_cell(text: &str, markdown: bool) -> String {
     shown
 }
 
+/// `text` for a terminal line of standard error: each line's control characters shown as escapes
+/// ([`escape_cell`]), the line breaks kept, so that bytes quoted from an input cannot act on the terminal.
+pub fn terminal_text(text: &str) -> String {
+    text.split('\n').map(|line| escape_cell(line, false)).collect::<Vec<_>>().join("\n")
+}
+
 /// The columns `text` takes on a terminal.
 pub fn width(text: &str) -> usize {
     text.chars().map(|c| c.width().unwrap_or(0)).sum()
@@ -187,6 +193,11 @@ mod tests {
     fn control_characters_and_markdown_bars_are_escaped() {
         assert_eq!(escape_cell("a\u{1b}[31m|b\nc", false), "a\\u{1b}[31m|b\\nc");
         assert_eq!(escape_cell("a|b", true), "a\\|b");
+    }
+
+    #[test]
+    fn terminal_text_escapes_control_characters_and_keeps_line_breaks() {
+        assert_eq!(terminal_text("a\u{1b}[2J\u{7}b\nc\td"), "a\\u{1b}[2J\\u{7}b\nc\\td");
     }
 
     #[test]
