@@ -338,7 +338,7 @@ function showTurn(index) {
   highlight(turn.placed);
   $("board-note").textContent = "The tiles of the turn shown are outlined. The arrow keys, Home and End step through the game.";
   const scores = view.players.map((nick, player) => `${nick} ${turn.scores[player]}`).join(", ");
-  $("score").textContent = `${scores}; ${view.players[turn.player]} to play from a bag of ${turn.bag}`;
+  $("score").textContent = `score ${scores} after ${view.players[turn.player]}'s turn; bag ${turn.bag} before it`;
   $("step").textContent = `turn ${game.index + 1} of ${view.turns.length}`;
   $("move").textContent = turn.record;
   const lines = $("turn-analysis");
