@@ -1153,6 +1153,32 @@ fn scrabble_page_steps_through_a_recorded_game_beside_its_analysis() {
             "damaged.gcg: line 6: 9G DUPE scores 25 by the rules, not 26"
         );
         assert_eq!(text_of(&browser, "move").await, events[7]);
+        browser.click("message-ok").await;
+
+        // A record pasted is named as the command line names standard input; the bundled list reads it.
+        let paste = |text: &str| {
+            let text = serde_json::json!(text);
+            let browser = &browser;
+            async move {
+                browser.click("paste-game").await;
+                browser.eval(&format!("document.getElementById('paste-text').value = {text}")).await;
+                browser.click("paste-open").await;
+            }
+        };
+        paste(&record.replace("9G DUPE +25 25", "9G DUPE +26 26")).await;
+        browser.wait_until("document.getElementById('message').open", "the message box").await;
+        assert_eq!(
+            text_of(&browser, "message-text").await,
+            "standard input: line 6: 9G DUPE scores 25 by the rules, not 26"
+        );
+        browser.click("message-ok").await;
+        paste(&record).await;
+        let title = "pasted game (standard rules): one vs. two";
+        let condition =
+            format!("document.getElementById('title').textContent === {}", serde_json::json!(title));
+        browser.wait_until(&condition, "the pasted game").await;
+        wait_for_step(&browser, &format!("turn 1 of {}", events.len())).await;
+        assert_eq!(text_of(&browser, "move").await, events[0]);
         browser.close().await;
     });
 }

@@ -74,8 +74,10 @@ struct TurnView {
 /// A player's summary: the figures and the line `scrabble analyze` ends with.
 #[derive(Debug, Serialize)]
 struct SummaryView {
+    /// Turns, best moves, equity lost, bingos found and missed, phonies.
     #[serde(flatten)]
     figures: PlayerSummary,
+    /// The line `scrabble analyze` prints for the player.
     text: String,
 }
 
@@ -126,8 +128,7 @@ pub async fn game(
                     let (board, scores) = after(&game, index);
                     TurnView {
                         line: turn.line,
-                        record: record
-                            .get(turn.line.wrapping_sub(1))
+                        record: (turn.line.checked_sub(1).and_then(|at| record.get(at)))
                             .map_or("", |line| line.trim())
                             .to_string(),
                         player: turn.player,

@@ -1,4 +1,5 @@
-//! Where a Scrabble position's `dictionary:` and `tiles:` lines lead in the web app: first to the
+//! Where a Scrabble position's `dictionary:` and `tiles:` lines (and a game's `#lexicon` line) lead
+//! in the web app: first to the
 //! files sent with it (the same batch or upload, held in memory, named relative to the position's
 //! name), then, with `serve --data DIR`, to a regular file inside DIR (named relative to DIR or
 //! absolutely; its canonical path must lie inside DIR, so `..`, absolute names and links leading out of

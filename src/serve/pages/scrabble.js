@@ -305,13 +305,19 @@ function closeGame() {
 async function openGame(files) {
   const file = files.find((chosen) => chosen.name.toLowerCase().endsWith(".gcg"));
   if (!file) return showMessage(`${files.map((chosen) => chosen.name).join(", ")}: no .gcg file among them`);
-  const answer = await api("/api/scrabble/game", { method: "POST", body: formOf(files) });
+  await showGame(file.name, formOf(files));
+}
+
+// Sends the game `body` (a form of files, or a record's text) to be analysed and shows it, named
+// `name`, from its first turn; a record that does not read shows the server's message.
+async function showGame(name, body) {
+  const answer = await api("/api/scrabble/game", { method: "POST", body });
   if (answer.status !== 200) return showMessage(messageOf(answer.body));
   const view = answer.body;
   game = { view, index: 0 };
   position = null;
   solitaire = null;
-  $("title").textContent = `${file.name} (${view.rules} rules): ${view.players.join(" vs. ")}`;
+  $("title").textContent = `${name} (${view.rules} rules): ${view.players.join(" vs. ")}`;
   $("sources").textContent = [view.dictionary && `dictionary: ${view.dictionary}`, view.warning && `warning: ${view.warning}`].filter(Boolean).join("; ");
   $("desk").hidden = true;
   $("game").hidden = false;
@@ -367,6 +373,13 @@ $("open-game").addEventListener("change", async (event) => {
   if (files.length > 0) await openGame(files);
 });
 
+// A record pasted: read as the command line reads standard input, on the server's word list unless
+// its #lexicon line leads to one in the server's data folder.
+$("paste-game").addEventListener("click", () => $("paste").showModal());
+$("paste").addEventListener("close", () => {
+  if ($("paste").returnValue === "open") showGame("pasted game", $("paste-text").value);
+});
+
 $("first").addEventListener("click", () => showTurn(0));
 $("previous").addEventListener("click", () => showTurn(game.index - 1));
 $("next").addEventListener("click", () => showTurn(game.index + 1));
@@ -374,7 +387,7 @@ $("last").addEventListener("click", () => showTurn(game.view.turns.length - 1));
 
 // The arrow keys, Home and End step through an open game, unless a field has the keys.
 document.addEventListener("keydown", (event) => {
-  if (game === null || event.target.closest("input, select, textarea") || document.getElementById("message").open) return;
+  if (game === null || event.target.closest("input, select, textarea, dialog")) return;
   const steps = { ArrowLeft: game.index - 1, ArrowRight: game.index + 1, Home: 0, End: game.view.turns.length - 1 };
   if (!(event.key in steps)) return;
   event.preventDefault();
