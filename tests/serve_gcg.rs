@@ -153,3 +153,33 @@ fn a_damaged_game_is_refused_with_the_command_lines_message() {
     let (status, view) = post(&server.at("/api/scrabble/game?top=101"), damaged.as_bytes());
     assert_eq!((status, &view["error"]), (400, &json!("top: at most 100, not 101")));
 }
+
+#[test]
+fn a_phony_is_marked_on_its_turn_as_the_command_line_marks_it() {
+    let server = Server::start(&[]);
+    let cache = tempfile::tempdir().unwrap();
+    let folder = tempfile::tempdir().unwrap();
+    let (game, words) = bundled_game();
+    // Without DUPE in the list, two's play of line 6 is a phony.
+    let without: String = String::from_utf8(words)
+        .unwrap()
+        .lines()
+        .filter(|word| *word != "dupe")
+        .map(|word| format!("{word}\n"))
+        .collect();
+    std::fs::write(folder.path().join("self-play.gcg"), &game).unwrap();
+    std::fs::write(folder.path().join("dictionary.txt"), &without).unwrap();
+    let (code, printed, said) = analyze(folder.path(), cache.path(), "self-play.gcg", &[]);
+    assert_eq!(code, 0, "{said}");
+    let (status, view) = post_form(
+        &server.at("/api/scrabble/game"),
+        &[("self-play.gcg", &game), ("dictionary.txt", without.as_bytes())],
+    );
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["analysis"], json!(printed));
+    let second = &view["turns"][1]["analysis"];
+    assert_eq!(second["phony"], "phony: DUPE*");
+    // Its block, phony line after the move's, is the command line's.
+    assert!(printed.contains(&turn_text(second)), "{printed}");
+    assert_eq!(view["summary"][1]["phonies"], 1);
+}
