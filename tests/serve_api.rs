@@ -487,7 +487,8 @@ fn multipart(files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
     (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
-fn post_form(url: &str, files: &[(&str, &[u8])]) -> (u16, Value) {
+/// The status and JSON body of a `POST` of `files` as a multipart form.
+pub(crate) fn post_form(url: &str, files: &[(&str, &[u8])]) -> (u16, Value) {
     let (content_type, body) = multipart(files);
     answer(agent().post(url).header("Content-Type", &content_type).send(&body[..]).unwrap())
 }

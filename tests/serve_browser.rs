@@ -1047,3 +1047,138 @@ fn guess_page_simulates_one_at_a_time_with_defaults_by_digits() {
         browser.close().await;
     });
 }
+
+/// The texts of the elements `selector` picks, in order.
+async fn texts(browser: &Browser, selector: &str) -> Vec<String> {
+    let found = browser
+        .eval(&format!("[...document.querySelectorAll('{selector}')].map((element) => element.textContent)"))
+        .await;
+    found.as_array().unwrap().iter().map(|text| text.as_str().unwrap().to_string()).collect()
+}
+
+/// Waits until the game stepper shows `step` (`turn 8 of 25`).
+async fn wait_for_step(browser: &Browser, step: &str) {
+    let condition = format!("document.getElementById('step').textContent === {}", serde_json::json!(step));
+    browser.wait_until(&condition, step).await;
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn scrabble_page_steps_through_a_recorded_game_beside_its_analysis() {
+    let server = Server::start(&[]);
+    let record = reference("scrabble/self-play.gcg");
+    let events: Vec<&str> = record.lines().filter(|line| line.starts_with('>')).collect();
+    let analysis = reference("scrabble/self-play.gcg.expected");
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/scrabble")).await.unwrap();
+        let files = format!(
+            "{}\n{}",
+            dataset("scrabble/self-play.gcg").display(),
+            dataset("scrabble/dictionary.txt").display()
+        );
+        browser
+            .client
+            .find(fantoccini::Locator::Id("open-game"))
+            .await
+            .unwrap()
+            .send_keys(&files)
+            .await
+            .unwrap();
+        let title = "self-play.gcg (standard rules): one vs. two";
+        let condition =
+            format!("document.getElementById('title').textContent === {}", serde_json::json!(title));
+        browser.wait_until(&condition, "the game").await;
+        assert_eq!(text_of(&browser, "sources").await, "dictionary: dictionary.txt, sent with the position");
+        wait_for_step(&browser, &format!("turn 1 of {}", events.len())).await;
+        assert_eq!(texts(&browser, "#turns li").await, events);
+        let summary: Vec<&str> =
+            analysis.lines().filter(|line| !line.starts_with(' ') && !line.starts_with("turn ")).collect();
+        assert_eq!(texts(&browser, "#summary li").await, summary);
+        assert_eq!(browser.eval("document.getElementById('previous').disabled").await, true);
+
+        // To turn 8 by the buttons and the arrow keys: End, Home and back and forth on the way.
+        let body = browser.client.find(fantoccini::Locator::Css("body")).await.unwrap();
+        body.send_keys("\u{E010}").await.unwrap();
+        wait_for_step(&browser, &format!("turn {0} of {0}", events.len())).await;
+        assert_eq!(browser.eval("document.getElementById('next').disabled").await, true);
+        body.send_keys("\u{E011}").await.unwrap();
+        wait_for_step(&browser, &format!("turn 1 of {}", events.len())).await;
+        for _ in 0..4 {
+            browser.click("next").await;
+        }
+        body.send_keys("\u{E014}\u{E014}\u{E012}\u{E014}\u{E014}").await.unwrap();
+        wait_for_step(&browser, &format!("turn 8 of {}", events.len())).await;
+
+        // Turn 8 as the record has it: two's INCITES down from O4, outlined on the board, both totals.
+        assert_eq!(text_of(&browser, "move").await, events[7]);
+        assert_eq!(events[7], ">two: CEIINST O4 INCITES +90 159");
+        let total = |line: &str| line.rsplit(' ').next().unwrap().to_string();
+        let one = events[..8].iter().rev().find(|line| line.starts_with(">one:")).unwrap();
+        assert_eq!(
+            text_of(&browser, "score").await,
+            format!("score one {}, two {} after two's turn; bag 56 before it", total(one), total(events[7]))
+        );
+        assert_eq!(texts(&browser, "#rack span").await, ["C3", "E1", "I1", "I1", "N1", "S1", "T1"]);
+        // Column O, rows 4 to 10: squares 14 + 15 * (row - 1).
+        let board = texts(&browser, "#board td").await;
+        let incites: String = [59, 74, 89, 104, 119, 134, 149].map(|square| board[square].as_str()).concat();
+        assert_eq!(incites, "INCITES");
+        assert_eq!(texts(&browser, "#board td.highlight").await.concat(), "INCITES");
+        // Its analysis: the command line's block of turn 8, line for line.
+        let block: Vec<&str> = analysis
+            .split("\nturn ")
+            .find(|block| block.starts_with("8, line 12:"))
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|line| line.trim_start())
+            .collect();
+        assert_eq!(texts(&browser, "#turn-analysis li").await, block);
+        screenshots(&browser, "scrabble-game").await;
+        let fits = "document.documentElement.scrollWidth <= document.documentElement.clientWidth";
+        for width in [800, 1280] {
+            browser.client.set_window_size(width, 900).await.unwrap();
+            assert_eq!(browser.eval(fits).await, true, "the page scrolls sideways at {width} px");
+        }
+
+        // A damaged record: the command line's message, and the game shown stays.
+        let folder = tempfile::tempdir().unwrap();
+        let damaged = folder.path().join("damaged.gcg");
+        std::fs::write(&damaged, record.replace("9G DUPE +25 25", "9G DUPE +26 26")).unwrap();
+        browser.choose_file("open-game", &damaged).await;
+        browser.wait_until("document.getElementById('message').open", "the message box").await;
+        assert_eq!(
+            text_of(&browser, "message-text").await,
+            "damaged.gcg: line 6: 9G DUPE scores 25 by the rules, not 26"
+        );
+        assert_eq!(text_of(&browser, "move").await, events[7]);
+        browser.click("message-ok").await;
+
+        // A record pasted is named as the command line names standard input; the bundled list reads it.
+        let paste = |text: &str| {
+            let text = serde_json::json!(text);
+            let browser = &browser;
+            async move {
+                browser.click("paste-game").await;
+                browser.eval(&format!("document.getElementById('paste-text').value = {text}")).await;
+                browser.click("paste-open").await;
+            }
+        };
+        paste(&record.replace("9G DUPE +25 25", "9G DUPE +26 26")).await;
+        browser.wait_until("document.getElementById('message').open", "the message box").await;
+        assert_eq!(
+            text_of(&browser, "message-text").await,
+            "standard input: line 6: 9G DUPE scores 25 by the rules, not 26"
+        );
+        browser.click("message-ok").await;
+        paste(&record).await;
+        let title = "pasted game (standard rules): one vs. two";
+        let condition =
+            format!("document.getElementById('title').textContent === {}", serde_json::json!(title));
+        browser.wait_until(&condition, "the pasted game").await;
+        wait_for_step(&browser, &format!("turn 1 of {}", events.len())).await;
+        assert_eq!(text_of(&browser, "move").await, events[0]);
+        browser.close().await;
+    });
+}

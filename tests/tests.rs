@@ -27,6 +27,7 @@ mod scrabble;
 mod serve_api;
 mod serve_browser;
 mod serve_faults;
+mod serve_gcg;
 mod serve_solitaire;
 mod shard;
 mod tictactoe;

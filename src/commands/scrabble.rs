@@ -181,7 +181,7 @@ pub struct AnalyzeArgs {
     pub tiles: Option<PathBuf>,
 
     /// How many best candidates to list per turn.
-    #[arg(long, value_name = "N", default_value_t = 3)]
+    #[arg(long, value_name = "N", default_value_t = crate::family::gcg::ANALYSIS_TOP)]
     pub top: usize,
 
     /// Also play out the listed candidates and the move made at most N times each (two plies against

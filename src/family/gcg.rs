@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use solvebatch_scrabble::equity::LeaveTable;
-use solvebatch_scrabble::game::{analyze, AnalysisSettings, GcgGame, PlayerSummary};
+use solvebatch_scrabble::game::{analyze, Analysis, AnalysisSettings, GcgGame, PlayerSummary};
 use solvebatch_scrabble::{Dictionary, Rulebook, TileSet};
 
 use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
@@ -15,8 +15,9 @@ use crate::outcome::{Outcome, Status};
 /// The recorded-game family.
 pub struct Gcg;
 
-/// Candidates listed per turn in a run's analysis.
-const RUN_TOP: usize = 3;
+/// Candidates listed per turn in an analysis unless asked otherwise (`scrabble analyze --top`, a
+/// run's analysis, the web app's game stepper).
+pub const ANALYSIS_TOP: usize = 3;
 
 /// Where a game's dictionary and tiles come from, and how to analyse it.
 #[derive(Debug, Clone, Default)]
@@ -44,10 +45,15 @@ pub struct GameStats {
     pub players: Vec<PlayerSummary>,
 }
 
+/// The name the first `#lexicon NAME` line of the game `text` gives, if any.
+pub fn lexicon_name(text: &str) -> Option<&str> {
+    let name = text.lines().find_map(|line| line.trim().strip_prefix("#lexicon"))?.trim();
+    (!name.is_empty()).then_some(name)
+}
+
 /// The file `#lexicon NAME` names, beside the game at `path` (the first such line).
 fn lexicon_file(path: &Path, text: &str) -> Option<PathBuf> {
-    let name = text.lines().find_map(|line| line.trim().strip_prefix("#lexicon"))?.trim();
-    (!name.is_empty()).then(|| path.parent().unwrap_or(Path::new("")).join(name))
+    lexicon_name(text).map(|name| path.parent().unwrap_or(Path::new("")).join(name))
 }
 
 /// Reads the game at `path` (its text `text`) with the dictionary and tiles of `settings` and
@@ -71,20 +77,38 @@ pub fn analyze_game(path: &Path, text: &str, settings: &GameSettings) -> anyhow:
         None => TileSet::standard(),
     };
     let leaves = settings.leaves.as_deref().map(LeaveTable::load).transpose()?;
-    let game = GcgGame::parse(text, &dictionary, &tiles)?;
-    let mut analysis_settings = settings.analysis.clone();
-    if let Some(nick) = &settings.player {
-        let index = game.players.iter().position(|player| &player.nick == nick);
+    let table = leaves.as_ref().unwrap_or_else(|| LeaveTable::standard());
+    let (game, analysis) =
+        analyze_text(text, (&dictionary, &tiles, table), &settings.analysis, settings.player.as_deref())?;
+    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &game.rules };
+    let stats = GameStats { turns: analysis.turns.len(), players: analysis.players.clone() };
+    Ok((analysis.text(&game, &rulebook), stats))
+}
+
+/// Reads the game `text` with `dictionary` and `tiles` and analyses it with `table`'s leave values
+/// as `settings` say (only the turns of the player nicked `player`, when given): the game and its
+/// analysis. `scrabble analyze` and the web app's game stepper both analyse through here.
+///
+/// # Errors
+/// A line of the game that is not consistent (`line N: ...`), or an unknown `player` nick.
+pub fn analyze_text(
+    text: &str,
+    (dictionary, tiles, table): (&Dictionary, &TileSet, &LeaveTable),
+    settings: &AnalysisSettings,
+    player: Option<&str>,
+) -> anyhow::Result<(GcgGame, Analysis)> {
+    let game = GcgGame::parse(text, dictionary, tiles)?;
+    let mut analysis_settings = settings.clone();
+    if let Some(nick) = player {
+        let index = game.players.iter().position(|player| player.nick == nick);
         let nicks: Vec<&str> = game.players.iter().map(|player| player.nick.as_str()).collect();
         analysis_settings.player = Some(index.ok_or_else(|| {
             anyhow::anyhow!("--player: {nick} is not a player of the game ({})", nicks.join(", "))
         })?);
     }
-    let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &game.rules };
-    let table = leaves.as_ref().unwrap_or_else(|| LeaveTable::standard());
+    let rulebook = Rulebook { dictionary, tiles, rules: &game.rules };
     let analysis = analyze(&rulebook, &game, table, &analysis_settings);
-    let stats = GameStats { turns: analysis.turns.len(), players: analysis.players.clone() };
-    Ok((analysis.text(&game, &rulebook), stats))
+    Ok((game, analysis))
 }
 
 impl Family for Gcg {
@@ -125,7 +149,7 @@ impl Family for Gcg {
             dictionary: settings.dictionary.clone(),
             tiles: settings.tiles.clone(),
             dictionary_cache: settings.dictionary_cache.clone(),
-            analysis: AnalysisSettings { top: RUN_TOP, ..AnalysisSettings::default() },
+            analysis: AnalysisSettings { top: ANALYSIS_TOP, ..AnalysisSettings::default() },
             player: None,
             leaves: None,
         }))

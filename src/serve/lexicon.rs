@@ -1,4 +1,5 @@
-//! Where a Scrabble position's `dictionary:` and `tiles:` lines lead in the web app: first to the
+//! Where a Scrabble position's `dictionary:` and `tiles:` lines (and a game's `#lexicon` line) lead
+//! in the web app: first to the
 //! files sent with it (the same batch or upload, held in memory, named relative to the position's
 //! name), then, with `serve --data DIR`, to a regular file inside DIR (named relative to DIR or
 //! absolutely; its canonical path must lie inside DIR, so `..`, absolute names and links leading out of
@@ -177,20 +178,29 @@ impl<'a> Resolver<'a> {
         position: Option<&Position>,
     ) -> Result<(Arc<Dictionary>, Arc<TileSet>, Notes), String> {
         let asked = |line: fn(&Position) -> Option<&str>| position.and_then(line);
-        let ((dictionary, warning), dictionary_note) = self.resolve(
+        self.lexicon_named(
             name,
             asked(|position| position.dictionary.as_deref()),
-            Kind::Dictionary,
-            &self.dictionaries,
-            &self.state.dictionary,
-        )?;
-        let ((tiles, _), tiles_note) = self.resolve(
-            name,
             asked(|position| position.tiles.as_deref()),
-            Kind::Tiles,
-            &self.tile_sets,
-            &self.state.tiles,
-        )?;
+        )
+    }
+
+    /// The dictionary and tiles of the file `name` (a position or a game) that asks for the
+    /// dictionary `dictionary` and the tiles `tiles` (the server's own for `None`), and the notes
+    /// saying where they come from.
+    ///
+    /// # Errors
+    /// A file found that is no dictionary or tile file.
+    pub fn lexicon_named(
+        &self,
+        name: &str,
+        dictionary: Option<&str>,
+        tiles: Option<&str>,
+    ) -> Result<(Arc<Dictionary>, Arc<TileSet>, Notes), String> {
+        let ((dictionary, warning), dictionary_note) =
+            self.resolve(name, dictionary, Kind::Dictionary, &self.dictionaries, &self.state.dictionary)?;
+        let ((tiles, _), tiles_note) =
+            self.resolve(name, tiles, Kind::Tiles, &self.tile_sets, &self.state.tiles)?;
         let notes = Notes { dictionary: dictionary_note, tiles: tiles_note, warning };
         Ok((dictionary, tiles, notes))
     }

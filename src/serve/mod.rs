@@ -23,6 +23,7 @@ use axum::Router;
 mod assets;
 mod batch;
 mod error;
+mod gcg;
 mod guess;
 mod lexicon;
 mod limits;
@@ -171,6 +172,7 @@ fn router(state: Arc<State>, idle_timeout: Duration) -> Router {
         .route("/api/guess/simulate", get(guess::simulate))
         .route("/api/scrabble/position", post(scrabble::position))
         .route("/api/scrabble/solitaire", post(solitaire::solitaire))
+        .route("/api/scrabble/game", post(gcg::game))
         .fallback(error::no_such_endpoint)
         .with_state(state);
     // The last layer added sees the request first: the JSON rewrite must see the limit's answer.

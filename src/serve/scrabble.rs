@@ -8,6 +8,7 @@
 //!   dictionary and tiles its lines lead to ([`super::lexicon`]: the files sent, the data folder,
 //!   else the server's), with `dictionary` and `tiles` saying which.
 //! - `POST /api/scrabble/solitaire`: a solitaire game ([`super::solitaire`]), drawn as a position is.
+//! - `POST /api/scrabble/game`: a recorded game (GCG) analysed turn by turn ([`super::gcg`]).
 //!
 //! Squares are numbered `0..225` in reading order; a play's start square is `x y` with `(0, 0)` the
 //! centre, `x` to the right and `y` upwards.
@@ -23,7 +24,7 @@ use solvebatch_scrabble::batch::DEFAULT_TOP;
 use solvebatch_scrabble::board::{Premium, RulesName};
 use solvebatch_scrabble::equity::{check_tile_counts, LeaveTable, Ranking};
 use solvebatch_scrabble::play::Scored;
-use solvebatch_scrabble::{desk, Board, Play, Position, Rack, Rulebook, Rules, Square};
+use solvebatch_scrabble::{desk, Board, Play, Position, Rack, Rulebook, Rules, Square, TileSet};
 
 use super::error::ApiError;
 use super::lexicon::{Notes, Resolver, Sent};
@@ -122,8 +123,8 @@ pub async fn position(
     request: Request,
 ) -> Result<Json<PositionView>, ApiError> {
     let Query(query) = query?;
-    let (name, sent) = position_files(request).await?;
-    let top = top(query.top)?;
+    let (name, sent) = request_files(request, &Scrabble).await?;
+    let top = top(query.top, DEFAULT_TOP)?;
     let rules = query.rules.as_deref().map(rules_named).transpose()?;
     let shared = Arc::clone(&state);
     state
@@ -181,12 +182,12 @@ fn report(rulebook: &Rulebook, position: &Position, bag: usize) -> String {
     text + &desk::listing(&listed, position.top)
 }
 
-/// The position's name and the files of a position request: the body alone (named `-`), or the
-/// parts of a multipart form, one of them a `.scrabble` file.
+/// The name of the input and the files of a request for one input of `family` (a position, a game):
+/// the body alone (named `-`), or the parts of a multipart form, one of them the family's input.
 ///
 /// # Errors
-/// 400 for a body that cannot be read, or a form with no `.scrabble` part or several.
-async fn position_files(request: Request) -> Result<(String, Sent), ApiError> {
+/// 400 for a body that cannot be read, or a form with none of the family's inputs or several.
+pub(super) async fn request_files(request: Request, family: &dyn Family) -> Result<(String, Sent), ApiError> {
     let multipart = request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -197,17 +198,18 @@ async fn position_files(request: Request) -> Result<(String, Sent), ApiError> {
         return Ok(("-".to_string(), Sent::from([("-".to_string(), body.to_vec())])));
     }
     let (sent, unopened) = super::batch::received(Multipart::from_request(request, &()).await?).await?;
-    // A position reads its files from what was sent: an archive left unopened is refused, not passed over.
+    // An input reads its files from what was sent: an archive left unopened is refused, not passed over.
     if let Some(skipped) = unopened.first() {
         return Err(ApiError::bad_request(format!("{}: {}", skipped.file, skipped.reason)));
     }
-    let mut positions = sent.keys().filter(|name| Scrabble.is_input(std::path::Path::new(name)));
-    let name = match (positions.next(), positions.next()) {
+    let extension = family.extension();
+    let mut inputs = sent.keys().filter(|name| family.is_input(std::path::Path::new(name)));
+    let name = match (inputs.next(), inputs.next()) {
         (Some(name), None) => name.clone(),
-        (None, _) => return Err(ApiError::bad_request("no .scrabble file among the files sent")),
+        (None, _) => return Err(ApiError::bad_request(format!("no {extension} file among the files sent"))),
         (Some(first), Some(second)) => {
             return Err(ApiError::bad_request(format!(
-                "{first}, {second}: send one .scrabble file at a time"
+                "{first}, {second}: send one {extension} file at a time"
             )))
         }
     };
@@ -243,21 +245,33 @@ pub(super) fn view(
         .collect();
     TableView {
         rules: rulebook.rules.name().to_string(),
-        premiums: Square::all().map(|square| premium_name(rulebook.rules.premium(square))).collect(),
-        board: Square::all()
-            .map(|square| board.tile(square).map(|tile| tile.to_string()).unwrap_or_default())
-            .collect(),
-        rack: rack
-            .tiles()
-            .map(|tile| match tile {
-                Some(letter) => (letter.to_char(), rulebook.tiles.value(letter)),
-                None => ('?', 0),
-            })
-            .collect(),
+        premiums: premiums(rulebook.rules),
+        board: cells(board),
+        rack: rack_tiles(rack, rulebook.tiles),
         check,
         hints,
         notes: Notes::default(),
     }
+}
+
+/// Each square's premium under `rules` in reading order, as the page names it.
+pub(super) fn premiums(rules: &Rules) -> Vec<&'static str> {
+    Square::all().map(|square| premium_name(rules.premium(square))).collect()
+}
+
+/// Each square's tile on `board` in reading order: `""`, a letter, or a lower-case letter for a blank.
+pub(super) fn cells(board: &Board) -> Vec<String> {
+    Square::all().map(|square| board.tile(square).map(|tile| tile.to_string()).unwrap_or_default()).collect()
+}
+
+/// The tiles of `rack` (`?` for a blank) with their values in `tiles`.
+pub(super) fn rack_tiles(rack: &Rack, tiles: &TileSet) -> Vec<(char, u32)> {
+    rack.tiles()
+        .map(|tile| match tile {
+            Some(letter) => (letter.to_char(), tiles.value(letter)),
+            None => ('?', 0),
+        })
+        .collect()
 }
 
 /// A valid play's view.
@@ -321,12 +335,12 @@ fn rack_of(text: &str, rules: &Rules) -> Result<Rack, ApiError> {
     Ok(rack)
 }
 
-/// How many best plays to list.
-pub(super) fn top(asked: Option<usize>) -> Result<usize, ApiError> {
+/// How many best plays to list: `asked`, else `default`.
+pub(super) fn top(asked: Option<usize>, default: usize) -> Result<usize, ApiError> {
     match asked {
         Some(top) if top > MAX_TOP => {
             Err(ApiError::bad_request(format!("top: at most {MAX_TOP}, not {top}")))
         }
-        asked => Ok(asked.unwrap_or(DEFAULT_TOP)),
+        asked => Ok(asked.unwrap_or(default)),
     }
 }

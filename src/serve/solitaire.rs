@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use axum::Json;
 use serde::{Deserialize, Serialize};
+use solvebatch_scrabble::batch::DEFAULT_TOP;
 use solvebatch_scrabble::board::RulesName;
 use solvebatch_scrabble::game::{SolitaireGame, SCORELESS_TURNS_TO_END};
 use solvebatch_scrabble::play::written_play;
@@ -118,7 +119,7 @@ pub async fn solitaire(
     turns: Result<Json<SolitaireTurns>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<SolitaireView>, ApiError> {
     let Json(turns) = turns?;
-    let top = top(turns.top)?;
+    let top = top(turns.top, DEFAULT_TOP)?;
     let rules = turns.rules.as_deref().map_or(Ok(Rules::lab()), rules_named)?;
     let shared = Arc::clone(&state);
     state

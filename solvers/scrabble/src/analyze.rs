@@ -323,89 +323,142 @@ fn summary(game: &GcgGame, turns: &[TurnAnalysis], player: usize) -> PlayerSumma
     }
 }
 
-impl Analysis {
-    /// The analysis as text: per decision a heading (`turn 3, line 8: alice ACERST?, bag 86, score
-    /// 10-9`), the move made with its rank and the equity it lost, the best candidates, the bingo
-    /// missed, the phonies (each marked `*`), the simulation; then a line per player.
-    pub fn text(&self, game: &GcgGame, rulebook: &Rulebook) -> String {
-        let mut text = String::new();
-        for analysed in &self.turns {
-            let turn = &game.turns[analysed.turn];
-            let scores: Vec<String> =
-                game.players.iter().enumerate().map(|(i, _)| turn.scores[i].to_string()).collect();
-            let _ = writeln!(
-                text,
-                "turn {}, line {}: {} {}, bag {}, score {}",
-                analysed.turn + 1,
-                turn.line,
-                game.players[turn.player].nick,
-                turn.rack,
-                turn.bag,
-                scores.join("-")
-            );
-            if let Some(verdict) = &analysed.endgame {
-                let solution = &verdict.solution;
-                let line: Vec<String> = endgame_line(rulebook, &verdict.position, &solution.line)
-                    .into_iter()
-                    .map(|written| written.turn)
-                    .collect();
-                let proved = if solution.proved { "proved" } else { "not proved" };
-                let _ = writeln!(
-                    text,
-                    "  bag empty: endgame value {:+} ({proved}, depth {}): {}",
-                    solution.value,
-                    solution.depth,
-                    line.join(", ")
-                );
-                if let Some(value) = verdict.played {
-                    let _ =
-                        writeln!(text, "  endgame: the move made {value:+}, lost {}", solution.value - value);
-                }
-            }
-            let _ = writeln!(
-                text,
-                "  played {}  rank {} of {}, lost {:.1}",
+/// The text of one decision analysed, line by line, as [`Analysis::text`] writes it (each line
+/// without its two leading spaces).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TurnLines {
+    /// `turn 3, line 8: alice ACERST?, bag 86, score 10-9` (the scores before the turn).
+    pub heading: String,
+    /// With the bag empty: `bag empty: endgame value +12 (proved, depth 3): LINE`.
+    pub endgame: Option<String>,
+    /// With the bag empty, the move made valued: `endgame: the move made +8, lost 4`.
+    pub endgame_played: Option<String>,
+    /// `played EQUITY  SCORE POS WORD  keep LEAVE VALUE  rank R of N, lost L`.
+    pub played: String,
+    /// `phony: WORD*, WORD*` when the move formed words the dictionary lacks.
+    pub phony: Option<String>,
+    /// `best EQUITY  SCORE POS WORD  keep LEAVE VALUE`, best first.
+    pub best: Vec<String>,
+    /// `missed bingo ...` when a bingo was possible and not played.
+    pub missed_bingo: Option<String>,
+    /// `simulated ...`, best mean spread first.
+    pub simulated: Vec<String>,
+}
+
+impl TurnLines {
+    /// The lines of `analysed`, a decision of `game` under `rulebook`.
+    pub fn of(analysed: &TurnAnalysis, game: &GcgGame, rulebook: &Rulebook) -> TurnLines {
+        let turn = &game.turns[analysed.turn];
+        let scores: Vec<String> =
+            game.players.iter().enumerate().map(|(i, _)| turn.scores[i].to_string()).collect();
+        let heading = format!(
+            "turn {}, line {}: {} {}, bag {}, score {}",
+            analysed.turn + 1,
+            turn.line,
+            game.players[turn.player].nick,
+            turn.rack,
+            turn.bag,
+            scores.join("-")
+        );
+        let endgame = analysed.endgame.as_ref().map(|verdict| {
+            let solution = &verdict.solution;
+            let line: Vec<String> = endgame_line(rulebook, &verdict.position, &solution.line)
+                .into_iter()
+                .map(|written| written.turn)
+                .collect();
+            let proved = if solution.proved { "proved" } else { "not proved" };
+            format!(
+                "bag empty: endgame value {:+} ({proved}, depth {}): {}",
+                solution.value,
+                solution.depth,
+                line.join(", ")
+            )
+        });
+        let endgame_played = analysed.endgame.as_ref().and_then(|verdict| {
+            let value = verdict.played?;
+            Some(format!("endgame: the move made {value:+}, lost {}", verdict.solution.value - value))
+        });
+        let written = |candidate: &Candidate| candidate.written(&turn.board, rulebook.rules);
+        TurnLines {
+            heading,
+            endgame,
+            endgame_played,
+            played: format!(
+                "played {}  rank {} of {}, lost {:.1}",
                 analysed.played.written.trim_start(),
                 analysed.rank,
                 analysed.candidates,
                 tenths(analysed.lost.into())
-            );
-            if !analysed.phonies.is_empty() {
+            ),
+            phony: (!analysed.phonies.is_empty()).then(|| {
                 let marked: Vec<String> = analysed.phonies.iter().map(|word| format!("{word}*")).collect();
-                let _ = writeln!(text, "  phony: {}", marked.join(", "));
-            }
-            for candidate in &analysed.best {
-                let _ =
-                    writeln!(text, "  best {}", candidate.written(&turn.board, rulebook.rules).trim_start());
-            }
-            if let Some(missed) = &analysed.missed_bingo {
-                let _ = writeln!(
-                    text,
-                    "  missed bingo {}",
-                    missed.written(&turn.board, rulebook.rules).trim_start()
-                );
-            }
-            for simulated in &analysed.simulated {
-                let _ = writeln!(
-                    text,
-                    "  simulated {}",
-                    simulated.written(&turn.board, rulebook.rules).trim_start()
-                );
-            }
+                format!("phony: {}", marked.join(", "))
+            }),
+            best: analysed
+                .best
+                .iter()
+                .map(|candidate| format!("best {}", written(candidate).trim_start()))
+                .collect(),
+            missed_bingo: analysed
+                .missed_bingo
+                .as_ref()
+                .map(|missed| format!("missed bingo {}", written(missed).trim_start())),
+            simulated: analysed
+                .simulated
+                .iter()
+                .map(|simulated| {
+                    format!("simulated {}", simulated.written(&turn.board, rulebook.rules).trim_start())
+                })
+                .collect(),
+        }
+    }
+
+    /// The lines as [`Analysis::text`] writes them: the heading, then each line indented by two
+    /// spaces, each ending in a newline.
+    pub fn text(&self) -> String {
+        let mut text = format!("{}\n", self.heading);
+        let details = (self.endgame.iter().chain(&self.endgame_played))
+            .chain(std::iter::once(&self.played))
+            .chain(&self.phony)
+            .chain(&self.best)
+            .chain(&self.missed_bingo)
+            .chain(&self.simulated);
+        for line in details {
+            let _ = writeln!(text, "  {line}");
+        }
+        text
+    }
+}
+
+impl PlayerSummary {
+    /// The summary as one line: `alice: 12 turns, 10 best, equity lost 8.3 (0.7 a turn), bingos 2
+    /// found, 1 missed, 0 phonies`.
+    pub fn text(&self) -> String {
+        format!(
+            "{}: {} turns, {} best, equity lost {:.1} ({:.1} a turn), bingos {} found, {} missed, {} phonies",
+            self.nick,
+            self.turns,
+            self.best_moves,
+            self.equity_lost,
+            self.equity_lost_per_turn,
+            self.bingos_found,
+            self.bingos_missed,
+            self.phonies
+        )
+    }
+}
+
+impl Analysis {
+    /// The analysis as text: per decision its [`TurnLines`] (a heading, the move made with its rank
+    /// and the equity it lost, the best candidates, the bingo missed, the phonies (each marked `*`),
+    /// the simulation); then a line per player ([`PlayerSummary::text`]).
+    pub fn text(&self, game: &GcgGame, rulebook: &Rulebook) -> String {
+        let mut text = String::new();
+        for analysed in &self.turns {
+            text += &TurnLines::of(analysed, game, rulebook).text();
         }
         for player in &self.players {
-            let _ = writeln!(
-                text,
-                "{}: {} turns, {} best, equity lost {:.1} ({:.1} a turn), bingos {} found, {} missed, {} phonies",
-                player.nick,
-                player.turns,
-                player.best_moves,
-                player.equity_lost,
-                player.equity_lost_per_turn,
-                player.bingos_found,
-                player.bingos_missed,
-                player.phonies
-            );
+            let _ = writeln!(text, "{}", player.text());
         }
         text
     }

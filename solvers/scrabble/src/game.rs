@@ -7,7 +7,7 @@
 //! ([`analyze`]).
 
 pub use crate::analyze::{
-    analyze, opponent_tiles_known, Analysis, AnalysisSettings, Played, PlayerSummary, TurnAnalysis,
+    analyze, opponent_tiles_known, Analysis, AnalysisSettings, Played, PlayerSummary, TurnAnalysis, TurnLines,
 };
 pub use crate::gcg::{GcgEntry, GcgError, GcgEvent, GcgGame, GcgPlayer, GcgTurn};
 pub use crate::selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};

@@ -1,5 +1,6 @@
 // Scrabble: a position file or a solitaire game; plays checked and scored, the best plays listed,
-// each highlighted on the board when chosen. Squares are numbered 0..224 in reading order. One
+// each highlighted on the board when chosen. Or a recorded game (GCG) stepped through turn by turn,
+// each turn's board, scores, rack and move beside its analysis. Squares are numbered 0..224 in reading order. One
 // notation per rules everywhere on the page: under the lab rules a play is `LETTERS x y direction`
 // with (0, 0) the centre, x to the right and y upwards, and the board shows x and y; under the
 // standard rules a play is `8H WORD` (across) or `H8 WORD` (down), and the board shows A-O and 1-15.
@@ -14,6 +15,8 @@ const CENTRE = RADIUS * SIDE + RADIUS;
 // rules and turns.
 let position = null;
 let solitaire = null;
+// A recorded game open: its analysis from the server and the turn shown (an index into its turns).
+let game = null;
 let table = null;
 // The square clicked to start a play, and the direction it goes.
 let chosen = null;
@@ -209,6 +212,7 @@ async function openPosition(files) {
   }
   position = { files, rules };
   solitaire = null;
+  closeGame();
   $("title").textContent = `${file.name} (${view.body.rules} rules)`;
   $("sources").textContent = [view.body.dictionary && `dictionary: ${view.body.dictionary}`, view.body.tiles && `tiles: ${view.body.tiles}`, view.body.warning && `warning: ${view.body.warning}`].filter(Boolean).join("; ");
   $("score").textContent = "";
@@ -243,6 +247,7 @@ $("new-game").addEventListener("click", async () => {
   const rules = $("rules").value || "lab";
   solitaire = { seed: crypto.getRandomValues(new Uint32Array(1))[0], rules, plays: [] };
   position = null;
+  closeGame();
   table = null;
   $("sources").textContent = "";
   $("output").hidden = true;
@@ -285,4 +290,106 @@ $("pass").addEventListener("click", () => playSolitaire("pass"));
 $("exchange").addEventListener("click", () => {
   const tiles = $("letters").value.trim().replace(/^exchange\s*/i, "");
   playSolitaire(`exchange ${tiles}`);
+});
+
+// Shows the position or solitaire desk again in place of a recorded game.
+function closeGame() {
+  game = null;
+  $("game").hidden = true;
+  $("desk").hidden = false;
+}
+
+// Opens the game record among `files`, with the word list its #lexicon line names when chosen
+// beside it: analysed by the server as `scrabble analyze` does, shown from its first turn. A record
+// that does not read changes nothing; the message names the file, the line and what is wrong.
+async function openGame(files) {
+  const file = files.find((chosen) => chosen.name.toLowerCase().endsWith(".gcg"));
+  if (!file) return showMessage(`${files.map((chosen) => chosen.name).join(", ")}: no .gcg file among them`);
+  await showGame(file.name, formOf(files));
+}
+
+// Sends the game `body` (a form of files, or a record's text) to be analysed and shows it, named
+// `name`, from its first turn; a record that does not read shows the server's message.
+async function showGame(name, body) {
+  const answer = await api("/api/scrabble/game", { method: "POST", body });
+  if (answer.status !== 200) return showMessage(messageOf(answer.body));
+  const view = answer.body;
+  game = { view, index: 0 };
+  position = null;
+  solitaire = null;
+  $("title").textContent = `${name} (${view.rules} rules): ${view.players.join(" vs. ")}`;
+  $("sources").textContent = [view.dictionary && `dictionary: ${view.dictionary}`, view.warning && `warning: ${view.warning}`].filter(Boolean).join("; ");
+  $("desk").hidden = true;
+  $("game").hidden = false;
+  const summary = $("summary");
+  summary.innerHTML = "";
+  for (const player of view.summary) summary.append(Object.assign(document.createElement("li"), { textContent: player.text }));
+  const turns = $("turns");
+  turns.innerHTML = "";
+  view.turns.forEach((turn, index) => {
+    const item = Object.assign(document.createElement("li"), { textContent: turn.record });
+    item.addEventListener("click", () => showTurn(index));
+    turns.append(item);
+  });
+  showTurn(0);
+}
+
+// Shows turn `index` of the open game: the board after it with its tiles outlined, both scores
+// after it, the rack and bag before it, the move as recorded, and its analysis.
+function showTurn(index) {
+  const { view } = game;
+  game.index = Math.max(0, Math.min(index, view.turns.length - 1));
+  const turn = view.turns[game.index];
+  draw({ rules: view.rules, premiums: view.premiums, board: turn.board, rack: turn.rack, check: null, hints: [], over: true });
+  highlight(turn.placed);
+  $("board-note").textContent = "The tiles of the turn shown are outlined. The arrow keys, Home and End step through the game.";
+  const scores = view.players.map((nick, player) => `${nick} ${turn.scores[player]}`).join(", ");
+  $("score").textContent = `score ${scores} after ${view.players[turn.player]}'s turn; bag ${turn.bag} before it`;
+  $("step").textContent = `turn ${game.index + 1} of ${view.turns.length}`;
+  $("move").textContent = turn.record;
+  const lines = $("turn-analysis");
+  lines.innerHTML = "";
+  const line = (text, kind) => lines.append(Object.assign(document.createElement("li"), { textContent: text, className: kind }));
+  const analysed = turn.analysis;
+  if (analysed === null) {
+    line("not a decision of the player's: nothing to analyse", "muted");
+  } else {
+    for (const text of [analysed.endgame, analysed.endgame_played]) if (text !== null) line(text, "");
+    line(analysed.played, "played");
+    if (analysed.phony !== null) line(analysed.phony, "bad");
+    for (const text of analysed.best) line(text, "");
+    if (analysed.missed_bingo !== null) line(analysed.missed_bingo, "warn");
+    for (const text of analysed.simulated) line(text, "");
+  }
+  for (const [at, item] of [...$("turns").children].entries()) item.classList.toggle("selected", at === game.index);
+  $("turns").children[game.index].scrollIntoView({ block: "nearest" });
+  $("first").disabled = $("previous").disabled = game.index === 0;
+  $("next").disabled = $("last").disabled = game.index === view.turns.length - 1;
+}
+
+$("open-game").addEventListener("change", async (event) => {
+  const files = [...event.target.files];
+  event.target.value = "";
+  if (files.length > 0) await openGame(files);
+});
+
+// A record pasted: read as the command line reads standard input, on the server's word list unless
+// its #lexicon line leads to one in the server's data folder.
+$("paste-game").addEventListener("click", () => $("paste").showModal());
+$("paste").addEventListener("close", () => {
+  if ($("paste").returnValue === "open") showGame("pasted game", $("paste-text").value);
+});
+
+$("first").addEventListener("click", () => showTurn(0));
+$("previous").addEventListener("click", () => showTurn(game.index - 1));
+$("next").addEventListener("click", () => showTurn(game.index + 1));
+$("last").addEventListener("click", () => showTurn(game.view.turns.length - 1));
+
+// The arrow keys, Home and End step through an open game, unless a field has the keys.
+document.addEventListener("keydown", (event) => {
+  if (game === null || event.target.closest("input, select, textarea, dialog")) return;
+  const steps = { ArrowLeft: game.index - 1, ArrowRight: game.index + 1, Home: 0, End: game.view.turns.length - 1 };
+  if (!(event.key in steps)) return;
+  event.preventDefault();
+  showTurn(steps[event.key]);
 });
