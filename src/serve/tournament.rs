@@ -114,7 +114,7 @@ fn answer(
     stop: &AtomicBool,
 ) -> Result<Rounds, ApiError> {
     let started = Instant::now();
-    let file = tournament::parse(&text).map_err(|error| ApiError::bad_request(format!("{name}: {error}")))?;
+    let file = tournament::parse(text).map_err(|error| ApiError::bad_request(format!("{name}: {error}")))?;
     if file.pairings.len() > MAX_PAIRINGS {
         return Err(ApiError::bad_request(format!(
             "{name}: {} pairings; the page lists at most {MAX_PAIRINGS} (`solvebatch tournament {name} \
