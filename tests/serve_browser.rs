@@ -28,6 +28,7 @@ fn tournament_page_shows_saves_and_refuses_as_the_window_did() {
         assert_eq!(round, "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n");
         browser.choose_file("open", &dataset("tournament/spec-example.csv")).await;
         browser.wait_until("document.getElementById('round').value !== ''", "the round").await;
+        alternatives_shown(&browser).await;
         assert_eq!(value(&browser, "round").await, round);
         assert_eq!(text_of(&browser, "file").await, "round of spec-example.csv");
         assert_eq!(browser.eval("document.getElementById('save').disabled").await, false);
@@ -102,6 +103,7 @@ fn tournament_page_is_busy_while_solving_and_cancel_stops_the_solve_on_the_serve
         browser.client.goto(&server.at("/tournament")).await.unwrap();
         browser.choose_file("open", &dataset("tournament/spec-example.csv")).await;
         browser.wait_until("document.getElementById('round').value !== ''", "the round").await;
+        alternatives_shown(&browser).await;
         let round = value(&browser, "round").await;
         let time = text_of(&browser, "time").await;
 
@@ -150,6 +152,104 @@ fn tournament_page_is_busy_while_solving_and_cancel_stops_the_solve_on_the_serve
             "tournament-45-d6-s3-planted.pairings: no round was found within the time limit of 0.001 s. \
              Try a longer time limit."
         );
+        browser.close().await;
+    });
+}
+
+/// Waits until the tournament page shows the alternatives of the file opened and is idle again.
+async fn alternatives_shown(browser: &Browser) {
+    browser
+        .wait_until(
+            "!document.getElementById('alternatives').hidden && document.getElementById('busy').hidden",
+            "the alternatives",
+        )
+        .await;
+}
+
+/// Clicks the tournament page's button of the pairing `pin` (`T:A-B`, as the file writes it) and
+/// waits for the page to be idle again.
+async fn click_pairing(browser: &Browser, pin: &str) {
+    let button = format!("#pairings button[data-pin='{pin}']");
+    browser.client.find(fantoccini::Locator::Css(&button)).await.unwrap().click().await.unwrap();
+    browser.wait_until("document.getElementById('busy').hidden", "the round re-solved").await;
+}
+
+/// The classes of the tournament page's pairing buttons, by pin.
+const PAIRING_CLASSES: &str = "Object.fromEntries([...document.querySelectorAll('#pairings button')]\
+    .map((button) => [button.dataset.pin, button.className]))";
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn tournament_page_counts_steps_and_pins_the_pairing_clicked() {
+    // Three rounds, in the order of --all: 0-1 and 2-3 at tables 0 and 1, then 2-3 and 0-1, then 0-2
+    // and 1-3 (worked out in tests/serve_tournament.rs).
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("three.csv");
+    std::fs::write(&file, "2\n0,1,0\n2,3,0\n0,2,0\n2,3,1\n0,1,1\n1,3,1\n").unwrap();
+    let [first, second, third] = [
+        "Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n",
+        "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n",
+        "Table 0: 0 vs. 2\nTable 1: 1 vs. 3\n",
+    ];
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/tournament")).await.unwrap();
+        assert_eq!(browser.eval("document.getElementById('alternatives').hidden").await, true);
+        browser.choose_file("open", &file).await;
+        alternatives_shown(&browser).await;
+        assert_eq!(value(&browser, "round").await, first, "backtrack's round");
+        assert_eq!(text_of(&browser, "count").await, "3 rounds");
+        assert_eq!(text_of(&browser, "place").await, "the solver's round");
+        let free = serde_json::json!({
+            "0:0-1": "played", "0:2-3": "", "0:0-2": "", "1:2-3": "played", "1:0-1": "", "1:1-3": ""
+        });
+        assert_eq!(browser.eval(PAIRING_CLASSES).await, free);
+
+        // Fixed: the one round that plays 0-2 at table 0.
+        click_pairing(&browser, "0:0-2").await;
+        assert_eq!(value(&browser, "round").await, third);
+        assert_eq!(text_of(&browser, "count").await, "1 round with the pins");
+        assert_eq!(text_of(&browser, "file").await, "round 1 of three.csv");
+        assert_eq!(browser.eval(PAIRING_CLASSES).await["0:0-2"], "fixed");
+        assert_eq!(browser.eval(PAIRING_CLASSES).await["1:1-3"], "played");
+        assert_eq!(browser.eval("document.getElementById('next').disabled").await, true);
+        screenshots(&browser, "tournament-pinned").await;
+        // Clicked again, forbidden: the first of the two rounds without it.
+        click_pairing(&browser, "0:0-2").await;
+        assert_eq!(value(&browser, "round").await, first);
+        assert_eq!(text_of(&browser, "count").await, "2 rounds with the pins");
+        assert_eq!(browser.eval(PAIRING_CLASSES).await["0:0-2"], "forbidden");
+        // Again, free: the three rounds, stepped through in the order of --all.
+        click_pairing(&browser, "0:0-2").await;
+        assert_eq!(text_of(&browser, "count").await, "3 rounds");
+        assert_eq!(browser.eval("document.getElementById('clear-pins').disabled").await, true);
+        for round in [second, third] {
+            browser.click("next").await;
+            browser.wait_until("document.getElementById('busy').hidden", "the next round").await;
+            assert_eq!(value(&browser, "round").await, round);
+        }
+        assert_eq!(text_of(&browser, "place").await, "round 3 in the order of --all");
+        assert_eq!(browser.eval("document.getElementById('next').disabled").await, true);
+
+        // An impossible pin: the command line's message, and the pins and the round as they were.
+        click_pairing(&browser, "0:0-1").await;
+        assert_eq!(value(&browser, "round").await, first);
+        let classes = browser.eval(PAIRING_CLASSES).await;
+        let button = "#pairings button[data-pin='1:1-3']";
+        browser.client.find(fantoccini::Locator::Css(button)).await.unwrap().click().await.unwrap();
+        browser.wait_until("document.getElementById('message').open", "the message box").await;
+        assert_eq!(
+            text_of(&browser, "message-text").await,
+            "three.csv: --fix 1:1-3: player 1 is already pinned by --fix 0:0-1"
+        );
+        browser.click("message-ok").await;
+        browser.wait_until("document.getElementById('busy').hidden", "the page idle").await;
+        assert_eq!(browser.eval(PAIRING_CLASSES).await, classes);
+        assert_eq!(value(&browser, "round").await, first);
+        browser.click("clear-pins").await;
+        browser.wait_until("document.getElementById('busy').hidden", "the pins cleared").await;
+        assert_eq!(browser.eval(PAIRING_CLASSES).await, free);
         browser.close().await;
     });
 }

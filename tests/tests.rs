@@ -29,6 +29,7 @@ mod serve_browser;
 mod serve_faults;
 mod serve_gcg;
 mod serve_solitaire;
+mod serve_tournament;
 mod shard;
 mod tictactoe;
 mod tournament;

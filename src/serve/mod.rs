@@ -36,6 +36,7 @@ mod solitaire;
 mod solve;
 mod state;
 mod tictactoe;
+mod tournament;
 mod whole;
 
 use listen::ConnectionLimits;
@@ -47,9 +48,11 @@ use state::State;
 Pages: / (links), /tournament, /tictactoe, /guess, /scrabble, /batch.
 
 API: POST /api/solve/FAMILY?solver=NAME&timeout=SECONDS with the file as the body answers the JSON \
-record of `run --json` with its output; GET /api/solvers lists the solvers. Requests are limited to \
-4 MiB, solves to 10 s by default and 60 s at most. A request whose client goes away (closes \
-the connection or gives up waiting) gives its place back if it waits for a worker, and its solve is \
+record of `run --json` with its output; GET /api/solvers lists the solvers. POST \
+/api/tournament/rounds?index=K&fix=T:A-B,...&forbid=T:A-B,... with a pairing file answers its number \
+of rounds and its round K in the order of `tournament --all`, with the pins of --fix and --forbid. \
+Requests are limited to 4 MiB, solves to 10 s by default and 60 s at most. A request whose client \
+goes away (closes the connection or gives up waiting) gives its place back if it waits for a worker, and its solve is \
 stopped at once if it runs.
 
 A Scrabble position's `dictionary:` and `tiles:` lines lead to the files sent with it (a batch's zip, \
@@ -166,6 +169,7 @@ fn router(state: Arc<State>, idle_timeout: Duration) -> Router {
         .route("/api/solvers", get(solve::solvers))
         .route("/api/solve/{family}", post(solve::solve))
         .route("/api/batch", post(batch::batch))
+        .route("/api/tournament/rounds", post(tournament::rounds))
         .route("/api/tictactoe/turns", post(tictactoe::turns))
         .route("/api/guess/codebreaker", post(guess::codebreaker))
         .route("/api/guess/host", post(guess::host))

@@ -2,10 +2,11 @@
 //! regular instances, file by file, and checks that both agree on whether a round exists.
 //!
 //! ```text
-//! cargo run --release -p solvebatch-tournament --example dlx_vs_xcov -- TABLES DEGREE FIRST_SEED LAST_SEED [SOLVERS [THREADS]]
+//! cargo run --release -p solvebatch-tournament --example dlx_vs_xcov -- TABLES DEGREE FIRST_SEED LAST_SEED [SOLVERS [THREADS [planted]]]
 //! ```
 //! `SOLVERS` is a comma-separated list among `xcov` and this crate's solvers (default `dlx,xcov`);
-//! `THREADS` the threads this crate's solvers may use (default 1).
+//! `THREADS` the threads this crate's solvers may use (default 1); `planted` makes the files of
+//! `solvebatch gen tournament --planted` (a round hidden in each).
 
 use std::time::Instant;
 
@@ -35,10 +36,11 @@ fn main() {
     let names: Vec<String> =
         args.get(4).map_or("dlx,xcov", String::as_str).split(',').map(str::to_string).collect();
     let threads = args.get(5).map_or(1, |a| a.parse().expect("THREADS"));
+    let planted = args.get(6).is_some_and(|a| a == "planted");
     let limits = Limits { threads, ..Limits::default() };
     let mut totals = vec![0.0f64; names.len()];
     for seed in first..=last {
-        let regular = Regular { tables: tables as usize, degree: degree as usize, seed, planted: false };
+        let regular = Regular { tables: tables as usize, degree: degree as usize, seed, planted };
         let instance = regular.generate().expect("generate");
         let mut row = format!("t{tables} d{degree} s{seed:<3}");
         let mut answers = Vec::new();

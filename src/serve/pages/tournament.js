@@ -1,6 +1,8 @@
 // The tournament organiser's window: open a pairing file, show one round, save exactly that round.
-// While a file is solved the window says so and only Cancel works; Cancel abandons the request,
-// and the server stops a solve whose client went away.
+// Then the alternatives: the number of rounds, the next round in the order of `tournament --all`,
+// and pairings pinned by clicking them (fixed, then forbidden, then free), the round re-solved with
+// the pins as `--fix` and `--forbid` solve it. While a request runs the window says so and only
+// Cancel works; Cancel abandons the request, and the server stops a solve whose client went away.
 "use strict";
 
 const round = document.getElementById("round");
@@ -11,7 +13,22 @@ const shown = document.getElementById("file");
 const busy = document.getElementById("busy");
 const cancel = document.getElementById("cancel");
 // The controls a solve disables.
-const controls = ["open", "solver", "timeout"].map((id) => document.getElementById(id));
+const controls = ["open", "solver", "timeout", "next", "clear-pins"].map((id) => document.getElementById(id));
+const alternatives = document.getElementById("alternatives");
+const count = document.getElementById("count");
+const place = document.getElementById("place");
+const next = document.getElementById("next");
+const clearPins = document.getElementById("clear-pins");
+const pairings = document.getElementById("pairings");
+
+// The file the alternatives are of: its name and bytes; null before one is opened.
+let opened = null;
+// The pins, `T:A-B` to "fix" or "forbid", in the order they were set.
+const pins = new Map();
+// The place of the round shown in the order of `--all` (null: the chosen solver's round), and the
+// number of rounds (a BigInt; null when not counted within the time limit).
+let index = null;
+let total = null;
 
 // The request under way, to cancel.
 let solving = null;
@@ -25,8 +42,13 @@ function setBusy(file, solver) {
   busy.textContent = on ? `solving ${file.name} with ${solver}...` : "";
   cancel.hidden = !on;
   for (const control of controls) control.disabled = on;
+  for (const button of pairings.querySelectorAll("button")) button.disabled = on;
   document.getElementById("open-label").classList.toggle("disabled", on);
   save.disabled = on || round.value === "";
+  if (!on) {
+    next.disabled = opened === null || (total !== null && BigInt((index ?? -1) + 1) >= total);
+    clearPins.disabled = pins.size === 0;
+  }
 }
 
 // The message for a solve stopped at the time limit; backtrack is the slowest solver.
@@ -48,8 +70,9 @@ document.getElementById("open").addEventListener("change", async (event) => {
   solving = new AbortController();
   setBusy(file, solver);
   let answer;
+  let body;
   try {
-    const body = await file.arrayBuffer();
+    body = await file.arrayBuffer();
     answer = await api(`/api/solve/tournament?${query}`, { method: "POST", body, signal: solving.signal });
   } catch (error) {
     const cancelled = solving.signal.aborted;
@@ -61,6 +84,14 @@ document.getElementById("open").addEventListener("change", async (event) => {
   }
   solving = null;
   const record = answer.body;
+  if (record.status === "solved" || record.status === "no_solution") {
+    // A file without a round has no alternatives: no pin can make one.
+    opened = record.status === "solved" ? { name: file.name, body } : null;
+    pins.clear();
+    index = null;
+    alternatives.hidden = opened === null;
+    if (opened === null) pairings.replaceChildren();
+  }
   if (record.status === "solved") {
     round.value = record.output;
     offerDownload(saveLink, "round.txt", record.output);
@@ -79,6 +110,118 @@ document.getElementById("open").addEventListener("change", async (event) => {
   } else if (record.status !== "solved") {
     showMessage(`${file.name}: ${messageOf(record)}`);
   }
+  if (record.status === "solved") await showAlternatives(null);
+});
+
+// The triples `[first, second, table]` of a round as printed (`Table T: A vs. B` lines).
+function printedPairings(text) {
+  return [...text.matchAll(/^Table (\d+): (\d+) vs\. (\d+)$/gm)].map((m) => [Number(m[2]), Number(m[3]), Number(m[1])]);
+}
+
+// The pin of a pairing `[first, second, table]`, as `--fix` takes it.
+function pinOf([first, second, table]) {
+  return `${table}:${first}-${second}`;
+}
+
+// Asks for the alternatives of the opened file with the pins: the count, and the round at `at` in
+// the order of `--all` (`null`: keep the round shown, the chosen solver's). A refused pin (the
+// command line's message) or a time-out shows its message and changes nothing; the caller undoes
+// the pin.
+async function showAlternatives(at) {
+  const fix = [...pins].filter(([, kind]) => kind === "fix").map(([pin]) => pin);
+  const forbid = [...pins].filter(([, kind]) => kind === "forbid").map(([pin]) => pin);
+  const query = new URLSearchParams({
+    index: at ?? 0, fix: fix.join(","), forbid: forbid.join(","),
+    timeout: document.getElementById("timeout").value, name: opened.name,
+  });
+  solving = new AbortController();
+  setBusy({ name: opened.name }, "the rounds");
+  busy.textContent = `counting the rounds of ${opened.name}...`;
+  let answer;
+  try {
+    answer = await api(`/api/tournament/rounds?${query}`, { method: "POST", body: opened.body, signal: solving.signal });
+  } catch (error) {
+    const cancelled = solving.signal.aborted;
+    solving = null;
+    setBusy(null);
+    if (cancelled) Object.assign(busy, { hidden: false, textContent: `${opened.name}: cancelled` });
+    else showMessage(`${opened.name}: ${error}`);
+    return false;
+  }
+  solving = null;
+  const rounds = answer.body;
+  if (answer.status !== 200) {
+    setBusy(null);
+    showMessage(messageOf(rounds));
+    return false;
+  }
+  total = rounds.rounds === null ? null : BigInt(rounds.rounds);
+  count.textContent = total === null
+    ? "rounds: more than could be counted within the time limit"
+    : `${rounds.rounds} round${total === 1n ? "" : "s"}${pins.size ? " with the pins" : ""}`;
+  if (at !== null) {
+    index = at;
+    round.value = rounds.round ? rounds.output : "";
+    if (rounds.round) offerDownload(saveLink, "round.txt", rounds.output);
+    shown.textContent = rounds.round ? `round ${at + 1} of ${opened.name}` : `${opened.name}: no round with the pins`;
+    time.textContent = `rounds: ${duration(rounds.ms)}`;
+  }
+  place.textContent = index === null ? "the solver's round" : `round ${index + 1} in the order of --all`;
+  drawPairings(rounds.pairings, rounds.round ?? (index === null ? printedPairings(round.value) : []));
+  alternatives.hidden = false;
+  setBusy(null);
+  return true;
+}
+
+// Lists the file's pairings table by table, one button each, marking those of the round shown and
+// the pins.
+function drawPairings(all, played) {
+  const inRound = new Set(played.map(pinOf));
+  const byTable = new Map();
+  for (const pairing of all) {
+    const pin = pinOf(pairing);
+    if (!byTable.has(pairing[2])) byTable.set(pairing[2], new Map());
+    byTable.get(pairing[2]).set(pin, pairing);
+  }
+  pairings.replaceChildren(...[...byTable].sort(([a], [b]) => a - b).map(([table, row]) => {
+    const line = document.createElement("div");
+    line.className = "table-row";
+    const label = document.createElement("span");
+    label.textContent = `Table ${table}:`;
+    line.append(label);
+    for (const [pin, [first, second]] of row) {
+      const button = document.createElement("button");
+      button.textContent = `${first} vs. ${second}`;
+      button.dataset.pin = pin;
+      button.className = { fix: "fixed", forbid: "forbidden" }[pins.get(pin)] ?? (inRound.has(pin) ? "played" : "");
+      button.title = { fixed: "fixed: in every round", forbidden: "forbidden: in no round" }[button.className] ?? "free";
+      button.addEventListener("click", () => cyclePin(pin));
+      line.append(button);
+    }
+    return line;
+  }));
+}
+
+// Free, fixed, forbidden, free again: the round re-solved with the pin; a refused pin is undone.
+async function cyclePin(pin) {
+  if (solving) return;
+  const before = pins.get(pin);
+  const after = before === undefined ? "fix" : before === "fix" ? "forbid" : undefined;
+  if (after) pins.set(pin, after); else pins.delete(pin);
+  if (!(await showAlternatives(0))) {
+    if (before) pins.set(pin, before); else pins.delete(pin);
+    setBusy(null);
+  }
+}
+
+// The next round in the order of `--all`, with the pins.
+next.addEventListener("click", () => opened && !solving && showAlternatives(index === null ? 0 : index + 1));
+
+// Frees every pairing and shows the first round again.
+clearPins.addEventListener("click", () => {
+  if (!opened || solving) return;
+  pins.clear();
+  showAlternatives(0);
 });
 
 // Abandons the solve under way: the connection closes and the server stops it.
