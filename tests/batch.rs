@@ -169,7 +169,7 @@ fn usage_errors_exit_2() {
     command.args(["run", "a", "--timeout", "-1"]).assert().code(2);
     let (_dir, mut command) = setup(&[GOOD]);
     command
-        .args(["compare", "a", "--solvers", "dlx,dlx-links,dlx"])
+        .args(["compare", "a", "--solvers", "dlx,dlx-restarts,dlx"])
         .assert()
         .code(2)
         .stderr("error: --solvers names `dlx` twice\n");

@@ -141,7 +141,7 @@ fn tournament_page_is_busy_while_solving_and_cancel_stops_the_solve_on_the_serve
         assert_eq!(
             past_the_limit("backtrack", "0.5").await,
             "tournament-45-d6-s3-planted.pairings: no round was found within the time limit of 0.5 s. \
-             backtrack tries the pairings one by one; dlx, sat or portfolio solve large files much faster: \
+             backtrack tries the pairings one by one; dlx, dlx-restarts or portfolio solve large files much faster: \
              choose one of them and open the file again."
         );
         assert_eq!(value(&browser, "round").await, round);

@@ -35,34 +35,13 @@ impl Solver for Dlx {
     }
 }
 
-/// Algorithm X on dancing links whatever the size: doubly linked lists in flat arrays, single-threaded.
-/// The same tree as [`Dlx`] on one thread without the subtree turns, kept to measure the bitsets against
-/// and for instances too large for them.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct DlxLinks;
-
-impl Solver for DlxLinks {
-    fn name(&self) -> &'static str {
-        "dlx-links"
-    }
-
-    fn description(&self) -> &'static str {
-        "exact cover, Algorithm X on dancing links (Knuth 2000), any size, one thread; the search dlx \
-         makes over 64 tables; slower than dlx on every file measured up to 64 tables (1.4-2.7x on \
-         the bundled hard files)"
-    }
-
-    fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
-        solve(instance, &Stop::new(limits), 1, Engine::Links)
-    }
-}
-
 /// Which representation of the exact cover problem a search uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Engine {
     /// Bitsets when the problem fits ([`bitset::Problem::new`]), dancing links otherwise.
     Fastest,
-    /// Dancing links whatever the size.
+    /// Dancing links whatever the size: the search over 64 tables, tested here on small files.
+    #[cfg(test)]
     Links,
 }
 

@@ -4,9 +4,9 @@
 //! This is a generalisation of 3-dimensional matching, solved here as exact cover: the items are the `n`
 //! tables and `2n` players, the options the pairings, each covering three items. The crate parses the
 //! pairing file format ([`parse`]), offers several solvers through one registry ([`solvers`]): the
-//! reference backtracking matcher ([`Backtrack`]), Algorithm X ([`Dlx`], [`DlxLinks`]), Algorithm X
+//! reference backtracking matcher ([`Backtrack`]), Algorithm X ([`Dlx`]), Algorithm X
 //! with randomised restarts ([`DlxRestarts`], and [`pruned_effort`] to measure pruning), SAT on varisat ([`Sat`], with the CNF exported by [`encode`]
-//! and [`write_dimacs`]) and a race of `dlx` and `sat` ([`Portfolio`]); one share of SAT's cube split
+//! and [`write_dimacs`]) and a race of `dlx` and `dlx-restarts` ([`Portfolio`]); one share of SAT's cube split
 //! can be solved alone ([`solve_cube_share`]), to spread a hard instance over many processes, and the
 //! shares' results merged ([`cubes::merge`]). For the organiser it counts the rounds exactly
 //! ([`count_rounds`]), lists them ([`list_rounds`]) and pins or excludes pairings ([`Pins`]); a
@@ -28,7 +28,7 @@
 //! // A random 30-table instance with a hidden round: every solver but the exponential reference
 //! // matcher finds a round quickly.
 //! let planted = Regular { tables: 30, degree: 6, seed: 1, planted: true }.generate().unwrap();
-//! for name in ["dlx", "dlx-links", "dlx-restarts", "sat", "portfolio"] {
+//! for name in ["dlx", "dlx-restarts", "sat", "portfolio"] {
 //!     let solution = solver(name).unwrap().solve(&planted, &Limits::default()).unwrap();
 //!     assert_eq!(solution.round.map(|round| round.pairing_at_table.len()), Some(30));
 //! }
@@ -65,7 +65,7 @@ pub use cnf::{encode, write_dimacs, Encoding};
 pub use count::{
     count_rounds, first_round_effort, list_rounds, CountStats, DepthStats, RoundCount, MEMO_ENTRIES,
 };
-pub use dlx::{Dlx, DlxLinks};
+pub use dlx::Dlx;
 pub use drat::{check_drat, DratError};
 pub use generate::{to_text, GenerateError, Regular};
 pub use instance::{Instance, Pairing};

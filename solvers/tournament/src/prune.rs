@@ -40,10 +40,15 @@ impl Solver for DlxRestarts {
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
-        let restarts = Some(Restarts { unit: RESTART_UNIT, seed: limits.seed });
-        let (round, stats, _) = pruned_effort(instance, limits, &Pruning { restarts, ..Pruning::default() });
-        Ok(Solution { round: round?, stats })
+        solve_restarted(instance, &Stop::new(limits), limits.seed)
     }
+}
+
+/// [`DlxRestarts`]'s search, stopped by `stop` (a deadline, or another solver of a race answering).
+pub(crate) fn solve_restarted(instance: &Instance, stop: &Stop, seed: u64) -> Result<Solution, Interrupted> {
+    let restarts = Some(Restarts { unit: RESTART_UNIT, seed });
+    let (round, stats, _) = search(instance, stop, &Pruning { restarts, ..Pruning::default() });
+    Ok(Solution { round: round?, stats })
 }
 
 /// Which pruning a search of [`pruned_effort`] uses.
@@ -109,15 +114,23 @@ pub fn pruned_effort(
     limits: &Limits,
     pruning: &Pruning,
 ) -> (Result<Option<Round>, Interrupted>, Stats, ProbeStats) {
+    search(instance, &Stop::new(limits), pruning)
+}
+
+/// [`pruned_effort`]'s search, stopped by `stop`.
+fn search(
+    instance: &Instance,
+    stop: &Stop,
+    pruning: &Pruning,
+) -> (Result<Option<Round>, Interrupted>, Stats, ProbeStats) {
     let (mut stats, mut probe) = (Stats::default(), ProbeStats::default());
     let Some(n) = instance.tables_if_coverable() else { return (Ok(None), stats, probe) };
     let (options, pairing) = dlx::options(instance, n);
-    let stop = Stop::new(limits);
     let found = match bitset::Problem::new(3 * n, &options) {
-        Some(problem) => problem.search_pruned(&stop, pruning, &mut stats, &mut probe),
+        Some(problem) => problem.search_pruned(stop, pruning, &mut stats, &mut probe),
         None => {
             let mut links = Links::new(&options, 3 * n);
-            let found = links.search(&stop);
+            let found = links.search(stop);
             stats = links.stats;
             found
         }

@@ -82,11 +82,6 @@ impl Solver for Sat {
     }
 }
 
-/// Solves `instance` on one thread, stopping when `stop` says so.
-pub(crate) fn solve(instance: &Instance, stop: &Stop) -> Result<Solution, Interrupted> {
-    solve_threads(instance, stop, 1)
-}
-
 /// Where the two solvers' walks through the cubes have got to: the positions (see
 /// [`Cubes::position`]) of the cubes each took last, the first solver walking from the front, the
 /// second from the back.

@@ -72,7 +72,7 @@ pub trait Solver: Sync {
 
 /// Every solver of this crate; the first, the reference backtracking matcher, is the default.
 pub fn solvers() -> &'static [&'static dyn Solver] {
-    &[&crate::Backtrack, &crate::Dlx, &crate::DlxLinks, &crate::DlxRestarts, &crate::Sat, &crate::Portfolio]
+    &[&crate::Backtrack, &crate::Dlx, &crate::DlxRestarts, &crate::Sat, &crate::Portfolio]
 }
 
 /// The solver called `name`, if there is one.
@@ -115,11 +115,6 @@ mod tests {
     #[test]
     fn dlx_takes_one_pairing_per_table_without_a_dead_end() {
         assert_eq!(solves_one_pairing_per_table("dlx"), Stats { nodes: 2000, backtracks: 0 });
-    }
-
-    #[test]
-    fn dlx_links_takes_one_pairing_per_table_without_a_dead_end() {
-        assert_eq!(solves_one_pairing_per_table("dlx-links"), Stats { nodes: 2000, backtracks: 0 });
     }
 
     /// Over 64 tables `dlx-restarts` searches on dancing links: every item has one option, no dead end.

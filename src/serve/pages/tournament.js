@@ -55,7 +55,7 @@ function setBusy(file, solver) {
 function timeoutMessage(name, solver, timeout) {
   const message = `${name}: no round was found within the time limit of ${timeout} s.`;
   if (solver !== "backtrack") return `${message} Try a longer time limit.`;
-  return `${message} backtrack tries the pairings one by one; dlx, sat or portfolio solve large files `
+  return `${message} backtrack tries the pairings one by one; dlx, dlx-restarts or portfolio solve large files `
     + "much faster: choose one of them and open the file again.";
 }
 
