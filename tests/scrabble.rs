@@ -1331,3 +1331,34 @@ fn gen_scrabble_endgame_writes_the_first_position_with_the_bag_empty() {
             "endgame: EHINOTU to move, the opponent holds EMST (the unseen tiles), 0 scoreless turns\n",
         ));
 }
+
+/// `--cgp` reads back what it was given: `hint` and `endgame` print the bundled endgame's own line
+/// (its scores and the opponent's rack kept); `endgame` fills an opponent's rack left empty with the
+/// unseen tiles; `check` prints the position after the play, worked by hand: THE at 1M scores 37,
+/// so the opponent (EMST, 372) is to move against 356 + 37 = 393 with EHINOTU's INOU kept.
+#[test]
+fn cgp_is_printed_by_hint_check_and_endgame_and_reads_back() {
+    let folder = datasets();
+    let given = std::fs::read_to_string(folder.join("endgame-01.cgp")).unwrap();
+    let run = |args: &[&str]| {
+        let output = solvebatch()
+            .current_dir(&folder)
+            .args(["scrabble"])
+            .args(args)
+            .args(["-d", "dictionary.txt", "--cgp"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(run(&["hint", "endgame-01.cgp"]), given);
+    assert_eq!(run(&["endgame", "endgame-01.cgp"]), given);
+    let without_opponent = given.replace("EHINOTU/EMST", "EHINOTU/");
+    assert_eq!(run(&["endgame", without_opponent.trim_end()]), given);
+    let after = run(&["check", "endgame-01.cgp", "--play", "1M THE"]);
+    assert_eq!(
+        after,
+        given.replace("V4AERIE5/", "V4AERIE2THE/").replace("EHINOTU/EMST 356/372", "EMST/INOU 372/393")
+    );
+    assert_eq!(run(&["hint", after.trim_end()]), after);
+}

@@ -9,7 +9,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use anyhow::anyhow;
 use clap::Subcommand;
 use solvebatch_scrabble::batch::{LoadedPosition, PositionLoadError};
-use solvebatch_scrabble::board::{Cgp, RulesName};
+use solvebatch_scrabble::board::{Board, Cgp, RulesName};
 use solvebatch_scrabble::equity::{check_tile_counts, LeaveTable, Ranking};
 use solvebatch_scrabble::game::{run_solitaire, AnalysisSettings, SolitaireGame};
 use solvebatch_scrabble::play::{board_text, is_standard_play, Hint};
@@ -162,6 +162,11 @@ pub struct EndgameArgs {
     /// (each turn's `rack` and `move`) and, with `--all`, `turns` (each `move` and `value`).
     #[arg(long)]
     pub json: bool,
+
+    /// Print the endgame position as one CGP line (the opponent's rack the unseen tiles) instead of
+    /// solving it.
+    #[arg(long, conflicts_with_all = ["all", "json", "timeout"])]
+    pub cgp: bool,
 }
 
 /// Arguments of `solvebatch scrabble analyze`.
@@ -254,6 +259,11 @@ pub struct CheckArgs {
     /// How many best plays to show when the letters fit nowhere.
     #[arg(long, default_value_t = solvebatch_scrabble::batch::DEFAULT_TOP, value_name = "N")]
     pub top: usize,
+
+    /// Print the position after an accepted play as one CGP line: the opponent to move, the racks and
+    /// scores exchanged, the mover's rack the tiles it kept (nothing drawn).
+    #[arg(long)]
+    pub cgp: bool,
 }
 
 /// Arguments of `solvebatch scrabble hint`.
@@ -452,6 +462,14 @@ impl BoardArgs {
         Ok(Some(cgp))
     }
 
+    /// The position as one CGP line: the CGP read, if one was, with `board` and `rack` in place of
+    /// its own (its opponent's rack, scores, scoreless turns and options kept), else [`Cgp::of`].
+    fn cgp_with(&self, board: &Board, rack: &Rack) -> anyhow::Result<Cgp> {
+        let mut cgp = self.cgp_text()?.unwrap_or_else(|| Cgp::of(board, rack));
+        (cgp.board, cgp.racks[0]) = (board.clone(), rack.clone());
+        Ok(cgp)
+    }
+
     /// The leave table of `--leaves`, `None` for the values built in.
     fn leave_table(&self) -> anyhow::Result<Option<LeaveTable>> {
         Ok(self.leaves.as_deref().map(LeaveTable::load).transpose()?)
@@ -490,6 +508,10 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let checked = desk::check(&rulebook, board, rack, &play);
     let mut out = String::new();
     let code = match &checked.verdict {
+        Ok(scored) if args.cgp => {
+            out.push_str(&format!("{}\n", args.board.cgp_with(board, rack)?.after_play(scored)));
+            ExitCode::SUCCESS
+        }
         Ok(scored) => {
             out.push_str(&format!("play {}: {}\n", checked.written, scored.score));
             let words: Vec<String> = scored.words.iter().map(ToString::to_string).collect();
@@ -536,7 +558,7 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let loaded = args.board.load()?;
     let position = &loaded.position;
     if args.cgp {
-        println!("{}", Cgp::of(&position.board, &position.rack));
+        println!("{}", args.board.cgp_with(&position.board, &position.rack)?);
         return Ok(ExitCode::SUCCESS);
     }
     let ranking = desk::ranking(args.rank, &position.rules).map_err(anyhow::Error::msg)?;
@@ -606,13 +628,20 @@ fn solve_endgame(args: &EndgameArgs) -> anyhow::Result<ExitCode> {
     let scoreless = cgp.as_ref().map_or(0, |cgp| cgp.scoreless_turns as usize);
     let endgame = desk::endgame_position(&rulebook, &position.board, &position.rack, scoreless)
         .map_err(|error| anyhow!("{name}: {error}"))?;
-    if let Some(given) = cgp.map(|cgp| cgp.racks[1].clone()).filter(|rack| !rack.is_empty()) {
+    if let Some(given) = cgp.as_ref().map(|cgp| cgp.racks[1].clone()).filter(|rack| !rack.is_empty()) {
         if given != endgame.racks[1] {
             return Err(anyhow!(
                 "{name}: the opponent's rack {given} is not the unseen tiles {}",
                 endgame.racks[1]
             ));
         }
+    }
+    if args.cgp {
+        let mut written = cgp.unwrap_or_else(|| Cgp::of(&position.board, &position.rack));
+        written.racks = endgame.racks.clone();
+        written.scoreless_turns = endgame.scoreless_turns as u32;
+        println!("{written}");
+        return Ok(ExitCode::SUCCESS);
     }
     let settings = endgame::Settings {
         deadline: Deadline::at(args.timeout.map(|timeout| Instant::now() + timeout)),

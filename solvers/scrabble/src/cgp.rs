@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 use crate::board::{Board, BOARD_SIZE};
 use crate::letter::{Letter, Tile};
+use crate::play::Scored;
 use crate::rack::Rack;
 
 /// A position in CGP form.
@@ -65,6 +66,27 @@ impl Cgp {
             scores: [0; 2],
             scoreless_turns: 0,
             options: Vec::new(),
+        }
+    }
+
+    /// The position after the player to move makes `scored` (a play of its rack): the tiles laid on
+    /// the board, the opponent now to move (the racks and scores change places), the mover's rack the
+    /// tiles it kept (no tile drawn: the draw is unknown) and its score raised by the play's; the
+    /// scoreless turns back to 0, or one more for a play of 0 points. The options are kept as written.
+    pub fn after_play(&self, scored: &Scored) -> Cgp {
+        let mut board = self.board.clone();
+        scored.apply(&mut board);
+        let mut kept = self.racks[0].clone();
+        for tile in scored.tiles() {
+            kept.remove(&[tile]);
+        }
+        let score = i32::try_from(scored.score).unwrap_or(i32::MAX);
+        Cgp {
+            board,
+            racks: [self.racks[1].clone(), kept],
+            scores: [self.scores[1], self.scores[0].saturating_add(score)],
+            scoreless_turns: if scored.score == 0 { self.scoreless_turns + 1 } else { 0 },
+            options: self.options.clone(),
         }
     }
 
@@ -186,6 +208,7 @@ impl fmt::Display for Cgp {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::{Direction, Square};
 
     const OPENING: &str =
         "15/15/15/15/15/15/15/6CaT6/15/15/15/15/15/15/15 EIRST?/AB 10/0 1 lex NWL20; bag 86;";
@@ -202,6 +225,31 @@ mod tests {
             Cgp::of(&Board::new(), &Rack::default()).to_string(),
             [["15"; 15].join("/"), " / 0/0 0".into()].concat()
         );
+    }
+
+    /// CaT on row 8 with EIRST? to move (10 to 0, one scoreless turn): an S and a blank E laid after
+    /// it (the play's score, 5, is given with it); then the same tiles scoring 0.
+    #[test]
+    fn after_a_play_the_opponent_moves_with_the_scores_and_racks_exchanged() {
+        let cgp: Cgp = OPENING.parse().unwrap();
+        let s = Tile::letter(Letter::from_char('S').unwrap());
+        let blank_e = Tile::blank(Letter::from_char('E').unwrap());
+        let scored = Scored {
+            placed: vec![(Square::at(7, 9), s), (Square::at(7, 10), blank_e)],
+            direction: Direction::Horizontal,
+            words: Vec::new(),
+            score: 5,
+        };
+        let after = cgp.after_play(&scored);
+        assert_eq!(after.board.to_rows()[7], "......CaTSe....");
+        assert_eq!((after.racks[0].to_string(), after.racks[1].to_string()), ("AB".into(), "EIRT".into()));
+        assert_eq!((after.scores, after.scoreless_turns), ([0, 15], 0));
+        assert_eq!(
+            after.to_string(),
+            "15/15/15/15/15/15/15/6CaTSe4/15/15/15/15/15/15/15 AB/EIRT 0/15 0 lex NWL20; bag 86;"
+        );
+        let nothing = Scored { score: 0, ..scored };
+        assert_eq!(cgp.after_play(&nothing).scoreless_turns, 2);
     }
 
     #[test]
