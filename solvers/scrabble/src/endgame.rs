@@ -10,7 +10,9 @@
 //! old one holds another position of the same iteration searched deeper, neither searched to the end.
 //! Moves are tried in the order: the best move the table holds for the position (at the root: the
 //! previous iteration's best line first, then its values), then by the points they bring (a play
-//! going out with twice the other's rack), the pass last.
+//! going out with twice the other's rack), the pass last. A position's ordered turns are generated
+//! once and kept in a bounded cache by the key of its board and racks (`turn_cache`), for the later
+//! iterations, the searches again and transpositions.
 //!
 //! The rules of the end, as self-play ([`crate::game::play_game`]) follows them: a player who places
 //! its last tile ends the game and gains the value of the other's rack, which the other loses; six

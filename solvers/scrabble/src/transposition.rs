@@ -170,6 +170,10 @@ mod tests {
         assert_ne!(state, zobrist.state(&racks, 1, 0));
         assert_ne!(state, zobrist.state(&racks, 0, 1));
         assert_eq!(state, zobrist.state(&racks.clone(), 0, 0));
+        // The move lists' key leaves the scoreless turns out, and only them.
+        assert_eq!(zobrist.state(&racks, 3, 1), zobrist.turns(&racks, 1) ^ zobrist.scoreless(3));
+        assert_ne!(zobrist.turns(&racks, 0), zobrist.turns(&racks, 1));
+        assert_ne!(zobrist.turns(&racks, 0), zobrist.turns(&swapped, 0));
         let mut board = Board::new();
         board.place(square, Tile::letter(a));
         assert_eq!(zobrist.board(&board), zobrist.square(square, Tile::letter(a)));
