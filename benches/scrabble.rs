@@ -1,7 +1,8 @@
 //! Scrabble engine speed: move generation over the bundled mid-game positions (7-tile racks, the
 //! bundled 270,000-word dictionary) under the spec's rules and the standard rules (with and without a
 //! blank on the rack), dictionary loading, the size of the word graph, the word finder on the same
-//! racks, and a whole solitaire game of 20 turns with hints.
+//! racks, a whole solitaire game of 20 turns with hints, and the exact endgame of
+//! `datasets/scrabble/endgame-01.cgp` (7 tiles against 4, proved at depth 12).
 //!
 //! Run with `cargo bench --bench scrabble`; plays per second is the `generate` benchmarks' throughput,
 //! generations per second the `generate_positions` one. Per-position medians, the figures to set beside
@@ -11,6 +12,8 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use solvebatch_scrabble::board::Cgp;
+use solvebatch_scrabble::endgame::{self, Settings};
 use solvebatch_scrabble::game::{run_solitaire, SolitaireGame};
 use solvebatch_scrabble::tiles::tiles_to_string;
 use solvebatch_scrabble::{find_words, Dictionary, Move, Play, Position, Rack, Rulebook, Rules, TileSet};
@@ -109,6 +112,30 @@ fn benchmarks(c: &mut Criterion) {
     standard_rules(c, &dictionary, &tiles, &positions);
     word_finder(c, &dictionary, &tiles, &positions);
     solitaire(c, &dictionary, &tiles);
+    endgame_solve(c, &dictionary, &tiles);
+}
+
+/// The exact endgame of `endgame-01.cgp` under the standard rules, solved until proved (one thread,
+/// the default table).
+fn endgame_solve(c: &mut Criterion, dictionary: &Dictionary, tiles: &TileSet) {
+    let rules = Rules::standard();
+    let rulebook = Rulebook { dictionary, tiles, rules: &rules };
+    let text = std::fs::read_to_string(dataset_folder().join("endgame-01.cgp")).expect("endgame-01.cgp");
+    let cgp: Cgp = text.parse().expect("a CGP position");
+    let position = endgame::Position {
+        board: cgp.board,
+        racks: cgp.racks,
+        scoreless_turns: cgp.scoreless_turns as usize,
+    };
+    let solution = endgame::solve(&rulebook, &position, &Settings::default());
+    assert!(solution.proved, "the benchmarked endgame is solved to the end");
+    eprintln!("endgame-01: value {}, depth {}, {} positions", solution.value, solution.depth, solution.nodes);
+    let mut group = c.benchmark_group("scrabble_endgame");
+    group.sample_size(10);
+    group.bench_function("solve_endgame_01", |b| {
+        b.iter(|| black_box(endgame::solve(&rulebook, black_box(&position), &Settings::default())))
+    });
+    group.finish();
 }
 
 /// The racks of `positions` with their last tile (alphabetically) swapped for a blank.

@@ -10,7 +10,9 @@
 //! old one holds another position of the same iteration searched deeper, neither searched to the end.
 //! Moves are tried in the order: the best move the table holds for the position (at the root: the
 //! previous iteration's best line first, then its values), then by the points they bring (a play
-//! going out with twice the other's rack), the pass last.
+//! going out with twice the other's rack), the pass last. A position's ordered turns are generated
+//! once and kept in a bounded cache by the key of its board and racks (`turn_cache`), for the later
+//! iterations, the searches again and transpositions.
 //!
 //! The rules of the end, as self-play ([`crate::game::play_game`]) follows them: a player who places
 //! its last tile ends the game and gains the value of the other's rack, which the other loses; six
@@ -21,6 +23,7 @@
 //! every line to the end of the game.
 
 use std::cmp::Reverse;
+use std::rc::Rc;
 use std::time::Duration;
 
 use solvebatch_deadline::Deadline;
@@ -33,6 +36,7 @@ use crate::play::Rulebook;
 use crate::rack::{Rack, RACK_SIZE};
 use crate::selfplay::rack_value;
 use crate::transposition::{Bound, Entry, Table, Zobrist};
+use crate::turn_cache::TurnCache;
 
 /// The transposition table's default size: `2^20` entries of 32 bytes, 32 MiB.
 pub const DEFAULT_TABLE_BITS: u32 = 20;
@@ -50,6 +54,13 @@ const MAX_DEPTH: usize = 100;
 
 /// Beyond any spread.
 const INFINITY: i32 = 1 << 20;
+
+/// The move-list cache's slots (`2^16`) and the turns it holds at most (`2^20`, about 48 MiB).
+const TURN_CACHE_BITS: u32 = 16;
+const TURN_CACHE_BUDGET: usize = 1 << 20;
+
+/// The clock is read once every this many positions (a read costs more than a position's probe).
+const CLOCK_EVERY: u64 = 256;
 
 /// A turn of the endgame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,9 +155,11 @@ pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> S
         may_stop: false,
         stopped: false,
         nodes: 0,
+        clock_due: 0,
         horizon: 0,
         iteration: 0,
-        lists: Vec::new(),
+        moves: Vec::new(),
+        turn_cache: TurnCache::new(TURN_CACHE_BITS, TURN_CACHE_BUDGET),
         pv: Vec::new(),
     };
     let root = State {
@@ -162,10 +175,11 @@ pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> S
         return solution;
     }
     let mut turns: Vec<RootValue> =
-        search.turns(&root, 0, 0).into_iter().map(|turn| RootValue { turn, value: 0 }).collect();
+        search.turns(&root).iter().map(|&turn| RootValue { turn, value: 0 }).collect();
     for depth in 1..=MAX_DEPTH {
         search.iteration = depth as u8;
         search.may_stop = depth > 1;
+        search.clock_due = search.nodes;
         let horizon = search.horizon;
         if !search.root(&root, depth, &mut turns, settings.all) {
             break;
@@ -215,12 +229,16 @@ struct Search<'s, 'r> {
     /// Whether the deadline stopped the iteration: every value since is void.
     stopped: bool,
     nodes: u64,
+    /// The count of positions at which the clock is read next (the first of each iteration too).
+    clock_due: u64,
     /// Positions whose value was cut by the depth (or taken from such a position): an iteration that
     /// leaves it unchanged reached the end of the game everywhere.
     horizon: u64,
     iteration: u8,
-    /// Move lists by ply, reused.
-    lists: Vec<Vec<Move>>,
+    /// The move generator's output, reused.
+    moves: Vec<Move>,
+    /// Ordered turn lists by position.
+    turn_cache: TurnCache,
     /// The best line from each ply (the triangular table of principal variations).
     pv: Vec<Vec<Turn>>,
 }
@@ -289,7 +307,13 @@ impl Search<'_, '_> {
     /// the window, a bound outside it (fail-soft).
     fn negamax(&mut self, state: &State, depth: usize, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.reset_pv(ply);
-        if self.stopped || (self.may_stop && (self.nodes >= self.node_limit || self.deadline.passed())) {
+        let clock = self.nodes >= self.clock_due;
+        if clock {
+            self.clock_due = self.nodes + CLOCK_EVERY;
+        }
+        if self.stopped
+            || (self.may_stop && (self.nodes >= self.node_limit || (clock && self.deadline.passed())))
+        {
             self.stopped = true;
             return 0;
         }
@@ -313,10 +337,15 @@ impl Search<'_, '_> {
             self.horizon += 1;
             return 0;
         }
-        let turns = self.turns(state, ply, stored.map_or(0, |entry| entry.best));
+        let turns = self.turns(state);
+        // The table's best move first, then the list's order.
+        let first = stored.map_or(0, |entry| entry.best);
+        let at = (first != 0).then(|| turns.iter().position(|turn| code(turn) == first)).flatten();
+        let at = at.unwrap_or(0);
+        let order = std::iter::once(at).chain((0..turns.len()).filter(|&index| index != at));
         let (alpha_in, horizon) = (alpha, self.horizon);
         let (mut best, mut best_turn) = (-INFINITY, None);
-        for (index, turn) in turns.iter().enumerate() {
+        for (index, turn) in order.map(|index| &turns[index]).enumerate() {
             // Principal variation search: after the first turn, a null window proves a turn worse
             // than the best so far cheaply; one that is not is searched again with the full window.
             let mut value = if index == 0 {
@@ -358,13 +387,14 @@ impl Search<'_, '_> {
         best
     }
 
-    /// Every turn of `state`'s mover in the search's order: the one coded `first`, then plays by the
-    /// points they bring (a play going out with the other's rack), the pass last.
-    fn turns(&mut self, state: &State, ply: usize, first: u64) -> Vec<Turn> {
-        if self.lists.len() <= ply {
-            self.lists.resize_with(ply + 1, Vec::new);
+    /// Every turn of `state`'s mover, plays by the points they bring (a play going out with the
+    /// other's rack), the pass last; from the cache when there.
+    fn turns(&mut self, state: &State) -> Rc<[Turn]> {
+        let key = state.board_key ^ self.zobrist.turns(&state.racks, state.side);
+        if let Some(turns) = self.turn_cache.get(key) {
+            return turns;
         }
-        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
         let rack = &state.racks[state.side];
         self.rulebook.moves_into(&state.board, rack, &mut moves);
@@ -373,14 +403,9 @@ impl Search<'_, '_> {
             played.score as i32 + if played.letters.len() == rack.len() { out_bonus } else { 0 }
         };
         moves.sort_by_key(|played| Reverse(brought(played)));
-        let mut turns: Vec<Turn> = moves.iter().copied().map(Turn::Play).collect();
-        turns.push(Turn::Pass);
-        if first != 0 {
-            if let Some(at) = turns.iter().position(|turn| code(turn) == first) {
-                turns[..=at].rotate_right(1);
-            }
-        }
-        self.lists[ply] = moves;
+        let turns: Rc<[Turn]> = moves.iter().copied().map(Turn::Play).chain([Turn::Pass]).collect();
+        self.moves = moves;
+        self.turn_cache.put(key, Rc::clone(&turns));
         turns
     }
 
@@ -434,7 +459,7 @@ impl Search<'_, '_> {
             let Some(best) = self.table.probe(key).map(|entry| entry.best).filter(|&best| best != 0) else {
                 break;
             };
-            let Some(turn) = self.turns(&state, 0, best).into_iter().find(|turn| code(turn) == best) else {
+            let Some(turn) = self.turns(&state).iter().copied().find(|turn| code(turn) == best) else {
                 break;
             };
             line.push(turn);

@@ -145,6 +145,7 @@ mod solver;
 pub mod tiles;
 mod train;
 mod transposition;
+mod turn_cache;
 mod words;
 
 pub use batch::{parse, verify, Job, Position, PositionOutcome, PositionSettings};

@@ -58,10 +58,19 @@ impl Zobrist {
 
     /// The key of the racks, the scoreless turns and the player to move, beside the board's.
     pub(crate) fn state(&self, racks: &[Rack; 2], scoreless: usize, side: usize) -> u64 {
-        let mut key = self.scoreless[scoreless.min(SCORELESS_KEYS - 1)];
-        if side == 1 {
-            key ^= self.second_to_move;
-        }
+        self.turns(racks, side) ^ self.scoreless(scoreless)
+    }
+
+    /// The key of `scoreless` turns in a row: [`Zobrist::state`] is [`Zobrist::turns`] XOR this.
+    #[inline]
+    pub(crate) fn scoreless(&self, scoreless: usize) -> u64 {
+        self.scoreless[scoreless.min(SCORELESS_KEYS - 1)]
+    }
+
+    /// The key of the racks and the player to move, beside the board's: what the turns of a position
+    /// and their order depend on.
+    pub(crate) fn turns(&self, racks: &[Rack; 2], side: usize) -> u64 {
+        let mut key = if side == 1 { self.second_to_move } else { 0 };
         for (player, rack) in racks.iter().enumerate() {
             let keys = &self.racks[player];
             for (kind, &count) in rack.counts().iter().enumerate() {
@@ -161,6 +170,10 @@ mod tests {
         assert_ne!(state, zobrist.state(&racks, 1, 0));
         assert_ne!(state, zobrist.state(&racks, 0, 1));
         assert_eq!(state, zobrist.state(&racks.clone(), 0, 0));
+        // The move lists' key leaves the scoreless turns out, and only them.
+        assert_eq!(zobrist.state(&racks, 3, 1), zobrist.turns(&racks, 1) ^ zobrist.scoreless(3));
+        assert_ne!(zobrist.turns(&racks, 0), zobrist.turns(&racks, 1));
+        assert_ne!(zobrist.turns(&racks, 0), zobrist.turns(&swapped, 0));
         let mut board = Board::new();
         board.place(square, Tile::letter(a));
         assert_eq!(zobrist.board(&board), zobrist.square(square, Tile::letter(a)));
