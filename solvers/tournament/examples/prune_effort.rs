@@ -6,7 +6,8 @@
 //! cargo run --release -p solvebatch-tournament --example prune_effort -- TABLES DEGREE FIRST_SEED LAST_SEED SECONDS PLANTED CONFIGS
 //! ```
 //! `PLANTED` is `plain`, `planted` or `both`; `CONFIGS` a comma-separated list of `plain`, `probeK`
-//! (probe the first K levels), `matchK` (the table matching check on the first K levels) and `lubyU` (restarts, U options per Luby unit, seed 1).
+//! (probe the first K levels), `matchK` (the table matching check on the first K levels), `pairK` (the player perfect-matching
+//! check, Edmonds' blossom algorithm, on the first K levels) and `lubyU` (restarts, U options per Luby unit, seed 1).
 
 use std::time::{Duration, Instant};
 
@@ -19,11 +20,14 @@ fn pruning(config: &str) -> Pruning {
     if let Some(levels) = config.strip_prefix("match") {
         return Pruning { matching_levels: levels.parse().expect("matchK"), ..Pruning::default() };
     }
+    if let Some(levels) = config.strip_prefix("pair") {
+        return Pruning { pairing_levels: levels.parse().expect("pairK"), ..Pruning::default() };
+    }
     if let Some(unit) = config.strip_prefix("luby") {
         let restarts = Some(Restarts { unit: unit.parse().expect("lubyU"), seed: 1 });
         return Pruning { restarts, ..Pruning::default() };
     }
-    assert_eq!(config, "plain", "configs: plain, probeK, matchK, lubyU");
+    assert_eq!(config, "plain", "configs: plain, probeK, matchK, pairK, lubyU");
     Pruning::default()
 }
 
@@ -38,8 +42,8 @@ fn main() {
         _ => &[false, true],
     };
     let configs: Vec<&str> = args.get(6).map_or("plain,probe1", String::as_str).split(',').collect();
-    println!("| file | config | answer | seconds | options tried | tests | removed | ms in tests | restarts | matching checks | cut | ns per check |");
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!("| file | config | answer | seconds | options tried | tests | removed | ms in tests | restarts | matching checks | cut | ns per check | pairing checks | cut | ns per check |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for seed in first..=last {
         for &planted in planted {
             let regular = Regular { tables: tables as usize, degree: degree as usize, seed, planted };
@@ -60,7 +64,7 @@ fn main() {
                     Err(_) => "timeout",
                 };
                 println!(
-                    "| {name} | {config} | {answer} | {elapsed:.2} | {} | {} | {} | {:.1} | {} | {} | {} | {:.0} |",
+                    "| {name} | {config} | {answer} | {elapsed:.2} | {} | {} | {} | {:.1} | {} | {} | {} | {:.0} | {} | {} | {:.0} |",
                     stats.nodes,
                     probe.tests,
                     probe.removed,
@@ -68,7 +72,10 @@ fn main() {
                     probe.restarts,
                     probe.matching_tests,
                     probe.matching_cuts,
-                    probe.matching_nanoseconds as f64 / probe.matching_tests.max(1) as f64
+                    probe.matching_nanoseconds as f64 / probe.matching_tests.max(1) as f64,
+                    probe.pairing_tests,
+                    probe.pairing_cuts,
+                    probe.pairing_nanoseconds as f64 / probe.pairing_tests.max(1) as f64
                 );
             }
         }

@@ -19,6 +19,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use crate::blossom;
 use crate::prune::{luby, ProbeStats, Pruning};
 use crate::solver::{Interrupted, Stats};
 use crate::stop::{Stop, CLOCK_INTERVAL};
@@ -268,6 +269,30 @@ impl<'p, const W: usize> Masks<'p, W> {
         })
     }
 
+    /// Whether the uncovered players of `level` pair off through the pairings of remaining options (a
+    /// perfect matching, [`blossom::has_perfect_matching`]). Necessary for a cover, not sufficient (it
+    /// ignores which tables the pairings need).
+    fn players_pairable(&self, level: &Level<W>) -> bool {
+        let n = self.problem.item_count / 3;
+        let mut adjacent = [0u128; 2 * MAX_TABLES];
+        let mut players = 0u128;
+        for word in 0..W {
+            let mut bits = level.live[word];
+            while bits != 0 {
+                let [_, first, second] = self.problem.items[word * 64 + bits.trailing_zeros() as usize];
+                let (first, second) = (usize::from(first) - n, usize::from(second) - n);
+                adjacent[first] |= 1 << second;
+                adjacent[second] |= 1 << first;
+                players |= 1 << first | 1 << second;
+                bits &= bits - 1;
+            }
+        }
+        let uncovered = (0..2 * n).filter(|&player| level.count[n + player] != COVERED);
+        let uncovered = uncovered.fold(0u128, |set, player| set | 1 << player);
+        // A player without any remaining pairing is caught by the fewest-options choice already.
+        uncovered & !players == 0 && blossom::has_perfect_matching(&adjacent, uncovered)
+    }
+
     /// Appends to `out` the options of `item` remaining in `level`, in increasing order.
     fn options_of(&self, level: &Level<W>, item: usize, out: &mut Vec<u16>) {
         for word in 0..W {
@@ -380,6 +405,9 @@ impl<'p, const W: usize> Masks<'p, W> {
             probe.matching_tests += subtree.probe.matching_tests;
             probe.matching_cuts += subtree.probe.matching_cuts;
             probe.matching_nanoseconds += subtree.probe.matching_nanoseconds;
+            probe.pairing_tests += subtree.probe.pairing_tests;
+            probe.pairing_cuts += subtree.probe.pairing_cuts;
+            probe.pairing_nanoseconds += subtree.probe.pairing_nanoseconds;
             probe.restarts = run - 1;
             match progress? {
                 Progress::Found(cover) => return Ok(Some(cover)),
@@ -475,6 +503,15 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
                         choice = Some((item, 0));
                     }
                     self.probe.matching_nanoseconds += started.elapsed().as_nanos() as u64;
+                }
+                if count > 0 && level < self.pruning.pairing_levels {
+                    let started = std::time::Instant::now();
+                    self.probe.pairing_tests += 1;
+                    if !self.masks.players_pairable(&self.levels[self.depth]) {
+                        self.probe.pairing_cuts += 1;
+                        choice = Some((item, 0));
+                    }
+                    self.probe.pairing_nanoseconds += started.elapsed().as_nanos() as u64;
                 }
             }
             match choice {

@@ -37,6 +37,7 @@
 
 mod backtrack;
 mod bitset;
+mod blossom;
 mod cnf;
 mod count;
 mod cube;

@@ -61,6 +61,10 @@ pub struct Pruning {
     /// Levels of the tree whose nodes are refuted when their tables cannot each seat two players
     /// through remaining options, no player twice (a b-matching by augmenting paths, Kuhn 1955).
     pub matching_levels: usize,
+    /// Levels of the tree whose nodes are refuted when their uncovered players have no perfect
+    /// matching in the graph of the remaining pairings (Edmonds' blossom algorithm, 1965, from scratch
+    /// at each node).
+    pub pairing_levels: usize,
     /// Restart the search from the root with a fresh random option order at each level, after the
     /// nodes of the Luby schedule; `None`: one depth-first search in option order.
     pub restarts: Option<Restarts>,
@@ -92,6 +96,12 @@ pub struct ProbeStats {
     pub matching_cuts: u64,
     /// See [`ProbeStats::matching_tests`].
     pub matching_nanoseconds: u64,
+    /// Player perfect-matching checks made, nodes they refuted, and time in them (nanoseconds).
+    pub pairing_tests: u64,
+    /// See [`ProbeStats::pairing_tests`].
+    pub pairing_cuts: u64,
+    /// See [`ProbeStats::pairing_tests`].
+    pub pairing_nanoseconds: u64,
 }
 
 /// The `i`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
@@ -215,7 +225,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
-        /// `dlx-restarts`, probing at every level, the matching check and restarts after every few
+        /// `dlx-restarts`, probing at every level, the matching checks and restarts after every few
         /// options change neither whether a round is found nor its validity.
         #[test]
         fn pruned_searches_agree_with_dlx_and_backtracking(instance in instances(), seed in 0u64..100) {
@@ -232,7 +242,8 @@ mod tests {
             for pruning in [
                 Pruning { probe_levels: 40, ..Pruning::default() },
                 Pruning { restarts, ..Pruning::default() },
-                Pruning { probe_levels: 2, matching_levels: 40, restarts },
+                Pruning { pairing_levels: 40, ..Pruning::default() },
+                Pruning { probe_levels: 2, matching_levels: 40, pairing_levels: 40, restarts },
             ] {
                 let round = pruned_effort(&instance, &Limits::default(), &pruning).0.unwrap();
                 prop_assert_eq!(round.is_some(), expected, "{:?}", pruning);
