@@ -37,3 +37,21 @@ pub fn run() -> anyhow::Result<ExitCode> {
     writeln!(std::io::stdout(), "{}", lay_out(&grid, terminal))?;
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::style::width;
+    use crate::report::table::MAX_CELL_COLUMNS;
+
+    /// A table piped to a file cuts a cell past its limit; a description must never be cut.
+    #[test]
+    fn every_description_fits_a_table_cell_whole() {
+        for family in FAMILIES {
+            for solver in family.solvers() {
+                let columns = width(solver.description);
+                assert!(columns <= MAX_CELL_COLUMNS, "{}: {columns} columns", solver.name);
+            }
+        }
+    }
+}

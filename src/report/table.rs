@@ -812,7 +812,7 @@ fn fit(header: &[String], numeric: &[bool], cells: &[Vec<String>], limit: usize)
 
 /// The most columns a cell shows: the whole text is in the JSON and CSV reports, and a cell of a
 /// megabyte would cost the table layout far more than the solve.
-const MAX_CELL_COLUMNS: usize = 200;
+pub(crate) const MAX_CELL_COLUMNS: usize = 200;
 
 /// A cell's text as a table shows it: escaped, and cut to [`MAX_CELL_COLUMNS`].
 fn shown(text: &str, markdown: bool) -> String {

@@ -27,8 +27,8 @@ impl Solver for Portfolio {
     }
 
     fn description(&self) -> &'static str {
-        "dlx and dlx-restarts racing on two threads, the first answer wins (the round may vary between runs); \
-         on two free cores about the faster one's wall time on every file, where each alone loses on some"
+        "dlx and dlx-restarts racing on two threads, the first answer wins (its round may vary between \
+         runs); on two free cores about the faster one's time on every file"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
