@@ -495,23 +495,28 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
             }
             let mut choice = Masks::choose(&self.levels[self.depth]);
             if let Some((item, count)) = choice {
-                if count > 0 && level < self.pruning.matching_levels {
-                    let started = std::time::Instant::now();
-                    self.probe.matching_tests += 1;
-                    if !self.masks.tables_matchable(&self.levels[self.depth]) {
-                        self.probe.matching_cuts += 1;
-                        choice = Some((item, 0));
-                    }
-                    self.probe.matching_nanoseconds += started.elapsed().as_nanos() as u64;
+                let (masks, node, probe) = (&self.masks, &self.levels[self.depth], &mut self.probe);
+                if count > 0
+                    && level < self.pruning.matching_levels
+                    && refuted_by(
+                        || masks.tables_matchable(node),
+                        [
+                            &mut probe.matching_tests,
+                            &mut probe.matching_cuts,
+                            &mut probe.matching_nanoseconds,
+                        ],
+                    )
+                {
+                    choice = Some((item, 0));
                 }
-                if count > 0 && level < self.pruning.pairing_levels {
-                    let started = std::time::Instant::now();
-                    self.probe.pairing_tests += 1;
-                    if !self.masks.players_pairable(&self.levels[self.depth]) {
-                        self.probe.pairing_cuts += 1;
-                        choice = Some((item, 0));
-                    }
-                    self.probe.pairing_nanoseconds += started.elapsed().as_nanos() as u64;
+                if count > 0
+                    && level < self.pruning.pairing_levels
+                    && refuted_by(
+                        || masks.players_pairable(node),
+                        [&mut probe.pairing_tests, &mut probe.pairing_cuts, &mut probe.pairing_nanoseconds],
+                    )
+                {
+                    choice = Some((item, 0));
                 }
             }
             match choice {
@@ -558,4 +563,16 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
             }
         }
     }
+}
+
+/// Runs the pruning check `passes` (false: the node has no round) and counts it in `counters`: one
+/// test, one cut when it refutes the node, and the nanoseconds it took. Returns whether it refuted.
+fn refuted_by(passes: impl FnOnce() -> bool, counters: [&mut u64; 3]) -> bool {
+    let started = std::time::Instant::now();
+    let refuted = !passes();
+    let [tests, cuts, nanoseconds] = counters;
+    *tests += 1;
+    *cuts += u64::from(refuted);
+    *nanoseconds += started.elapsed().as_nanos() as u64;
+    refuted
 }
