@@ -95,7 +95,8 @@ impl Problem {
     }
 
     /// Finds an exact cover on one thread as [`Problem::search`] does, with the failed-option tests,
-    /// the table matching check and the restarts of `pruning`, adding their effort to `probe`.
+    /// the table matching check, the player pairing check and the restarts of `pruning`, adding their
+    /// effort to `probe`.
     ///
     /// # Errors
     /// [`Interrupted`] when `stop` says so first.
