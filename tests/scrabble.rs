@@ -919,7 +919,7 @@ fn a_damaged_or_foreign_word_graph_is_an_error_naming_it() {
     newer[8] = 7;
     refused(
         &newer,
-        "compiled word graph of format version 7; this program reads version 1: compile the word list again",
+        "compiled word graph of format version 7; this program reads version 2: compile the word list again",
     );
     refused(
         b"\x7fELF\x02\x01\x01\x00\x00",
@@ -989,7 +989,7 @@ fn a_word_list_is_cached_in_the_cache_folder_with_the_same_answers() {
             .stderr("");
         let entries = names_in(cache.path());
         assert_eq!(entries.len(), 1, "{entries:?}");
-        assert!(entries[0].ends_with("-v1.graph") && entries[0].len() == 41, "{entries:?}");
+        assert!(entries[0].ends_with("-v2.graph") && entries[0].len() == 41, "{entries:?}");
     }
     solvebatch()
         .arg("run")

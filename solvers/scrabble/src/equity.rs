@@ -224,8 +224,9 @@ pub fn ranked_candidates(
 
 /// [`ranked_candidates`] of every play of `rack` on `board`, the plays taken as they are generated
 /// and never more than about twice `top` held: the list is cut back to its best `top` whenever it
-/// reaches that, which keeps the same candidates (the ranking is a total order) in far less memory
-/// than all the plays of a rack with blanks.
+/// reaches that, and a play ranked after the worst of those is dropped at once, which keeps the same
+/// candidates (the ranking is a total order) in far less memory and time than all the plays of a
+/// rack with blanks.
 pub fn best_candidates(
     rulebook: &Rulebook,
     board: &Board,
@@ -238,11 +239,18 @@ pub fn best_candidates(
     let leaves = RackLeaves::new(rack, table, if ranking == Ranking::Equity { bag } else { 0 });
     let mut candidates = Vec::new();
     let bound = top.saturating_mul(2).max(64);
+    // The worst of the best `top` kept so far: a play ranked after it is never among the best.
+    let mut cutoff: Option<Candidate> = None;
     if top > 0 {
         rulebook.visit_moves(board, rack, |played| {
-            candidates.push(leaves.play(&played));
+            let candidate = leaves.play(&played);
+            if cutoff.is_some_and(|worst| candidate.ranking(&worst) == Ordering::Greater) {
+                return;
+            }
+            candidates.push(candidate);
             if candidates.len() >= bound {
                 keep_best(&mut candidates, top);
+                cutoff = candidates.iter().copied().max_by(Candidate::ranking);
             }
         });
     }

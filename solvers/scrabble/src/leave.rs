@@ -16,7 +16,10 @@
 //! the lines of single tiles, repeated tiles and pairs make a value for every one of the ~900,000
 //! leaves, and longer leaves need a line only where self-play saw them often enough to say more.
 
-use std::collections::HashMap;
+use hashbrown::hash_map::Entry;
+// hashbrown's seeded foldhash: the bundled table is read at every start, and std's SipHash was
+// half of that.
+use hashbrown::HashMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -372,10 +375,15 @@ impl LeaveTable {
                 .ok()
                 .filter(|value| value.is_finite())
                 .ok_or_else(|| LeaveFileError::Value { line, text: cut(value_text) })?;
-            if let Some(&(_, first)) = lines.get(&leave) {
-                return Err(LeaveFileError::Duplicate { line, leave: leave.to_string(), first });
+            match lines.entry(leave) {
+                Entry::Occupied(entry) => {
+                    let first = entry.get().1;
+                    return Err(LeaveFileError::Duplicate { line, leave: entry.key().to_string(), first });
+                }
+                Entry::Vacant(entry) => {
+                    entry.insert((value, line));
+                }
             }
-            lines.insert(leave, (value, line));
         }
         Ok(LeaveTable::new(lines.into_iter().map(|(leave, (value, _))| (leave, value)), header))
     }
