@@ -1088,6 +1088,33 @@ fn analyze_prints_the_bundled_self_play_game_with_no_equity_lost() {
 }
 
 #[test]
+fn analyze_endgame_positions_bounds_each_endgame_search() {
+    // Two's endgame of turn 22 is proved within the 20,000 positions of the default (above); within
+    // 1,000 only the first iteration finishes: OY's 17 points, a line one ply deep.
+    let output = solvebatch()
+        .args(["scrabble", "analyze", "--player", "two", "--top", "0", "--endgame-positions", "1000"])
+        .arg(datasets().join("self-play.gcg"))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains(
+            "turn 22, line 26: two OVY, bag 0, score 394-355\n\
+             \x20 bag empty: endgame value +17 (not proved, depth 1): 17 N2 OY\n\
+             \x20 endgame: the move made +17, lost 0\n"
+        ),
+        "{text}"
+    );
+    solvebatch()
+        .args(["scrabble", "analyze", "--endgame-positions", "0"])
+        .arg(datasets().join("self-play.gcg"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("invalid value '0' for '--endgame-positions <N>'"));
+}
+
+#[test]
 fn analyze_measures_a_worse_move_and_marks_a_phony() {
     let folder = tempfile::tempdir().unwrap();
     let game = folder.path().join("worse.gcg");

@@ -118,8 +118,8 @@ pub enum ScrabbleCommand {
     /// ...`), the best bingo when the move was none (`missed bingo ...`) and, with `--simulate`, the
     /// simulated candidates and the move made (`simulated SPREAD ±SE ITERATIONS ...`). With the bag
     /// empty the leave counts nothing and candidates rank by score, and the exact endgame is solved
-    /// (as `endgame --all`, searching at most 20,000 positions a turn, so that the analysis is the
-    /// same on every machine): `bag empty: endgame value VALUE (proved, depth D):
+    /// (as `endgame --all`, searching at most 20,000 positions a turn unless `--endgame-positions`
+    /// says otherwise, so that the analysis is the same on every machine): `bag empty: endgame value VALUE (proved, depth D):
     /// LINE` and `endgame: the move made VALUE, lost X` (in points of final spread).
     /// The last lines give each player's turns, best moves, equity lost in total and per turn,
     /// bingos found and missed, and phonies. Every line of the game is checked first; an
@@ -202,6 +202,12 @@ pub struct AnalyzeArgs {
     /// Only the turns of the player with this nick.
     #[arg(long, value_name = "NICK")]
     pub player: Option<String>,
+
+    /// The positions each endgame (bag empty) searches at most: more proves longer endgames, at
+    /// their cost in time; a count, not a time, so that the analysis is the same on every machine.
+    #[arg(long, value_name = "N", default_value_t = solvebatch_scrabble::endgame::ANALYSIS_NODE_LIMIT,
+        value_parser = clap::value_parser!(u64).range(1..))]
+    pub endgame_positions: u64,
 
     /// The leave values: a KLV2 file (wolges, MAGPIE; or its older KLV form) or a text leave file
     /// (`LEAVE VALUE` lines), told apart by content; default: the values built in.
@@ -791,6 +797,7 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             simulate: args.simulate.map(|iterations| iterations as usize),
             seed: args.seed,
             player: None,
+            endgame_positions: Some(args.endgame_positions),
         },
         player: args.player.clone(),
         leaves: args.leaves.clone(),

@@ -7,8 +7,8 @@
 //! simulated rack of the player who withdrew them holds them.
 //!
 //! With the bag empty the leave counts nothing, so candidates rank by score, and the exact endgame
-//! ([`crate::endgame::solve`], every turn valued, within [`ANALYSIS_NODE_LIMIT`] positions) gives the best line,
-//! its value and the value of the move played ([`EndgameVerdict`]).
+//! ([`crate::endgame::solve`], every turn valued, within [`AnalysisSettings::endgame_positions`]
+//! positions) gives the best line, its value and the value of the move played ([`EndgameVerdict`]).
 
 use std::fmt::Write;
 
@@ -36,6 +36,9 @@ pub struct AnalysisSettings {
     pub seed: u64,
     /// Only this player's turns (0 or 1); all when `None`.
     pub player: Option<usize>,
+    /// The positions each endgame (bag empty) searches at most; [`ANALYSIS_NODE_LIMIT`] when
+    /// `None`. A count, not a time, so that the analysis is the same on every machine.
+    pub endgame_positions: Option<u64>,
 }
 
 /// The move a player made, as a candidate would be written.
@@ -270,8 +273,9 @@ fn analyze_turn(
         }
         _ => Vec::new(),
     };
-    let endgame =
-        (turn.bag == 0).then(|| endgame_verdict(rulebook, game_scoreless, board, rack, &played)).flatten();
+    let endgame = (turn.bag == 0)
+        .then(|| endgame_verdict(rulebook, settings, game_scoreless, board, rack, &played))
+        .flatten();
     Some(TurnAnalysis {
         turn: index,
         candidates: all.len(),
@@ -291,13 +295,15 @@ fn analyze_turn(
 /// made; `None` when no tile is unseen (the opponent is out).
 fn endgame_verdict(
     rulebook: &Rulebook,
+    analysis: &AnalysisSettings,
     scoreless: usize,
     board: &Board,
     rack: &Rack,
     played: &Played,
 ) -> Option<EndgameVerdict> {
     let position = endgame_position(rulebook, board, rack, scoreless.min(SCORELESS_TURNS_TO_END - 1)).ok()?;
-    let settings = Settings { all: true, node_limit: Some(ANALYSIS_NODE_LIMIT), ..Settings::default() };
+    let node_limit = analysis.endgame_positions.unwrap_or(ANALYSIS_NODE_LIMIT);
+    let settings = Settings { all: true, node_limit: Some(node_limit), ..Settings::default() };
     let solution = solve(rulebook, &position, &settings);
     let made = match played.candidate.map(|candidate| candidate.action) {
         Some(Action::Play(listed)) => Turn::Play(listed),
