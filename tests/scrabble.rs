@@ -1318,6 +1318,35 @@ fn endgame_plays_out_first_and_values_every_turn() {
 }
 
 #[test]
+fn pre_endgame_values_each_play_over_every_draw() {
+    // Eight E unseen: the opponent holds seven, the bag one. (at)S (1) draws an E; then neither
+    // player can move (ATS and AT take no E), and six scoreless turns cost the opponent its seven E
+    // and the player its one: 1 - (-7 + 1) = +7 whatever the draw.
+    let (folder, cgp) = endgame_folder(8);
+    solvebatch()
+        .current_dir(folder.path())
+        .args(["scrabble", "pre-endgame", cgp, "-d", "words.txt", "-t", "tiles.txt"])
+        .assert()
+        .success()
+        .stdout(concat!(
+            "pre-endgame: S to move, one tile in the bag, unseen EEEEEEEE (the opponent holds seven of them)\n",
+            "plays valued: 1 (the best by score), each over every draw by the mean final spread (an endgame \
+             each, at most 20000 positions):\n",
+            "   +7.0  1 8H (at)S  draws E x8 +7; 1 of 1 proved\n",
+        ));
+    let (folder, cgp) = endgame_folder(1);
+    solvebatch()
+        .current_dir(folder.path())
+        .args(["scrabble", "pre-endgame", cgp, "-d", "words.txt", "-t", "tiles.txt"])
+        .assert()
+        .failure()
+        .stderr(
+            "error: the CGP position: 1 tile is unseen: with one tile in the bag there are 8 (the \
+             opponent's 7 and the bag's)\n",
+        );
+}
+
+#[test]
 fn endgame_refuses_a_bag_not_empty_and_a_wrong_opponent_rack() {
     let (folder, cgp) = endgame_folder(9);
     solvebatch()

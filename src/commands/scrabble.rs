@@ -141,6 +141,36 @@ pub enum ScrabbleCommand {
     #[command(after_help = "Example:\n  solvebatch scrabble endgame datasets/scrabble/endgame-01.cgp \
                             -d datasets/scrabble/dictionary.txt --timeout 10")]
     Endgame(EndgameArgs),
+    /// Value the best plays when one tile is left in the bag: each against every possible draw.
+    ///
+    /// With eight tiles unseen the opponent holds seven of them and the bag the eighth. Each of the
+    /// best plays by score (`--plays`) draws the bag's tile, and the exact endgame that follows (the
+    /// opponent to move, each within `--endgame-positions` positions, a count so that the result is
+    /// the same on every machine) gives the final spread for each kind the bag may hold. A play's
+    /// value is the mean over the draws, a kind unseen twice counting twice; the plays are listed
+    /// best mean first with each draw's value and how many endgames were proved. A pass is not
+    /// valued. POS is a position file or a CGP position, as `endgame` takes it.
+    #[command(
+        name = "pre-endgame",
+        after_help = "Example:\n  solvebatch scrabble pre-endgame datasets/scrabble/pre-endgame-01.cgp -d datasets/scrabble/dictionary.txt --plays 5"
+    )]
+    PreEndgame(PreEndgameArgs),
+}
+
+/// Arguments of `solvebatch scrabble pre-endgame`.
+#[derive(Debug, clap::Args)]
+pub struct PreEndgameArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    /// How many plays to value: the best by score.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub plays: u64,
+
+    /// The positions each draw's endgame searches at most.
+    #[arg(long, value_name = "N", default_value_t = solvebatch_scrabble::endgame::ANALYSIS_NODE_LIMIT,
+        value_parser = clap::value_parser!(u64).range(1..))]
+    pub endgame_positions: u64,
 }
 
 /// Arguments of `solvebatch scrabble endgame`.
@@ -402,6 +432,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         ScrabbleCommand::Play(args) => play(args),
         ScrabbleCommand::Analyze(args) => analyze(args),
         ScrabbleCommand::Endgame(args) => solve_endgame(args),
+        ScrabbleCommand::PreEndgame(args) => solve_pre_endgame(args),
     }
 }
 
@@ -625,12 +656,7 @@ fn solve_endgame(args: &EndgameArgs) -> anyhow::Result<ExitCode> {
     args.board.check_tile_counts(&loaded)?;
     let (rulebook, position) = (loaded.rulebook(), &loaded.position);
     let cgp = args.board.cgp_text()?;
-    let path = &args.board.board_file;
-    let name = if cgp.is_some() && !path.exists() {
-        "the CGP position".to_string()
-    } else {
-        crate::text::name(path)
-    };
+    let name = position_name(&args.board, cgp.is_some());
     let scoreless = cgp.as_ref().map_or(0, |cgp| cgp.scoreless_turns as usize);
     let endgame = desk::endgame_position(&rulebook, &position.board, &position.rack, scoreless)
         .map_err(|error| anyhow!("{name}: {error}"))?;
@@ -684,6 +710,32 @@ fn solve_endgame(args: &EndgameArgs) -> anyhow::Result<ExitCode> {
     } else {
         desk::endgame_report(&rulebook, &endgame, &solution)
     };
+    std::io::stdout().write_all(text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How errors name the position: its file, or `the CGP position` given on the command line.
+fn position_name(board: &BoardArgs, is_cgp: bool) -> String {
+    let path = &board.board_file;
+    if is_cgp && !path.exists() {
+        "the CGP position".to_string()
+    } else {
+        crate::text::name(path)
+    }
+}
+
+fn solve_pre_endgame(args: &PreEndgameArgs) -> anyhow::Result<ExitCode> {
+    let loaded = args.board.load()?;
+    args.board.check_tile_counts(&loaded)?;
+    let (rulebook, position) = (loaded.rulebook(), &loaded.position);
+    let cgp = args.board.cgp_text()?;
+    let scoreless = cgp.as_ref().map_or(0, |cgp| cgp.scoreless_turns as usize);
+    let settings = solvebatch_scrabble::pre_endgame::Settings {
+        plays: usize::try_from(args.plays).unwrap_or(usize::MAX),
+        node_limit: args.endgame_positions,
+    };
+    let text = desk::pre_endgame_report(&rulebook, &position.board, &position.rack, scoreless, &settings)
+        .map_err(|error| anyhow!("{}: {error}", position_name(&args.board, cgp.is_some())))?;
     std::io::stdout().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -18,6 +18,7 @@ use crate::letter::parse_tiles;
 use crate::play::{
     check_rack, hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored,
 };
+use crate::pre_endgame;
 use crate::quote::quote;
 use crate::tiles::{RackError, RACK_SIZE};
 use crate::{Board, Letter, Play, Rack, Rulebook, Rules, Tile};
@@ -394,6 +395,54 @@ pub fn endgame_report(rulebook: &Rulebook, position: &endgame::Position, solutio
         }
     }
     text
+}
+
+/// The pre-endgame of `rack` on `board` as `scrabble pre-endgame` prints it: a heading with the
+/// unseen tiles, then each play valued ([`pre_endgame::solve`]), best mean first: `MEAN  PLAY`
+/// and its draws, `TILE VALUE` each (`xN` for a kind unseen N times), and how many of their
+/// endgames were proved. Every line ends in a newline.
+///
+/// # Errors
+/// [`pre_endgame::solve`]'s, in words.
+pub fn pre_endgame_report(
+    rulebook: &Rulebook,
+    board: &Board,
+    rack: &Rack,
+    scoreless_turns: usize,
+    settings: &pre_endgame::Settings,
+) -> Result<String, String> {
+    let valued = pre_endgame::solve(rulebook, board, rack, scoreless_turns, settings)?;
+    let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
+    let tile =
+        |kind: usize| if kind == BLANK { '?' } else { Letter::from_index(kind).expect("a letter").to_char() };
+    let unseen_text: String =
+        (0..unseen.len()).flat_map(|kind| std::iter::repeat_n(tile(kind), unseen[kind] as usize)).collect();
+    let mut text = format!(
+        "pre-endgame: {rack} to move, one tile in the bag, unseen {unseen_text} (the opponent holds seven of them)\n\
+         plays valued: {} (the best by score), each over every draw by the mean final spread (an endgame \
+         each, at most {} positions):\n",
+        valued.len(),
+        settings.node_limit
+    );
+    for play in &valued {
+        let draws: Vec<String> = play
+            .draws
+            .iter()
+            .map(|draw| {
+                let times = if draw.count > 1 { format!(" x{}", draw.count) } else { String::new() };
+                format!("{}{times} {:+}", tile(draw.kind), draw.value)
+            })
+            .collect();
+        let proved = play.draws.iter().filter(|draw| draw.proved).count();
+        text.push_str(&format!(
+            "{:+7.1}  {}  draws {}; {proved} of {} proved\n",
+            play.mean,
+            written_move(&play.play, board, rulebook.rules),
+            draws.join(", "),
+            play.draws.len()
+        ));
+    }
+    Ok(text)
 }
 
 /// The listing of `scrabble hint` with the bag empty: the exact endgame of `rack` on `board` (every

@@ -135,6 +135,7 @@ mod moves;
 mod notation;
 pub mod play;
 mod position;
+pub mod pre_endgame;
 mod quote;
 mod rack;
 mod rules;
