@@ -5,15 +5,17 @@
 #
 # Usage: solvers/scrabble/scripts/endgame-speed.sh [BINARY] (default target/release/solvebatch; run
 # from the repository's root after `cargo build --release`). Needs taskset and python3.
+# CORE=N pins the solves to core N (default 0).
 set -euo pipefail
 binary=${1:-target/release/solvebatch}
+core=${CORE:-0}
 dictionary=datasets/scrabble/dictionary.txt
 folder=$(mktemp -d)
 trap 'rm -rf "$folder"' EXIT
 "$binary" gen scrabble-endgame -d "$dictionary" --count 60 --seed 100 --out "$folder" >/dev/null
 for file in $(ls "$folder"/*.cgp | sort | head -50); do
   start=$(date +%s%N)
-  json=$(taskset -c 0 "$binary" scrabble endgame "$file" -d "$dictionary" --timeout 10 --json)
+  json=$(taskset -c "$core" "$binary" scrabble endgame "$file" -d "$dictionary" --timeout 10 --json)
   end=$(date +%s%N)
   echo "$(basename "$file" .cgp) $(( (end - start) / 1000000 )) $(printf '%s' "$json" | python3 -c \
     'import json, sys; j = json.load(sys.stdin); print(j["proved"], j["depth"], j["value"], j["nodes"])')"

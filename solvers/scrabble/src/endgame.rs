@@ -3,9 +3,11 @@
 //!
 //! The search is negamax with alpha-beta pruning (Knuth and Moore 1975, "An analysis of alpha-beta
 //! pruning", Artificial Intelligence 6) over every valid play and the pass, deepened one ply at a
-//! time, as a principal variation search (null windows after the first move), with a transposition
-//! table keyed by a Zobrist hash (Zobrist 1970, "A new hashing method with application for game
-//! playing") of the board, both racks, the scoreless turns and the player to move. The table is
+//! time for [`STEPPED_DEPTHS`] iterations and then to the end of the game at once (the shallow
+//! iterations fill the table with first moves to try; stepping on costs more in searches again than
+//! the ordering gains), as a principal variation search (null windows after the first move), with a
+//! transposition table keyed by a Zobrist hash (Zobrist 1970, "A new hashing method with application
+//! for game playing") of the board, both racks, the scoreless turns and the player to move. The table is
 //! bounded ([`Settings::table_bits`]), one entry a slot: a new entry replaces the old one unless the
 //! old one holds another position of the same iteration searched deeper, neither searched to the end.
 //! Moves are tried in the order: the best move the table holds for the position (at the root: the
@@ -20,7 +22,7 @@
 //! player losing the value of its own rack. A value is a spread: the points the player to move makes
 //! from here to the end of the game less the opponent's, adjustments included. A line cut by the
 //! depth of an iteration counts 0 beyond the cut, and a result is proved once an iteration searched
-//! every line to the end of the game.
+//! every line to the end of the game (the last iteration, unless a shallow one already did).
 
 use std::cmp::Reverse;
 use std::rc::Rc;
@@ -52,12 +54,20 @@ pub const ANALYSIS_NODE_LIMIT: u64 = 20_000;
 /// five scoreless turns between two that score).
 const MAX_DEPTH: usize = 100;
 
+/// The iterations of depth 1, 2, ... before the one of [`MAX_DEPTH`]. Measured on the endgames of
+/// `solvers/scrabble/scripts/endgame-speed.sh`: after 5 the search to the end needs fewer positions
+/// than stepping on does, where after 2 to 4 some long endgames (a stuck tile) took many times more,
+/// their ordering not yet learnt.
+const STEPPED_DEPTHS: usize = 5;
+
 /// Beyond any spread.
 const INFINITY: i32 = 1 << 20;
 
-/// The move-list cache's slots (`2^16`) and the turns it holds at most (`2^20`, about 48 MiB).
-const TURN_CACHE_BITS: u32 = 16;
-const TURN_CACHE_BUDGET: usize = 1 << 20;
+/// The move-list cache's slots (`2^17`) and the turns it holds at most (`2^21`, about 96 MiB): the
+/// search to the end meets most positions once per iteration, so twice the earlier `2^16` and `2^20`
+/// keep more of its lists (a bigger cache measured no better).
+const TURN_CACHE_BITS: u32 = 17;
+const TURN_CACHE_BUDGET: usize = 1 << 21;
 
 /// The clock is read once every this many positions (a read costs more than a position's probe).
 const CLOCK_EVERY: u64 = 256;
@@ -135,7 +145,8 @@ pub struct Solution {
     /// With [`Settings::all`]: every root turn with its value, best first (ties in the order
     /// searched); else empty.
     pub turns: Vec<RootValue>,
-    /// The plies of the deepest finished iteration.
+    /// The plies of the deepest finished iteration; for the one searched to the end of the game, the
+    /// longest line it searched.
     pub depth: usize,
     /// Whether every line of that iteration reached the end of the game.
     pub proved: bool,
@@ -161,6 +172,7 @@ pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> S
         moves: Vec::new(),
         turn_cache: TurnCache::new(TURN_CACHE_BITS, TURN_CACHE_BUDGET),
         pv: Vec::new(),
+        reached: 0,
     };
     let root = State {
         board_key: search.zobrist.board(&position.board),
@@ -176,16 +188,17 @@ pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> S
     }
     let mut turns: Vec<RootValue> =
         search.turns(&root).iter().map(|&turn| RootValue { turn, value: 0 }).collect();
-    for depth in 1..=MAX_DEPTH {
-        search.iteration = depth as u8;
+    for (iteration, depth) in (1..=STEPPED_DEPTHS).chain([MAX_DEPTH]).enumerate() {
+        search.iteration = iteration as u8 + 1;
         search.may_stop = depth > 1;
         search.clock_due = search.nodes;
+        search.reached = 0;
         let horizon = search.horizon;
         if !search.root(&root, depth, &mut turns, settings.all) {
             break;
         }
         solution.value = turns[0].value;
-        solution.depth = depth;
+        solution.depth = if depth == MAX_DEPTH { search.reached } else { depth };
         solution.proved = search.horizon == horizon;
         solution.line = search.line(&root);
         if solution.proved {
@@ -241,6 +254,9 @@ struct Search<'s, 'r> {
     turn_cache: TurnCache,
     /// The best line from each ply (the triangular table of principal variations).
     pv: Vec<Vec<Turn>>,
+    /// The most plies from the root a line of this iteration reached (a turn ending the game
+    /// included).
+    reached: usize,
 }
 
 impl Search<'_, '_> {
@@ -294,6 +310,7 @@ impl Search<'_, '_> {
     ) -> i32 {
         match self.step(state, turn) {
             Step::End(value) => {
+                self.reached = self.reached.max(ply + 1);
                 self.reset_pv(ply + 1);
                 value
             }
@@ -333,6 +350,7 @@ impl Search<'_, '_> {
                 return entry.value;
             }
         }
+        self.reached = self.reached.max(ply);
         if depth == 0 {
             self.horizon += 1;
             return 0;
@@ -613,8 +631,11 @@ mod tests {
             let solution = solve(rulebook, &position(board.clone(), "V", "Q", 0), &Settings::default());
             assert_eq!((solution.value, solution.proved), (6, true));
             assert_eq!(solution.line, [Turn::Pass; 6]);
+            // Deeper than the stepped iterations: the search to the end proves it, its depth the
+            // one line of six passes.
+            assert_eq!(solution.depth, 6);
             let solution = solve(rulebook, &position(board, "V", "Q", 4), &Settings::default());
-            assert_eq!((solution.value, solution.line.len()), (6, 2));
+            assert_eq!((solution.value, solution.line.len(), solution.depth), (6, 2, 2));
         });
     }
 
