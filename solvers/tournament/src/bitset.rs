@@ -20,7 +20,8 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::blossom;
-use crate::prune::{luby, ProbeStats, Pruning};
+use crate::filter;
+use crate::prune::{luby, FilterStats, ProbeStats, Pruning};
 use crate::solver::{Interrupted, Stats};
 use crate::stop::{Stop, CLOCK_INTERVAL};
 
@@ -95,8 +96,8 @@ impl Problem {
     }
 
     /// Finds an exact cover on one thread as [`Problem::search`] does, with the failed-option tests,
-    /// the table matching check, the player pairing check and the restarts of `pruning`, adding their
-    /// effort to `probe`.
+    /// the matching filters, the table matching check, the player pairing check and the restarts of
+    /// `pruning`, adding their effort to `probe`.
     ///
     /// # Errors
     /// [`Interrupted`] when `stop` says so first.
@@ -126,6 +127,15 @@ struct Level<const W: usize> {
     live: [u64; W],
     /// Remaining options per item, [`COVERED`] once the item is covered.
     count: [u8; ITEMS],
+}
+
+/// A matching relaxation of a round that [`Masks::filter`] filters by.
+#[derive(Clone, Copy)]
+enum Relaxation {
+    /// Tables onto players, each table two ([`filter::table_players`]).
+    Tables,
+    /// Players paired by the remaining pairings ([`filter::partners`]).
+    Pairs,
 }
 
 /// The fixed tables of a problem, shared by every subtree.
@@ -245,53 +255,120 @@ impl<'p, const W: usize> Masks<'p, W> {
         }
     }
 
-    /// Whether every uncovered table of `level` can still seat two uncovered players of its own through
-    /// remaining options, no player at two tables: a b-matching of tables onto players, found by
-    /// augmenting paths (Kuhn 1955) on 128-bit player sets, from scratch. Necessary for a cover, not
-    /// sufficient (it ignores which two players a table's options pair).
-    fn tables_matchable(&self, level: &Level<W>) -> bool {
+    /// The players (numbered from 0) each table can seat through the remaining options of `level`,
+    /// and the set of uncovered tables.
+    fn table_reach(&self, level: &Level<W>) -> ([u128; MAX_TABLES], u64) {
         let n = self.problem.item_count / 3;
         let mut reach = [0u128; MAX_TABLES];
-        for word in 0..W {
-            let mut bits = level.live[word];
-            while bits != 0 {
-                let [table, first, second] = self.problem.items[word * 64 + bits.trailing_zeros() as usize];
-                reach[usize::from(table)] |= 1 << (usize::from(first) - n) | 1 << (usize::from(second) - n);
-                bits &= bits - 1;
-            }
+        for option in Self::live(level) {
+            let [table, first, second] = self.problem.items[option];
+            reach[usize::from(table)] |= 1 << (usize::from(first) - n) | 1 << (usize::from(second) - n);
         }
-        // The seat (two per table) each player takes, `u8::MAX` for none.
-        let mut seat_of = [u8::MAX; 2 * MAX_TABLES];
-        (0..n).filter(|&table| level.count[table] != COVERED).all(|table| {
-            (0..2).all(|half| {
-                let mut visited = 0u128;
-                augment(&reach, &mut seat_of, &mut visited, (2 * table + half) as u8)
-            })
-        })
+        let tables = (0..n).filter(|&table| level.count[table] != COVERED);
+        (reach, tables.fold(0, |set, table| set | 1 << table))
+    }
+
+    /// The graph of the pairings of the remaining options of `level`, as a set of neighbours per
+    /// player (numbered from 0), and the uncovered players, or `None` when one of them has no pairing
+    /// left.
+    fn pair_graph(&self, level: &Level<W>) -> Option<([u128; 2 * MAX_TABLES], u128)> {
+        let n = self.problem.item_count / 3;
+        let mut adjacent = [0u128; 2 * MAX_TABLES];
+        let mut players = 0u128;
+        for option in Self::live(level) {
+            let [_, first, second] = self.problem.items[option];
+            let (first, second) = (usize::from(first) - n, usize::from(second) - n);
+            adjacent[first] |= 1 << second;
+            adjacent[second] |= 1 << first;
+            players |= 1 << first | 1 << second;
+        }
+        let uncovered = (0..2 * n).filter(|&player| level.count[n + player] != COVERED);
+        let uncovered = uncovered.fold(0u128, |set, player| set | 1 << player);
+        (uncovered & !players == 0).then_some((adjacent, uncovered))
+    }
+
+    /// The remaining options of `level`, in increasing order.
+    fn live(level: &Level<W>) -> impl Iterator<Item = usize> + '_ {
+        level
+            .live
+            .iter()
+            .enumerate()
+            .flat_map(|(word, &bits)| blossom::Ones(u128::from(bits)).map(move |bit| word * 64 + bit))
+    }
+
+    /// Whether every uncovered table of `level` can still seat two uncovered players of its own through
+    /// remaining options, no player at two tables ([`filter::seat`]). Necessary for a cover, not
+    /// sufficient (it ignores which two players a table's options pair).
+    fn tables_matchable(&self, level: &Level<W>) -> bool {
+        let (reach, tables) = self.table_reach(level);
+        filter::seat(&reach, tables).is_some()
     }
 
     /// Whether the uncovered players of `level` pair off through the pairings of remaining options (a
     /// perfect matching, [`blossom::has_perfect_matching`]). Necessary for a cover, not sufficient (it
     /// ignores which tables the pairings need).
     fn players_pairable(&self, level: &Level<W>) -> bool {
+        // A player without any remaining pairing is caught by the fewest-options choice already.
+        self.pair_graph(level)
+            .is_some_and(|(adjacent, players)| blossom::has_perfect_matching(&adjacent, players))
+    }
+
+    /// The remaining options of `level` that no solution of `relaxation` uses, or `None` when it has
+    /// none ([`filter`]).
+    fn unsupported(&self, level: &Level<W>, relaxation: Relaxation) -> Option<[u64; W]> {
         let n = self.problem.item_count / 3;
-        let mut adjacent = [0u128; 2 * MAX_TABLES];
-        let mut players = 0u128;
-        for word in 0..W {
-            let mut bits = level.live[word];
-            while bits != 0 {
-                let [_, first, second] = self.problem.items[word * 64 + bits.trailing_zeros() as usize];
-                let (first, second) = (usize::from(first) - n, usize::from(second) - n);
-                adjacent[first] |= 1 << second;
-                adjacent[second] |= 1 << first;
-                players |= 1 << first | 1 << second;
-                bits &= bits - 1;
+        let mut rejected = [0u64; W];
+        let mut reject = |keep: &dyn Fn(usize, usize, usize) -> bool| {
+            for option in Self::live(level) {
+                let [table, first, second] = self.problem.items[option].map(usize::from);
+                if !keep(table, first - n, second - n) {
+                    rejected[option / 64] |= 1 << (option % 64);
+                }
+            }
+        };
+        match relaxation {
+            Relaxation::Tables => {
+                let (reach, tables) = self.table_reach(level);
+                let allowed = filter::table_players(&reach, tables)?;
+                reject(&|table, first, second| allowed[table] >> first & allowed[table] >> second & 1 == 1);
+            }
+            Relaxation::Pairs => {
+                let (adjacent, players) = self.pair_graph(level)?;
+                let allowed = filter::partners(&adjacent, players)?;
+                reject(&|_, first, second| allowed[first] >> second & 1 == 1);
             }
         }
-        let uncovered = (0..2 * n).filter(|&player| level.count[n + player] != COVERED);
-        let uncovered = uncovered.fold(0u128, |set, player| set | 1 << player);
-        // A player without any remaining pairing is caught by the fewest-options choice already.
-        uncovered & !players == 0 && blossom::has_perfect_matching(&adjacent, uncovered)
+        Some(rejected)
+    }
+
+    /// Removes from `level` the remaining options that no solution of `relaxation` uses, again until
+    /// none is removed, counting the effort in `effort`. Returns false when the node is refuted: the
+    /// relaxation has no solution, or an uncovered item is left without options.
+    fn filter(&self, level: &mut Level<W>, relaxation: Relaxation, effort: &mut FilterStats) -> bool {
+        let started = std::time::Instant::now();
+        effort.calls += 1;
+        effort.options += level.live.iter().map(|word| u64::from(word.count_ones())).sum::<u64>();
+        let feasible = 'fixpoint: loop {
+            let Some(rejected) = self.unsupported(level, relaxation) else { break false };
+            if rejected == [0; W] {
+                break true;
+            }
+            for (word, &bits) in rejected.iter().enumerate() {
+                level.live[word] &= !bits;
+                for bit in blossom::Ones(u128::from(bits)) {
+                    effort.removed += 1;
+                    for item in self.problem.items[word * 64 + bit].map(usize::from) {
+                        level.count[item] -= 1;
+                        if level.count[item] == 0 {
+                            break 'fixpoint false;
+                        }
+                    }
+                }
+            }
+        };
+        effort.cuts += u64::from(!feasible);
+        effort.nanoseconds += started.elapsed().as_nanos() as u64;
+        feasible
     }
 
     /// Appends to `out` the options of `item` remaining in `level`, in increasing order.
@@ -400,39 +477,13 @@ impl<'p, const W: usize> Masks<'p, W> {
             let progress = subtree.resume(budget, stop);
             stats.nodes += subtree.stats.nodes;
             stats.backtracks += subtree.stats.backtracks;
-            probe.tests += subtree.probe.tests;
-            probe.removed += subtree.probe.removed;
-            probe.nanoseconds += subtree.probe.nanoseconds;
-            probe.matching_tests += subtree.probe.matching_tests;
-            probe.matching_cuts += subtree.probe.matching_cuts;
-            probe.matching_nanoseconds += subtree.probe.matching_nanoseconds;
-            probe.pairing_tests += subtree.probe.pairing_tests;
-            probe.pairing_cuts += subtree.probe.pairing_cuts;
-            probe.pairing_nanoseconds += subtree.probe.pairing_nanoseconds;
+            probe.add(&subtree.probe);
             probe.restarts = run - 1;
             match progress? {
                 Progress::Found(cover) => return Ok(Some(cover)),
                 Progress::Exhausted => return Ok(None),
                 Progress::Paused => run += 1,
             }
-        }
-    }
-}
-
-/// Seats a player at `seat` (of table `seat / 2`), moving seated players along an augmenting path that
-/// avoids `visited` players; whether it succeeded.
-fn augment(reach: &[u128], seat_of: &mut [u8], visited: &mut u128, seat: u8) -> bool {
-    loop {
-        let free = reach[usize::from(seat / 2)] & !*visited;
-        if free == 0 {
-            return false;
-        }
-        let player = free.trailing_zeros() as usize;
-        *visited |= 1 << player;
-        let held = seat_of[player];
-        if held == u8::MAX || augment(reach, seat_of, visited, held) {
-            seat_of[player] = seat;
-            return true;
         }
     }
 }
@@ -452,8 +503,9 @@ struct Subtree<'m, 'p, const W: usize> {
     next: Vec<usize>,
     /// Effort since the last turn was counted.
     stats: Stats,
-    /// Levels from the top of the whole tree whose nodes are probed ([`Masks::probe`]) or checked
-    /// ([`Masks::tables_matchable`]); both 0 but in [`Problem::search_pruned`].
+    /// Levels from the top of the whole tree whose nodes are probed ([`Masks::probe`]), filtered
+    /// ([`Masks::filter`]) or checked ([`Masks::tables_matchable`], [`Masks::players_pairable`]); all
+    /// 0 but in [`Problem::search_pruned`].
     pruning: Pruning,
     /// The probing effort, and the state of a tested choice.
     probe: ProbeStats,
@@ -494,7 +546,19 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
                 self.masks.probe(&mut self.levels[self.depth], &mut self.scratch, &mut self.probe);
                 self.probe.nanoseconds += started.elapsed().as_nanos() as u64;
             }
+            let mut refuted = false;
+            for (levels, relaxation, effort) in [
+                (self.pruning.table_filter_levels, Relaxation::Tables, &mut self.probe.table_filter),
+                (self.pruning.pair_filter_levels, Relaxation::Pairs, &mut self.probe.pair_filter),
+            ] {
+                if !refuted && level < levels {
+                    refuted = !self.masks.filter(&mut self.levels[self.depth], relaxation, effort);
+                }
+            }
             let mut choice = Masks::choose(&self.levels[self.depth]);
+            if refuted {
+                choice = choice.map(|(item, _)| (item, 0));
+            }
             if let Some((item, count)) = choice {
                 let (masks, node, probe) = (&self.masks, &self.levels[self.depth], &mut self.probe);
                 if count > 0
@@ -576,4 +640,54 @@ fn refuted_by(passes: impl FnOnce() -> bool, counters: [&mut u64; 3]) -> bool {
     *cuts += u64::from(refuted);
     *nanoseconds += started.elapsed().as_nanos() as u64;
     refuted
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::dlx;
+    use crate::prune::tests::instances;
+
+    /// The options of `options` (three items each) that some exact cover of `items` uses, as a set
+    /// of option indices, trying every option of the lowest uncovered item.
+    fn used_by_a_cover(options: &[[u32; 3]], items: u128, chosen: u128) -> u128 {
+        if items == 0 {
+            return chosen;
+        }
+        let item = items.trailing_zeros();
+        let mut used = 0;
+        for (index, option) in options.iter().enumerate() {
+            let bits = option.iter().fold(0u128, |bits, &i| bits | 1 << i);
+            if bits >> item & 1 == 1 && bits & !items == 0 {
+                used |= used_by_a_cover(options, items & !bits, chosen | 1 << index);
+            }
+        }
+        used
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Filtering the root by either relaxation keeps every option of every round, and refutes the
+        /// root only when there is no round.
+        #[test]
+        fn filtering_keeps_every_option_of_a_round(instance in instances()) {
+            let Some(n) = instance.tables_if_coverable() else { return Ok(()) };
+            let (options, _) = dlx::options(&instance, n);
+            let used = used_by_a_cover(&options, (1 << (3 * n)) - 1, 0);
+            let problem = Problem::new(3 * n, &options).expect("small");
+            let masks = Masks::<16>::new(&problem);
+            for relaxation in [Relaxation::Tables, Relaxation::Pairs] {
+                let mut root = masks.root();
+                let feasible = masks.filter(&mut root, relaxation, &mut FilterStats::default());
+                prop_assert!(feasible || used == 0);
+                if feasible {
+                    let kept = Masks::<16>::live(&root).fold(0u128, |set, option| set | 1 << option);
+                    prop_assert_eq!(used & !kept, 0);
+                }
+            }
+        }
+    }
 }

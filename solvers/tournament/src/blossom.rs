@@ -1,14 +1,21 @@
-//! Whether a graph of at most 128 vertices has a perfect matching, by Edmonds' blossom algorithm
-//! (Edmonds, "Paths, trees, and flowers", 1965): a greedy matching, then one search for an augmenting
-//! path from each exposed vertex, contracting odd cycles (blossoms) by their bases. Adjacency is a
-//! 128-bit set per vertex; O(V^3) per call.
+//! Perfect matchings of graphs of at most 128 vertices by Edmonds' blossom algorithm (Edmonds, "Paths,
+//! trees, and flowers", 1965): a greedy matching, then one search for an augmenting path from each
+//! exposed vertex, contracting odd cycles (blossoms) by their bases. Adjacency is a 128-bit set per
+//! vertex; O(V^3) per call.
 
 /// Whether the vertices of `vertices` (bit `v` for vertex `v`) can be paired off by edges among
 /// themselves: `adjacent[v]` is the set of neighbours of `v` (symmetric, no loops; bits outside
 /// `vertices` are ignored). `adjacent` holds at least one entry per vertex of `vertices`.
 pub(crate) fn has_perfect_matching(adjacent: &[u128], vertices: u128) -> bool {
+    perfect_matching(adjacent, vertices).is_some()
+}
+
+/// A perfect matching of `vertices` in the graph `adjacent` (as in [`has_perfect_matching`]): the mate
+/// of each vertex, indexed by vertex (entries outside `vertices` are [`NONE`]), or `None` when there
+/// is none.
+pub(crate) fn perfect_matching(adjacent: &[u128], vertices: u128) -> Option<[u8; 128]> {
     if vertices.count_ones() % 2 == 1 {
-        return false;
+        return None;
     }
     let mut mate = [NONE; 128];
     // A greedy start leaves few exposed vertices for the path searches.
@@ -20,14 +27,27 @@ pub(crate) fn has_perfect_matching(adjacent: &[u128], vertices: u128) -> bool {
             }
         }
     }
-    let mut search = Search { adjacent, vertices, mate, parent: [NONE; 128], base: [0; 128] };
-    Ones(vertices).all(|root| search.mate[root] != NONE || search.augment_from(root))
+    let mut search = Search::new(adjacent, vertices, mate);
+    Ones(vertices).all(|root| search.mate[root] != NONE || search.augment_from(root)).then_some(search.mate)
 }
 
-const NONE: u8 = u8::MAX;
+/// The vertices of `vertices` that some maximum matching leaves exposed, when `mate` (as returned by
+/// [`perfect_matching`], restricted to `vertices`) is a maximum matching of `vertices` whose only
+/// exposed vertex is `root`: the even (outer) vertices of the alternating tree grown from `root`,
+/// blossoms included, which are the set `D` of the Gallai-Edmonds decomposition (Lovász and Plummer,
+/// "Matching Theory", 1986: the structure theorem, and Edmonds' algorithm labelling `D` even).
+pub(crate) fn exposable(adjacent: &[u128], vertices: u128, mate: [u8; 128], root: usize) -> u128 {
+    let mut search = Search::new(adjacent, vertices, mate);
+    let augmented = search.augment_from(root);
+    debug_assert!(!augmented, "the matching is maximum");
+    search.even
+}
+
+/// The mate of an exposed vertex, the parent of a vertex outside the tree.
+pub(crate) const NONE: u8 = u8::MAX;
 
 /// The set bits of a 128-bit set, lowest first.
-struct Ones(u128);
+pub(crate) struct Ones(pub(crate) u128);
 
 impl Iterator for Ones {
     type Item = usize;
@@ -40,20 +60,26 @@ impl Iterator for Ones {
     }
 }
 
-/// The state of one path search: the matching, the alternating tree's parents of odd vertices, and
-/// each vertex's blossom base.
+/// The state of one path search: the matching, the alternating tree's parents of odd vertices, each
+/// vertex's blossom base, and the even vertices of the last tree that found no augmenting path.
 struct Search<'a> {
     adjacent: &'a [u128],
     vertices: u128,
     mate: [u8; 128],
     parent: [u8; 128],
     base: [u8; 128],
+    even: u128,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(adjacent: &'a [u128], vertices: u128, mate: [u8; 128]) -> Search<'a> {
+        Search { adjacent, vertices, mate, parent: [NONE; 128], base: [0; 128], even: 0 }
+    }
+
     /// Grows an alternating tree from the exposed `root` breadth first; on reaching an exposed vertex,
     /// flips the path and returns true; false when the tree is exhausted (then no perfect matching:
-    /// `root` stays exposed in every maximum matching reachable from this one, Edmonds 1965).
+    /// `root` stays exposed in every maximum matching reachable from this one, Edmonds 1965), with the
+    /// tree's even vertices in `even`.
     fn augment_from(&mut self, root: usize) -> bool {
         self.parent = [NONE; 128];
         for v in Ones(self.vertices) {
@@ -100,6 +126,7 @@ impl Search<'_> {
                 }
             }
         }
+        self.even = used;
         false
     }
 

@@ -60,6 +60,16 @@ pub struct Pruning {
     /// Levels of the tree whose nodes are refuted when their tables cannot each seat two players
     /// through remaining options, no player twice (a b-matching by augmenting paths, Kuhn 1955).
     pub matching_levels: usize,
+    /// Levels of the tree whose nodes drop every remaining option with a table-player edge that no
+    /// perfect b-matching of tables (two seats each) onto players uses (Régin 1994, on strongly
+    /// connected components of the residual graph), again to a fixpoint; refuted when there is no
+    /// such b-matching.
+    pub table_filter_levels: usize,
+    /// Levels of the tree whose nodes drop every remaining option whose two players are paired in no
+    /// perfect matching of the graph of remaining pairings (Gallai-Edmonds decomposition, one
+    /// alternating tree per player), again to a fixpoint; refuted when there is no perfect matching.
+    /// Applied after the table filter when both are on.
+    pub pair_filter_levels: usize,
     /// Levels of the tree whose nodes are refuted when their uncovered players have no perfect
     /// matching in the graph of the remaining pairings (Edmonds' blossom algorithm, 1965, from scratch
     /// at each node).
@@ -101,6 +111,52 @@ pub struct ProbeStats {
     pub pairing_cuts: u64,
     /// See [`ProbeStats::pairing_tests`].
     pub pairing_nanoseconds: u64,
+    /// The effort of [`Pruning::table_filter_levels`].
+    pub table_filter: FilterStats,
+    /// The effort of [`Pruning::pair_filter_levels`].
+    pub pair_filter: FilterStats,
+}
+
+impl ProbeStats {
+    /// Adds the counts of `other` to these, but not its restarts.
+    pub(crate) fn add(&mut self, other: &ProbeStats) {
+        self.tests += other.tests;
+        self.removed += other.removed;
+        self.nanoseconds += other.nanoseconds;
+        self.matching_tests += other.matching_tests;
+        self.matching_cuts += other.matching_cuts;
+        self.matching_nanoseconds += other.matching_nanoseconds;
+        self.pairing_tests += other.pairing_tests;
+        self.pairing_cuts += other.pairing_cuts;
+        self.pairing_nanoseconds += other.pairing_nanoseconds;
+        self.table_filter.add(&other.table_filter);
+        self.pair_filter.add(&other.pair_filter);
+    }
+}
+
+/// What one matching filter of [`Pruning`] cost and removed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct FilterStats {
+    /// Nodes filtered.
+    pub calls: u64,
+    /// Nodes refuted by it.
+    pub cuts: u64,
+    /// Options remaining at those nodes before filtering, summed.
+    pub options: u64,
+    /// Options it removed, summed.
+    pub removed: u64,
+    /// Wall-clock time in it, in nanoseconds.
+    pub nanoseconds: u64,
+}
+
+impl FilterStats {
+    fn add(&mut self, other: &FilterStats) {
+        self.calls += other.calls;
+        self.cuts += other.cuts;
+        self.options += other.options;
+        self.removed += other.removed;
+        self.nanoseconds += other.nanoseconds;
+    }
 }
 
 /// The `i`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
@@ -151,7 +207,7 @@ fn search(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use proptest::prelude::*;
 
     use super::*;
@@ -197,8 +253,28 @@ mod tests {
         assert_eq!((plain.0, plain.1.nodes), (Ok(None), 1));
     }
 
+    /// Table 1's one pairing seats players 2 and 3, so table 0's pairing 0-2 is in no b-matching of
+    /// tables onto players, and the edge 0-2 in no perfect matching of the path 1-0-2-3: each filter
+    /// removes that one option of the three at the root and the search takes the round.
+    #[test]
+    fn each_filter_removes_the_pairing_no_round_uses() {
+        let instance = parse("2\n0,1,0\n0,2,0\n2,3,1\n").unwrap();
+        for pruning in [
+            Pruning { table_filter_levels: 1, ..Pruning::default() },
+            Pruning { pair_filter_levels: 1, ..Pruning::default() },
+        ] {
+            let (round, stats, probe) = pruned_effort(&instance, &Limits::default(), &pruning);
+            assert_eq!(round.unwrap().unwrap().pairing_at_table, [0, 2]);
+            assert_eq!(stats.nodes, 2);
+            let filter =
+                if pruning.table_filter_levels == 1 { probe.table_filter } else { probe.pair_filter };
+            let expected = FilterStats { calls: 1, cuts: 0, options: 3, removed: 1, ..filter };
+            assert_eq!(filter, expected);
+        }
+    }
+
     /// Random instances of 1 to 12 tables, often with a round hidden among the pairings.
-    fn instances() -> impl Strategy<Value = Instance> {
+    pub(crate) fn instances() -> impl Strategy<Value = Instance> {
         (1u64..=12).prop_flat_map(|tables| {
             let pairing = (0..2 * tables, 0..2 * tables, 0..tables)
                 .prop_filter("players differ", |(first, second, _)| first != second)
@@ -224,8 +300,8 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
-        /// `dlx-restarts`, probing at every level, the matching checks and restarts after every few
-        /// options change neither whether a round is found nor its validity.
+        /// `dlx-restarts`, probing at every level, the matching checks and filters and restarts after
+        /// every few options change neither whether a round is found nor its validity.
         #[test]
         fn pruned_searches_agree_with_dlx_and_backtracking(instance in instances(), seed in 0u64..100) {
             let expected = Backtrack.solve(&instance, &Limits::default()).unwrap().round.is_some();
@@ -242,7 +318,10 @@ mod tests {
                 Pruning { probe_levels: 40, ..Pruning::default() },
                 Pruning { restarts, ..Pruning::default() },
                 Pruning { pairing_levels: 40, ..Pruning::default() },
-                Pruning { probe_levels: 2, matching_levels: 40, pairing_levels: 40, restarts },
+                Pruning { table_filter_levels: 40, ..Pruning::default() },
+                Pruning { pair_filter_levels: 40, ..Pruning::default() },
+                Pruning { table_filter_levels: 3, pair_filter_levels: 40, restarts, ..Pruning::default() },
+                Pruning { probe_levels: 2, matching_levels: 40, pairing_levels: 40, restarts, ..Pruning::default() },
             ] {
                 let round = pruned_effort(&instance, &Limits::default(), &pruning).0.unwrap();
                 prop_assert_eq!(round.is_some(), expected, "{:?}", pruning);
