@@ -136,7 +136,7 @@ pub enum ScrabbleCommand {
     /// Prints the racks, the value (the final spread for the player to move), the depth reached and
     /// whether it is proved (every line searched to the end of the game), then the best line, one
     /// turn a line with the mover's rack. A position whose bag is not empty (more than 7 unseen tiles)
-    /// is refused. A CGP position gives its scoreless turns; its opponent's rack, when given, must be
+    /// is refused (`scrabble pre-endgame` values the plays when one tile is left). A CGP position gives its scoreless turns; its opponent's rack, when given, must be
     /// the unseen tiles.
     #[command(after_help = "Example:\n  solvebatch scrabble endgame datasets/scrabble/endgame-01.cgp \
                             -d datasets/scrabble/dictionary.txt --timeout 10")]
