@@ -13,7 +13,7 @@ use crate::board::RulesName;
 use crate::endgame::{self, lay, Solution, Turn};
 use crate::equity::{bag_size, best_candidates, ranked_candidates, unseen, Action, LeaveTable, Ranking};
 use crate::game::{known_tiles_error, simulate, ExchangeError};
-use crate::leave::BLANK;
+use crate::leave::{kind_char, Leave};
 use crate::letter::parse_tiles;
 use crate::play::{
     check_rack, hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored,
@@ -327,13 +327,7 @@ pub fn endgame_position(
              (the endgame is solved with the bag empty)"
         ));
     }
-    let mut opponent = Rack::default();
-    for (kind, &count) in unseen.iter().enumerate() {
-        let tile = if kind == BLANK { None } else { Letter::from_index(kind) };
-        for _ in 0..count {
-            opponent.add(tile).expect("at most seven tiles");
-        }
-    }
+    let opponent = Leave::from_counts(unseen.map(|count| count as u8)).to_rack();
     Ok(endgame::Position { board: board.clone(), racks: [rack.clone(), opponent], scoreless_turns })
 }
 
@@ -412,13 +406,10 @@ pub fn pre_endgame_report(
     settings: &pre_endgame::Settings,
 ) -> Result<String, String> {
     let valued = pre_endgame::solve(rulebook, board, rack, scoreless_turns, settings)?;
-    let unseen = unseen(rulebook.tiles, rulebook.rules, board, rack);
-    let tile =
-        |kind: usize| if kind == BLANK { '?' } else { Letter::from_index(kind).expect("a letter").to_char() };
-    let unseen_text: String =
-        (0..unseen.len()).flat_map(|kind| std::iter::repeat_n(tile(kind), unseen[kind] as usize)).collect();
+    let unseen =
+        Leave::from_counts(unseen(rulebook.tiles, rulebook.rules, board, rack).map(|count| count as u8));
     let mut text = format!(
-        "pre-endgame: {rack} to move, one tile in the bag, unseen {unseen_text} (the opponent holds seven of them)\n\
+        "pre-endgame: {rack} to move, one tile in the bag, unseen {unseen} (the opponent holds seven of them)\n\
          plays valued: {} (the best by score), each over every draw by the mean final spread (an endgame \
          each, at most {} positions):\n",
         valued.len(),
@@ -430,7 +421,7 @@ pub fn pre_endgame_report(
             .iter()
             .map(|draw| {
                 let times = if draw.count > 1 { format!(" x{}", draw.count) } else { String::new() };
-                format!("{}{times} {:+}", tile(draw.kind), draw.value)
+                format!("{}{times} {:+}", kind_char(draw.kind), draw.value)
             })
             .collect();
         let proved = play.draws.iter().filter(|draw| draw.proved).count();

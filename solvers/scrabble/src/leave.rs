@@ -132,7 +132,7 @@ impl Leave {
 }
 
 /// The character of a tile kind: the upper-case letter, `?` for the blank.
-fn kind_char(kind: usize) -> char {
+pub(crate) fn kind_char(kind: usize) -> char {
     Letter::from_index(kind).map_or('?', Letter::to_char)
 }
 

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use crate::endgame::{self, lay};
 use crate::equity::unseen;
-use crate::leave::{BLANK, TILE_KINDS};
+use crate::leave::{Leave, TILE_KINDS};
 use crate::moves::Move;
 use crate::rack::RACK_SIZE;
 use crate::{Board, Letter, Rack, Rulebook};
@@ -34,7 +34,7 @@ pub struct Settings {
 /// The endgame after a play when the bag's tile is of one kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DrawValue {
-    /// The kind drawn: a letter index (0 for A), or [`BLANK`].
+    /// The kind drawn: a letter index (0 for A), or [`crate::leave::BLANK`].
     pub kind: usize,
     /// How many of the unseen tiles are of that kind: the draw's weight.
     pub count: u32,
@@ -120,16 +120,12 @@ fn value_play(
     let draws: Vec<DrawValue> = (0..TILE_KINDS)
         .filter(|&kind| unseen[kind] > 0)
         .map(|kind| {
-            let tile = if kind == BLANK { None } else { Letter::from_index(kind) };
             let mut mover = kept.clone();
-            mover.add(tile).expect("a play frees a place on the rack");
-            let mut opponent = Rack::default();
-            for (other, &count) in unseen.iter().enumerate() {
-                let other_tile = if other == BLANK { None } else { Letter::from_index(other) };
-                for _ in 0..count - u32::from(other == kind) {
-                    opponent.add(other_tile).expect("seven tiles");
-                }
-            }
+            // `from_index` of the blank's kind is `None`, a blank.
+            mover.add(Letter::from_index(kind)).expect("a play frees a place on the rack");
+            let mut rest = unseen.map(|count| count as u8);
+            rest[kind] -= 1;
+            let opponent = Leave::from_counts(rest).to_rack();
             let position = endgame::Position {
                 board: after.clone(),
                 racks: [opponent, mover],
