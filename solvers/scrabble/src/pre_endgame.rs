@@ -24,7 +24,7 @@ pub const UNSEEN_WITH_ONE_IN_THE_BAG: u32 = RACK_SIZE as u32 + 1;
 /// How much to search.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
-    /// How many plays to value: the best by score (ties in the generator's ranking).
+    /// How many plays to value: the first by [`Move::ranking`] (the highest scores).
     pub plays: usize,
     /// The positions each draw's endgame searches at most: a count, not a time, so that the result
     /// is the same on every machine.
@@ -57,7 +57,7 @@ pub struct PlayValue {
 }
 
 /// Values the best [`Settings::plays`] plays of `rack` on `board` (after `scoreless_turns`
-/// scoreless turns), best mean first (ties by score, then by the generator's ranking), with the
+/// scoreless turns), best mean first (ties by [`Move::ranking`], score first), with the
 /// endgames of different plays searched in parallel.
 ///
 /// # Errors
@@ -83,7 +83,7 @@ pub fn solve(
         ));
     }
     let mut plays = rulebook.moves(board, rack);
-    plays.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.ranking(b)));
+    plays.sort_by(Move::ranking);
     plays.truncate(settings.plays);
     let mut valued: Vec<PlayValue> = plays
         .par_iter()
