@@ -151,8 +151,18 @@ pub fn settle(
         None => record.verdict.is_some(),
     };
     if require_references && !exists && record.status != Status::Failed {
+        let missing = format!("no reference ({}); bless it with --bless", display_path(&reference));
+        // An invalid input keeps its own error beside the missing reference: it is what to fix.
+        record.message = Some(match record.message.take() {
+            Some(message) => {
+                format!(
+                    "{missing} ({}: {message})",
+                    crate::family::status_label(Some(family.name()), record.status)
+                )
+            }
+            None => missing,
+        });
         record.status = Status::Failed;
-        record.message = Some(format!("no reference ({}); bless it with --bless", display_path(&reference)));
     }
 }
 

@@ -1,6 +1,6 @@
 //! The command-line definition: clap types only, no work. `main.rs` turns these into actions.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::args::RunArgs;
 use crate::commands;
@@ -11,6 +11,18 @@ use crate::commands;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The command line of this process, parsed; on an error, clap's message and exit status 2.
+///
+/// Every command takes negative numbers as values (`--timeout -1`), so that a number out of range
+/// gets the option's own message instead of being read as a flag.
+pub fn parse() -> Cli {
+    fn with_negative_numbers(command: clap::Command) -> clap::Command {
+        command.allow_negative_numbers(true).mut_subcommands(with_negative_numbers)
+    }
+    let matches = with_negative_numbers(Cli::command()).get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
 }
 
 #[derive(Debug, Subcommand)]

@@ -6,9 +6,11 @@ use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use crate::error::UsageError;
 use crate::family;
 use crate::family::boundary::Family;
 use crate::output::{is_temporary, regular_identity, stream_identity};
+use crate::paths::display_path;
 
 /// One input of a batch.
 pub struct Input {
@@ -77,12 +79,31 @@ fn stdout_file_id() -> Option<(u64, u64)> {
     stream_identity(&std::io::stdout())
 }
 
+/// A [`UsageError`] naming each of `paths` that does not exist (a typo, most often), so that a
+/// batch stops before any work, as a missing path given to ripgrep does.
+pub fn require_existing(paths: &[PathBuf]) -> Result<(), UsageError> {
+    let missing: Vec<String> = paths
+        .iter()
+        .filter(|path| {
+            path.as_os_str() != "-"
+                && std::fs::metadata(path).is_err_and(|error| error.kind() == std::io::ErrorKind::NotFound)
+        })
+        .map(|path| display_path(path))
+        .collect();
+    match missing.as_slice() {
+        [] => Ok(()),
+        [one] => Err(UsageError(format!("{one}: no such file or folder"))),
+        many => Err(UsageError(format!("no such files or folders: {}", many.join(", ")))),
+    }
+}
+
 /// Every input under `paths`, sorted by path, each file once however it is named.
 ///
 /// A file named directly is an input even when no family claims its extension (its row then says so);
 /// inside folders, only files a family claims (or the `kind` family, when given) are inputs, and the
-/// others, operating system leftovers ([`is_junk`]) among them, are counted. A path that does not exist, or a part of a folder that cannot be read, is an
-/// input with a [`Input::problem`], so that the rest of the batch still runs.
+/// others, operating system leftovers ([`is_junk`]) among them, are counted. A path that cannot be read
+/// (found missing after [`require_existing`] passed, unreadable) or a part of a folder that cannot
+/// be read is an input with a [`Input::problem`], so that the rest of the batch still runs.
 pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own) -> Found {
     let mut found = Found { inputs: Vec::new(), skipped: 0, references: Vec::new() };
     for root in paths {

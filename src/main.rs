@@ -17,7 +17,7 @@
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
+use clap::CommandFactory;
 
 mod args;
 mod batch;
@@ -63,7 +63,7 @@ use cli::{Cli, Command};
 static ALLOCATOR: heap::Counting = heap::Counting;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = cli::parse();
     signals::install();
     match run(cli) {
         Ok(code) => code,

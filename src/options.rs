@@ -77,11 +77,13 @@ impl RunOptions {
     /// Checks `args`.
     ///
     /// # Errors
-    /// A [`UsageError`] for an unknown family, a solver no family offers or a bad `--solver`
+    /// A [`UsageError`] for a path that does not exist, an unknown family, a solver no family
+    /// offers or a bad `--solver`
     /// ([`SolverChoice::parse`]), `--jobs 0`, `--shard auto`
     /// without a cluster engine's variables ([`shard::from_engine`]), or `--shard-count` with a given
     /// share.
     pub fn from_args(args: RunArgs) -> anyhow::Result<RunOptions> {
+        crate::inputs::require_existing(&args.paths)?;
         let kind = args.kind.as_deref().map(family_named).transpose()?;
         let solver = SolverChoice::parse(&args.solver, kind)?;
         if args.jobs == Some(0) {
@@ -212,9 +214,11 @@ impl CompareOptions {
     /// Checks `args`.
     ///
     /// # Errors
-    /// A [`UsageError`] for an unknown family, a solver named twice in `--solvers`, a
+    /// A [`UsageError`] for a path that does not exist, an unknown family, a solver named twice
+    /// in `--solvers`, a
     /// `--baseline` that is not among them, or `--shard auto` without a cluster engine's variables.
     pub fn from_args(args: CompareArgs) -> anyhow::Result<CompareOptions> {
+        crate::inputs::require_existing(&args.paths)?;
         let kind = args.kind.as_deref().map(family_named).transpose()?;
         if let Some(names) = &args.solvers {
             if let Some(twice) = names

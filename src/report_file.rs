@@ -79,9 +79,7 @@ fn parse(name: &str, text: &str) -> Result<ReportFile, String> {
                 eprintln!("note: {name} line {number} is cut off (the report was stopped while writing it); it is left out");
                 break;
             }
-            Err(error) => {
-                return Err(format!("{name} line {number}: not a line of a solvebatch JSON report ({error})"))
-            }
+            Err(error) => return Err(format!("{name} line {number}: {}", not_a_report_line(line, &error))),
         };
         if report.summary.is_some() {
             return Err(format!("{name} line {number}: a line after the summary"));
@@ -108,6 +106,23 @@ fn parse(name: &str, text: &str) -> Result<ReportFile, String> {
     Ok(report)
 }
 
+/// Why `line` is not a line of a report: serde's words where the line is a report line of a known
+/// type with a field amiss, else what a report line looks like.
+fn not_a_report_line(line: &str, error: &serde_json::Error) -> String {
+    const KINDS: [&str; 6] = ["run", "file", "summary", "simulation", "cube_share", "round_count"];
+    let kind = serde_json::from_str::<serde_json::Value>(line)
+        .ok()
+        .and_then(|value| value.get("type").and_then(|kind| kind.as_str().map(str::to_string)));
+    match kind {
+        Some(kind) if KINDS.contains(&kind.as_str()) => {
+            format!("not a line of a solvebatch JSON report ({error})")
+        }
+        _ => "not a line of a solvebatch JSON report, whose every line is a JSON object with a \
+              \"type\" of \"run\", \"file\" or \"summary\", as `run --json` writes"
+            .to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,5 +146,13 @@ mod tests {
         assert!(error.starts_with("r.jsonl line 2: not a line of a solvebatch JSON report ("), "{error}");
         let cut_in_the_middle = format!("{}\n{RECORD}\n", &RECORD[..40]);
         assert!(parse("r.jsonl", &cut_in_the_middle).unwrap_err().starts_with("r.jsonl line 1: "));
+    }
+
+    #[test]
+    fn a_file_that_is_no_report_is_told_what_a_report_line_looks_like() {
+        let expected = "data.csv line 2: not a line of a solvebatch JSON report, whose every line is a JSON \
+                        object with a \"type\" of \"run\", \"file\" or \"summary\", as `run --json` writes";
+        assert_eq!(parse("data.csv", "\n3\n0,1,0\n").unwrap_err(), expected);
+        assert_eq!(parse("data.csv", "\n{\"type\":\"table\"}\n").unwrap_err(), expected);
     }
 }

@@ -125,11 +125,13 @@ pub fn family_of(input: &Input) -> Result<&'static dyn Family, Unsolved> {
 /// longer; a signal stops the wait).
 ///
 /// # Errors
-/// `failed` for a file that cannot be read or is too large, `timeout` when nothing came within the
-/// limit, `interrupted` when a signal came first.
+/// `failed` for a file that cannot be read or is too large, `invalid` for a binary file (a NUL
+/// byte in its first block), `timeout` when nothing came within the limit, `interrupted` when a
+/// signal came first.
 pub fn load(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>, Unsolved> {
-    crate::text::read_limited(path, limit).map_err(|error| match error {
+    crate::text::read_text_limited(path, limit).map_err(|error| match error {
         ReadError::Failed(message) => (Status::Failed, message),
+        ReadError::Binary => (Status::Invalid, ReadError::BINARY.to_string()),
         ReadError::Timeout => (Status::Timeout, "nothing to read within the time limit".to_string()),
         ReadError::Interrupted => (Status::Interrupted, "nothing came before the signal".to_string()),
     })

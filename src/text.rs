@@ -24,6 +24,17 @@ pub enum ReadError {
     Interrupted,
     /// The file cannot be read, or is larger than [`MAX_INPUT_BYTES`]; in words.
     Failed(String),
+    /// Text was asked for and the first [`TEXT_CHECK_BYTES`] hold a NUL byte, which no text holds.
+    Binary,
+}
+
+/// How many bytes of an input are looked at for a NUL byte before the rest is read, so that a large
+/// binary file given as text is refused at once.
+pub const TEXT_CHECK_BYTES: usize = 8 << 10;
+
+impl ReadError {
+    /// [`ReadError::Binary`] in words.
+    pub const BINARY: &'static str = "a binary file, not text (a NUL byte in its first 8 KiB)";
 }
 
 /// The bytes of `path` (`-`: standard input), at most [`MAX_INPUT_BYTES`] of them (a larger
@@ -34,14 +45,27 @@ pub enum ReadError {
 /// [`ReadError::Failed`] for a file that cannot be read or is too large, [`ReadError::Timeout`],
 /// [`ReadError::Interrupted`].
 pub fn read_limited(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>, ReadError> {
+    read_within(path, limit, false)
+}
+
+/// [`read_limited`] for an input that must be text: a NUL byte in its first [`TEXT_CHECK_BYTES`]
+/// refuses it before the rest is read.
+///
+/// # Errors
+/// As [`read_limited`], and [`ReadError::Binary`].
+pub fn read_text_limited(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>, ReadError> {
+    read_within(path, limit, true)
+}
+
+fn read_within(path: &Path, limit: Option<Duration>, text: bool) -> Result<Vec<u8>, ReadError> {
     let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
     if regular {
-        return read_bounded(path);
+        return read_bounded(path, text);
     }
     let (send, receive) = std::sync::mpsc::channel();
     let owned = path.to_path_buf();
     // The thread may stay blocked in `open` on a FIFO nobody writes to; the process ends anyway.
-    std::thread::spawn(move || send.send(read_bounded(&owned)));
+    std::thread::spawn(move || send.send(read_bounded(&owned, text)));
     let deadline = limit.map(|limit| Instant::now() + limit);
     // Woken often enough to stop within a second of a signal.
     let poll = Duration::from_millis(50);
@@ -67,16 +91,16 @@ pub fn read_limited(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>, Rea
 /// standard input would lose or change what it holds, and where a read error is the solve's to report.
 pub fn read_regular(path: &Path) -> Option<Vec<u8>> {
     let regular = path != Path::new("-") && std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
-    regular.then(|| read_bounded(path).ok()).flatten()
+    regular.then(|| read_bounded(path, false).ok()).flatten()
 }
 
-fn read_bounded(path: &Path) -> Result<Vec<u8>, ReadError> {
+fn read_bounded(path: &Path, text: bool) -> Result<Vec<u8>, ReadError> {
     let failed = |error: std::io::Error| ReadError::Failed(format!("cannot read: {error}"));
     let too_large = || {
         ReadError::Failed(format!("larger than {} MiB, the most an input may hold", MAX_INPUT_BYTES >> 20))
     };
     let bytes = if path == Path::new("-") {
-        read_at_most(std::io::stdin().lock(), 0).map_err(failed)?
+        read_checked(std::io::stdin().lock(), 0, text)?
     } else {
         let file = std::fs::File::open(path).map_err(failed)?;
         let metadata = file.metadata().map_err(failed)?;
@@ -85,12 +109,25 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, ReadError> {
         if size > MAX_INPUT_BYTES {
             return Err(too_large());
         }
-        read_at_most(file, size).map_err(failed)?
+        read_checked(file, size, text)?
     };
     if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err(too_large());
     }
     Ok(bytes)
+}
+
+/// [`read_at_most`], after a look at the first [`TEXT_CHECK_BYTES`] for a NUL byte when `text`.
+fn read_checked(mut reader: impl Read, size: u64, text: bool) -> Result<Vec<u8>, ReadError> {
+    let failed = |error: std::io::Error| ReadError::Failed(format!("cannot read: {error}"));
+    let mut head = Vec::new();
+    if text {
+        (&mut reader).take(TEXT_CHECK_BYTES as u64).read_to_end(&mut head).map_err(failed)?;
+        if head.contains(&0) {
+            return Err(ReadError::Binary);
+        }
+    }
+    read_at_most(std::io::Cursor::new(head).chain(reader), size).map_err(failed)
 }
 
 /// Reads `reader` to its end or to one byte past [`MAX_INPUT_BYTES`], holding no more than that
@@ -126,10 +163,16 @@ pub fn name(path: &Path) -> String {
 /// # Errors
 /// The file cannot be read or is too large; the message names it.
 pub fn read_named(path: &Path) -> anyhow::Result<Vec<u8>> {
-    read_limited(path, None).map_err(|error| match error {
+    named(path, read_limited(path, None))
+}
+
+/// `read`'s outcome with the error naming `path`.
+fn named(path: &Path, read: Result<Vec<u8>, ReadError>) -> anyhow::Result<Vec<u8>> {
+    read.map_err(|error| match error {
         ReadError::Failed(message) => anyhow::anyhow!("{}: {message}", name(path)),
         ReadError::Timeout => anyhow::anyhow!("{}: nothing to read", name(path)),
         ReadError::Interrupted => anyhow::anyhow!("{}: interrupted before anything came", name(path)),
+        ReadError::Binary => anyhow::anyhow!("{}: {}", name(path), ReadError::BINARY),
     })
 }
 
@@ -150,9 +193,10 @@ pub fn decode(bytes: &[u8]) -> Result<&str, String> {
 /// ([`read_named`], at most 256 MiB) and decoded with [`decode`].
 ///
 /// # Errors
-/// `FILE: cannot read` with the cause, `FILE: larger than ...`, or `FILE: line N: not UTF-8 text`.
+/// `FILE: cannot read` with the cause, `FILE: larger than ...`, `FILE: a binary file, not text ...`
+/// (a NUL byte in the first block), or `FILE: line N: not UTF-8 text`.
 pub fn read(path: &Path) -> anyhow::Result<String> {
-    let bytes = read_named(path)?;
+    let bytes = named(path, read_text_limited(path, None))?;
     decode(&bytes).map(str::to_string).map_err(|message| anyhow!("{}: {message}", name(path)))
 }
 
@@ -168,6 +212,22 @@ mod tests {
         assert_eq!(bytes.capacity() as u64, MAX_INPUT_BYTES + 1);
         let small = read_at_most(&b"1\n0,1,0\n"[..], 8).unwrap();
         assert_eq!((small.as_slice(), small.capacity()), (&b"1\n0,1,0\n"[..], 9));
+    }
+
+    #[test]
+    fn a_binary_file_is_refused_from_its_first_block() {
+        let folder = tempfile::tempdir().unwrap();
+        let file = folder.path().join("a.csv");
+        let mut bytes = b"1\n0,1,0\n\0".to_vec();
+        bytes.resize(1 << 20, 7);
+        std::fs::write(&file, &bytes).unwrap();
+        assert_eq!(read_text_limited(&file, None), Err(ReadError::Binary));
+        assert_eq!(read_limited(&file, None).map(|read| read.len()), Ok(1 << 20), "bytes, unchecked");
+        // A NUL byte past the first block is the parser's to find; the text before it is whole.
+        let mut late = vec![b'a'; TEXT_CHECK_BYTES];
+        late.extend_from_slice(b"\0tail");
+        std::fs::write(&file, &late).unwrap();
+        assert_eq!(read_text_limited(&file, None), Ok(late));
     }
 
     #[test]

@@ -201,24 +201,30 @@ fn kind_forces_the_family_of_a_named_file() {
 }
 
 #[test]
-fn a_missing_path_is_its_own_row_and_the_batch_goes_on() {
+fn a_missing_path_is_a_usage_error_before_any_work() {
+    // A typo stops the batch before anything is solved or written, as ripgrep does.
+    let (dir, mut command) = setup(&[GOOD]);
+    command
+        .args(["run", "absent", "a", "--json", "r.jsonl"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: absent: no such file or folder\n");
+    assert!(!dir.path().join("r.jsonl").exists(), "no report is started");
     let (_dir, mut command) = setup(&[GOOD]);
     command
-        .args(["run", "absent", "a"])
+        .args(["compare", "absent", "gone", "a", "--solvers", "backtrack,dlx"])
         .assert()
-        .code(1)
-        .stdout(predicate::str::is_match(r"\| absent +\| - +\| - +\| failed: cannot read: ").unwrap())
-        .stdout(predicate::str::contains("2 files: 1 solved, 1 failed;"))
-        .stdout(predicate::str::ends_with("\nnot as expected: absent\n"));
-    // Alone, on a terminal too, it is named as not as expected, and fails the run.
-    let (_dir, mut command) = setup(&[]);
+        .code(2)
+        .stderr("error: no such files or folders: absent, gone\n");
+    // A path that exists but cannot be read is still its own row, and the batch goes on.
+    let (_dir, mut command) = setup(&[GOOD]);
     command
-        .env("COLUMNS", "80")
-        .args(["run", "absent"])
+        .args(["run", "a/good.csv/x", "a"])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("\n1 file: 1 failed; time: wall "))
-        .stdout(predicate::str::ends_with("\nnot as expected: absent\n"));
+        .stdout(predicate::str::is_match(r"\| a/good.csv/x +\| - +\| - +\| failed: cannot read: ").unwrap())
+        .stdout(predicate::str::contains("2 files: 1 solved, 1 failed;"));
 }
 
 #[test]
@@ -269,4 +275,12 @@ fn a_mixed_run_takes_a_solver_per_family() {
         let (_dir, mut command) = setup(&[GOOD]);
         command.args(["run", ".", "--solver", given]).assert().code(2).stderr(format!("error: {error}\n"));
     }
+}
+
+#[test]
+fn a_negative_number_gets_the_options_own_message() {
+    let (_dir, mut command) = setup(&[GOOD]);
+    command.args(["run", "a", "--timeout", "-1"]).assert().code(2).stderr(predicate::str::starts_with(
+        "error: invalid value '-1' for '--timeout <SECONDS>': the time limit must be positive, not -1\n",
+    ));
 }

@@ -249,14 +249,16 @@ fn warmup_runs_are_not_counted_and_the_baseline_is_the_reference() {
     assert!(probe["ratio_sd"].as_f64().is_some() && probe["sd_ms"].as_f64().is_some(), "{probe}");
     let mean = probe["mean_ms"].as_f64().unwrap();
     assert!(probe["min_ms"].as_f64().unwrap() <= mean && mean <= probe["max_ms"].as_f64().unwrap());
-    // Solves of microseconds: each is warned of, on standard error and in the summary.
-    let warning = |solver: &str| {
-        format!("./a.probe, {solver}: runs under 50 µs are too short to time one by one: use a larger --repeat (now 3)")
-    };
+    // Solves of microseconds: each is warned of in the summary, and on standard error once for both.
+    let too_short = "runs under 50 µs are too short to time one by one: use a larger --repeat (now 3)";
+    let warning = |solver: &str| format!("./a.probe, {solver}: {too_short}");
     let warnings: Vec<&str> =
         summary["warnings"].as_array().unwrap().iter().map(|warning| warning.as_str().unwrap()).collect();
     assert!(warnings.contains(&warning("probe").as_str()) && warnings.contains(&warning("steady").as_str()));
-    assert!(text(&output.stderr).contains(&format!("warning: {}\n", warning("steady"))));
+    let once =
+        format!("warning: {too_short}; 2 file and solver pairs: ./a.probe, probe; ./a.probe, steady\n");
+    assert_eq!(text(&output.stderr).matches("too short to time").count(), 1, "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains(&once), "{}", text(&output.stderr));
 }
 
 #[test]
@@ -495,10 +497,11 @@ fn shards_measured_otherwise_do_not_merge() {
 #[test]
 fn under_isolate_a_child_s_peak_memory_is_its_own_not_its_parent_s() {
     let dir = probes(&[("b", "solved")]);
-    // The parent reads a.probe's 200 MiB (sparse: no disk blocks) before it starts b.probe's child.
-    let big = std::fs::File::create(dir.path().join("a.probe")).unwrap();
-    std::io::Write::write_all(&mut &big, b"solved\n").unwrap();
-    big.set_len(200 << 20).unwrap();
+    // The parent reads a.probe's 200 MiB (blank lines after the first: an input is text, and a NUL
+    // byte would refuse it) before it starts b.probe's child.
+    let mut big = b"solved\n".to_vec();
+    big.resize(200 << 20, b'\n');
+    std::fs::write(dir.path().join("a.probe"), big).unwrap();
     let (records, code) = compare(dir.path(), &[".", "--isolate"]);
     assert_eq!(code, Some(0));
     let peaks: Vec<(&str, u64)> = records
@@ -537,4 +540,35 @@ fn compare_finding_no_inputs_says_what_run_says() {
     assert_eq!(code, Some(1));
     assert!(message.contains(" inputs found (2 other files skipped) (in folders, "), "{message}");
     assert!(!message.contains("--kind"), "{message}");
+}
+
+#[test]
+fn a_solve_waiting_far_past_its_cpu_time_is_warned_of_once() {
+    // A sleeping solver takes wall time without CPU time, as a solver waiting for a busy core does.
+    let dir = probes(&[("a", "sleep 40"), ("b", "sleep 40")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["compare", ".", "--solvers", "probe", "--json", "-", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    let said: Vec<&str> = stderr.lines().filter(|line| line.contains("their CPU time")).collect();
+    assert_eq!(said.len(), 1, "{stderr}");
+    assert!(
+        said[0].starts_with("warning: the comparison: the solves took ")
+            && said[0].ends_with(
+                "x their CPU time on the wall clock: the machine was busy, and the times show its load \
+                 as much as the solvers; compare on a quieter machine, or with --isolate"
+            ),
+        "{stderr}"
+    );
+    // Solves too short to judge are not counted.
+    let dir = probes(&[("a", "solved")]);
+    let output = command_in(dir.path())
+        .env("SOLVEBATCH_PROBE_FAMILY", "1")
+        .args(["compare", ".", "--solvers", "steady", "-q"])
+        .output()
+        .unwrap();
+    assert!(!text(&output.stderr).contains("their CPU time"), "{}", text(&output.stderr));
 }

@@ -271,7 +271,8 @@ fn reports_that_cannot_be_read_are_named_with_their_line() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         text(&output.stderr),
-        "error: bad.jsonl line 2: not a line of a solvebatch JSON report (expected ident at line 1 column 2)\n"
+        "error: bad.jsonl line 2: not a line of a solvebatch JSON report, whose every line is a JSON object \
+         with a \"type\" of \"run\", \"file\" or \"summary\", as `run --json` writes\n"
     );
     // A last line cut mid-way is what a kill leaves: left out, with a note.
     std::fs::write(dir.path().join("cut.jsonl"), format!("{record}\n{}", &record[..30])).unwrap();

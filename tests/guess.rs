@@ -306,3 +306,36 @@ fn run_reads_digits_and_strategy_from_the_command_line() {
     let output = std::fs::read_to_string(out.join("three.guess.out")).unwrap();
     assert!(output.starts_with("secret 987: 100 ") && output.contains(" 987 ("), "{output}");
 }
+
+#[test]
+fn ctrl_c_while_hosting_tells_the_secret_before_the_end() {
+    use std::io::Read;
+    let secret = {
+        let transcript = stdout_of(solvebatch().args(["guess", "host", "--seed", "42"]), "");
+        transcript.trim_end().rsplit(' ').next().unwrap().trim_end_matches('.').to_string()
+    };
+    let mut child = crate::common::child()
+        .args(["guess", "host", "--seed", "42"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first question is asked once the game reads its input, which a signal then ends.
+    let mut stdout = child.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    while !String::from_utf8_lossy(&seen).contains("Guess 1? ") {
+        let mut byte = [0];
+        assert_eq!(stdout.read(&mut byte).unwrap(), 1, "the game ended early: {seen:?}");
+        seen.push(byte[0]);
+    }
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    stdout.read_to_end(&mut seen).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert!(
+        String::from_utf8(seen)
+            .unwrap()
+            .ends_with(&format!("Guess 1? \nInput ended; the number was {secret}.\n")),
+        "the secret is told"
+    );
+}

@@ -105,13 +105,36 @@ fn files_no_family_reads_are_counted() {
 #[cfg(unix)]
 #[test]
 fn a_device_named_directly_is_read_no_further_than_the_limit() {
+    // An endless stream of text is read to one byte past the limit.
+    let (dir, mut command) = setup(&[]);
+    let fifo = dir.path().join("endless.csv");
+    crate::common::mkfifo(&fifo);
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut stream = std::fs::OpenOptions::new().write(true).open(fifo).unwrap();
+            let chunk = vec![b'1'; 1 << 16];
+            // Until the reader stops reading and closes its end.
+            while std::io::Write::write_all(&mut stream, &chunk).is_ok() {}
+        })
+    };
+    command
+        .args(["run", "endless.csv"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("| failed: larger than 256 MiB, the most an input may hold |"));
+    writer.join().unwrap();
+    // A device of NUL bytes is binary from its first block: refused at once.
     let (_dir, mut command) = setup(&[]);
     command
         .args(["run", "--kind", "tournament", "/dev/zero"])
         .timeout(Duration::from_secs(20))
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("| failed: larger than 256 MiB, the most an input may hold |"));
+        .stdout(predicate::str::contains(
+            "| invalid: a binary file, not text (a NUL byte in its first 8 KiB) |",
+        ));
 }
 
 #[test]

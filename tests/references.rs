@@ -152,3 +152,20 @@ fn the_ci_variable_changes_nothing() {
         .code(0)
         .stdout(predicate::str::contains("| missing.csv | tournament | backtrack | solved |           |"));
 }
+
+#[test]
+fn under_ci_an_invalid_input_without_a_reference_keeps_its_own_error() {
+    let (dir, mut command) = setup(&[SAME, SAME_REFERENCE, ("d/bad.csv", "1\nA,1,0\n")]);
+    let message = "no reference (d/bad.csv.expected); bless it with --bless \
+                   (invalid: Line 1: The first player is not an integer.)";
+    command
+        .args(["run", "d", "--ci", "--json", "r.jsonl", "--junit", "r.xml"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!("| failed: {message} |")));
+    let report = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
+    let bad = &crate::common::run_report_lines(&report)[0];
+    assert_eq!((bad["status"].as_str(), bad["message"].as_str()), (Some("failed"), Some(message)));
+    let junit = std::fs::read_to_string(dir.path().join("r.xml")).unwrap();
+    assert!(junit.contains("(invalid: Line 1: The first player is not an integer.)"), "{junit}");
+}

@@ -31,6 +31,7 @@ mod serve_gcg;
 mod serve_solitaire;
 mod serve_tournament;
 mod shard;
+mod terminal;
 mod tictactoe;
 mod tournament;
 mod tournament_portfolio;

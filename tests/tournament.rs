@@ -242,3 +242,24 @@ fn compare_trusts_a_no_round_answer_with_a_checked_proof() {
     assert_eq!(answers, [("dlx", "no_solution"), ("sat", "no_solution")]);
     assert!(records.iter().all(|record| record.get("message").is_none_or(|m| m.is_null())), "{report}");
 }
+
+#[test]
+fn the_default_solver_names_a_faster_one_after_two_seconds_without_an_answer() {
+    let (dir, _) = crate::common::setup(&[("hard.csv", &crate::common::hard_instance())]);
+    let output = crate::common::output_in(dir.path(), &["tournament", "hard.csv", "--timeout", "5"]);
+    let stderr = crate::common::text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "note: no answer yet after 2 s of the default `backtrack`, the specified search; \
+             `--solver dlx` is usually far faster\n"
+        ),
+        "{stderr}"
+    );
+    // A solver chosen, or an answer within two seconds: no note.
+    let output = crate::common::output_in(
+        dir.path(),
+        &["tournament", "hard.csv", "--solver", "dlx", "--timeout", "5"],
+    );
+    assert!(!crate::common::text(&output.stderr).contains("note:"));
+}

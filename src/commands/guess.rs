@@ -115,7 +115,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 /// The program guesses; exit status 1 when the answers contradict each other.
 fn play(digits: Digits, strategy: &'static dyn Solver) -> anyhow::Result<ExitCode> {
     let mut game = Codebreaker::new(digits, strategy).map_err(|error| UsageError(error.to_string()))?;
-    let ending = guess::play(&mut std::io::stdin().lock(), &mut std::io::stdout().lock(), &mut game)?;
+    // Ctrl-C ends the game's input, so the game ends as at the end of a pipe.
+    let mut input = std::io::BufReader::new(crate::game_input::GameInput::start());
+    let ending = guess::play(&mut input, &mut std::io::stdout().lock(), &mut game)?;
     Ok(match ending {
         Ending::Inconsistent(_) => ExitCode::FAILURE,
         Ending::Found(_) | Ending::EndOfInput(_) => ExitCode::SUCCESS,
@@ -128,7 +130,9 @@ fn host(digits: Digits, seed: Option<u64>) -> anyhow::Result<ExitCode> {
         Some(seed) => Host::seeded(digits, seed),
         None => Host::random(digits),
     };
-    guess::host(&mut std::io::stdin().lock(), &mut std::io::stdout().lock(), &host)?;
+    // Ctrl-C ends the game's input: the secret is told before the end, as at the end of a pipe.
+    let mut input = std::io::BufReader::new(crate::game_input::GameInput::start());
+    guess::host(&mut input, &mut std::io::stdout().lock(), &host)?;
     Ok(ExitCode::SUCCESS)
 }
 

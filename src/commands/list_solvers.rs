@@ -26,14 +26,12 @@ pub fn run() -> anyhow::Result<ExitCode> {
             ]);
         }
     }
-    let grid = Grid {
-        header: vec!["family".into(), "solver".into(), "description".into()],
-        rows,
-        numeric: vec![false; 3],
-    };
-    let mut terminal = Terminal::detect(false, ColorChoice::Never);
-    // Descriptions are read whole: never shortened.
-    terminal.width = terminal.width.map(|_| usize::MAX);
+    let mut grid =
+        Grid::new(vec!["family".into(), "solver".into(), "description".into()], rows, vec![false; 3]);
+    // Descriptions are read whole: wrapped within the terminal, never shortened.
+    grid.prose[2] = true;
+    grid.paths = false;
+    let terminal = Terminal::detect(false, ColorChoice::Never);
     writeln!(std::io::stdout(), "{}", lay_out(&grid, terminal))?;
     Ok(ExitCode::SUCCESS)
 }

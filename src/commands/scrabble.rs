@@ -612,7 +612,16 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
         .then(|| desk::endgame_listing(&rulebook, &position.board, &position.rack, top))
         .flatten();
     let listing = match args.simulate {
-        None => endgame.unwrap_or_else(|| plays_listing(&rulebook, table, position, top, ranking)),
+        None => endgame.unwrap_or_else(|| {
+            let listing = plays_listing(&rulebook, table, position, top, ranking);
+            // On a terminal the fields are named; a pipe gets the lines alone, as the spec writes them.
+            let plays = !listing.is_empty() && listing != desk::NO_VALID_PLAY;
+            if plays && std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+                format!("{}\n{listing}", listing_heading(ranking, position.rules.name()))
+            } else {
+                listing
+            }
+        }),
         Some(_) if position.rules.name() == RulesName::Lab => {
             return Err(anyhow!(
                 "--simulate: simulation plays by the standard rules' leave values (--rules standard)"
@@ -635,6 +644,15 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     };
     std::io::stdout().write_all(listing.as_bytes())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The line naming the fields of a listing's lines (as `scrabble hint --help` does).
+fn listing_heading(ranking: Ranking, rules: RulesName) -> &'static str {
+    match (ranking, rules) {
+        (Ranking::Equity, _) => "EQUITY  SCORE PLAY  keep LEAVE VALUE",
+        (Ranking::Score, RulesName::Lab) => "SCORE WORD X Y DIRECTION LETTERS",
+        (Ranking::Score, _) => "SCORE PLAY",
+    }
 }
 
 /// The `top` best candidates of the position's rack under `ranking` (by equity with the leave values

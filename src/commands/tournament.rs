@@ -7,7 +7,7 @@ use std::io::Write;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context};
 use solvebatch_tournament::{self as tournament, RoundOutcome};
@@ -166,7 +166,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             rounds.iter().map(|round| tournament::format(&instance, Some(round))).collect();
         (!printed.is_empty()).then(|| printed.join("\n")).ok_or(tournament::NO_ROUND.to_string())
     } else {
-        match job.solve_instance(&instance, deadline) {
+        match with_slow_hint(args.solver == "backtrack", || job.solve_instance(&instance, deadline)) {
             RoundOutcome::Found { output, .. } => Ok(output),
             RoundOutcome::NoRound { output, .. } => Err(output),
             RoundOutcome::Invalid(error) => anyhow::bail!("{name}: {error}"),
@@ -185,6 +185,33 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         (Ok(output) | Err(output), _) => std::io::stdout().write_all(output.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How long the default solver searches before [`with_slow_hint`] names a faster one.
+const HINT_AFTER: Duration = Duration::from_secs(2);
+
+/// `solve()`; when `hint` and it has not answered within [`HINT_AFTER`], a note on standard error
+/// that the dancing-links solver is usually far faster (the default stays the specified search,
+/// whose rounds the references hold).
+fn with_slow_hint<T>(hint: bool, solve: impl FnOnce() -> T) -> T {
+    if !hint {
+        return solve();
+    }
+    let (answered, waiting) = std::sync::mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            if waiting.recv_timeout(HINT_AFTER) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+                eprintln!(
+                    "note: no answer yet after {} s of the default `backtrack`, the specified search; \
+                     `--solver dlx` is usually far faster",
+                    HINT_AFTER.as_secs()
+                );
+            }
+        });
+        let answer = solve();
+        drop(answered);
+        answer
+    })
 }
 
 /// Solves `instance` with varisat, writing its DRAT proof to `path` when there is no round: the

@@ -29,8 +29,8 @@ use crate::solve;
 /// ratios follows from them: [`crate::report::scores`]).
 struct FileResult {
     records: Vec<Record>,
-    /// Why some solver's runs on the file cannot be trusted, each line naming the file and solver.
-    warnings: Vec<String>,
+    /// Why some solver's runs on the file cannot be trusted: where (`FILE, SOLVER`) and what.
+    warnings: Vec<(String, String)>,
 }
 
 /// Runs the comparison and writes its reports.
@@ -97,8 +97,12 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         }
     }
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let warnings: Vec<String> = results.iter().flat_map(|result| result.warnings.iter().cloned()).collect();
+    let mut warnings: Vec<(String, String)> =
+        results.iter().flat_map(|result| result.warnings.iter().cloned()).collect();
     let records: Vec<Record> = results.into_iter().flat_map(|result| result.records).collect();
+    warnings.extend(contention(&records).map(|warning| ("the comparison".to_string(), warning)));
+    print_warnings(&warnings);
+    let warnings = warnings.into_iter().map(|(place, what)| format!("{place}: {what}")).collect();
     let limit_ms = options.timeout.map(|limit| limit.as_secs_f64() * 1000.0);
     let mut summary = crate::report::comparison::summarise(&records, wall_ms, limit_ms, warnings);
     summary.baseline = options.baseline.clone();
@@ -124,16 +128,71 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(summary.exit_code))
 }
 
-/// Hands `result`'s records to the exporters and prints its warnings on standard error.
+/// Hands `result`'s records to the exporters.
 fn report(exporters: &mut Exporters, result: &FileResult) -> anyhow::Result<()> {
     for record in &result.records {
         exporters.record(record)?;
     }
-    for warning in &result.warnings {
-        eprintln!("warning: {}", crate::report::style::terminal_text(warning));
-    }
     Ok(())
 }
+
+/// Prints `warnings` (where, what) on standard error, one line for each kind of warning with how
+/// many file and solver pairs it concerns, so that a folder of tiny files does not open with a
+/// screen of the same line; every one of them stays in the report's summary.
+fn print_warnings(warnings: &[(String, String)]) {
+    let mut kinds: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (place, what) in warnings {
+        match kinds.iter_mut().find(|(kind, _)| kind == what) {
+            Some((_, places)) => places.push(place),
+            None => kinds.push((what, vec![place])),
+        }
+    }
+    // Wrapped at spaces and between folders on a terminal, where it would cut words anywhere.
+    let columns = console::Term::stderr().size_checked().map(|(_, columns)| usize::from(columns));
+    for (what, places) in kinds {
+        let line = match places.as_slice() {
+            [place] => format!("warning: {place}: {what}"),
+            [_, _] | [_, _, _] => {
+                format!("warning: {what}; {} file and solver pairs: {}", places.len(), places.join("; "))
+            }
+            [first, ..] => {
+                format!("warning: {what}; {} file and solver pairs, the first {first}", places.len())
+            }
+            [] => continue,
+        };
+        let line = crate::report::style::terminal_text(&line);
+        match columns {
+            Some(columns) => {
+                crate::report::style::wrap_within(&line, columns).iter().for_each(|line| eprintln!("{line}"))
+            }
+            None => eprintln!("{line}"),
+        }
+    }
+}
+
+/// The wall time that solves of a single thread took past their CPU time, for the run: over
+/// [`CONTENDED_RATIO`] the process was waiting for a core, and the times are the machine's load
+/// as much as the solver's. Only solves of at least [`CONTENTION_MIN_MS`] count, where the clocks'
+/// granularity and a thread's start do not dominate.
+fn contention(records: &[Record]) -> Option<String> {
+    let timed = records.iter().filter(|record| record.ms >= CONTENTION_MIN_MS);
+    let (wall, cpu) = timed
+        .filter_map(|record| Some((record.ms, record.cpu_ms?)))
+        .fold((0.0, 0.0), |(wall, cpu), (ms, cpu_ms)| (wall + ms, cpu + cpu_ms));
+    (cpu > 0.0 && wall > CONTENDED_RATIO * cpu).then(|| {
+        format!(
+            "the solves took {:.1}x their CPU time on the wall clock: the machine was busy, and the times \
+             show its load as much as the solvers; compare on a quieter machine, or with --isolate",
+            wall / cpu
+        )
+    })
+}
+
+/// The wall time over CPU time above which [`contention`] warns.
+const CONTENDED_RATIO: f64 = 1.5;
+
+/// The shortest solve, in milliseconds, that [`contention`] counts.
+const CONTENTION_MIN_MS: f64 = 10.0;
 
 /// The solvers to run on files of `family`, prepared: `--solvers`, each checked, or all of the family's.
 fn prepare_solvers(options: &CompareOptions, family: &dyn Family) -> anyhow::Result<Vec<Box<dyn Prepared>>> {
@@ -227,7 +286,7 @@ fn compare_file(
         let stats = RunStats::of(&times);
         if matches!(outcome.status, Status::Solved | Status::NoSolution) {
             warnings.extend(
-                runs::warnings(&times).into_iter().map(|warning| format!("{file}, {name}: {warning}")),
+                runs::warnings(&times).into_iter().map(|warning| (format!("{file}, {name}"), warning)),
             );
         }
         let record = Record::of(

@@ -34,7 +34,8 @@ pub fn grid(comparison: &Comparison) -> Grid {
             row
         })
         .collect();
-    Grid { numeric: vec![false; header.len()], header, rows }
+    let numeric = vec![false; header.len()];
+    Grid::new(header, rows, numeric)
 }
 
 fn tone(kind: Kind) -> Tone {

@@ -77,7 +77,7 @@ fn time_histogram(title: &str, records: &[&Record]) -> anyhow::Result<Option<Fig
     Ok(Some(Figure {
         svg,
         legend: Vec::new(),
-        table: Some(Grid { header: vec!["time".into(), "files".into()], rows, numeric: vec![false, true] }),
+        table: Some(Grid::new(vec!["time".into(), "files".into()], rows, vec![false, true])),
         note: (timeouts > 0).then(|| format!("{} not shown", counted(timeouts, "timeout", "timeouts"))),
     }))
 }
@@ -115,15 +115,15 @@ pub fn compare(records: &[Record], summary: &Summary) -> anyhow::Result<Vec<Figu
     let ratios = series(|record| record.ratio);
     let legend: Vec<(String, String)> =
         solvers.iter().enumerate().map(|(index, solver)| (solver.to_string(), colour(index))).collect();
-    let key = Grid {
-        header: vec!["#".into(), "file".into()],
-        rows: files
+    let key = Grid::new(
+        vec!["#".into(), "file".into()],
+        files
             .iter()
             .enumerate()
             .map(|(index, group)| vec![plain((index + 1).to_string()), plain(group[0].file.clone())])
             .collect(),
-        numeric: vec![true, false],
-    };
+        vec![true, false],
+    );
     let plots = super::plots::plots(records, summary);
     let mut figures = competition(&plots, summary.time_limit_ms)?;
     if times.iter().flatten().any(Option::is_some) {

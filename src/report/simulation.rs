@@ -71,9 +71,9 @@ fn plain(text: impl Into<String>) -> Cell {
 
 /// One row per strategy: digits, secrets, worst case, mean.
 pub fn figures_grid(summaries: &[SimulationSummary]) -> Grid {
-    Grid {
-        header: ["strategy", "digits", "secrets", "worst case", "mean"].map(String::from).to_vec(),
-        rows: summaries
+    Grid::new(
+        ["strategy", "digits", "secrets", "worst case", "mean"].map(String::from).to_vec(),
+        summaries
             .iter()
             .map(|summary| {
                 vec![
@@ -85,8 +85,8 @@ pub fn figures_grid(summaries: &[SimulationSummary]) -> Grid {
                 ]
             })
             .collect(),
-        numeric: vec![false, true, true, true, true],
-    }
+        vec![false, true, true, true, true],
+    )
 }
 
 /// The histograms side by side: one row per number of guesses, one column per strategy.
@@ -105,5 +105,5 @@ pub fn histogram_grid(summaries: &[SimulationSummary]) -> Grid {
             row
         })
         .collect();
-    Grid { header, rows, numeric: vec![true; summaries.len() + 1] }
+    Grid::new(header, rows, vec![true; summaries.len() + 1])
 }

@@ -94,6 +94,11 @@ pub fn width(text: &str) -> usize {
     text.chars().map(|c| c.width().unwrap_or(0)).sum()
 }
 
+/// The columns the widest line of `text` takes (a table cell wrapped onto several lines).
+pub fn widest_line(text: &str) -> usize {
+    text.lines().map(width).max().unwrap_or(0)
+}
+
 /// `text` cut to at most `columns` columns, its end replaced by `…` when cut.
 pub fn elide_end(text: &str, columns: usize) -> String {
     if width(text) <= columns {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use comfy_table::{presets, CellAlignment, Color, ContentArrangement, Table};
 
-use super::style::{elide_end, elide_middle, escape_cell, width, wrap_at_spaces, wrap_within};
+use super::style::{elide_end, elide_middle, escape_cell, widest_line, width, wrap_at_spaces, wrap_within};
 use crate::family::status_label;
 use crate::outcome::{Status, Verdict};
 use crate::paths::display_path;
@@ -53,6 +53,46 @@ pub struct Grid {
     pub rows: Vec<Vec<Cell>>,
     /// Per column: whether it holds numbers.
     pub numeric: Vec<bool>,
+    /// Per column: whether its texts are prose that wraps onto more lines within its cell on a
+    /// narrow terminal (else a text too long for its column is written whole under its row).
+    pub prose: Vec<bool>,
+    /// Whether column 0 holds file paths: cut in the middle, and written whole under their rows
+    /// where two would read alike.
+    pub paths: bool,
+}
+
+impl Grid {
+    /// A grid of `header`, `rows` and `numeric` columns, file paths in column 0, no prose column.
+    pub fn new(header: Vec<String>, rows: Vec<Vec<Cell>>, numeric: Vec<bool>) -> Grid {
+        let prose = vec![false; header.len()];
+        Grid { header, rows, numeric, prose, paths: true }
+    }
+
+    /// The grid of `columns` (indices, in order) alone.
+    fn with_columns(&self, columns: &[usize]) -> Grid {
+        let pick = |values: &[bool]| columns.iter().map(|&index| values[index]).collect();
+        Grid {
+            header: columns.iter().map(|&index| self.header[index].clone()).collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|row| columns.iter().map(|&index| row[index].clone()).collect())
+                .collect(),
+            numeric: pick(&self.numeric),
+            prose: pick(&self.prose),
+            paths: self.paths,
+        }
+    }
+
+    /// Removes column `index` from the header, every row and the column flags.
+    fn remove_column(&mut self, index: usize) {
+        self.header.remove(index);
+        self.numeric.remove(index);
+        self.prose.remove(index);
+        for row in &mut self.rows {
+            row.remove(index);
+        }
+    }
 }
 
 /// The results grid of a batch.
@@ -109,7 +149,7 @@ fn run_grid(records: &[Record], relative_to: Option<&Path>) -> Grid {
             ]
         })
         .collect();
-    Grid { header, rows, numeric: vec![false, false, false, false, false, true] }
+    Grid::new(header, rows, vec![false, false, false, false, false, true])
 }
 
 /// The records of `compare` grouped by file, in order.
@@ -160,7 +200,7 @@ fn compare_grid(records: &[Record], failing: &[String], relative_to: Option<&Pat
         .collect();
     let mut numeric = vec![false, false];
     numeric.extend(solvers.iter().map(|_| true));
-    Grid { header, rows, numeric }
+    Grid::new(header, rows, numeric)
 }
 
 /// A finished solver's cell in `compare`: its mean time (± σ over several runs) and its ratio to the
@@ -251,7 +291,10 @@ pub fn solver_grid(summary: &Summary) -> Grid {
     }
     let mut numeric = vec![false];
     numeric.extend([true; 11]);
-    Grid { header, rows, numeric }
+    let mut grid = Grid::new(header, rows, numeric);
+    // Solver names, read whole: wrapped, never cut in the middle.
+    grid.paths = false;
+    grid
 }
 
 /// The peak memory cell of `scores`: the resident peak (`--isolate`), else the heap peak marked as
@@ -531,11 +574,7 @@ fn drop_constant_columns(grid: &mut Grid, columns: &[usize]) -> Vec<String> {
         .map(|&index| (index, format!("{}: {}", grid.header[index], escape_cell(&first[index].text, false))))
         .collect();
     for (index, _) in constant.iter().rev() {
-        grid.header.remove(*index);
-        grid.numeric.remove(*index);
-        for row in &mut grid.rows {
-            row.remove(*index);
-        }
+        grid.remove_column(*index);
     }
     constant.into_iter().map(|(_, line)| line).collect()
 }
@@ -564,7 +603,7 @@ fn warning_notes(records: &[Record]) -> BTreeMap<usize, Vec<String>> {
 /// How many columns of the paths (column 0) of `grid` would be cut off, over all rows, to fit
 /// `limit` columns.
 fn path_columns_hidden(grid: &Grid, limit: usize) -> usize {
-    let (cells, _) = shortened(grid, limit);
+    let (cells, _, _) = shortened(grid, limit);
     let whole = |row: &Vec<Cell>| width(&escape_cell(&row[0].text, false));
     cells.iter().zip(&grid.rows).map(|(texts, row)| whole(row).saturating_sub(width(&texts[0]))).sum()
 }
@@ -608,9 +647,6 @@ fn section_by_folder(grid: &mut Grid) -> (BTreeMap<usize, String>, Vec<usize>) {
         if let Some(name) = Path::new(&row[0].text).file_name() {
             row[0].text = name.to_string_lossy().into_owned();
         }
-        for &column in said.iter().rev() {
-            row.remove(column);
-        }
         let heading = &headings[order[index]].1;
         if index == 0 || headings[order[index - 1]].1 != *heading {
             shown.insert(index, escape_cell(heading, false));
@@ -618,8 +654,7 @@ fn section_by_folder(grid: &mut Grid) -> (BTreeMap<usize, String>, Vec<usize>) {
     }
     grid.rows = rows;
     for &column in said.iter().rev() {
-        grid.header.remove(column);
-        grid.numeric.remove(column);
+        grid.remove_column(column);
     }
     (shown, order)
 }
@@ -627,7 +662,7 @@ fn section_by_folder(grid: &mut Grid) -> (BTreeMap<usize, String>, Vec<usize>) {
 /// The cells of `grid` shortened to fit `limit` columns, and the notes under each row. A text cut
 /// short (a message) shows its label (the part before `: `) and `↓`, and is written whole in a
 /// note; paths are cut in the middle.
-fn shortened(grid: &Grid, limit: usize) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
+fn shortened(grid: &Grid, limit: usize) -> (Vec<Vec<String>>, Vec<Vec<String>>, Vec<usize>) {
     let mut cells: Vec<Vec<String>> =
         grid.rows.iter().map(|row| row.iter().map(|cell| escape_cell(&cell.text, false)).collect()).collect();
     let mut notes: Vec<Vec<String>> = vec![Vec::new(); cells.len()];
@@ -635,7 +670,7 @@ fn shortened(grid: &Grid, limit: usize) -> (Vec<Vec<String>>, Vec<Vec<String>>) 
     let natural = fit(&grid.header, &grid.numeric, &cells, limit);
     for (row, texts) in cells.iter_mut().enumerate() {
         for (index, text) in texts.iter_mut().enumerate().skip(1) {
-            if width(text) > natural[index] {
+            if width(text) > natural[index] && !grid.prose[index] {
                 notes[row].push(format!("↳ {text}"));
                 *text = text.split_once(": ").map_or_else(|| text.clone(), |(label, _)| format!("{label} ↓"));
             }
@@ -645,15 +680,16 @@ fn shortened(grid: &Grid, limit: usize) -> (Vec<Vec<String>>, Vec<Vec<String>>) 
     for texts in &mut cells {
         for (index, text) in texts.iter_mut().enumerate() {
             if width(text) > widths[index] {
-                *text = if index == 0 {
+                // A path is cut in the middle; any other text wraps, so that no word or number is lost.
+                *text = if index == 0 && grid.paths {
                     elide_middle(text, widths[index])
                 } else {
-                    elide_end(text, widths[index])
+                    wrap_within(text, widths[index]).join("\n")
                 };
             }
         }
     }
-    (cells, notes)
+    (cells, notes, widths)
 }
 
 /// Lays `grid` out for the terminal: box-drawing borders, one line per row, numbers right-aligned,
@@ -663,10 +699,59 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
     render_annotated(grid, terminal, &Annotations::default())
 }
 
-/// [`render`], with `annotations`' headings and notes on lines of their own spanning the table.
+/// [`render`], with `annotations`' headings and notes on lines of their own spanning the table. A
+/// table that cannot fit the terminal's width even with every column at its narrowest is drawn as
+/// several tables one under the other, each with column 0 and as many of the next columns as fit;
+/// the notes go under the first.
 fn render_annotated(grid: &Grid, terminal: Terminal, annotations: &Annotations) -> String {
+    let groups = terminal.width.map_or_else(Vec::new, |limit| column_groups(grid, limit));
+    if groups.len() < 2 {
+        return render_part(grid, terminal, annotations);
+    }
+    let headings_only = Annotations { headings: annotations.headings.clone(), notes: BTreeMap::new() };
+    let parts: Vec<String> = groups
+        .iter()
+        .enumerate()
+        .map(|(index, columns)| {
+            let part = grid.with_columns(columns);
+            render_part(&part, terminal, if index == 0 { annotations } else { &headings_only })
+        })
+        .collect();
+    parts.join("\n")
+}
+
+/// The columns of `grid` in groups that each fit `limit` columns beside column 0 (which every group
+/// starts with), every column at its narrowest ([`fit`] with no room); one group when all fit.
+fn column_groups(grid: &Grid, limit: usize) -> Vec<Vec<usize>> {
+    let cells: Vec<Vec<String>> =
+        grid.rows.iter().map(|row| row.iter().map(|cell| escape_cell(&cell.text, false)).collect()).collect();
+    let narrowest = fit(&grid.header, &grid.numeric, &cells, 0);
+    // A column takes its text plus a space either side and a border; one more border closes the row.
+    let first = narrowest[0] + 4;
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut used = first;
+    for (index, columns) in narrowest.iter().enumerate().skip(1) {
+        match groups.last_mut() {
+            Some(group) if used + columns + 3 <= limit || group.len() == 1 => {
+                group.push(index);
+                used += columns + 3;
+            }
+            _ => {
+                groups.push(vec![0, index]);
+                used = first + columns + 3;
+            }
+        }
+    }
+    if groups.is_empty() {
+        groups.push(vec![0]);
+    }
+    groups
+}
+
+/// [`render_annotated`] of a table that is drawn in one piece.
+fn render_part(grid: &Grid, terminal: Terminal, annotations: &Annotations) -> String {
     let columns = grid.header.len();
-    let (cells, mut notes) = match terminal.width {
+    let (cells, mut notes, widths) = match terminal.width {
         Some(limit) => shortened(grid, limit),
         None => (
             grid.rows
@@ -674,23 +759,48 @@ fn render_annotated(grid: &Grid, terminal: Terminal, annotations: &Annotations) 
                 .map(|row| row.iter().map(|cell| escape_cell(&cell.text, false)).collect())
                 .collect(),
             vec![Vec::new(); grid.rows.len()],
+            vec![usize::MAX; columns],
         ),
     };
-    if terminal.width.is_some() {
+    if terminal.width.is_some() && grid.paths {
         note_alike_paths(grid, &cells, &annotations.headings, &mut notes);
     }
     for (row, added) in &annotations.notes {
         notes[*row].extend(added.iter().cloned());
     }
+    let heights: Vec<usize> = cells
+        .iter()
+        .map(|row| row.iter().map(|text| text.lines().count().max(1)).max().unwrap_or(1))
+        .collect();
     let mut table = Table::new();
     table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
-    let mut header = grid.header.clone();
+    // A heading wider than its column wraps ([`fit`] leaves room for its longest word).
+    let mut header: Vec<String> = grid
+        .header
+        .iter()
+        .zip(&widths)
+        .map(
+            |(name, &columns)| {
+                if width(name) > columns {
+                    wrap_within(name, columns).join("\n")
+                } else {
+                    name.clone()
+                }
+            },
+        )
+        .collect();
+    let header_lines = header.iter().map(|name| name.lines().count()).max().unwrap_or(1);
     let annotated = notes.iter().any(|row| !row.is_empty()) || !annotations.headings.is_empty();
     if let (Some(limit), true) = (terminal.width, annotated) {
         // The lines under the rows take the whole width, which the first column takes up.
         let widths: Vec<usize> = (0..columns)
             .map(|index| {
-                cells.iter().map(|row| width(&row[index])).chain([width(&header[index])]).max().unwrap_or(0)
+                cells
+                    .iter()
+                    .map(|row| widest_line(&row[index]))
+                    .chain([width(&header[index])])
+                    .max()
+                    .unwrap_or(0)
             })
             .collect();
         let drawn = widths.iter().sum::<usize>() + 3 * columns + 1;
@@ -725,21 +835,26 @@ fn render_annotated(grid: &Grid, terminal: Terminal, annotations: &Annotations) 
     if !annotated {
         return drawn;
     }
-    // The top border, the header and its rule come before the rows, one line each.
-    let lines: Vec<&str> = drawn.lines().collect();
-    let table_width = lines.first().map_or(0, |line| width(line));
-    let mut text = String::new();
-    for (index, line) in lines.iter().enumerate() {
-        if let Some(heading) = index.checked_sub(3).and_then(|row| annotations.headings.get(&row)) {
+    let table_width = drawn.lines().next().map_or(0, width);
+    let mut lines = drawn.lines();
+    // The top border, the header and its rule come before the rows; then each row takes as many
+    // lines as its tallest cell.
+    let mut text: String = lines.by_ref().take(2 + header_lines).map(|line| format!("{line}\n")).collect();
+    for (row, height) in heights.into_iter().enumerate() {
+        if let Some(heading) = annotations.headings.get(&row) {
             text.push_str(&spanning_lines(heading, table_width));
         }
+        for line in lines.by_ref().take(height) {
+            text.push_str(line);
+            text.push('\n');
+        }
+        for note in &notes[row] {
+            text.push_str(&spanning_lines(note, table_width));
+        }
+    }
+    for line in lines {
         text.push_str(line);
         text.push('\n');
-        if let Some(row_notes) = index.checked_sub(3).and_then(|row| notes.get(row)) {
-            for note in row_notes {
-                text.push_str(&spanning_lines(note, table_width));
-            }
-        }
     }
     text.pop();
     text
@@ -807,7 +922,20 @@ fn fit(header: &[String], numeric: &[bool], cells: &[Vec<String>], limit: usize)
             excess -= cut;
         }
     }
+    // Still too wide: headings wider than their cells wrap at spaces, down to their longest word.
+    for (index, width) in widths.iter_mut().enumerate() {
+        let cells = cells.iter().map(|row| widest_line(&row[index])).max().unwrap_or(0);
+        let narrowest = cells.max(longest_word(&header[index]));
+        let cut = excess.min(width.saturating_sub(narrowest));
+        *width -= cut;
+        excess -= cut;
+    }
     widths
+}
+
+/// The columns of the longest word of `text` (its parts between spaces).
+fn longest_word(text: &str) -> usize {
+    text.split(' ').map(width).max().unwrap_or(0)
 }
 
 /// The most columns a cell shows: the whole text is in the JSON and CSV reports, and a cell of a

@@ -88,6 +88,7 @@ impl DataFolder {
             |error| match error {
                 ReadError::Failed(message) => format!("{name}: {message}"),
                 ReadError::Timeout | ReadError::Interrupted => format!("{name}: nothing to read"),
+                ReadError::Binary => format!("{name}: {}", ReadError::BINARY),
             },
         )?;
         let found = Arc::new(T::from_bytes(&name, &bytes)?);

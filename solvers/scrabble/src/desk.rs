@@ -262,11 +262,14 @@ pub fn bag(rulebook: &Rulebook, board: &Board, rack: &Rack) -> usize {
     bag_size(&unseen(rulebook.tiles, rulebook.rules, board, rack))
 }
 
+/// The listing of a rack with no play ([`listing`]).
+pub const NO_VALID_PLAY: &str = "no valid play\n";
+
 /// The `top` best candidates ([`candidates`]) as `scrabble hint` prints them: one a line, best first,
 /// every line ending in a newline, or `no valid play` when there is none and some were asked for.
 pub fn listing(listed: &[Listed], top: usize) -> String {
     if listed.is_empty() && top > 0 {
-        return "no valid play\n".to_string();
+        return NO_VALID_PLAY.to_string();
     }
     listed.iter().map(|listed| format!("{}\n", listed.text)).collect()
 }
@@ -295,7 +298,7 @@ pub fn simulation_listing(
     let moves = rulebook.moves(board, rack);
     let candidates = ranked_candidates(&moves, rack, bag_size(&unseen), table, Ranking::Equity, top);
     if candidates.is_empty() && top > 0 {
-        return Ok("no valid play\n".to_string());
+        return Ok(NO_VALID_PLAY.to_string());
     }
     let simulated = simulate(rulebook, board, &unseen, table, &candidates, iterations, seed, opponent);
     Ok(simulated.iter().map(|line| format!("{}\n", line.written(board, rulebook.rules))).collect())

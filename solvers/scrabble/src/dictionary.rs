@@ -59,6 +59,9 @@ pub enum DictionaryFault {
         /// The offset of the first NUL byte.
         offset: usize,
     },
+    /// It holds no word at all (an empty file, or only blank or skipped lines): it serves no play.
+    #[error("it holds no word (a word list has one word a line)")]
+    NoWord,
 }
 
 /// A set of upper-case words, held as a word graph.
@@ -80,7 +83,8 @@ impl Dictionary {
     /// # Errors
     /// The file is missing, unreadable, a folder, or larger than the limit (found by its size, or for a
     /// stream after reading one byte past the limit); a compiled graph is damaged or of another
-    /// version; a KWG is damaged; the file holds binary data but is neither. The error names `path`.
+    /// version; a KWG is damaged; the file holds binary data but is neither; it holds no word. The
+    /// error names `path`.
     pub fn load(path: &Path) -> Result<Dictionary, DictionaryError> {
         Dictionary::load_with_limit(path, DICTIONARY_SIZE_LIMIT, None)
     }
@@ -113,19 +117,37 @@ impl Dictionary {
     ) -> Result<Dictionary, DictionaryError> {
         let fail = |error: DictionaryFault| DictionaryError { path: path.to_path_buf(), error };
         let bytes = map_at_most(path, limit).map_err(|error| fail(error.into()))?;
+        Dictionary::from_loaded(bytes, limit, cache).and_then(Dictionary::with_words).map_err(fail)
+    }
+
+    /// [`Dictionary::load_with_limit`] on the bytes read, its errors not yet naming the file.
+    fn from_loaded(
+        bytes: FileBytes,
+        limit: u64,
+        cache: Option<&Path>,
+    ) -> Result<Dictionary, DictionaryFault> {
         // A device, which might give other bytes when read again, is read once, without the cache.
         let listed = matches!(bytes, FileBytes::Mapped(_)) && !WordGraph::is_compiled(&bytes);
         let Some(folder) = cache.filter(|_| listed) else {
-            return Dictionary::from_file(bytes).map_err(fail);
+            return Dictionary::from_file(bytes);
         };
         let entry = folder.join(cache_entry_name(xxhash_rust::xxh3::xxh3_128(&bytes)));
         if let Some(dictionary) = read_cache_entry(&entry, limit) {
             return Ok(dictionary);
         }
-        let dictionary = Dictionary::from_file(bytes).map_err(fail)?;
+        let dictionary = Dictionary::from_file(bytes)?;
         // The cache only saves time: when it cannot be written, the next load builds the graph again.
         let _ = dictionary.write_cache_entry(folder, &entry);
         Ok(dictionary)
+    }
+
+    /// `self`, unless it holds no word.
+    fn with_words(self) -> Result<Dictionary, DictionaryFault> {
+        if self.is_empty() {
+            Err(DictionaryFault::NoWord)
+        } else {
+            Ok(self)
+        }
     }
 
     /// A dictionary from a file's bytes ([`Dictionary::from_bytes`]), a mapped compiled graph read
@@ -138,7 +160,7 @@ impl Dictionary {
         if is_kwg(&bytes) {
             return Ok(Dictionary { graph: WordGraph::from_kwg(&bytes)?, skipped: 0 });
         }
-        Dictionary::from_bytes(bytes.into_vec())
+        Dictionary::from_any_bytes(bytes.into_vec())
     }
 
     /// A dictionary from a file's bytes: a compiled word graph when they start with [`GRAPH_MAGIC`],
@@ -146,8 +168,13 @@ impl Dictionary {
     /// ([`Dictionary::from_text`]).
     ///
     /// # Errors
-    /// A damaged compiled graph or KWG, or binary data (a NUL byte) that is neither.
+    /// A damaged compiled graph or KWG, binary data (a NUL byte) that is neither, or no word at all.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Dictionary, DictionaryFault> {
+        Dictionary::from_any_bytes(bytes).and_then(Dictionary::with_words)
+    }
+
+    /// [`Dictionary::from_bytes`], an empty dictionary allowed.
+    fn from_any_bytes(bytes: Vec<u8>) -> Result<Dictionary, DictionaryFault> {
         if bytes.starts_with(&GRAPH_MAGIC) {
             let (graph, skipped) = WordGraph::from_bytes_with_skipped(&bytes)?;
             return Ok(Dictionary { graph, skipped: skipped as usize });
@@ -338,6 +365,24 @@ mod tests {
 
     fn text_of_comments_test() -> Vec<u8> {
         b"// a comment\n  cat \r\n\nDog\n//mouse\nhen\tx\ncat\nna\xefve\nit's\nOX".to_vec()
+    }
+
+    #[test]
+    fn a_word_list_with_no_word_is_an_error_naming_the_file() {
+        let folder = tempfile::tempdir().unwrap();
+        for (name, text) in [("empty.txt", &b""[..]), ("comments.txt", b"// words\n\nit's\n")] {
+            let path = folder.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            let error = Dictionary::load(&path).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!(
+                    "{}: cannot read the dictionary: it holds no word (a word list has one word a line)",
+                    path.display()
+                )
+            );
+            assert!(matches!(Dictionary::from_bytes(text.to_vec()), Err(DictionaryFault::NoWord)));
+        }
     }
 
     #[test]

@@ -83,6 +83,16 @@ pub fn run_solitaire(
     Ok(game.score())
 }
 
+/// A direction as a player answers it: the spec's `horizontal` or `vertical`, or `across` or `down`,
+/// the words of the play prompt (`8H WORD across`), in any case.
+fn direction_answer(text: &str) -> Result<Direction, crate::board::DirectionError> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "across" => Ok(Direction::Horizontal),
+        "down" => Ok(Direction::Vertical),
+        _ => text.parse(),
+    }
+}
+
 /// How a turn ended.
 enum Turn {
     /// A play was tried (valid or rejected).
@@ -140,7 +150,7 @@ impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
                 let prompt = if standard { "start square (x y, or H8): " } else { "start square (x y): " };
                 let square = |text: &str| start_square(text, standard);
                 let Some(start) = self.ask(prompt, square)? else { return Ok(Turn::EndOfInput) };
-                let direction = |text: &str| text.parse::<Direction>().map_err(|error| error.to_string());
+                let direction = |text: &str| direction_answer(text).map_err(|error| error.to_string());
                 let Some(direction) = self.ask("direction (horizontal or vertical): ", direction)? else {
                     return Ok(Turn::EndOfInput);
                 };
@@ -321,6 +331,19 @@ mod tests {
     /// The prompts of a turn that reaches the direction, in a row (the answers are not echoed).
     const PROMPTS: &str =
         "play again? (yes or no) letters: start square (x y): direction (horizontal or vertical): ";
+
+    #[test]
+    fn the_direction_takes_the_words_of_the_play_prompt() {
+        let tiles = "C 3 1\nA 1 2\nT 1 2\nS 1 1\nE 1 1";
+        for (answers, played) in [
+            ("yes\nCAT\n-1 0\nacross\n", "play CAT -1 0 horizontal: 5\n"),
+            ("yes\nCAT\n0 1\nDown\n", "play CAT 0 1 vertical: 5\n"),
+        ] {
+            let shown = dialogue("cat\n", tiles, Rules::lab(), answers);
+            assert!(shown.contains(played), "{shown}");
+            assert!(!shown.contains("is not a direction"), "{shown}");
+        }
+    }
 
     #[test]
     fn a_game_with_every_kind_of_answer() {

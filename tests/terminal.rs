@@ -1,0 +1,178 @@
+//! What a person sees at a terminal: every command that prints a table, run in a pseudo-terminal of
+//! 60, 80, 120 and 200 columns, ends as it should, panics nowhere and draws no line wider than the
+//! terminal.
+
+use std::io::Read;
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::path::Path;
+use std::process::Stdio;
+
+use unicode_width::UnicodeWidthStr;
+
+use crate::common::{child, output_in};
+
+/// The widths tried, in columns.
+const WIDTHS: [u16; 4] = [60, 80, 120, 200];
+
+/// What `args` printed (standard output and error, as the terminal shows them) and its exit status,
+/// run in `dir` with a pseudo-terminal of `columns` columns as its standard input, output and error.
+fn in_terminal(dir: &Path, args: &[&str], columns: u16) -> (Option<i32>, String) {
+    let size = libc::winsize { ws_row: 50, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0 };
+    let (mut master, mut slave) = (0, 0);
+    let opened =
+        unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), &size) };
+    assert_eq!(opened, 0, "openpty: {}", std::io::Error::last_os_error());
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let stream = || Stdio::from(slave.try_clone().unwrap());
+    let mut command = child();
+    command
+        .current_dir(dir)
+        .args(args)
+        .env("TERM", "xterm")
+        .stdin(stream())
+        .stdout(stream())
+        .stderr(stream());
+    let mut process = command.spawn().unwrap();
+    drop(command);
+    drop(slave);
+    // Read until every copy of the terminal's other end is closed: the read then fails (EIO).
+    let mut shown = Vec::new();
+    let _ = std::fs::File::from(master).read_to_end(&mut shown);
+    let status = process.wait().unwrap();
+    (status.code(), String::from_utf8_lossy(&shown).into_owned())
+}
+
+/// The lines as the terminal leaves them: colour and cursor escapes dropped, each line what follows
+/// its last carriage return (a progress bar redrawn in place).
+fn screen_lines(shown: &str) -> Vec<String> {
+    let mut plain = String::with_capacity(shown.len());
+    let mut chars = shown.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            if chars.next_if_eq(&'[').is_some() {
+                while chars.next().is_some_and(|c| !c.is_ascii_alphabetic()) {}
+            }
+            continue;
+        }
+        plain.push(c);
+    }
+    plain
+        .split('\n')
+        .map(|line| line.trim_end_matches('\r').rsplit('\r').next().unwrap_or("").to_string())
+        .collect()
+}
+
+/// Runs `args` at every width and checks its exit status, that nothing panicked and that every
+/// line fits.
+fn fits_every_width(dir: &Path, args: &[&str], status: i32) {
+    for columns in WIDTHS {
+        let (code, shown) = in_terminal(dir, args, columns);
+        assert!(!shown.contains("panicked"), "{args:?} at {columns} columns panicked:\n{shown}");
+        assert_eq!(code, Some(status), "{args:?} at {columns} columns:\n{shown}");
+        for line in screen_lines(&shown) {
+            assert!(
+                line.width() <= usize::from(columns),
+                "{args:?} at {columns} columns: a line of {} columns:\n{line}\n\nin\n{shown}",
+                line.width()
+            );
+        }
+    }
+}
+
+fn checkout() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn list_solvers_fits_every_width() {
+    fits_every_width(checkout(), &["list-solvers"], 0);
+    // The descriptions are wrapped whole, never cut: every word of each is on the screen.
+    let (_, shown) = in_terminal(checkout(), &["list-solvers"], 60);
+    let words: Vec<String> = screen_lines(&shown).iter().flat_map(|line| words_of(line)).collect();
+    let piped = output_in(checkout(), &["list-solvers"]);
+    for line in String::from_utf8(piped.stdout).unwrap().lines().skip(2) {
+        let description = line.trim_matches('|').rsplit('|').next().unwrap();
+        for word in words_of(description) {
+            assert!(words.contains(&word), "{word:?} of {description:?} is not shown");
+        }
+    }
+}
+
+/// The words of a line of a table: its text less the borders.
+fn words_of(line: &str) -> Vec<String> {
+    line.split(|c: char| c.is_whitespace() || "|│┆".contains(c))
+        .filter(|word| !word.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn run_fits_every_width() {
+    fits_every_width(checkout(), &["run", "datasets"], 0);
+}
+
+#[test]
+fn compare_and_its_scores_fit_every_width() {
+    let args = [
+        "compare",
+        "datasets/tournament/generated",
+        "--solvers",
+        "backtrack,dlx,dlx-restarts,sat,portfolio",
+        "--timeout",
+        "20",
+    ];
+    fits_every_width(checkout(), &args, 0);
+    // The single best solver is named whole.
+    let (_, shown) = in_terminal(checkout(), &args, 60);
+    let lines = screen_lines(&shown);
+    let single = lines.iter().position(|line| line.contains("single best")).expect("a single best row");
+    let named: Vec<String> = lines[single..=single + 1].iter().flat_map(|line| words_of(line)).collect();
+    assert!(
+        ["dlx", "dlx-restarts", "backtrack", "sat", "portfolio"]
+            .iter()
+            .any(|name| named.contains(&name.to_string())),
+        "{}",
+        lines[single..=single + 1].join("\n")
+    );
+}
+
+#[test]
+fn diff_merge_and_review_fit_every_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = checkout().join("datasets/tournament");
+    let folder = folder.to_str().unwrap();
+    for (args, report) in [
+        (vec!["run", folder, "--json"], "backtrack.jsonl"),
+        (vec!["run", folder, "--solver", "dlx", "--json"], "dlx.jsonl"),
+        (vec!["run", folder, "--shard", "1/2", "--json"], "one.jsonl"),
+        (vec!["run", folder, "--shard", "2/2", "--json"], "two.jsonl"),
+    ] {
+        let mut args = args;
+        args.extend([report, "-q"]);
+        let output = output_in(dir.path(), &args);
+        assert!(output.status.code().is_some_and(|code| code <= 1), "{args:?}: {output:?}");
+    }
+    fits_every_width(dir.path(), &["diff", "backtrack.jsonl", "dlx.jsonl"], 0);
+    fits_every_width(dir.path(), &["merge", "one.jsonl", "two.jsonl"], 0);
+    // Every file as its reference has it: the review shows its table and asks nothing.
+    fits_every_width(dir.path(), &["review", folder], 0);
+}
+
+#[test]
+fn a_lab_hint_at_a_terminal_names_its_fields() {
+    let (code, shown) = in_terminal(
+        checkout(),
+        &["scrabble", "hint", "datasets/scrabble/midgame-01.scrabble", "--rules", "lab"],
+        80,
+    );
+    assert_eq!(code, Some(0), "{shown}");
+    let lines = screen_lines(&shown);
+    assert_eq!(lines[0], "SCORE WORD X Y DIRECTION LETTERS");
+    assert_eq!(lines[1], "25 GARI 5 -3 vertical GARI");
+    // Piped, the lines alone, as the specification writes them.
+    let piped = output_in(
+        checkout(),
+        &["scrabble", "hint", "datasets/scrabble/midgame-01.scrabble", "--rules", "lab"],
+    );
+    assert!(String::from_utf8(piped.stdout).unwrap().starts_with("25 GARI 5 -3 vertical GARI\n"));
+}
