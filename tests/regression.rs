@@ -171,3 +171,23 @@ fn the_tournament_round_checker_rejects_broken_rounds() {
     assert!(check(input, "Table 0: 0 vs. 1\nTable 1: 3 vs. 2\n").is_err());
     assert!(check(input, "Table 1: 2 vs. 3\nTable 0: 0 vs. 1\n").is_err());
 }
+
+/// The README's first command prints the summary the README quotes: the counts of files, results,
+/// references and skipped files (the times aside).
+#[test]
+fn the_readme_quotes_the_summary_of_its_first_command() {
+    let readme = include_str!("../README.md");
+    let quoted: Vec<&str> = readme
+        .lines()
+        .skip_while(|line| !(line.starts_with("    ") && line.contains(" files: ") && line.contains("references:")))
+        .take(2)
+        .map(str::trim)
+        .collect();
+    let output = crate::common::output_in(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), &["run", "datasets"]);
+    let printed = crate::common::text(&output.stdout);
+    let lines: Vec<&str> = printed.lines().rev().take(2).collect();
+    let (summary, skipped) = (lines[1], lines[0]);
+    let counts = |line: &str| line.split("; time:").next().unwrap().to_string();
+    assert_eq!(counts(quoted[0]), counts(summary), "the README's summary line");
+    assert_eq!(quoted[1], skipped, "the README's skipped line");
+}

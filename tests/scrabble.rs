@@ -109,6 +109,24 @@ fn hint_lists_the_best_plays() {
 }
 
 #[test]
+fn an_empty_word_list_is_an_error_naming_it() {
+    let folder = tempfile::tempdir().unwrap();
+    let words = folder.path().join("empty.txt");
+    std::fs::write(&words, "").unwrap();
+    solvebatch()
+        .args(["scrabble", "hint", "single-tiles.scrabble", "--rack", "BB", "-d"])
+        .arg(&words)
+        .current_dir(datasets())
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(format!(
+            "error: {}: cannot read the dictionary: it holds no word (a word list has one word a line)\n",
+            words.display()
+        ));
+}
+
+#[test]
 fn bad_inputs_name_the_file_and_line() {
     let folder = tempfile::tempdir().unwrap();
     let board = folder.path().join("board.scrabble");
