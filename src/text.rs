@@ -60,7 +60,8 @@ pub fn read_text_limited(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>
 fn read_within(path: &Path, limit: Option<Duration>, text: bool) -> Result<Vec<u8>, ReadError> {
     // Only what may block (a FIFO, a device, standard input) is read on a thread of its own: a
     // regular file, or a path that is not there (a missing reference), costs no thread.
-    let direct = path != Path::new("-") && std::fs::metadata(path).map_or(true, |metadata| metadata.is_file());
+    let direct =
+        path != Path::new("-") && std::fs::metadata(path).map_or(true, |metadata| metadata.is_file());
     if direct {
         return read_bounded(path, text);
     }

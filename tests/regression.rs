@@ -179,11 +179,14 @@ fn the_readme_quotes_the_summary_of_its_first_command() {
     let readme = include_str!("../README.md");
     let quoted: Vec<&str> = readme
         .lines()
-        .skip_while(|line| !(line.starts_with("    ") && line.contains(" files: ") && line.contains("references:")))
+        .skip_while(|line| {
+            !(line.starts_with("    ") && line.contains(" files: ") && line.contains("references:"))
+        })
         .take(2)
         .map(str::trim)
         .collect();
-    let output = crate::common::output_in(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), &["run", "datasets"]);
+    let output =
+        crate::common::output_in(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), &["run", "datasets"]);
     let printed = crate::common::text(&output.stdout);
     let lines: Vec<&str> = printed.lines().rev().take(2).collect();
     let (summary, skipped) = (lines[1], lines[0]);

@@ -290,8 +290,8 @@ fn play_a_game_through_piped_input() {
     let expected = [
         printed(&[]),
         "rack: A(1) A(1) C(3) E(1) S(1) T(1) T(1)\nscore: 0\n".into(),
-        "play again? (yes or no) please answer yes or no\n".into(),
-        "play again? (yes or no) letters: Q is not on the rack\n".into(),
+        "play? (yes or no) please answer yes or no\n".into(),
+        "play? (yes or no) letters: Q is not on the rack\n".into(),
         "letters: '?' is not a letter\n".into(),
         "letters: the play has no letters\n".into(),
         "letters: start square (x y): x: 'zero' is not an integer\n".into(),
@@ -338,8 +338,7 @@ fn play_under_the_standard_rules_deals_blanks() {
     let expected = [
         board_text(&Board::new(), &Rules::standard()),
         format!("rack: C(3) T(1) ?(0) ?(0)\n{blanks}score: 0\nbag: 0 tiles\n"),
-        "play again? (yes or no) play (8H WORD across, H8 WORD down, or letters; pass; exchange LETTERS): "
-            .into(),
+        "play? (yes or no) play (8H WORD across, H8 WORD down, or letters; pass; exchange LETTERS): ".into(),
         // (C3 + a blank + T1) on the centre's double word: 8.
         "play 8G CaT: 8\nwords: CaT 8\n".into(),
         board_text(&after, &Rules::standard()),
@@ -403,8 +402,7 @@ fn play_writes_a_tile_file_it_cannot_open_and_deals_from_it() {
     assert_eq!(rack_tiles.len(), 7, "{rack}");
     assert!(rack_tiles.iter().all(|tile| ["A(1)", "B(3)", "C(3)"].contains(tile)), "{rack}");
     assert!(
-        first.starts_with(&printed(&[]))
-            && first.ends_with("score: 0\nplay again? (yes or no) final score: 0\n")
+        first.starts_with(&printed(&[])) && first.ends_with("score: 0\nplay? (yes or no) final score: 0\n")
     );
     // The file now exists: it is read, not written again; the same seed deals the same rack.
     let (again, messages) = game("11");
@@ -474,7 +472,7 @@ fn play_without_tiles_deals_the_standard_tile_set_under_the_standard_rules_only(
         let letter = tile.chars().next().unwrap();
         assert_eq!(tile, format!("{letter}({})", value(letter)), "{rack}");
     }
-    assert!(default.ends_with("play again? (yes or no) final score: 0\n"), "{default}");
+    assert!(default.ends_with("play? (yes or no) final score: 0\n"), "{default}");
 
     // The lab rules' game deals from the tile file it is given, so it asks for one.
     solvebatch()

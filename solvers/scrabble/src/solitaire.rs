@@ -1,7 +1,7 @@
 //! The solitaire game's dialogue, over any text input and output (a terminal, a pipe, a test).
 //!
 //! Each turn: the rack is filled to 7 from the pool; the board, the rack with each tile's value and
-//! the score are printed; the player says whether to play again, then gives the letters, the start
+//! the score are printed; the player says whether to play (again, after the first turn), then gives the letters, the start
 //! square and the direction. A valid play is scored and its tiles leave the rack; a rejected play gets
 //! a hint (the same letters elsewhere, or, when they fit nowhere, the best plays of the rack, ranked
 //! by [`SolitaireGame::ranking`]: by default by equity under the standard rules). An answer
@@ -47,6 +47,7 @@ pub fn run_solitaire(
 ) -> io::Result<u32> {
     let mut dialogue = Dialogue { input: &mut input, output: &mut output };
     let standard = game.rulebook().rules.name() == RulesName::Standard;
+    let mut first = true;
     loop {
         game.refill();
         let out = &mut dialogue.output;
@@ -69,8 +70,8 @@ pub fn run_solitaire(
             let tiles = if game.pool_len() == 1 { "tile" } else { "tiles" };
             writeln!(out, "bag: {} {tiles}", game.pool_len())?;
         }
-        match dialogue.turn(game, hint_top, standard)? {
-            Turn::Played => {}
+        match dialogue.turn(game, hint_top, standard, first)? {
+            Turn::Played => first = false,
             Turn::Stop => break,
             Turn::EndOfInput => {
                 writeln!(dialogue.output)?;
@@ -112,8 +113,16 @@ struct Dialogue<'a, R, W> {
 }
 
 impl<R: BufRead, W: Write> Dialogue<'_, R, W> {
-    fn turn(&mut self, game: &mut SolitaireGame, hint_top: usize, standard: bool) -> io::Result<Turn> {
-        let Some(again) = self.ask("play again? (yes or no) ", yes_or_no)? else {
+    /// One turn: whether to play (`play?` on the `first` turn, `play again?` after it), then the play.
+    fn turn(
+        &mut self,
+        game: &mut SolitaireGame,
+        hint_top: usize,
+        standard: bool,
+        first: bool,
+    ) -> io::Result<Turn> {
+        let question = if first { "play? (yes or no) " } else { "play again? (yes or no) " };
+        let Some(again) = self.ask(question, yes_or_no)? else {
             return Ok(Turn::EndOfInput);
         };
         if !again {
@@ -332,6 +341,10 @@ mod tests {
     const PROMPTS: &str =
         "play again? (yes or no) letters: start square (x y): direction (horizontal or vertical): ";
 
+    /// [`PROMPTS`] on the first turn, before any play.
+    const FIRST_PROMPTS: &str =
+        "play? (yes or no) letters: start square (x y): direction (horizontal or vertical): ";
+
     #[test]
     fn the_direction_takes_the_words_of_the_play_prompt() {
         let tiles = "C 3 1\nA 1 2\nT 1 2\nS 1 1\nE 1 1";
@@ -394,8 +407,8 @@ mod tests {
             empty.clone(),
             rack.into(),
             "score: 0\n".into(),
-            "play again? (yes or no) please answer yes or no\n".into(),
-            "play again? (yes or no) ".into(),
+            "play? (yes or no) please answer yes or no\n".into(),
+            "play? (yes or no) ".into(),
             "letters: the play has no letters\n".into(),
             "letters: X is not on the rack\n".into(),
             "letters: the play uses 2 C but the rack holds 1\n".into(),
@@ -450,11 +463,11 @@ mod tests {
         let turn = format!("{}rack: A(1) T(1)\nscore: 0\n", printed(&[]));
         assert_eq!(
             dialogue("at", tiles, Rules::lab(), "no\n"),
-            format!("{turn}play again? (yes or no) final score: 0\n")
+            format!("{turn}play? (yes or no) final score: 0\n")
         );
         assert_eq!(
             dialogue("at", tiles, Rules::lab(), "yes\nAT\n0 0\n"),
-            format!("{turn}play again? (yes or no) letters: start square (x y): direction (horizontal or vertical): \nfinal score: 0\n")
+            format!("{turn}{FIRST_PROMPTS}\nfinal score: 0\n")
         );
     }
 
@@ -462,7 +475,7 @@ mod tests {
     fn an_answer_that_is_not_text_is_asked_again() {
         let tiles = "A 1 1\nT 1 1";
         let expected = format!(
-            "{}rack: A(1) T(1)\nscore: 0\nplay again? (yes or no) letters: '\u{FFFD}' is not a letter\n\
+            "{}rack: A(1) T(1)\nscore: 0\nplay? (yes or no) letters: '\u{FFFD}' is not a letter\n\
              letters: \nfinal score: 0\n",
             printed(&[])
         );
@@ -484,14 +497,14 @@ mod tests {
         assert_eq!(
             dialogue("at", tiles, Rules::lab(), &format!("{long}{long}\nno\n")),
             format!(
-                "{turn}play again? (yes or no) the answer is longer than 1024 bytes\n\
-                 play again? (yes or no) final score: 0\n"
+                "{turn}play? (yes or no) the answer is longer than 1024 bytes\n\
+                 play? (yes or no) final score: 0\n"
             )
         );
         // One byte shorter, with its line end, is read: and refused as no answer.
         assert_eq!(
             dialogue("at", tiles, Rules::lab(), &format!("{}\nno\n", &long[1..])),
-            format!("{turn}play again? (yes or no) please answer yes or no\nplay again? (yes or no) final score: 0\n")
+            format!("{turn}play? (yes or no) please answer yes or no\nplay? (yes or no) final score: 0\n")
         );
     }
 
@@ -501,7 +514,7 @@ mod tests {
         let expected = [
             printed(&[]),
             "rack: A(1) T(1)\nscore: 0\n".into(),
-            PROMPTS.into(),
+            FIRST_PROMPTS.into(),
             "play AT 0 0 vertical: 2\nwords: AT 2\n".into(),
             printed(&[(0, "       A       "), (-1, "       T       ")]),
             "the rack and the pool are empty\nfinal score: 2\n".into(),
@@ -520,7 +533,7 @@ mod tests {
         let expected = [
             standard_board(&[]),
             format!("rack: C(3) T(1) ?(0) ?(0)\n{BLANKS}score: 0\nbag: 0 tiles\n"),
-            "play again? (yes or no) ".into(),
+            "play? (yes or no) ".into(),
             format!(
                 "{STANDARD_PROMPT}'?' is not a letter: play a blank as the lower-case letter it stands for\n"
             ),
@@ -554,7 +567,7 @@ mod tests {
         let expected = [
             &board,
             rack,
-            "play again? (yes or no) play (8H WORD across, H8 WORD down, or letters; pass; exchange LETTERS): ",
+            "play? (yes or no) play (8H WORD across, H8 WORD down, or letters; pass; exchange LETTERS): ",
             "start square (x y, or H8): direction (horizontal or vertical): ",
             "play 8G QAT: rejected: not in the dictionary: QAT\n",
             "hint: QAT makes no valid play from any start square or direction; try other letters\n",
