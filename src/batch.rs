@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use anyhow::Context;
@@ -68,7 +68,15 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
         return Err(no_inputs(found.skipped, options.kind));
     }
     let mut reads = Reads::default();
-    reads.add_batch(&found.inputs, &options.settings);
+    // Only a batch that writes files needs what it reads: two look-ups for each input.
+    let writes = !options.reports.named().is_empty()
+        || options.junit.is_some()
+        || options.bless.is_some()
+        || options.review.is_some()
+        || options.out.is_some();
+    if writes {
+        reads.add_batch(&found.inputs, &options.settings);
+    }
     if let Some(path) = &options.baseline {
         reads.add("the baseline report", path);
     }
@@ -219,12 +227,42 @@ fn check_distinct_outputs(out: &Path, inputs: &[Input]) -> anyhow::Result<()> {
 /// Unified diffs against references, by file, in path order.
 type Diffs = Vec<(String, String)>;
 
-/// What a worker sends back: the file's index, its record and its diff.
-type Done = (usize, Record, Option<String>);
+/// The records finished so far, handed to the exporters in path order as soon as every earlier
+/// file is done, whichever worker finished them.
+struct InOrder<'a> {
+    /// Finished records waiting for an earlier file, by index.
+    pending: BTreeMap<usize, (Record, Option<String>)>,
+    /// The records exported, in path order.
+    records: Vec<Record>,
+    diffs: Diffs,
+    /// The first exporter's error; the batch still finishes its files.
+    failure: Option<anyhow::Error>,
+    exporters: &'a mut Exporters,
+    progress: ProgressBar,
+}
 
-/// Solves every input on `--jobs` workers that take files in path order, and hands the records to
-/// the exporters in that order as soon as every earlier file is done. After a signal the files under
-/// way stop and no new file starts.
+impl InOrder<'_> {
+    /// Takes the record of file `index` and exports every record now in order.
+    fn finished(&mut self, index: usize, record: Record, diff: Option<String>) {
+        self.progress.set_message(crate::report::style::escape_cell(&record.file, false));
+        self.progress.inc(1);
+        self.pending.insert(index, (record, diff));
+        while let Some((record, diff)) = self.pending.remove(&self.records.len()) {
+            if self.failure.is_none() {
+                self.failure = self.exporters.record(&record).err();
+            }
+            if let Some(diff) = diff {
+                self.diffs.push((record.file.clone(), diff));
+            }
+            self.records.push(record);
+        }
+    }
+}
+
+/// Solves every input on `--jobs` workers that take files in path order (this thread one of them,
+/// so that `-j 1` solves on this thread alone), and hands the records to the exporters in that order
+/// as soon as every earlier file is done. After a signal the files under way stop and no new file
+/// starts.
 fn solve_all(
     options: &RunOptions,
     prepared: &PreparedFamilies,
@@ -234,59 +272,50 @@ fn solve_all(
 ) -> anyhow::Result<(Vec<Record>, Diffs)> {
     // More threads than files would only cost memory.
     let threads = options.jobs.unwrap_or_else(rayon::current_num_threads).min(inputs.len()).max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .context("cannot start the worker threads")?;
     let progress = ProgressBar::new(inputs.len() as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} (ETA {eta}) {wide_msg}")
             .expect("the progress template is valid"),
     );
     let next = AtomicUsize::new(0);
-    let (send, receive) = mpsc::channel::<Done>();
-    let mut records = Vec::with_capacity(inputs.len());
-    let mut diffs = Vec::new();
-    let mut failure = None;
-    pool.in_place_scope(|scope| {
-        for _ in 0..threads {
-            let send = send.clone();
-            let next = &next;
-            scope.spawn(move |_| loop {
-                // Looked at before taking a file, so that every file taken is recorded, in order.
-                if signals::interrupted() {
-                    break;
-                }
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= inputs.len() {
-                    break;
-                }
-                let (record, diff) = solve_one(options, prepared, previous, &inputs[index]);
-                if send.send((index, record, diff)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(send);
-        let mut pending = BTreeMap::new();
-        for (index, record, diff) in receive {
-            progress.set_message(crate::report::style::escape_cell(&record.file, false));
-            progress.inc(1);
-            pending.insert(index, (record, diff));
-            while let Some((record, diff)) = pending.remove(&records.len()) {
-                if failure.is_none() {
-                    failure = exporters.record(&record).err();
-                }
-                if let Some(diff) = diff {
-                    diffs.push((record.file.clone(), diff));
-                }
-                records.push(record);
-            }
-        }
+    let in_order = Mutex::new(InOrder {
+        pending: BTreeMap::new(),
+        records: Vec::with_capacity(inputs.len()),
+        diffs: Vec::new(),
+        failure: None,
+        exporters,
+        progress: progress.clone(),
     });
+    let work = || loop {
+        // Looked at before taking a file, so that every file taken is recorded, in order.
+        if signals::interrupted() {
+            break;
+        }
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        if index >= inputs.len() {
+            break;
+        }
+        let (record, diff) = solve_one(options, prepared, previous, &inputs[index]);
+        in_order.lock().unwrap_or_else(PoisonError::into_inner).finished(index, record, diff);
+    };
+    if threads > 1 {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads - 1)
+            .build()
+            .context("cannot start the worker threads")?;
+        pool.in_place_scope(|scope| {
+            for _ in 1..threads {
+                scope.spawn(|_| work());
+            }
+            work();
+        });
+    } else {
+        work();
+    }
     progress.finish_and_clear();
-    match failure {
+    let in_order = in_order.into_inner().unwrap_or_else(PoisonError::into_inner);
+    match in_order.failure {
         Some(error) => Err(error),
-        None => Ok((records, diffs)),
+        None => Ok((in_order.records, in_order.diffs)),
     }
 }
 

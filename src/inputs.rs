@@ -2,14 +2,14 @@
 //! recursively, reference files skipped, the tool's own outputs never read, every other file either
 //! an input or counted as skipped.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::error::UsageError;
 use crate::family;
 use crate::family::boundary::Family;
-use crate::output::{is_temporary, regular_identity, stream_identity};
+use crate::output::{identity, is_temporary, regular_identity, stream_identity};
 use crate::paths::display_path;
 
 /// One input of a batch.
@@ -106,6 +106,7 @@ pub fn require_existing(paths: &[PathBuf]) -> Result<(), UsageError> {
 /// be read is an input with a [`Input::problem`], so that the rest of the batch still runs.
 pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own) -> Found {
     let mut found = Found { inputs: Vec::new(), skipped: 0, references: Vec::new() };
+    let mut identities = Vec::new();
     for root in paths {
         let family = kind.or_else(|| family::for_path(root));
         match std::fs::metadata(root) {
@@ -114,21 +115,44 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own) -> 
                 family,
                 problem: Some(format!("cannot read: {error}")),
             }),
-            Ok(metadata) if metadata.is_dir() => walk(root, kind, own, &mut found),
-            Ok(_) => found.inputs.push(Input { path: root.clone(), family, problem: None }),
+            Ok(metadata) if metadata.is_dir() => walk(root, kind, own, &mut found, &mut identities),
+            Ok(metadata) => {
+                identities.push((root.clone(), identity(&metadata)));
+                found.inputs.push(Input { path: root.clone(), family, problem: None });
+            }
         }
     }
     found.inputs.sort_by(|a, b| a.path.cmp(&b.path));
-    // `x`, `./x` and a folder walked twice name the same file: solved once.
+    // `x`, `./x`, a link to `x` and a folder walked twice name the same file: solved once. The file's
+    // device and inode, from the metadata the walk read anyway, tell; a path without them is made
+    // canonical instead.
+    let identities: HashMap<PathBuf, (u64, u64)> =
+        identities.into_iter().filter_map(|(path, identity)| Some((path, identity?))).collect();
     let mut seen = HashSet::new();
-    found.inputs.retain(|input| {
-        seen.insert(std::fs::canonicalize(&input.path).unwrap_or_else(|_| input.path.clone()))
+    found.inputs.retain(|input| match identities.get(&input.path) {
+        Some(identity) => seen.insert(SameFile::Identity(*identity)),
+        None => seen.insert(SameFile::Path(
+            std::fs::canonicalize(&input.path).unwrap_or_else(|_| input.path.clone()),
+        )),
     });
     found
 }
 
+/// What makes two inputs one file: its device and inode, or else its canonical path.
+#[derive(PartialEq, Eq, Hash)]
+enum SameFile {
+    Identity((u64, u64)),
+    Path(PathBuf),
+}
+
 /// Adds the inputs under the folder `root`.
-fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, found: &mut Found) {
+fn walk(
+    root: &Path,
+    kind: Option<&'static dyn Family>,
+    own: &Own,
+    found: &mut Found,
+    identities: &mut Vec<(PathBuf, Option<(u64, u64)>)>,
+) {
     for entry in walkdir::WalkDir::new(root).follow_links(true) {
         let entry = match entry {
             Ok(entry) => entry,
@@ -160,6 +184,7 @@ fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, found: &mut F
         match family {
             Some(family) => {
                 let problem = (!metadata.is_file()).then(|| not_regular(&metadata));
+                identities.push((entry.path().to_path_buf(), identity(&metadata)));
                 found.inputs.push(Input { path: entry.into_path(), family: Some(family), problem });
             }
             None if is_reference(entry.path()) => {

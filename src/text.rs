@@ -60,10 +60,12 @@ pub fn read_text_limited(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>
 fn read_within(path: &Path, limit: Option<Duration>, text: bool) -> Result<Vec<u8>, ReadError> {
     // Only what may block (a FIFO, a device, standard input) is read on a thread of its own: a
     // regular file, or a path that is not there (a missing reference), costs no thread.
-    let direct =
-        path != Path::new("-") && std::fs::metadata(path).map_or(true, |metadata| metadata.is_file());
-    if direct {
-        return read_bounded(path, text);
+    if path != Path::new("-") {
+        match std::fs::metadata(path) {
+            Ok(metadata) if metadata.is_file() => return read_bounded(path, text),
+            Ok(_) => {}
+            Err(error) => return Err(ReadError::Failed(format!("cannot read: {error}"))),
+        }
     }
     let (send, receive) = std::sync::mpsc::channel();
     let owned = path.to_path_buf();
@@ -128,6 +130,10 @@ fn read_checked(mut reader: impl Read, size: u64, text: bool) -> Result<Vec<u8>,
         (&mut reader).take(TEXT_CHECK_BYTES as u64).read_to_end(&mut head).map_err(failed)?;
         if head.contains(&0) {
             return Err(ReadError::Binary);
+        }
+        if head.len() < TEXT_CHECK_BYTES {
+            // The end came within the first block: the input is whole.
+            return Ok(head);
         }
     }
     read_at_most(std::io::Cursor::new(head).chain(reader), size).map_err(failed)

@@ -38,7 +38,7 @@ pub enum Report<'a> {
 }
 
 /// One report format.
-pub trait Exporter {
+pub trait Exporter: Send {
     /// Takes the options of a `run` before its first record.
     ///
     /// # Errors
