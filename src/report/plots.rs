@@ -1,6 +1,7 @@
 //! The series behind `compare`'s competition charts, as the SAT and SMT competitions draw them: the
 //! cactus plot (per solver, its solve times sorted: the x-th point is the time within which it solved
-//! x instances; and the virtual best's), the scatter plot of each solver against the baseline (one
+//! x instances; and the virtual best's), each time the mean of the solver's runs on the file
+//! ([`shown_ms`]), the scatter plot of each solver against the baseline (one
 //! point per file, unsolved ones on the time limit) and the peak memory per file. `--plot-data DIR`
 //! writes them as CSV files for other plotting tools ([`write_csv`]).
 
@@ -8,6 +9,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::figures::shown_ms;
 use super::record::Record;
 use super::scores;
 use super::summary::Summary;
@@ -19,7 +21,8 @@ pub const FILES: [&str; 3] = ["cactus.csv", "scatter.csv", "memory.csv"];
 /// The name of the virtual best solver's series.
 pub const VIRTUAL_BEST: &str = "virtual best";
 
-/// A file's times for one solver and the baseline, in milliseconds; `None` where it did not solve it.
+/// A file's times (the means of the runs) for one solver and the baseline, in milliseconds; `None`
+/// where it did not solve it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Pair {
     /// The file.
@@ -50,7 +53,7 @@ pub struct Memory {
 /// The series of a comparison's charts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plots {
-    /// Per solver (in order, then [`VIRTUAL_BEST`]), the times of the files it solved, ascending.
+    /// Per solver (in order, then [`VIRTUAL_BEST`]), the mean times of the files it solved, ascending.
     pub cactus: Vec<(String, Vec<f64>)>,
     /// The solver the others are set against: `--baseline`, else the single best, else the first.
     pub baseline: Option<String>,
@@ -75,14 +78,14 @@ pub fn plots(records: &[Record], summary: &Summary) -> Plots {
                 .iter()
                 .flat_map(|group| scores::solved(group))
                 .filter(|record| record.solver.as_deref() == Some(*name))
-                .map(|record| record.ms)
+                .map(shown_ms)
                 .collect();
             (name.to_string(), sorted(times))
         })
         .collect();
     let best = groups
         .iter()
-        .filter_map(|group| scores::solved(group).map(|record| record.ms).min_by(f64::total_cmp))
+        .filter_map(|group| scores::solved(group).map(shown_ms).min_by(f64::total_cmp))
         .collect();
     cactus.push((VIRTUAL_BEST.to_string(), sorted(best)));
     let baseline = summary
@@ -94,9 +97,7 @@ pub fn plots(records: &[Record], summary: &Summary) -> Plots {
     if let Some(baseline) = &baseline {
         for group in groups.iter().filter(|group| !scores::left_out(group)) {
             let time = |name: &str| {
-                scores::solved(group)
-                    .find(|record| record.solver.as_deref() == Some(name))
-                    .map(|record| record.ms)
+                scores::solved(group).find(|record| record.solver.as_deref() == Some(name)).map(shown_ms)
             };
             for name in names.iter().filter(|name| **name != baseline.as_str()) {
                 pairs.push(Pair {
