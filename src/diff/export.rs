@@ -170,7 +170,19 @@ pub fn html(comparison: &Comparison, rule: TimeRule) -> anyhow::Result<String> {
     let mut body = String::new();
     if !comparison.changes.is_empty() {
         body.push_str("<h2>Changes</h2>\n");
-        body.push_str(&html::table(&grid(comparison)));
+        // The files after the folder they all share, named in the caption; whole on hover.
+        let files: Vec<String> = comparison.changes.iter().map(|change| change.file.clone()).collect();
+        let folder = crate::paths::common_folder(files.iter().map(String::as_str));
+        let mut changes = grid(comparison);
+        if let Some(folder) = &folder {
+            for row in &mut changes.rows {
+                if let Some(shown) = row[0].text.strip_prefix(folder.as_str()) {
+                    row[0].text = shown.to_string();
+                }
+            }
+        }
+        let caption = folder.map(|folder| format!("Paths are relative to {folder}."));
+        body.push_str(&html::captioned_table(&changes, caption.as_deref(), Some(&files)));
     }
     for line in summary_lines(comparison, rule) {
         body.push_str(&format!("<p>{}</p>\n", html::escape(&line)));

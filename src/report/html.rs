@@ -34,8 +34,8 @@ impl Html {
 /// wider than its column widens the table, which then scrolls inside its box (`.scroll`) rather than
 /// break the word; `.nowrap` keeps a number with its unit.
 pub const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em}\
-@media (max-width:900px){body{margin:1em}}table{border-collapse:collapse}\
-td,th{border:1px solid #ccc;padding:2px 6px;overflow-wrap:normal;word-break:normal;hyphens:manual;\
+table{border-collapse:collapse;font-size:.9em}@media (max-width:900px){body{margin:1em}table{font-size:.8em}}\
+td,th{border:1px solid #ccc;padding:2px 4px;overflow-wrap:normal;word-break:normal;hyphens:manual;\
 vertical-align:top;text-align:left}td.number{text-align:right}.nowrap{white-space:nowrap}\
 caption{caption-side:top;text-align:left;color:#555;padding:.3em 0}\
 .good{color:#060}.warn{color:#960}.bad{color:#b00;font-weight:bold}\
@@ -239,9 +239,10 @@ pub fn path_html(path: &str) -> String {
 /// The units a number in a table may carry, kept on its line.
 const UNITS: [&str; 9] = ["µs", "ms", "s", "B", "KiB", "MiB", "GiB", "TiB", "x"];
 
-/// `text` as HTML with each number and its unit (`597.4 ms`), and a `±` with the number after it
-/// (`± 0.02x`), kept on one line in a `<span class="nowrap">`; it breaks only between those groups
-/// and the other words.
+/// `text` as HTML with each number and its unit (`597.4 ms`), a `±` with the number after it
+/// (`± 0.02x`), and a word with a hyphen (`dlx-restarts`, `PAR-2`), which a browser would break after
+/// it, kept on one line in a `<span class="nowrap">`; it breaks only between those groups and the
+/// other words.
 pub fn unbroken_numbers(text: &str) -> String {
     let number = |word: &str| word.starts_with(|c: char| c.is_ascii_digit()) && word.parse::<f64>().is_ok();
     let mut groups: Vec<Vec<&str>> = Vec::new();
@@ -264,7 +265,7 @@ pub fn unbroken_numbers(text: &str) -> String {
     let groups: Vec<String> = groups
         .iter()
         .map(|group| match group.as_slice() {
-            [word] => escape(word),
+            [word] if !(word.len() > 1 && word.contains('-')) => escape(word),
             words => format!("<span class=\"nowrap\">{}</span>", escape(&words.join(" "))),
         })
         .collect();
@@ -303,6 +304,8 @@ mod tests {
         assert_eq!(unbroken_numbers("solved"), "solved");
         assert_eq!(unbroken_numbers("in ms <b>"), "in ms &lt;b&gt;");
         assert_eq!(unbroken_numbers("12.5 MiB heap"), "<span class=\"nowrap\">12.5 MiB</span> heap");
+        // A browser breaks after a hyphen: not inside a solver's name.
+        assert_eq!(unbroken_numbers("dlx-restarts - x"), "<span class=\"nowrap\">dlx-restarts</span> - x");
     }
 
     #[test]
