@@ -157,7 +157,7 @@ fn tournament_page_is_busy_while_solving_and_cancel_stops_the_solve_on_the_serve
 }
 
 /// Waits until the tournament page shows the alternatives of the file opened and is idle again.
-async fn alternatives_shown(browser: &Browser) {
+pub(crate) async fn alternatives_shown(browser: &Browser) {
     browser
         .wait_until(
             "!document.getElementById('alternatives').hidden && document.getElementById('busy').hidden",
@@ -168,7 +168,7 @@ async fn alternatives_shown(browser: &Browser) {
 
 /// Clicks the tournament page's button of the pairing `pin` (`T:A-B`, as the file writes it) and
 /// waits for the page to be idle again.
-async fn click_pairing(browser: &Browser, pin: &str) {
+pub(crate) async fn click_pairing(browser: &Browser, pin: &str) {
     let button = format!("#pairings button[data-pin='{pin}']");
     browser.client.find(fantoccini::Locator::Css(&button)).await.unwrap().click().await.unwrap();
     browser.wait_until("document.getElementById('busy').hidden", "the round re-solved").await;
@@ -459,7 +459,7 @@ fn guess_game_against_the_codebreaker_ends_with_the_secret() {
 
 /// Saves pictures of the window at 1280 and 800 px wide, as `NAME-1280` and `NAME-800`, and leaves
 /// it 1280 px wide.
-async fn screenshots(browser: &Browser, name: &str) {
+pub(crate) async fn screenshots(browser: &Browser, name: &str) {
     for width in [800, 1280] {
         browser.client.set_window_size(width, 900).await.unwrap();
         browser.screenshot(&format!("{name}-{width}")).await;
@@ -515,12 +515,12 @@ async fn open_position(browser: &Browser, path: &str, title: &str) {
 }
 
 /// The value of the form field `id`.
-async fn value(browser: &Browser, id: &str) -> String {
+pub(crate) async fn value(browser: &Browser, id: &str) -> String {
     browser.text(&format!("document.getElementById('{id}').value")).await
 }
 
 /// The text of the element `id`.
-async fn text_of(browser: &Browser, id: &str) -> String {
+pub(crate) async fn text_of(browser: &Browser, id: &str) -> String {
     browser.text(&format!("document.getElementById('{id}').textContent")).await
 }
 

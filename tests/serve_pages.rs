@@ -1,0 +1,228 @@
+//! What the web app's pages show, in a real browser (headless Chromium, as in [`crate::serve_browser`]):
+//! the same answer as the command line on every bundled file of a family, what a page marks against
+//! what it shows, and a layout that reads as a person expects (numbered boards, axis titles, no
+//! dialog for a typo, a first screen that shows what matters and holds still while solving).
+
+use crate::browser::{run, Browser};
+use crate::serve_browser::{alternatives_shown, click_pairing, screenshots, text_of, value};
+use crate::server::{dataset, Server};
+
+/// The bundled files of `folder` (under `datasets/`) whose names end in `extension`, in name order.
+fn bundled(folder: &str, extension: &str) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dataset(folder))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_file() && path.to_str().unwrap().ends_with(extension))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The pins (`T:A-B`) of the tournament page's round box and those of the pairings it marks as in
+/// the round (played or fixed), each sorted.
+const SHOWN_AND_MARKED: &str = "(() => {
+    const shown = [...document.getElementById('round').value.matchAll(/^Table (\\d+): (\\d+) vs\\. (\\d+)$/gm)]
+      .map((m) => `${m[1]}:${m[2]}-${m[3]}`).sort();
+    const marked = [...document.querySelectorAll('#pairings button.played, #pairings button.fixed')]
+      .map((button) => button.dataset.pin).sort();
+    return [shown, marked];
+  })()";
+
+/// Checks that the pairings the tournament page marks are exactly the round in its box, which is
+/// `round`, and that there is one.
+async fn marks_the_round_shown(browser: &Browser, round: &str, when: &str) {
+    assert_eq!(value(browser, "round").await, round, "{when}");
+    let [shown, marked] =
+        <[serde_json::Value; 2]>::try_from(browser.eval(SHOWN_AND_MARKED).await.as_array().unwrap().clone())
+            .unwrap();
+    assert!(!shown.as_array().unwrap().is_empty(), "{when}: no round shown");
+    assert_eq!(marked, shown, "{when}: the pairings marked are not the round shown");
+}
+
+/// Chooses `solver` in the tournament page's solver box, as a person does, and waits until the page
+/// shows `round` and is idle.
+async fn choose_solver(browser: &Browser, solver: &str, round: &str) {
+    browser
+        .eval(&format!(
+            "(() => {{ const box = document.getElementById('solver'); box.value = '{solver}'; \
+             box.dispatchEvent(new Event('change')); return true; }})()"
+        ))
+        .await;
+    let condition = format!(
+        "document.getElementById('round').value === {} && document.getElementById('busy').hidden \
+         && document.getElementById('place').textContent === \"the solver's round\"",
+        serde_json::json!(round)
+    );
+    browser.wait_until(&condition, &format!("{solver}'s round")).await;
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn tournament_page_marks_the_round_shown_whichever_solver_found_it() {
+    // Three rounds in the order of --all (tests/serve_tournament.rs works them out); backtrack, dlx
+    // and sat find the first, dlx-restarts and portfolio the third (`solvebatch tournament three.csv
+    // --solver NAME`).
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("three.csv");
+    std::fs::write(&file, "2\n0,1,0\n2,3,0\n0,2,0\n2,3,1\n0,1,1\n1,3,1\n").unwrap();
+    let [first, second, third] = [
+        "Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n",
+        "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n",
+        "Table 0: 0 vs. 2\nTable 1: 1 vs. 3\n",
+    ];
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/tournament")).await.unwrap();
+        browser.choose_file("open", &file).await;
+        alternatives_shown(&browser).await;
+        marks_the_round_shown(&browser, first, "opened with backtrack").await;
+
+        // Another solver solves the file again: its round, the third, marked as it is shown.
+        choose_solver(&browser, "dlx-restarts", third).await;
+        alternatives_shown(&browser).await;
+        marks_the_round_shown(&browser, third, "after choosing dlx-restarts").await;
+        assert_eq!(text_of(&browser, "file").await, "round of three.csv");
+        assert!(text_of(&browser, "time").await.starts_with("dlx-restarts: "));
+
+        // Next Round: the rounds of --all in order, each marked as shown.
+        for (round, place) in [(first, 1), (second, 2)] {
+            browser.click("next").await;
+            browser.wait_until("document.getElementById('busy').hidden", "the next round").await;
+            marks_the_round_shown(&browser, round, &format!("after next, round {place}")).await;
+            assert_eq!(text_of(&browser, "place").await, format!("round {place} in the order of --all"));
+        }
+
+        // A pin: the one round with 0-2 at table 0, the pin fixed and its partner played.
+        click_pairing(&browser, "0:0-2").await;
+        marks_the_round_shown(&browser, third, "after fixing 0:0-2").await;
+        assert_eq!(
+            browser.eval("document.querySelector(\"#pairings button[data-pin='0:0-2']\").className").await,
+            "fixed"
+        );
+        // Forbidden: the first of the two rounds without it.
+        click_pairing(&browser, "0:0-2").await;
+        marks_the_round_shown(&browser, first, "after forbidding 0:0-2").await;
+
+        // Another solver again: the pins go, and its round is marked.
+        choose_solver(&browser, "portfolio", third).await;
+        marks_the_round_shown(&browser, third, "after choosing portfolio").await;
+        assert_eq!(browser.eval("document.querySelectorAll('#pairings button.forbidden').length").await, 0);
+        choose_solver(&browser, "sat", first).await;
+        marks_the_round_shown(&browser, first, "after choosing sat").await;
+        browser.close().await;
+    });
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn tournament_page_answers_as_the_command_line_on_every_bundled_file() {
+    let files = bundled("tournament", ".csv");
+    assert!(files.len() >= 30, "{files:?}");
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/tournament")).await.unwrap();
+        for file in &files {
+            let name = file.file_name().unwrap().to_str().unwrap();
+            let expected = std::fs::read_to_string(format!("{}.expected", file.display())).unwrap();
+            // Mark the page's state, so that the answer to this file is told from the last one's.
+            browser
+                .eval("(() => { document.getElementById('file').textContent = 'waiting'; return true; })()")
+                .await;
+            browser.choose_file("open", file).await;
+            browser
+                .wait_until(
+                    "(document.getElementById('file').textContent !== 'waiting' || \
+                      document.getElementById('message').open) && document.getElementById('busy').hidden",
+                    name,
+                )
+                .await;
+            if browser.eval("document.getElementById('message').open").await == true {
+                // An invalid file: the command line's message after the file's name; no round: its line.
+                let message = text_of(&browser, "message-text").await;
+                let no_round = expected == "No tournament found.\n";
+                let wanted = if no_round {
+                    expected.trim_end().to_string()
+                } else {
+                    format!("{name}: {}", expected.trim_end())
+                };
+                assert_eq!(message, wanted, "{name}");
+                browser.click("message-ok").await;
+                browser
+                    .wait_until("!document.getElementById('message').open", "the message box to close")
+                    .await;
+            } else {
+                alternatives_shown(&browser).await;
+                marks_the_round_shown(&browser, &expected, name).await;
+            }
+        }
+        browser.close().await;
+    });
+}
+
+/// The bounding boxes (`[left, top, width, height]`) of the tournament page's parts that must not
+/// move while a request runs.
+const TOURNAMENT_BOXES: &str = "['open-label', 'solver', 'timeout', 'cancel', 'file', 'round', 'alternatives', \
+    'next', 'pairings'].map((id) => { const box = document.getElementById(id).getBoundingClientRect(); \
+    return [id, Math.round(box.left), Math.round(box.top), Math.round(box.width), Math.round(box.height)]; })";
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn tournament_page_shows_the_pairings_on_its_first_screen_and_holds_still_while_solving() {
+    let server = Server::start(&["--workers", "1"]);
+    let hard = dataset("tournament/hard/tournament-45-d6-s3-planted.pairings");
+    let many = dataset("tournament/generated/tournament-30-d1-s1-planted.csv");
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.set_window_size(1280, 857).await.unwrap();
+        browser.client.goto(&server.at("/tournament")).await.unwrap();
+        // Before a file is open: a small box that says what to do, no tall empty one.
+        let height = browser.eval("document.getElementById('round').getBoundingClientRect().height").await;
+        assert!(height.as_f64().unwrap() < 100.0, "the empty round box is {height} px tall");
+        assert!(browser
+            .text("document.getElementById('round').placeholder")
+            .await
+            .starts_with("Open a pairing file"));
+        screenshots(&browser, "tournament-empty").await;
+
+        // A file of 30 tables: its round and the first pairings on the first screen of 1280 x 857.
+        browser.client.set_window_size(1280, 857).await.unwrap();
+        browser.choose_file("open", &many).await;
+        alternatives_shown(&browser).await;
+        let first =
+            "(() => { const box = document.querySelector('#pairings button').getBoundingClientRect(); \
+                     return box.bottom <= window.innerHeight && box.top >= 0; })()";
+        assert_eq!(browser.eval(first).await, true, "the first pairing is below the fold");
+        assert_eq!(browser.eval("document.documentElement.scrollWidth <= window.innerWidth").await, true);
+        screenshots(&browser, "tournament-30-tables").await;
+        browser.client.set_window_size(1280, 857).await.unwrap();
+
+        // A solve that runs until cancelled: nothing moves meanwhile.
+        let before = browser.eval(TOURNAMENT_BOXES).await;
+        browser.eval("document.getElementById('timeout').value = '60'").await;
+        browser.choose_file("open", &hard).await;
+        browser.wait_until("!document.getElementById('busy').hidden", "the busy state").await;
+        crate::server::wait_for("the worker to run the solve", || {
+            (server.worker_states() == ['R']).then_some(())
+        });
+        let during = browser.eval(TOURNAMENT_BOXES).await;
+        // The busy line stands where the file's name stood.
+        let busy = browser
+            .eval("(() => { const box = document.getElementById('busy').getBoundingClientRect(); return [Math.round(box.left), Math.round(box.top)]; })()")
+            .await;
+        browser.screenshot("tournament-solving-1280").await;
+        browser.click("cancel").await;
+        browser.wait_until("!document.getElementById('open').disabled", "the controls back").await;
+        let after = browser.eval(TOURNAMENT_BOXES).await;
+        // The file's name is hidden while busy (no box): compare the rest.
+        let without_file = |boxes: &serde_json::Value| -> Vec<serde_json::Value> {
+            boxes.as_array().unwrap().iter().filter(|part| part[0] != "file").cloned().collect()
+        };
+        assert_eq!(without_file(&during), without_file(&before), "the page moved while solving");
+        assert_eq!(after, before, "the page moved after cancelling");
+        let file = before.as_array().unwrap().iter().find(|part| part[0] == "file").unwrap();
+        assert_eq!(busy, serde_json::json!([file[1], file[2]]), "the busy line is not where the name was");
+        browser.close().await;
+    });
+}
