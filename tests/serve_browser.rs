@@ -1286,7 +1286,7 @@ fn scrabble_page_steps_through_a_recorded_game_beside_its_analysis() {
 /// The words of the page's table cells (`td`, `th`) that the browser laid out over more than one
 /// line: each run of text between spaces (in a path's cell, its title set, also between `/` and
 /// `-`), and each group kept whole (`.nowrap`, a number with its unit).
-const BROKEN_WORDS: &str = "(() => {
+pub(crate) const BROKEN_WORDS: &str = "(() => {
     const broken = [];
     const lines = (rects) => new Set([...rects].map((rect) => Math.round(rect.top))).size;
     for (const cell of document.querySelectorAll('td, th')) {

@@ -226,3 +226,159 @@ fn tournament_page_shows_the_pairings_on_its_first_screen_and_holds_still_while_
         browser.close().await;
     });
 }
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn batch_page_solves_each_family_with_its_chosen_solver_and_breaks_names_at_slashes() {
+    let folder = tempfile::tempdir().unwrap();
+    let round = std::fs::read(dataset("tournament/spec-example.csv")).unwrap();
+    let guess = std::fs::read(dataset("guess/spec-example.guess")).unwrap();
+    let zip = folder.path().join("club.zip");
+    let nested = "club-evenings/second-tuesday-of-the-month/rounds-planned-by-the-committee/round.csv";
+    std::fs::write(&zip, crate::serve_api::zipped(&[(nested, &round), ("secrets/spec.guess", &guess)]))
+        .unwrap();
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.set_window_size(800, 900).await.unwrap();
+        browser.client.goto(&server.at("/batch")).await.unwrap();
+        browser
+            .wait_until("document.getElementById('solver-tournament') !== null", "the solver choices")
+            .await;
+        // A choice per family, its default first, as `list-solvers` lists them.
+        let offered = browser
+            .eval("[...document.querySelectorAll('#solvers select')].map((box) => [box.dataset.family, [...box.options].map((option) => option.value), box.disabled])")
+            .await;
+        assert_eq!(
+            offered,
+            serde_json::json!([
+                ["tournament", ["backtrack", "dlx", "dlx-restarts", "sat", "portfolio"], false],
+                ["tictactoe", ["replay"], true],
+                ["guess", ["first", "minimax", "max-parts", "entropy", "optimal"], false],
+                ["scrabble", ["anchor", "brute-force"], false],
+                ["gcg", ["equity"], true]
+            ])
+        );
+        for (family, solver) in [("tournament", "sat"), ("guess", "entropy")] {
+            browser.eval(&format!("document.getElementById('solver-{family}').value = '{solver}'")).await;
+        }
+        browser.choose_file("files", &zip).await;
+        browser.wait_until("document.getElementById('results').rows.length === 3", "the results").await;
+        let rows = browser
+            .eval("[...document.getElementById('results').rows].slice(1).map((row) => [row.cells[0].textContent, row.cells[2].textContent, row.cells[3].textContent])")
+            .await;
+        assert_eq!(
+            rows,
+            serde_json::json!([[nested, "sat", "solved"], ["secrets/spec.guess", "entropy", "solved"]])
+        );
+        // At 800 px the long path breaks after its slashes (and hyphens), never inside a word, and
+        // the table fits.
+        let name_lines = "(() => { const range = document.createRange(); \
+                          range.selectNodeContents(document.getElementById('results').rows[1].cells[0]); \
+                          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size; })()";
+        assert!(browser.eval(name_lines).await.as_u64().unwrap() > 1, "the long path wraps");
+        assert_eq!(browser.eval(crate::serve_browser::BROKEN_WORDS).await, serde_json::json!([]));
+        assert_eq!(browser.eval("document.documentElement.scrollWidth <= window.innerWidth").await, true);
+        screenshots(&browser, "batch-solvers").await;
+        browser.close().await;
+    });
+}
+
+/// Steps the tic-tac-toe page through its first 60 moves (by its Next button), then to its last (by
+/// Last), and gives, for each move shown, its number, its description and the cells marked as the
+/// last move, as `[row, column, class]` read from the board's row and column numbers (`last`: the
+/// cell it filled; `refused`: the cell a refused move asked for).
+const TICTACTOE_STEPS: &str = "(() => {
+    document.getElementById('first').click();
+    const columns = document.querySelector('#board thead').rows[0].cells;
+    const moves = Number(document.getElementById('step').max);
+    const steps = [];
+    const record = () => steps.push([Number(document.getElementById('step').value),
+      document.getElementById('move').textContent,
+      [...document.querySelectorAll('#board td.last, #board td.refused')].map((cell) =>
+        [Number(cell.parentElement.cells[0].textContent), Number(columns[cell.cellIndex].textContent),
+         cell.classList.contains('last') ? 'last' : 'refused'])]);
+    for (let move = 1; move <= Math.min(moves, 60); move++) {
+      document.getElementById('next').click();
+      record();
+    }
+    if (moves > 60) {
+      document.getElementById('last').click();
+      record();
+    }
+    return steps;
+  })()";
+
+/// The cell `(row, column)` a move's description names after `before` (`asks for (`, ` at (`).
+fn named_cell(description: &str, before: &str) -> Option<(i64, i64)> {
+    let (row, column) = description.split(before).nth(1)?.split(')').next()?.split_once(", ")?;
+    Some((row.parse().ok()?, column.parse().ok()?))
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn tictactoe_page_numbers_its_board_marks_each_last_move_and_prints_every_bundled_file_s_output() {
+    let files = bundled("tictactoe", ".in");
+    assert!(files.len() >= 20, "{files:?}");
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/tictactoe")).await.unwrap();
+        for file in &files {
+            let name = file.file_name().unwrap().to_str().unwrap();
+            let reference = std::fs::read_to_string(file.with_extension("ref")).unwrap();
+            browser
+                .eval("(() => { document.getElementById('file').textContent = 'waiting'; return true; })()")
+                .await;
+            browser.choose_file("open", file).await;
+            browser
+                .wait_until(
+                    "document.getElementById('file').textContent !== 'waiting' || document.getElementById('message').open",
+                    name,
+                )
+                .await;
+            if browser.eval("document.getElementById('message').open").await == true {
+                // An invalid game: the command line's message after the file's name.
+                assert_eq!(
+                    text_of(&browser, "message-text").await,
+                    format!("{name}: {}", reference.trim_end())
+                );
+                browser.click("message-ok").await;
+                browser
+                    .wait_until("!document.getElementById('message').open", "the message box to close")
+                    .await;
+                continue;
+            }
+            let side =
+                browser.eval("document.querySelectorAll('#board tbody tr').length").await.as_i64().unwrap();
+            // Numbered from 0 across the top and down the left, as the moves name cells.
+            let numbers: Vec<String> = (0..side).map(|number| number.to_string()).collect();
+            let top = browser
+                .eval("[...document.querySelector('#board thead').rows[0].cells].slice(1).map((cell) => cell.textContent)")
+                .await;
+            let left = browser
+                .eval("[...document.querySelectorAll('#board tbody tr')].map((row) => row.cells[0].textContent)")
+                .await;
+            assert_eq!((&top, &left), (&serde_json::json!(numbers), &serde_json::json!(numbers)), "{name}");
+            let steps = browser.eval(TICTACTOE_STEPS).await;
+            for shown in steps.as_array().unwrap() {
+                let (step, description) = (&shown[0], shown[1].as_str().unwrap());
+                let on_board =
+                    |(row, column): (i64, i64)| (0..side).contains(&row) && (0..side).contains(&column);
+                let expected = match (named_cell(description, " at ("), named_cell(description, "asks for ("))
+                {
+                    (Some((row, column)), _) => serde_json::json!([[row, column, "last"]]),
+                    (None, Some(asked)) if on_board(asked) => {
+                        serde_json::json!([[asked.0, asked.1, "refused"]])
+                    }
+                    _ => serde_json::json!([]),
+                };
+                assert_eq!(shown[2], expected, "{name}, move {step}: {description}");
+            }
+            browser.click("last").await;
+            assert_eq!(text_of(&browser, "output").await, reference, "{name}");
+        }
+        screenshots(&browser, "tictactoe-numbered").await;
+        browser.close().await;
+    });
+}
