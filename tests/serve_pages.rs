@@ -382,3 +382,121 @@ fn tictactoe_page_numbers_its_board_marks_each_last_move_and_prints_every_bundle
         browser.close().await;
     });
 }
+
+/// Whether the element `id` is laid out (shown) on the page.
+async fn shown(browser: &Browser, id: &str) -> bool {
+    browser.eval(&format!("document.getElementById('{id}').getClientRects().length > 0")).await == true
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn guess_page_words_matches_one_way_says_a_typo_inline_and_titles_its_histogram_axes() {
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/guess")).await.unwrap();
+        // The codebreaker's table words each answer as the command line does: "0 matches", "1 match".
+        browser.click("new-codebreaker").await;
+        for (answer, rows) in [(0, 1), (1, 2)] {
+            let condition = format!("document.getElementById('codebreaker-guesses').rows.length === {rows}");
+            browser.wait_until(&condition, "a guess").await;
+            browser.click(&format!("answer-{answer}")).await;
+        }
+        browser
+            .wait_until("document.getElementById('codebreaker-guesses').rows.length === 3", "a guess")
+            .await;
+        let answers = browser
+            .eval("[...document.getElementById('codebreaker-guesses').rows].map((row) => row.cells[2].textContent)")
+            .await;
+        assert_eq!(answers, serde_json::json!(["0 matches", "1 match", "?"]));
+
+        // The host game: a typo is said under the box, no dialog opens, and the next guess goes on.
+        browser.click("new-host").await;
+        let guess = |text: &'static str| {
+            let browser = &browser;
+            async move {
+                browser.eval(&format!("document.getElementById('host-guess').value = '{text}'")).await;
+                browser.click("host-submit").await;
+            }
+        };
+        guess("12a4").await;
+        assert_eq!(text_of(&browser, "host-typo").await, "\"12a4\" is not a number; type a 4-digit number.");
+        assert_eq!(browser.eval("document.getElementById('message').open").await, false);
+        // Too few digits: the server's refusal, also inline, as the API words it.
+        let (status, refusal) = crate::serve_api::post_json(
+            &server.at("/api/guess/host"),
+            &serde_json::json!({ "digits": 4, "seed": 1, "guesses": [999], "reveal": false }),
+        );
+        assert_eq!(status, 400);
+        guess("999").await;
+        let condition = format!(
+            "document.getElementById('host-typo').textContent === {}",
+            serde_json::json!(refusal["error"].as_str().unwrap())
+        );
+        browser.wait_until(&condition, "the refusal under the box").await;
+        assert_eq!(browser.eval("document.getElementById('message').open").await, false);
+        screenshots(&browser, "guess-typo").await;
+        guess("1234").await;
+        browser.wait_until("document.getElementById('host-guesses').rows.length === 1", "the guess").await;
+        assert_eq!(text_of(&browser, "host-typo").await, "", "the typo's line clears");
+        browser.click("host-give-up").await;
+        browser
+            .wait_until(
+                "document.getElementById('host-status').textContent.startsWith('The number was')",
+                "the secret",
+            )
+            .await;
+        let status = text_of(&browser, "host-status").await;
+        let secret: u32 = status.trim_start_matches("The number was ").trim_end_matches('.').parse().unwrap();
+        let matches = solvebatch_guess::matches(1234, secret);
+        assert_eq!(
+            browser.text("document.getElementById('host-guesses').rows[0].cells[2].textContent").await,
+            format!("{matches} {}", if matches == 1 { "match" } else { "matches" })
+        );
+
+        // The histogram's axes are titled once there is a chart, not before.
+        assert!(!shown(&browser, "bars-x-title").await && !shown(&browser, "bars-y-title").await);
+        browser.click("simulate").await;
+        browser.wait_until("document.getElementById('bars').children.length > 0", "the histogram").await;
+        assert!(shown(&browser, "bars-x-title").await && shown(&browser, "bars-y-title").await);
+        assert_eq!(text_of(&browser, "bars-x-title").await, "guesses to find the secret");
+        assert_eq!(text_of(&browser, "bars-y-title").await, "secrets");
+        // The x title under the bars' labels, the y title left of the bars.
+        let placed = "(() => { const box = (id) => document.getElementById(id).getBoundingClientRect(); \
+                      const labels = [...document.querySelectorAll('#bars .label')].map((label) => label.getBoundingClientRect()); \
+                      return box('bars-x-title').top >= Math.max(...labels.map((label) => label.bottom)) \
+                        && box('bars-y-title').right <= box('bars').left; })()";
+        assert_eq!(browser.eval(placed).await, true);
+        screenshots(&browser, "guess-axes").await;
+        browser.close().await;
+    });
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn scrabble_play_box_shows_its_whole_placeholder() {
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/scrabble")).await.unwrap();
+        browser.eval("document.getElementById('rules').value = 'standard'").await;
+        browser.click("new-game").await;
+        browser
+            .wait_until(
+                "document.getElementById('letters').placeholder.startsWith('8H')",
+                "the standard game",
+            )
+            .await;
+        let fits = "(() => { const box = document.getElementById('letters'); const style = getComputedStyle(box); \
+                    const context = document.createElement('canvas').getContext('2d'); context.font = style.font; \
+                    const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight); \
+                    return [context.measureText(box.placeholder).width, room]; })()";
+        for width in [800, 1280] {
+            browser.client.set_window_size(width, 900).await.unwrap();
+            let sizes = browser.eval(fits).await;
+            assert!(sizes[0].as_f64() <= sizes[1].as_f64(), "the placeholder is cut at {width} px: {sizes}");
+        }
+        screenshots(&browser, "scrabble-standard-game").await;
+        browser.close().await;
+    });
+}
