@@ -500,3 +500,89 @@ fn scrabble_play_box_shows_its_whole_placeholder() {
         browser.close().await;
     });
 }
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn batch_page_answers_as_run_on_every_bundled_tournament_tictactoe_and_guess_file() {
+    // Every input of the three families with its reference, as `run` finds them in the folders.
+    let mut files = Vec::new();
+    for (folder, extension, reference) in [
+        ("tournament", ".csv", ".csv.expected"),
+        ("tictactoe", ".in", ".ref"),
+        ("guess", ".guess", ".guess.expected"),
+    ] {
+        for input in bundled(folder, extension) {
+            let name = input.to_str().unwrap().to_string();
+            files.push(name.clone());
+            files.push(format!("{}{reference}", name.trim_end_matches(extension)));
+        }
+    }
+    let inputs: Vec<&str> = files.iter().step_by(2).map(String::as_str).collect();
+    // The command line's answer: each file's result and verdict, as `run --json` records them.
+    let output = assert_cmd::Command::cargo_bin("solvebatch")
+        .unwrap()
+        .arg("run")
+        .args(&inputs)
+        .args(["--json", "-", "-q"])
+        .output()
+        .unwrap();
+    let expected: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .filter(|line| line["type"] == "file")
+        .map(|record| {
+            let file = std::path::Path::new(record["file"].as_str().unwrap())
+                .file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .to_string();
+            serde_json::json!([file, record["solver"], record["status"], record["verdict"]])
+        })
+        .collect();
+    assert_eq!(expected.len(), inputs.len());
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/batch")).await.unwrap();
+        browser
+            .wait_until("document.getElementById('solver-tournament') !== null", "the solver choices")
+            .await;
+        // The page's answer, read back from what the server sent it, in the command line's order.
+        browser
+            .eval("(() => { const asked = api; window.api = async (...args) => { const answer = await asked(...args); \
+                   if (args[0].startsWith('/api/batch')) window.batch = answer.body; return answer; }; return true; })()")
+            .await;
+        browser
+            .client
+            .find(fantoccini::Locator::Id("files"))
+            .await
+            .unwrap()
+            .send_keys(&files.join("\n"))
+            .await
+            .unwrap();
+        let rows = inputs.len() + 1;
+        browser
+            .wait_until(
+                &format!("document.querySelectorAll('#results tr:not(:has(td.detail))').length === {rows}"),
+                "the results",
+            )
+            .await;
+        let shown = browser
+            .eval("window.batch.records.map((record) => [record.file, record.solver, record.status, record.verdict])")
+            .await;
+        let mut shown: Vec<serde_json::Value> = shown.as_array().unwrap().clone();
+        let mut expected = expected.clone();
+        let key = |row: &serde_json::Value| row[0].as_str().unwrap().to_string();
+        shown.sort_by_key(key);
+        expected.sort_by_key(key);
+        assert_eq!(shown, expected);
+        // Every file is as its reference says, in the table too.
+        let verdicts = browser
+            .eval("[...document.querySelectorAll('#results tr')].slice(1).filter((row) => row.cells.length > 1).map((row) => row.cells[4].textContent)")
+            .await;
+        assert_eq!(verdicts, serde_json::json!(vec!["same"; inputs.len()]));
+        browser.close().await;
+    });
+}
