@@ -372,11 +372,12 @@ fn errors_are_json_with_their_status() {
         assert_eq!(answered, status, "{path}: {error}");
         assert_eq!(error["error"], message, "{path}");
     }
-    // The batch's only parameter, and a JSON body's unknown field, in the app's words too.
+    // The batch's parameters (its time limit and the solvers chosen), and a JSON body's unknown
+    // field, in the app's words too.
     let (status, error) = post_form(&server.at("/api/batch?limit=5"), &[("a.csv", &round)]);
     assert_eq!(
         (status, error["error"].as_str().unwrap()),
-        (400, "unknown query parameter 'limit'; the only parameter accepted is timeout")
+        (400, "unknown query parameter 'limit'; the accepted parameters are timeout, solvers")
     );
     let (status, error) =
         post_json(&server.at("/api/guess/codebreaker"), &json!({"answers": [1], "strategie": "first"}));

@@ -12,7 +12,7 @@ use super::charts::{
     bar_chart_svg, log_line_chart_svg, log_scatter_svg, solver_colour, Colour, Guides, Points, XLabels,
     VIRTUAL_BEST,
 };
-use super::plots::{Memory, Plots, VIRTUAL_BEST as VIRTUAL_BEST_NAME};
+use super::plots::{shown_ms, Memory, Plots, VIRTUAL_BEST as VIRTUAL_BEST_NAME};
 use super::simulation::{counted, histogram_grid};
 use super::summary::Summary;
 use super::table::{by_file, Cell, Grid, Tone};
@@ -33,12 +33,6 @@ pub struct Figure {
 
 fn plain(text: impl Into<String>) -> Cell {
     Cell { text: text.into(), tone: Tone::Plain }
-}
-
-/// The time of `record` that `compare`'s charts plot: the mean of its runs (the results table's
-/// mean ± σ), or its one time where no mean was kept (a `run`, or a report of an older version).
-pub fn shown_ms(record: &Record) -> f64 {
-    record.mean_ms.unwrap_or(record.ms)
 }
 
 /// The legend of series named `names`: each name with its solver's colour.

@@ -9,11 +9,16 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::figures::shown_ms;
 use super::record::Record;
 use super::scores;
 use super::summary::Summary;
 use super::table::by_file;
+
+/// The time of `record` that `compare`'s charts plot: the mean of its runs (the results table's
+/// mean ± σ), or its one time where no mean was kept (a `run`, or a report of an older version).
+pub fn shown_ms(record: &Record) -> f64 {
+    record.mean_ms.unwrap_or(record.ms)
+}
 
 /// The files `--plot-data DIR` writes in DIR.
 pub const FILES: [&str; 3] = ["cactus.csv", "scatter.csv", "memory.csv"];
@@ -193,5 +198,19 @@ mod tests {
             plots.pairs.iter().map(|pair| (pair.file.as_str(), pair.baseline_ms, pair.solver_ms)).collect();
         assert_eq!(pairs, [("a", Some(30.0), Some(10.0)), ("b", Some(5.0), None), ("c", None, Some(50.0))]);
         assert_eq!(plots.memory, []);
+    }
+
+    #[test]
+    fn the_series_hold_each_solve_s_mean_as_the_results_table_shows_it() {
+        // Runs of 10, 10 and 16 ms: median 10, mean 12; the other solver's one run, 20 ms.
+        let mut repeated = Record::timed("a", "x", Status::Solved, 10.0);
+        repeated.mean_ms = Some(12.0);
+        let records = vec![repeated, Record::timed("a", "y", Status::Solved, 20.0)];
+        let summary = crate::report::comparison::summarise(&records, 1.0, None, Vec::new());
+        let plots = plots(&records, &summary);
+        assert_eq!(plots.cactus[0], ("x".to_string(), vec![12.0]));
+        assert_eq!(plots.cactus[2], (VIRTUAL_BEST.to_string(), vec![12.0]));
+        let pair = &plots.pairs[0];
+        assert_eq!((pair.baseline_ms, pair.solver_ms), (Some(12.0), Some(20.0)));
     }
 }
