@@ -5,9 +5,11 @@
 //! Text is written as SVG `<text>` in the browser's sans-serif font: plotters only estimates its
 //! size for the layout, so no font file is read. The SVG namespace attribute is left out (HTML gives
 //! inline `<svg>` that namespace), so the page holds no URL. Bars are filled rectangles, lines are
-//! polylines and their points filled circles, each in its series' [`colour`] (a colour-blind safe
-//! palette); nothing else in a chart has those colours but the legend's swatches (rectangles), which
-//! a chart given series names draws inside its plot. Guides (diagonals, time limits) are grey.
+//! polylines and their points filled circles (or rings), each in the colour the caller gives its
+//! series: a solver's is [`solver_colour`] of its name, from a colour-blind safe palette, the same on
+//! every chart and page; nothing else in a chart has those colours but the legend's swatches
+//! (rectangles), which a chart given series names draws inside its plot. Guides (diagonals, time
+//! limits) are grey.
 
 use std::ops::Range;
 

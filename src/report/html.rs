@@ -33,7 +33,7 @@ impl Html {
 /// The page's style. Cells wrap at spaces only (`overflow-wrap: normal`, `word-break: normal`): a word
 /// wider than its column widens the table, which then scrolls inside its box (`.scroll`) rather than
 /// break the word; `.nowrap` keeps a number with its unit.
-pub const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em}\
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em}\
 table{border-collapse:collapse;font-size:.9em}@media (max-width:900px){body{margin:1em}table{font-size:.8em}}\
 td,th{border:1px solid #ccc;padding:2px 4px;overflow-wrap:normal;word-break:normal;hyphens:manual;\
 vertical-align:top;text-align:left}td.number{text-align:right}.nowrap{white-space:nowrap}\
@@ -232,7 +232,7 @@ pub fn captioned_table(grid: &Grid, caption: Option<&str>, full_paths: Option<&[
 }
 
 /// A path as HTML that may break after each `/` (a `<wbr>` there) and nowhere else.
-pub fn path_html(path: &str) -> String {
+fn path_html(path: &str) -> String {
     escape(path).replace('/', "/<wbr>")
 }
 
@@ -243,7 +243,7 @@ const UNITS: [&str; 9] = ["µs", "ms", "s", "B", "KiB", "MiB", "GiB", "TiB", "x"
 /// (`± 0.02x`), and a word with a hyphen (`dlx-restarts`, `PAR-2`), which a browser would break after
 /// it, kept on one line in a `<span class="nowrap">`; it breaks only between those groups and the
 /// other words.
-pub fn unbroken_numbers(text: &str) -> String {
+fn unbroken_numbers(text: &str) -> String {
     let number = |word: &str| word.starts_with(|c: char| c.is_ascii_digit()) && word.parse::<f64>().is_ok();
     let mut groups: Vec<Vec<&str>> = Vec::new();
     let mut joins_next = false;
