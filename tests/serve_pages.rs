@@ -76,6 +76,11 @@ fn tournament_page_marks_the_round_shown_whichever_solver_found_it() {
         browser.choose_file("open", &file).await;
         alternatives_shown(&browser).await;
         marks_the_round_shown(&browser, first, "opened with backtrack").await;
+        // Next Round from the solver's round, which is the first of --all: the second, not the same.
+        browser.click("next").await;
+        browser.wait_until("document.getElementById('busy').hidden", "the next round").await;
+        marks_the_round_shown(&browser, second, "after next from backtrack's round").await;
+        assert_eq!(text_of(&browser, "place").await, "round 2 in the order of --all");
 
         // Another solver solves the file again: its round, the third, marked as it is shown.
         choose_solver(&browser, "dlx-restarts", third).await;

@@ -240,8 +240,14 @@ async function cyclePin(pin) {
   }
 }
 
-// The next round in the order of `--all`, with the pins.
-next.addEventListener("click", () => opened && !solving && showAlternatives(index === null ? 0 : index + 1));
+// The next round in the order of `--all`, with the pins; from the solver's round, the first round of
+// `--all` that is not the one shown.
+next.addEventListener("click", async () => {
+  if (!opened || solving) return;
+  if (index !== null) return showAlternatives(index + 1);
+  const before = round.value;
+  if ((await showAlternatives(0)) && round.value === before && (total === null || total > 1n)) await showAlternatives(1);
+});
 
 // Frees every pairing and shows the first round again.
 clearPins.addEventListener("click", () => {
