@@ -52,9 +52,45 @@ pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// The folder that every path of `files` (as reports write them, `/` between folders) lies in: their
+/// longest common run of whole folders, ending in `/` (`datasets/tournament/`); `None` for no paths,
+/// or when they share no folder but `.`, so that a table can show each path after it.
+pub fn common_folder<'a>(files: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let mut common: Option<Vec<&str>> = None;
+    for file in files {
+        let folders: Vec<&str> =
+            file.rsplit_once('/').map_or_else(Vec::new, |(folder, _)| folder.split('/').collect());
+        common = Some(match common {
+            None => folders,
+            Some(mut common) => {
+                let shared = common.iter().zip(&folders).take_while(|(a, b)| a == b).count();
+                common.truncate(shared);
+                common
+            }
+        });
+    }
+    let common = common?;
+    common.iter().any(|part| !part.is_empty() && *part != ".").then(|| format!("{}/", common.join("/")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_common_folder_is_made_of_whole_folders() {
+        let folder = |files: &[&str]| common_folder(files.iter().copied());
+        assert_eq!(
+            folder(&["datasets/tournament/hard/a.pairings", "datasets/tournament/b.csv"]).as_deref(),
+            Some("datasets/tournament/")
+        );
+        assert_eq!(folder(&["/tmp/run/a.csv", "/tmp/run/ab/c.csv"]).as_deref(), Some("/tmp/run/"));
+        // A folder whose name begins another's is not shared.
+        assert_eq!(folder(&["d/tour/a.csv", "d/tournament/b.csv"]).as_deref(), Some("d/"));
+        assert_eq!(folder(&["./one.csv", "./three.csv"]), None);
+        assert_eq!(folder(&["a.csv", "d/b.csv"]), None);
+        assert_eq!(folder(&[]), None);
+    }
 
     #[test]
     fn a_new_file_spelled_two_ways_is_the_same_file() {

@@ -2,7 +2,7 @@
 //! chart per family and solver (`run`), four (`compare`: cactus, scatter, time and ratio per file) or
 //! one (`guess simulate`); and each chart's bars and points agree with the numbers in its caption.
 
-use crate::common::{hard_instance, setup};
+use crate::common::{command_in, hard_instance, setup};
 
 use scraper::{ElementRef, Html, Selector};
 use tempfile::TempDir;
@@ -274,4 +274,163 @@ fn compare_shows_an_input_every_solver_finds_invalid_as_intended_not_as_a_failur
         .expect("the invalid file's answer");
     assert_eq!(cell.text().collect::<String>(), "invalid: The number of tables must be positive.");
     assert_eq!(cell.value().attr("class"), Some("warn"), "not bold red as a failure is");
+}
+
+/// Each solver's colour on every page, worked out from its place among its family's solvers
+/// (backtrack, dlx, dlx-restarts, sat, portfolio) in the Okabe–Ito palette; the virtual best's grey.
+const COLOURS: [(&str, &str); 4] =
+    [("backtrack", "#0072B2"), ("dlx", "#E69F00"), ("sat", "#D55E00"), ("virtual best", "#444444")];
+
+/// The colour `COLOURS` gives `name`.
+fn colour_of(name: &str) -> &'static str {
+    COLOURS.iter().find(|(solver, _)| *solver == name).map(|(_, colour)| *colour).unwrap()
+}
+
+/// The legend drawn inside `figure`'s chart: each series' name and the colour of its swatch (the
+/// 12 px square on the name's line), for the names of `COLOURS`.
+fn svg_legend(figure: ElementRef) -> Vec<(String, String)> {
+    let swatches: Vec<(String, String)> = select(figure, "svg rect[width='12'][height='12']")
+        .into_iter()
+        .map(|rect| (rect.attr("y").unwrap().to_string(), rect.attr("fill").unwrap().to_string()))
+        .collect();
+    select(figure, "svg text")
+        .into_iter()
+        .filter_map(|text| {
+            let name = text.text().collect::<String>().trim().to_string();
+            COLOURS.iter().any(|(solver, _)| *solver == name).then_some((name, text.attr("y")?))
+        })
+        .map(|(name, y)| {
+            let swatch =
+                swatches.iter().find(|(at, _)| at == y).unwrap_or_else(|| panic!("{name}: no swatch"));
+            (name, swatch.1.clone())
+        })
+        .collect()
+}
+
+/// The colours of the data drawn in `figure`: the fills of its circles and of its rectangles other
+/// than the white ground and the legend's frame, and the strokes of its lines, greys left out.
+fn data_colours(figure: ElementRef) -> std::collections::BTreeSet<String> {
+    let greys = ["#FFFFFF", "#999999", "#CCCCCC", "#000000", "NONE"];
+    let mut found = std::collections::BTreeSet::new();
+    for (tag, attribute) in
+        [("circle", "fill"), ("circle", "stroke"), ("rect", "fill"), ("polyline", "stroke")]
+    {
+        for element in select(figure, &format!("svg {tag}")) {
+            if let Some(colour) = element.attr(attribute).map(str::to_uppercase) {
+                if !greys.contains(&colour.as_str()) {
+                    found.insert(colour);
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn each_solver_keeps_its_colour_on_every_chart_legend_and_page() {
+    let (dir, mut command) = setup(&[
+        ("in/one.csv", "1\n0,1,0\n"),
+        ("in/three.csv", "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n"),
+        ("in/deep/two.csv", "2\n0,1,0\n2,3,1\n"),
+    ]);
+    command
+        .args([
+            "compare",
+            "in",
+            "--solvers",
+            "sat,backtrack,dlx",
+            "--timeout",
+            "10",
+            "--html",
+            "compare.html",
+        ])
+        .assert()
+        .success();
+    let compare = page(&dir, "compare.html");
+    let charts = figures(&compare);
+    // Cactus, two scatters (against the single best), time, ratio, heap.
+    assert_eq!(charts.len(), 6);
+    for figure in &charts {
+        // The caption's legend and the chart's own name each series with its solver's colour.
+        for (name, colour) in legend(*figure).iter().chain(&svg_legend(*figure)) {
+            assert_eq!(colour.to_uppercase(), colour_of(name), "{name} in {}", figure.html());
+        }
+        // And nothing is drawn in a colour the legend does not give a solver of this page.
+        let title: String = select(*figure, "svg text").first().unwrap().text().collect();
+        let allowed: Vec<&str> = if title.contains(" against ") {
+            // A scatter plot: the points are the solver's, set against the baseline.
+            vec![colour_of(title.trim().split(' ').next().unwrap())]
+        } else {
+            legend(*figure).iter().map(|(name, _)| colour_of(name)).collect()
+        };
+        for colour in data_colours(*figure) {
+            assert!(allowed.contains(&colour.as_str()), "{colour} in {title}: {allowed:?}");
+        }
+    }
+    // The scatter plots draw each solver's points in its colour (once shifted by one).
+    let scatters: Vec<_> = charts
+        .iter()
+        .filter(|figure| {
+            select(**figure, "svg text").first().unwrap().text().any(|text| text.contains(" against "))
+        })
+        .collect();
+    assert_eq!(scatters.len(), 2);
+    for scatter in scatters {
+        let title: String = select(*scatter, "svg text").first().unwrap().text().collect();
+        let solver = title.trim().split(' ').next().unwrap().to_string();
+        let circles = select(*scatter, "svg circle");
+        assert_eq!(circles.len(), 3, "a point per file");
+        assert!(circles.iter().all(|circle| circle.attr("fill") == Some(colour_of(&solver))), "{title}");
+    }
+    // Each chart names the statistic it plots: the mean, as the results table's caption says.
+    let svg_texts: String =
+        select(compare.root_element(), "svg text").iter().flat_map(|text| text.text()).collect();
+    assert!(svg_texts.contains("mean time of the runs (log scale)"), "the time chart's axis");
+    assert!(svg_texts.contains("mean time per instance, sorted (log scale)"), "the cactus plot's axis");
+    let caption: String =
+        select(compare.root_element(), "body > div.scroll > table > caption")[0].text().collect();
+    assert_eq!(
+        caption,
+        "Paths are relative to in/. Each time is the solver's one run on the file, as the charts plot it; \
+         the ratio is that time over the fastest solver's."
+    );
+    // The files relative to that folder, breaking only after a slash; the score table under a heading.
+    let files: Vec<String> = select(compare.root_element(), "body > div.scroll > table tr td:first-child")
+        .iter()
+        .map(|cell| cell.text().collect())
+        .collect();
+    assert_eq!(files[..3], ["deep/two.csv", "one.csv", "three.csv"]);
+    let html = std::fs::read_to_string(dir.path().join("compare.html")).unwrap();
+    assert!(html.contains("<td title=\"in/deep/two.csv\">deep/<wbr>two.csv</td>"), "{html}");
+    assert!(html.contains("<h2>Solver scores</h2>\n<div class=\"scroll\"><table>"), "{html}");
+
+    // `run` with dlx: its histogram's bars in dlx's colour.
+    let (run_dir, mut command) = setup(&[("one.csv", "1\n0,1,0\n")]);
+    command.args(["run", ".", "--solver", "dlx", "--html", "run.html"]).assert().success();
+    let run = page(&run_dir, "run.html");
+    let histogram = figures(&run)[0];
+    assert_eq!(data_colours(histogram).into_iter().collect::<Vec<_>>(), [colour_of("dlx")]);
+
+    // `diff` of two compare reports: each solver's points in its colour, as on the other pages.
+    for report in ["old.jsonl", "new.jsonl"] {
+        command_in(dir.path())
+            .args(["compare", "in", "--solvers", "backtrack,dlx", "--json", report, "-q"])
+            .assert()
+            .success();
+    }
+    command_in(dir.path()).args(["diff", "old.jsonl", "new.jsonl", "--html", "diff.html"]).assert().success();
+    let diff = page(&dir, "diff.html");
+    let chart = figures(&diff)[0];
+    let names: Vec<String> = legend(chart)
+        .into_iter()
+        .map(|(name, colour)| {
+            assert_eq!(colour, colour_of(&name));
+            name
+        })
+        .collect();
+    assert_eq!(names, ["backtrack", "dlx"]);
+    for colour in data_colours(chart) {
+        assert!(colour == colour_of("backtrack") || colour == colour_of("dlx"), "{colour}");
+    }
+    assert_eq!(select(chart, "svg circle").len(), 6, "a point per file and solver");
 }

@@ -372,11 +372,12 @@ fn errors_are_json_with_their_status() {
         assert_eq!(answered, status, "{path}: {error}");
         assert_eq!(error["error"], message, "{path}");
     }
-    // The batch's only parameter, and a JSON body's unknown field, in the app's words too.
+    // The batch's parameters (its time limit and the solvers chosen), and a JSON body's unknown
+    // field, in the app's words too.
     let (status, error) = post_form(&server.at("/api/batch?limit=5"), &[("a.csv", &round)]);
     assert_eq!(
         (status, error["error"].as_str().unwrap()),
-        (400, "unknown query parameter 'limit'; the only parameter accepted is timeout")
+        (400, "unknown query parameter 'limit'; the accepted parameters are timeout, solvers")
     );
     let (status, error) =
         post_json(&server.at("/api/guess/codebreaker"), &json!({"answers": [1], "strategie": "first"}));
@@ -494,7 +495,7 @@ pub(crate) fn post_form(url: &str, files: &[(&str, &[u8])]) -> (u16, Value) {
 }
 
 /// A `.zip` archive of `files`, deflated.
-fn zipped(files: &[(&str, &[u8])]) -> Vec<u8> {
+pub(crate) fn zipped(files: &[(&str, &[u8])]) -> Vec<u8> {
     let mut archive = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     for (name, bytes) in files {
         archive.start_file(*name, zip::write::SimpleFileOptions::default()).unwrap();
@@ -1338,5 +1339,49 @@ fn framework_and_serde_refusals_are_said_in_the_app_s_words() {
     assert_eq!(
         said(post_typed(&batch, "multipart/form-data; boundary=B", b"--B\r\nContent-Disposition: form-data")),
         (400, not_multipart.into())
+    );
+}
+
+#[test]
+fn a_batch_solves_each_family_with_the_solver_chosen_for_it() {
+    let server = Server::start(&[]);
+    let round = std::fs::read(dataset("tournament/spec-example.csv")).unwrap();
+    let guess = std::fs::read(dataset("guess/spec-example.guess")).unwrap();
+    let game = std::fs::read(dataset("tictactoe/00-example.in")).unwrap();
+    let files: [(&str, &[u8]); 3] = [("a.csv", &round), ("b.guess", &guess), ("c.in", &game)];
+    let url = |solvers: &str| server.at(&format!("/api/batch?solvers={solvers}"));
+    let (status, batch) = post_form(&url("tournament:dlx,guess:minimax"), &files);
+    assert_eq!(status, 200, "{batch}");
+    let solvers: Vec<&str> = batch["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|record| record["solver"].as_str().unwrap())
+        .collect();
+    // Tic-tac-toe, not named, keeps its default.
+    assert_eq!(solvers, ["dlx", "minimax", "replay"]);
+    // dlx's round of the specification's example, as `solvebatch tournament --solver dlx` prints it.
+    assert_eq!(batch["records"][0]["status"], "solved");
+
+    let refused = |solvers: &str| {
+        let (status, error) = post_form(&url(solvers), &files);
+        (status, error["error"].as_str().unwrap().to_string())
+    };
+    assert_eq!(
+        refused("tournament:fast"),
+        (422, "the tournament family has no solver `fast`; it has: backtrack, dlx, dlx-restarts, sat, portfolio".to_string())
+    );
+    assert_eq!(refused("tournament"), (400, "solvers: `tournament` is not FAMILY:SOLVER".to_string()));
+    assert_eq!(
+        refused("chess:fast"),
+        (
+            400,
+            "solvers: no family is called `chess`; the families are tournament, tictactoe, guess, scrabble, gcg"
+                .to_string()
+        )
+    );
+    assert_eq!(
+        refused("guess:first,guess:minimax"),
+        (400, "solvers: the guess family is named twice".to_string())
     );
 }

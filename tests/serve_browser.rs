@@ -157,7 +157,7 @@ fn tournament_page_is_busy_while_solving_and_cancel_stops_the_solve_on_the_serve
 }
 
 /// Waits until the tournament page shows the alternatives of the file opened and is idle again.
-async fn alternatives_shown(browser: &Browser) {
+pub(crate) async fn alternatives_shown(browser: &Browser) {
     browser
         .wait_until(
             "!document.getElementById('alternatives').hidden && document.getElementById('busy').hidden",
@@ -168,7 +168,7 @@ async fn alternatives_shown(browser: &Browser) {
 
 /// Clicks the tournament page's button of the pairing `pin` (`T:A-B`, as the file writes it) and
 /// waits for the page to be idle again.
-async fn click_pairing(browser: &Browser, pin: &str) {
+pub(crate) async fn click_pairing(browser: &Browser, pin: &str) {
     let button = format!("#pairings button[data-pin='{pin}']");
     browser.client.find(fantoccini::Locator::Css(&button)).await.unwrap().click().await.unwrap();
     browser.wait_until("document.getElementById('busy').hidden", "the round re-solved").await;
@@ -459,7 +459,7 @@ fn guess_game_against_the_codebreaker_ends_with_the_secret() {
 
 /// Saves pictures of the window at 1280 and 800 px wide, as `NAME-1280` and `NAME-800`, and leaves
 /// it 1280 px wide.
-async fn screenshots(browser: &Browser, name: &str) {
+pub(crate) async fn screenshots(browser: &Browser, name: &str) {
     for width in [800, 1280] {
         browser.client.set_window_size(width, 900).await.unwrap();
         browser.screenshot(&format!("{name}-{width}")).await;
@@ -515,12 +515,12 @@ async fn open_position(browser: &Browser, path: &str, title: &str) {
 }
 
 /// The value of the form field `id`.
-async fn value(browser: &Browser, id: &str) -> String {
+pub(crate) async fn value(browser: &Browser, id: &str) -> String {
     browser.text(&format!("document.getElementById('{id}').value")).await
 }
 
 /// The text of the element `id`.
-async fn text_of(browser: &Browser, id: &str) -> String {
+pub(crate) async fn text_of(browser: &Browser, id: &str) -> String {
     browser.text(&format!("document.getElementById('{id}').textContent")).await
 }
 
@@ -1279,6 +1279,75 @@ fn scrabble_page_steps_through_a_recorded_game_beside_its_analysis() {
         browser.wait_until(&condition, "the pasted game").await;
         wait_for_step(&browser, &format!("turn 1 of {}", events.len())).await;
         assert_eq!(text_of(&browser, "move").await, events[0]);
+        browser.close().await;
+    });
+}
+
+/// The words of the page's table cells (`td`, `th`) that the browser laid out over more than one
+/// line: each run of text between spaces (in a path's cell, its title set, also between `/` and
+/// `-`), and each group kept whole (`.nowrap`, a number with its unit).
+pub(crate) const BROKEN_WORDS: &str = "(() => {
+    const broken = [];
+    const lines = (rects) => new Set([...rects].map((rect) => Math.round(rect.top))).size;
+    for (const cell of document.querySelectorAll('td, th')) {
+      const words = cell.title ? /[^\\s\\/-]+[\\/-]?/g : /\\S+/g;
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.data.matchAll(words)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          if (lines(range.getClientRects()) > 1) broken.push(match[0]);
+        }
+      }
+      for (const group of cell.querySelectorAll('.nowrap')) {
+        if (lines(group.getClientRects()) > 1) broken.push(group.textContent);
+      }
+    }
+    return broken;
+  })()";
+
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn html_reports_break_no_word_in_their_tables_at_800_and_1280_px() {
+    let folder = tempfile::tempdir().unwrap();
+    let solvebatch = |args: &[&str]| {
+        let output = assert_cmd::Command::cargo_bin("solvebatch")
+            .unwrap()
+            .current_dir(folder.path())
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(output.status.code().is_some_and(|code| code <= 1), "{args:?}: {output:?}");
+    };
+    let tournament = dataset("tournament").display().to_string();
+    solvebatch(&["compare", &tournament, "--html", "compare.html", "--json", "old.jsonl", "-q"]);
+    solvebatch(&["compare", &tournament, "--json", "new.jsonl", "-q"]);
+    solvebatch(&["diff", "old.jsonl", "new.jsonl", "--html", "diff.html", "-q"]);
+    solvebatch(&["run", &tournament, "--html", "run.html", "-q"]);
+    run(async {
+        let browser = Browser::start().await;
+        for report in ["compare", "run", "diff"] {
+            let page = folder.path().join(format!("{report}.html"));
+            browser.client.goto(&format!("file://{}", page.display())).await.unwrap();
+            // The compare report's paths are relative to the dataset's folder: no cell begins with it.
+            let cells =
+                browser.eval("[...document.querySelectorAll('td')].map((cell) => cell.textContent)").await;
+            assert!(
+                cells.as_array().unwrap().iter().all(|cell| !cell.as_str().unwrap().starts_with(&tournament)),
+                "{report}: {cells}"
+            );
+            for width in [800, 1280] {
+                browser.client.set_window_size(width, 900).await.unwrap();
+                assert_eq!(browser.eval(BROKEN_WORDS).await, serde_json::json!([]), "{report} at {width} px");
+                assert_eq!(
+                    browser.eval("getComputedStyle(document.querySelector('td')).overflowWrap").await,
+                    "normal",
+                    "{report}"
+                );
+                browser.screenshot(&format!("{report}-report-{width}")).await;
+            }
+        }
         browser.close().await;
     });
 }

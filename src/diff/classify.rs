@@ -106,6 +106,8 @@ pub struct Change {
 /// A file timed on both sides: a point of the old-versus-new chart.
 #[derive(Debug, Clone)]
 pub struct Timed {
+    /// The solver of the new record (of the old one when the new names none), for its colour.
+    pub solver: Option<String>,
     /// Old time, milliseconds.
     pub old_ms: f64,
     /// New time, milliseconds.
@@ -306,7 +308,8 @@ fn time_change(old: &Record, new: &Record, rule: TimeRule) -> Option<(Timed, Str
     };
     let ratio = if was > 0.0 { format!(" ({:.1}x)", is / was) } else { String::new() };
     let new_text = if moved.is_some() { format!("{new_text}{ratio}") } else { new_text };
-    Some((Timed { old_ms: was, new_ms: is, moved }, old_text, new_text))
+    let solver = new.solver.clone().or_else(|| old.solver.clone());
+    Some((Timed { solver, old_ms: was, new_ms: is, moved }, old_text, new_text))
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::classify::{Comparison, Kind, TimeRule};
 use crate::output::OutputFile;
-use crate::report::charts::{colour, log_scatter_svg};
+use crate::report::charts::{log_scatter_svg, solver_colour, Points};
 use crate::report::figures::Figure;
 use crate::report::table::{Cell, Grid, Tone};
 
@@ -94,45 +94,56 @@ pub fn summary_lines(comparison: &Comparison, rule: TimeRule) -> Vec<String> {
     lines
 }
 
-/// The log-log chart of old against new time, one point per file timed in both (slower ones red,
-/// faster ones green), with the line where they are equal.
+/// The log-log chart of old against new time (the median of each side's runs, as the change table
+/// shows it), one point per file timed in both, in its solver's colour ([`solver_colour`]: the same
+/// as on the `run` and `compare` pages): a filled circle within the time rule, a ring past it
+/// (slower above the diagonal, faster below), with the line where they are equal.
 ///
 /// # Errors
 /// The chart cannot be drawn.
 pub fn figure(comparison: &Comparison) -> anyhow::Result<Figure> {
-    const SERIES: [(Option<Kind>, usize, &str); 3] =
-        [(None, 0, "within the rule"), (Some(Kind::Slower), 3, "slower"), (Some(Kind::Faster), 2, "faster")];
-    let series: Vec<Vec<(f64, f64)>> = SERIES
+    let mut solvers: Vec<&str> = Vec::new();
+    for timed in &comparison.timed {
+        let solver = timed.solver.as_deref().unwrap_or("");
+        if !solvers.contains(&solver) {
+            solvers.push(solver);
+        }
+    }
+    let series: Vec<Points> = solvers
         .iter()
-        .map(|(moved, _, _)| {
-            comparison
+        .flat_map(|solver| [(*solver, false), (*solver, true)])
+        .map(|(solver, ring)| Points {
+            points: comparison
                 .timed
                 .iter()
-                .filter(|timed| timed.moved == *moved)
+                .filter(|timed| {
+                    timed.solver.as_deref().unwrap_or("") == solver && timed.moved.is_some() == ring
+                })
                 .map(|timed| (timed.old_ms, timed.new_ms))
-                .collect()
+                .collect(),
+            colour: solver_colour(solver),
+            ring,
         })
         .collect();
-    let colours: Vec<usize> = SERIES.iter().map(|(_, colour, _)| *colour).collect();
     let svg = log_scatter_svg(
         "time per file: old against new",
-        ("old time", "new time"),
+        ("old time, median of the runs (log scale)", "new time, median of the runs (log scale)"),
         &series,
-        &colours,
         crate::report::charts::Guides::default(),
         &[],
     )?;
     Ok(Figure {
         svg,
-        legend: SERIES
+        legend: solvers
             .iter()
-            .zip(&series)
-            .filter(|(_, points)| !points.is_empty())
-            .map(|((_, index, name), _)| (name.to_string(), colour(*index)))
+            .filter(|solver| !solver.is_empty())
+            .map(|solver| (solver.to_string(), solver_colour(solver).hex()))
             .collect(),
         table: None,
         note: Some(
-            "Both axes are logarithmic; points on the diagonal took as long in both runs.".to_string(),
+            "Both axes are logarithmic; points on the diagonal took as long in both runs. A ring is a file \
+             past the time rule: slower above the diagonal, faster below."
+                .to_string(),
         ),
     })
 }
@@ -159,7 +170,20 @@ pub fn html(comparison: &Comparison, rule: TimeRule) -> anyhow::Result<String> {
     use crate::report::html;
     let mut body = String::new();
     if !comparison.changes.is_empty() {
-        body.push_str(&html::table(&grid(comparison)));
+        body.push_str("<h2>Changes</h2>\n");
+        // The files after the folder they all share, named in the caption; whole on hover.
+        let files: Vec<String> = comparison.changes.iter().map(|change| change.file.clone()).collect();
+        let folder = crate::paths::common_folder(files.iter().map(String::as_str));
+        let mut changes = grid(comparison);
+        if let Some(folder) = &folder {
+            for row in &mut changes.rows {
+                if let Some(shown) = row[0].text.strip_prefix(folder.as_str()) {
+                    row[0].text = shown.to_string();
+                }
+            }
+        }
+        let caption = folder.map(|folder| format!("Paths are relative to {folder}."));
+        body.push_str(&html::captioned_table(&changes, caption.as_deref(), Some(&files)));
     }
     for line in summary_lines(comparison, rule) {
         body.push_str(&format!("<p>{}</p>\n", html::escape(&line)));

@@ -5,9 +5,11 @@
 //! Text is written as SVG `<text>` in the browser's sans-serif font: plotters only estimates its
 //! size for the layout, so no font file is read. The SVG namespace attribute is left out (HTML gives
 //! inline `<svg>` that namespace), so the page holds no URL. Bars are filled rectangles, lines are
-//! polylines and their points filled circles, each in its series' [`colour`] (a colour-blind safe
-//! palette); nothing else in a chart has those colours but the legend's swatches (rectangles), which
-//! a chart given series names draws inside its plot. Guides (diagonals, time limits) are grey.
+//! polylines and their points filled circles (or rings), each in the colour the caller gives its
+//! series: a solver's is [`solver_colour`] of its name, from a colour-blind safe palette, the same on
+//! every chart and page; nothing else in a chart has those colours but the legend's swatches
+//! (rectangles), which a chart given series names draws inside its plot. Guides (diagonals, time
+//! limits) are grey.
 
 use std::ops::Range;
 
@@ -19,24 +21,60 @@ use plotters::prelude::*;
 /// Width and height of every chart, in pixels.
 const SIZE: (u32, u32) = (720, 360);
 
-/// The colours of series 0, 1, 2, ... (then again from the first): the Okabe–Ito palette, which
-/// readers with any common colour-vision deficiency can tell apart (its black left out: the axes are
-/// black).
-const COLOURS: [RGBColor; 7] = [
-    RGBColor(0x00, 0x72, 0xB2), // blue
-    RGBColor(0xE6, 0x9F, 0x00), // orange
-    RGBColor(0x00, 0x9E, 0x73), // bluish green
-    RGBColor(0xD5, 0x5E, 0x00), // vermillion
-    RGBColor(0xCC, 0x79, 0xA7), // reddish purple
-    RGBColor(0x56, 0xB4, 0xE9), // sky blue
-    RGBColor(0xF0, 0xE4, 0x42), // yellow
+/// The series colours: the Okabe–Ito palette, which readers with any common colour-vision
+/// deficiency can tell apart (its black left out: the axes are black).
+const PALETTE: [Colour; 7] = [
+    Colour(0x00, 0x72, 0xB2), // blue
+    Colour(0xE6, 0x9F, 0x00), // orange
+    Colour(0x00, 0x9E, 0x73), // bluish green
+    Colour(0xD5, 0x5E, 0x00), // vermillion
+    Colour(0xCC, 0x79, 0xA7), // reddish purple
+    Colour(0x56, 0xB4, 0xE9), // sky blue
+    Colour(0xF0, 0xE4, 0x42), // yellow
 ];
+
+/// The colour of the virtual best solver's series in `compare`: a dark grey, no solver's colour.
+pub const VIRTUAL_BEST: Colour = Colour(0x44, 0x44, 0x44);
 
 /// The grey of the guides: a diagonal, a time limit.
 const GUIDE: RGBColor = RGBColor(0x99, 0x99, 0x99);
 
 /// The lighter grey of the 2× and ½× lines beside a scatter chart's diagonal.
 const FACTOR: RGBColor = RGBColor(0xCC, 0xCC, 0xCC);
+
+/// The colour of a series: red, green and blue from 0 to 255.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Colour(pub u8, pub u8, pub u8);
+
+impl Colour {
+    /// `#RRGGBB`, as the SVG and a legend's swatch write it.
+    pub fn hex(self) -> String {
+        let Colour(red, green, blue) = self;
+        format!("#{red:02X}{green:02X}{blue:02X}")
+    }
+
+    fn rgb(self) -> RGBColor {
+        RGBColor(self.0, self.1, self.2)
+    }
+}
+
+/// The colour of the solver (or guess strategy) called `name`, the same on every chart and page of
+/// every report (`run`, `compare`, `diff`, `guess simulate`): its place in its family's list of
+/// solvers (the first family of the registry that offers the name) picks the palette's colour, so
+/// that the solvers of one family never share one; a name no family offers (a report of another
+/// version) takes the colour its FNV-1a hash picks.
+pub fn solver_colour(name: &str) -> Colour {
+    let place = crate::family::FAMILIES
+        .iter()
+        .find_map(|family| family.solvers().iter().position(|solver| solver.name == name));
+    let index = place.unwrap_or_else(|| {
+        let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3)
+        });
+        (hash % PALETTE.len() as u64) as usize
+    });
+    PALETTE[index % PALETTE.len()]
+}
 
 /// The lines drawn behind a scatter chart's points.
 #[derive(Debug, Clone, Copy, Default)]
@@ -47,14 +85,16 @@ pub struct Guides {
     pub limit: Option<f64>,
 }
 
-fn rgb(series: usize) -> RGBColor {
-    COLOURS[series % COLOURS.len()]
-}
-
-/// The colour of series `series` as `#RRGGBB`, as the SVG writes it (for a legend beside it).
-pub fn colour(series: usize) -> String {
-    let RGBColor(red, green, blue) = rgb(series);
-    format!("#{red:02X}{green:02X}{blue:02X}")
+/// One series of a scatter chart: its points `(x, y)`, their colour, and whether they are drawn as
+/// rings (outlined circles) rather than filled circles.
+#[derive(Debug, Clone)]
+pub struct Points {
+    /// The points.
+    pub points: Vec<(f64, f64)>,
+    /// Their colour.
+    pub colour: Colour,
+    /// Rings instead of filled circles.
+    pub ring: bool,
 }
 
 /// Where the labels under a bar chart go.
@@ -66,8 +106,9 @@ pub enum XLabels {
 }
 
 /// A bar chart: one group of bars per category, in each group one bar per series, left to right in
-/// series order, of the height given in `series[s][group]`. Bars of zero are not drawn. The y axis
-/// counts from 0. With `names` (one per series), a legend in the upper right names them.
+/// series order, of the height given in `series[s][group]`, in the colour `colours[s]`. Bars of zero
+/// are not drawn. The y axis counts from 0. With `names` (one per series), a legend in the upper
+/// right names them.
 ///
 /// # Errors
 /// Plotters cannot lay the chart out.
@@ -76,6 +117,7 @@ pub fn bar_chart_svg(
     (x_desc, y_desc): (&str, &str),
     labels: &XLabels,
     series: &[Vec<usize>],
+    colours: &[Colour],
     names: &[String],
 ) -> anyhow::Result<String> {
     let (groups, ticks): (usize, Vec<(f64, &String)>) = match labels {
@@ -109,8 +151,8 @@ pub fn bar_chart_svg(
             .x_label_formatter(&x_label)
             .label_style(("sans-serif", 15))
             .draw()?;
-        for (index, heights) in series.iter().enumerate() {
-            let style = rgb(index).filled();
+        for ((index, heights), colour) in series.iter().enumerate().zip(colours) {
+            let style = colour.rgb().filled();
             let bars =
                 heights.iter().enumerate().filter(|(_, height)| **height > 0).map(|(group, height)| {
                     let left = group as f64 + 0.1 + index as f64 * bar_width;
@@ -118,16 +160,16 @@ pub fn bar_chart_svg(
                 });
             let drawn = chart.draw_series(bars)?;
             if let Some(name) = names.get(index) {
-                drawn.label(name).legend(swatch(rgb(index)));
+                drawn.label(name).legend(swatch(colour.rgb()));
             }
         }
         draw_legend(&mut chart, names, SeriesLabelPosition::UpperRight)
     })
 }
 
-/// A line chart on a log-scaled y axis: for each series, a point `(x, y)` for each
-/// `series[s][x - 1] == Some(y)`, x from 1, and a line through the points of consecutive x (`None` is
-/// a gap: no point, and the line stops). Values must be positive. The y axis spans whole powers of
+/// A line chart on a log-scaled y axis: for each series, in the colour `colours[s]`, a point
+/// `(x, y)` for each `series[s][x - 1] == Some(y)`, x from 1, and a line through the points of
+/// consecutive x (`None` is a gap: no point, and the line stops). Values must be positive. The y axis spans whole powers of
 /// ten; `y_label` writes its labels. A `limit` is drawn as a grey line across the chart at that y.
 /// With `names` (one per series), a legend in the upper left names them and the limit.
 ///
@@ -137,6 +179,7 @@ pub fn log_line_chart_svg(
     title: &str,
     (x_desc, y_desc): (&str, &str),
     series: &[Vec<Option<f64>>],
+    colours: &[Colour],
     y_label: fn(f64) -> String,
     limit: Option<f64>,
     names: &[String],
@@ -169,17 +212,17 @@ pub fn log_line_chart_svg(
                 line.label("time limit").legend(swatch(GUIDE));
             }
         }
-        for (index, values) in series.iter().enumerate() {
+        for ((index, values), colour) in series.iter().enumerate().zip(colours) {
             let points: Vec<(f64, f64)> = values
                 .iter()
                 .enumerate()
                 .filter_map(|(x, value)| value.map(|value| ((x + 1) as f64, value)))
                 .collect();
             for (part, line) in points.chunk_by(|before, after| after.0 - before.0 == 1.0).enumerate() {
-                let style = rgb(index).filled().stroke_width(2);
+                let style = colour.rgb().filled().stroke_width(2);
                 let drawn = chart.draw_series(LineSeries::new(line.iter().copied(), style).point_size(4))?;
                 if let Some(name) = names.get(index).filter(|_| part == 0) {
-                    drawn.label(name).legend(swatch(rgb(index)));
+                    drawn.label(name).legend(swatch(colour.rgb()));
                 }
             }
         }
@@ -187,9 +230,9 @@ pub fn log_line_chart_svg(
     })
 }
 
-/// A scatter chart on log scales on both axes, the same on each: a filled circle per point `(x, y)`
-/// of `series[s]`, in the colour [`colour`]`(colours[s])`, a grey line where `y = x` and the
-/// `guides` asked for. Values under a microsecond (`0.001`) are drawn at `0.001`. The axes span whole
+/// A scatter chart on log scales on both axes, the same on each: a circle per point `(x, y)` of
+/// each series, filled or a ring ([`Points`]), in the series' colour, a grey line where `y = x` and
+/// the `guides` asked for. Values under a microsecond (`0.001`) are drawn at `0.001`. The axes span whole
 /// powers of ten; their labels are times in milliseconds. With `names` (one per series), a legend in
 /// the upper left names them and the guides.
 ///
@@ -198,13 +241,13 @@ pub fn log_line_chart_svg(
 pub fn log_scatter_svg(
     title: &str,
     (x_desc, y_desc): (&str, &str),
-    series: &[Vec<(f64, f64)>],
-    colours: &[usize],
+    series: &[Points],
     guides: Guides,
     names: &[String],
 ) -> anyhow::Result<String> {
     const LEAST: f64 = 0.001;
-    let values = series.iter().flatten().flat_map(|(x, y)| [x.max(LEAST), y.max(LEAST)]);
+    let values =
+        series.iter().flat_map(|series| &series.points).flat_map(|(x, y)| [x.max(LEAST), y.max(LEAST)]);
     let (bottom, top) = decades(values.chain(guides.limit));
     draw(|root| {
         let axis = || (bottom * 0.999..top * 1.001).log_scale();
@@ -235,15 +278,14 @@ pub fn log_scatter_svg(
             chart.draw_series(LineSeries::new([(bottom, limit), (top, limit)], GUIDE))?;
             chart.draw_series(LineSeries::new([(limit, bottom), (limit, top)], GUIDE))?;
         }
-        for ((points, index), name) in
-            series.iter().zip(colours).zip(names.iter().map(Some).chain(std::iter::repeat(None)))
-        {
-            let style = rgb(*index).filled();
+        for (series, name) in series.iter().zip(names.iter().map(Some).chain(std::iter::repeat(None))) {
+            let colour = series.colour.rgb();
+            let style = if series.ring { colour.stroke_width(2) } else { colour.filled() };
             let drawn = chart.draw_series(
-                points.iter().map(|(x, y)| Circle::new((x.max(LEAST), y.max(LEAST)), 4, style)),
+                series.points.iter().map(|(x, y)| Circle::new((x.max(LEAST), y.max(LEAST)), 4, style)),
             )?;
             if let Some(name) = name {
-                drawn.label(name).legend(swatch(rgb(*index)));
+                drawn.label(name).legend(swatch(colour));
             }
         }
         draw_legend(&mut chart, names, SeriesLabelPosition::UpperLeft)
@@ -359,6 +401,16 @@ mod tests {
         svg.split(&format!("<{name} ")).skip(1).map(|tag| tag.split('>').next().unwrap()).collect()
     }
 
+    /// The palette's colour `index` as the SVG writes it.
+    fn colour(index: usize) -> String {
+        PALETTE[index].hex()
+    }
+
+    /// A series of filled points in the palette's colour `index`.
+    fn filled(points: &[(f64, f64)], index: usize) -> Points {
+        Points { points: points.to_vec(), colour: PALETTE[index], ring: false }
+    }
+
     /// The `fill` attributes of the `<rect>` elements of `svg`, in order.
     fn rect_fills(svg: &str) -> Vec<&str> {
         tags(svg, "rect")
@@ -370,9 +422,15 @@ mod tests {
     #[test]
     fn a_bar_per_non_zero_count_in_its_series_colour() {
         let labels = XLabels::Centred(vec!["1".into(), "2".into(), "3".into()]);
-        let svg =
-            bar_chart_svg("guesses", ("guesses", "secrets"), &labels, &[vec![1, 0, 2], vec![0, 0, 3]], &[])
-                .unwrap();
+        let svg = bar_chart_svg(
+            "guesses",
+            ("guesses", "secrets"),
+            &labels,
+            &[vec![1, 0, 2], vec![0, 0, 3]],
+            &PALETTE[..2],
+            &[],
+        )
+        .unwrap();
         assert!(svg.starts_with("<svg width=\"720\" height=\"360\""), "{svg}");
         let fills = rect_fills(&svg);
         assert_eq!(fills.iter().filter(|fill| **fill == colour(0)).count(), 2);
@@ -386,7 +444,8 @@ mod tests {
     #[test]
     fn edge_labels_stand_between_the_bars() {
         let labels = XLabels::Edges(vec!["10 µs".into(), "20 µs".into(), "50 µs".into()]);
-        let svg = bar_chart_svg("times", ("time", "files"), &labels, &[vec![4, 1]], &[]).unwrap();
+        let svg =
+            bar_chart_svg("times", ("time", "files"), &labels, &[vec![4, 1]], &PALETTE[..1], &[]).unwrap();
         assert_eq!(rect_fills(&svg).iter().filter(|fill| **fill == colour(0)).count(), 2);
         for label in ["10 µs", "20 µs", "50 µs"] {
             assert!(svg.contains(&format!(">\n{label}\n</text>")), "{label} in {svg}");
@@ -395,9 +454,8 @@ mod tests {
 
     #[test]
     fn a_circle_per_scatter_point_in_its_colour() {
-        let series = [vec![(0.5, 0.6), (20.0, 10.0)], vec![(1.0, 300.0)]];
-        let svg =
-            log_scatter_svg("old and new", ("old", "new"), &series, &[0, 3], Guides::default(), &[]).unwrap();
+        let series = [filled(&[(0.5, 0.6), (20.0, 10.0)], 0), filled(&[(1.0, 300.0)], 3)];
+        let svg = log_scatter_svg("old and new", ("old", "new"), &series, Guides::default(), &[]).unwrap();
         let circles = tags(&svg, "circle");
         assert_eq!(circles.len(), 3);
         assert_eq!(
@@ -414,9 +472,16 @@ mod tests {
     #[test]
     fn a_line_per_series_with_a_point_per_value() {
         let series = [vec![Some(0.02), Some(3.0), Some(0.5)], vec![Some(0.04), None, Some(0.7)]];
-        let svg =
-            log_line_chart_svg("time", ("file", "time"), &series, |ms| format!("{ms:.2} ms"), None, &[])
-                .unwrap();
+        let svg = log_line_chart_svg(
+            "time",
+            ("file", "time"),
+            &series,
+            &PALETTE[..2],
+            |ms| format!("{ms:.2} ms"),
+            None,
+            &[],
+        )
+        .unwrap();
         // The second series' gap cuts its line in two.
         for (index, points, lines) in [(0, 3, 1), (1, 2, 2)] {
             let stroke = format!("stroke=\"{}\"", colour(index));
@@ -434,8 +499,16 @@ mod tests {
         let label = |svg: &str, text: &str| svg.contains(&format!(">\n{text}\n</text>"));
         // A swatch per series beside its name, and the time limit's; the lines stay one each.
         let series = [vec![Some(1.0), Some(2.0)], vec![Some(3.0)]];
-        let svg = log_line_chart_svg("cactus", ("n", "t"), &series, |ms| format!("{ms}"), Some(10.0), &names)
-            .unwrap();
+        let svg = log_line_chart_svg(
+            "cactus",
+            ("n", "t"),
+            &series,
+            &PALETTE[..2],
+            |ms| format!("{ms}"),
+            Some(10.0),
+            &names,
+        )
+        .unwrap();
         assert!(label(&svg, "dlx") && label(&svg, "sat") && label(&svg, "time limit"), "{svg}");
         let fills = rect_fills(&svg);
         for colour in [colour(0), colour(1), "#999999".to_string()] {
@@ -444,19 +517,51 @@ mod tests {
         assert_eq!(tags(&svg, "polyline").iter().filter(|line| line.contains(&colour(0))).count(), 1);
         // Bars: one more rectangle of each colour, the swatch.
         let labels = XLabels::Centred(vec!["1".into()]);
-        let svg = bar_chart_svg("memory", ("file", "MiB"), &labels, &[vec![5], vec![7]], &names).unwrap();
+        let svg =
+            bar_chart_svg("memory", ("file", "MiB"), &labels, &[vec![5], vec![7]], &PALETTE[..2], &names)
+                .unwrap();
         assert!(label(&svg, "dlx") && label(&svg, "sat"), "{svg}");
         assert_eq!(rect_fills(&svg).iter().filter(|fill| **fill == colour(1)).count(), 2);
         // A scatter plot names its points and its guides; the circles are the points alone.
         let guides = Guides { twice: true, limit: None };
         let svg =
-            log_scatter_svg("pair", ("a", "b"), &[vec![(1.0, 2.0)]], &[1], guides, &names[..1]).unwrap();
+            log_scatter_svg("pair", ("a", "b"), &[filled(&[(1.0, 2.0)], 1)], guides, &names[..1]).unwrap();
         for text in ["dlx", "the same time", "2× slower or faster"] {
             assert!(label(&svg, text), "{text} in {svg}");
         }
         assert_eq!(tags(&svg, "circle").len(), 1);
         // Without names, no legend.
-        let svg = log_scatter_svg("pair", ("a", "b"), &[vec![(1.0, 2.0)]], &[1], guides, &[]).unwrap();
+        let svg = log_scatter_svg("pair", ("a", "b"), &[filled(&[(1.0, 2.0)], 1)], guides, &[]).unwrap();
         assert!(!label(&svg, "the same time"));
+    }
+
+    #[test]
+    fn a_ring_is_an_outlined_circle_in_its_colour() {
+        let series =
+            [filled(&[(1.0, 1.0)], 0), Points { points: vec![(1.0, 5.0)], colour: PALETTE[2], ring: true }];
+        let svg = log_scatter_svg("pair", ("a", "b"), &series, Guides::default(), &[]).unwrap();
+        let circles = tags(&svg, "circle");
+        assert_eq!(circles.len(), 2);
+        assert!(circles[0].contains(&format!("fill=\"{}\"", colour(0))), "{}", circles[0]);
+        assert!(
+            circles[1].contains("fill=\"none\"") && circles[1].contains(&format!("stroke=\"{}\"", colour(2))),
+            "{}",
+            circles[1]
+        );
+    }
+
+    #[test]
+    fn a_solver_s_colour_is_its_place_among_its_family_s_solvers() {
+        // The tournament's solvers in their order (backtrack, dlx, dlx-restarts, sat, portfolio), and
+        // the guess strategies (first, minimax, max-parts, entropy, optimal): blue, orange, green,
+        // vermillion, reddish purple.
+        let hex = |names: [&str; 5]| names.map(|name| solver_colour(name).hex());
+        let expected = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7"];
+        assert_eq!(hex(["backtrack", "dlx", "dlx-restarts", "sat", "portfolio"]), expected);
+        assert_eq!(hex(["first", "minimax", "max-parts", "entropy", "optimal"]), expected);
+        // A name no family offers: one colour of the palette, always the same.
+        let unknown = solver_colour("no-such-solver");
+        assert!(PALETTE.contains(&unknown));
+        assert_eq!(solver_colour("no-such-solver"), unknown);
     }
 }

@@ -2,10 +2,17 @@
 //! per file for each family and solver; for `compare`, the cactus plot, a scatter plot of each solver
 //! against the baseline, each solver's time and ratio to the fastest file by file, and the peak
 //! memory when it was measured; for `guess simulate`, how many guesses the secrets took with each strategy.
+//!
+//! Every series of a solver is drawn in [`solver_colour`] of its name, on every chart and legend of
+//! every page. The times of `compare`'s charts are each solver's mean over its runs ([`shown_ms`]),
+//! the statistic its results table shows (mean ± σ); each chart's axis names it.
 
 use super::buckets::{bound_label, histogram, Bucket};
-use super::charts::{bar_chart_svg, colour, log_line_chart_svg, log_scatter_svg, Guides, XLabels};
-use super::plots::{Memory, Plots};
+use super::charts::{
+    bar_chart_svg, log_line_chart_svg, log_scatter_svg, solver_colour, Colour, Guides, Points, XLabels,
+    VIRTUAL_BEST,
+};
+use super::plots::{shown_ms, Memory, Plots, VIRTUAL_BEST as VIRTUAL_BEST_NAME};
 use super::simulation::{counted, histogram_grid};
 use super::summary::Summary;
 use super::table::{by_file, Cell, Grid, Tone};
@@ -28,6 +35,11 @@ fn plain(text: impl Into<String>) -> Cell {
     Cell { text: text.into(), tone: Tone::Plain }
 }
 
+/// The legend of series named `names`: each name with its solver's colour.
+fn legend_of(names: &[&str]) -> Vec<(String, String)> {
+    names.iter().map(|name| (name.to_string(), solver_colour(name).hex())).collect()
+}
+
 /// `run`: for each family and solver (in the order of their first file), a histogram of the time
 /// per file in log buckets ([`super::buckets`]), with the count of each bucket in a table. Files
 /// that no solver ran are left out, and so are timeouts (counted in the note).
@@ -46,14 +58,14 @@ pub fn run(records: &[Record]) -> anyhow::Result<Vec<Figure>> {
     }
     let mut figures = Vec::new();
     for ((family, solver), group) in groups {
-        figures.extend(time_histogram(&format!("{family}, {solver}: time per file"), &group)?);
+        figures.extend(time_histogram(&format!("{family}, {solver}: time per file"), solver, &group)?);
     }
     Ok(figures)
 }
 
-/// The histogram of the times of `records`, stopped solves (timeouts, interrupted) left out; `None`
-/// when only those are left.
-fn time_histogram(title: &str, records: &[&Record]) -> anyhow::Result<Option<Figure>> {
+/// The histogram of the times of `records` (each file's one run, solved by `solver`), stopped solves
+/// (timeouts, interrupted) left out; `None` when only those are left.
+fn time_histogram(title: &str, solver: &str, records: &[&Record]) -> anyhow::Result<Option<Figure>> {
     let times: Vec<f64> =
         records.iter().filter(|record| !record.status.stopped()).map(|record| record.ms).collect();
     let buckets = histogram(&times);
@@ -70,7 +82,14 @@ fn time_histogram(title: &str, records: &[&Record]) -> anyhow::Result<Option<Fig
     let mut edges: Vec<String> = buckets.iter().map(|(bucket, _)| edge(*bucket)).collect();
     edges.push(edge(Bucket(last.0 + 1)));
     let counts = buckets.iter().map(|(_, count)| *count).collect();
-    let svg = bar_chart_svg(title, ("time (log scale)", "files"), &XLabels::Edges(edges), &[counts], &[])?;
+    let svg = bar_chart_svg(
+        title,
+        ("wall time of the file's run (log scale)", "files"),
+        &XLabels::Edges(edges),
+        &[counts],
+        &[solver_colour(solver)],
+        &[],
+    )?;
     let rows =
         buckets.iter().map(|(bucket, count)| vec![plain(bucket.label()), plain(count.to_string())]).collect();
     let timeouts = records.len() - times.len();
@@ -82,8 +101,8 @@ fn time_histogram(title: &str, records: &[&Record]) -> anyhow::Result<Option<Fig
     }))
 }
 
-/// `compare`: each solver's median time per file (log scale), then its ratio to the fastest, one
-/// line per solver, the files numbered in table order (the first figure's table is the key). A
+/// `compare`: each solver's mean time per file (log scale), then its ratio to the fastest (of the
+/// means), one line per solver, the files numbered in table order (the first figure's table is the key). A
 /// solver that timed out or failed on a file has no point there, nor has a file left out of the
 /// ratios on the second chart.
 ///
@@ -110,17 +129,23 @@ pub fn compare(records: &[Record], summary: &Summary) -> anyhow::Result<Vec<Figu
     };
     let times = series(|record| {
         let finished = !record.status.stopped() && record.status != Status::Failed;
-        (finished && record.ms > 0.0).then_some(record.ms)
+        (finished && shown_ms(record) > 0.0).then_some(shown_ms(record))
     });
     let ratios = series(|record| record.ratio);
-    let legend: Vec<(String, String)> =
-        solvers.iter().enumerate().map(|(index, solver)| (solver.to_string(), colour(index))).collect();
+    let legend = legend_of(&solvers);
+    let colours: Vec<Colour> = solvers.iter().map(|solver| solver_colour(solver)).collect();
+    // The key names the files as the results table does: after the folder they all share.
+    let folder = crate::paths::common_folder(records.iter().map(|record| record.file.as_str()));
     let key = Grid::new(
         vec!["#".into(), "file".into()],
         files
             .iter()
             .enumerate()
-            .map(|(index, group)| vec![plain((index + 1).to_string()), plain(group[0].file.clone())])
+            .map(|(index, group)| {
+                let file = &group[0].file;
+                let shown = folder.as_deref().and_then(|folder| file.strip_prefix(folder)).unwrap_or(file);
+                vec![plain((index + 1).to_string()), plain(shown)]
+            })
             .collect(),
         vec![true, false],
     );
@@ -128,20 +153,24 @@ pub fn compare(records: &[Record], summary: &Summary) -> anyhow::Result<Vec<Figu
     let mut figures = competition(&plots, summary.time_limit_ms)?;
     if times.iter().flatten().any(Option::is_some) {
         let svg = log_line_chart_svg(
-            "Time per file",
-            ("file", "median time (log scale)"),
+            "Mean time per file",
+            ("file", "mean time of the runs (log scale)"),
             &times,
+            &colours,
             time_label,
             summary.time_limit_ms,
             &[],
         )?;
-        figures.push(Figure { svg, legend: legend.clone(), table: Some(key), note: None });
+        let note = "Each point is the mean of the solver's runs on the file, as in the results table \
+                    (mean ± σ).";
+        figures.push(Figure { svg, legend: legend.clone(), table: Some(key), note: Some(note.to_string()) });
     }
     if ratios.iter().flatten().any(Option::is_some) {
         let svg = log_line_chart_svg(
             "Ratio to the fastest solver",
-            ("file", "time over the fastest's (log scale)"),
+            ("file", "mean time over the fastest's (log scale)"),
             &ratios,
+            &colours,
             |ratio| format!("{}×", (ratio * 100.0).round() / 100.0),
             None,
             &[],
@@ -157,16 +186,20 @@ pub fn compare(records: &[Record], summary: &Summary) -> anyhow::Result<Vec<Figu
 /// not solve on the limit line, or left out without a limit).
 fn competition(plots: &Plots, limit: Option<f64>) -> anyhow::Result<Vec<Figure>> {
     let mut figures = Vec::new();
+    // The virtual best is the last series: no solver's colour.
+    let colour = |name: &str| if name == VIRTUAL_BEST_NAME { VIRTUAL_BEST } else { solver_colour(name) };
     let legend: Vec<(String, String)> =
-        plots.cactus.iter().enumerate().map(|(index, (name, _))| (name.clone(), colour(index))).collect();
+        plots.cactus.iter().map(|(name, _)| (name.clone(), colour(name).hex())).collect();
+    let colours: Vec<Colour> = plots.cactus.iter().map(|(name, _)| colour(name)).collect();
     let series: Vec<Vec<Option<f64>>> =
         plots.cactus.iter().map(|(_, times)| times.iter().map(|ms| Some(ms.max(0.001))).collect()).collect();
     let names: Vec<String> = plots.cactus.iter().map(|(name, _)| name.clone()).collect();
     if series.iter().any(|times| !times.is_empty()) {
         let svg = log_line_chart_svg(
-            "Cactus plot: instances solved within a time",
-            ("instances solved", "time per instance, sorted (log scale)"),
+            "Cactus plot: instances solved within a mean time",
+            ("instances solved", "mean time per instance, sorted (log scale)"),
             &series,
+            &colours,
             time_label,
             limit,
             &names,
@@ -181,7 +214,7 @@ fn competition(plots: &Plots, limit: Option<f64>) -> anyhow::Result<Vec<Figure>>
             others.push(&pair.solver);
         }
     }
-    for (index, solver) in others.iter().enumerate() {
+    for solver in &others {
         let mine = plots.pairs.iter().filter(|pair| pair.solver == *solver);
         let points: Vec<(f64, f64)> = mine
             .clone()
@@ -190,9 +223,8 @@ fn competition(plots: &Plots, limit: Option<f64>) -> anyhow::Result<Vec<Figure>>
         let dropped = mine.count() - points.len();
         let svg = log_scatter_svg(
             &format!("{solver} against {baseline}, per file"),
-            (&format!("{baseline} time (log scale)"), &format!("{solver} time (log scale)")),
-            &[points],
-            &[index + 1],
+            (&format!("{baseline} mean time (log scale)"), &format!("{solver} mean time (log scale)")),
+            &[Points { points, colour: solver_colour(solver), ring: false }],
             Guides { twice: true, limit },
             &[format!("a file ({solver} against {baseline})")],
         )?;
@@ -206,7 +238,7 @@ fn competition(plots: &Plots, limit: Option<f64>) -> anyhow::Result<Vec<Figure>>
                 counted(dropped, "file not solved is left out", "files not solved are left out")
             ));
         }
-        figures.push(Figure { svg, legend: Vec::new(), table: None, note: Some(note) });
+        figures.push(Figure { svg, legend: legend_of(&[solver]), table: None, note: Some(note) });
     }
     Ok(figures)
 }
@@ -254,8 +286,9 @@ fn memory_chart(plots: &Plots, solvers: &[&str], files: usize) -> anyhow::Result
     let labels =
         XLabels::Centred((1..=file_names.len().min(files)).map(|number| number.to_string()).collect());
     let names: Vec<String> = solvers.iter().map(|solver| solver.to_string()).collect();
-    let svg = bar_chart_svg(title, ("file", y_desc), &labels, &series, &names)?;
-    let legend = names.into_iter().enumerate().map(|(index, solver)| (solver, colour(index))).collect();
+    let colours: Vec<Colour> = solvers.iter().map(|solver| solver_colour(solver)).collect();
+    let svg = bar_chart_svg(title, ("file", y_desc), &labels, &series, &colours, &names)?;
+    let legend = legend_of(solvers);
     Ok(Some(Figure { svg, legend, table: None, note: Some(note.to_string()) }))
 }
 
@@ -278,18 +311,18 @@ pub fn simulation(summaries: &[super::simulation::SimulationSummary]) -> anyhow:
                 .collect()
         })
         .collect();
+    let strategies: Vec<String> = summaries.iter().map(|summary| summary.strategy.to_string()).collect();
+    let strategies: Vec<&str> = strategies.iter().map(String::as_str).collect();
+    let colours: Vec<Colour> = strategies.iter().map(|strategy| solver_colour(strategy)).collect();
     let svg = bar_chart_svg(
         "Guesses per secret",
         ("guesses", "secrets"),
         &XLabels::Centred((1..=longest).map(|guesses| guesses.to_string()).collect()),
         &counts,
+        &colours,
         &[],
     )?;
-    let legend = summaries
-        .iter()
-        .enumerate()
-        .map(|(index, summary)| (summary.strategy.to_string(), colour(index)))
-        .collect();
+    let legend = legend_of(&strategies);
     Ok(vec![Figure { svg, legend, table: Some(histogram_grid(summaries)), note: None }])
 }
 

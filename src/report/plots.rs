@@ -1,6 +1,7 @@
 //! The series behind `compare`'s competition charts, as the SAT and SMT competitions draw them: the
 //! cactus plot (per solver, its solve times sorted: the x-th point is the time within which it solved
-//! x instances; and the virtual best's), the scatter plot of each solver against the baseline (one
+//! x instances; and the virtual best's), each time the mean of the solver's runs on the file
+//! ([`shown_ms`]), the scatter plot of each solver against the baseline (one
 //! point per file, unsolved ones on the time limit) and the peak memory per file. `--plot-data DIR`
 //! writes them as CSV files for other plotting tools ([`write_csv`]).
 
@@ -13,13 +14,20 @@ use super::scores;
 use super::summary::Summary;
 use super::table::by_file;
 
+/// The time of `record` that `compare`'s charts plot: the mean of its runs (the results table's
+/// mean ± σ), or its one time where no mean was kept (a `run`, or a report of an older version).
+pub fn shown_ms(record: &Record) -> f64 {
+    record.mean_ms.unwrap_or(record.ms)
+}
+
 /// The files `--plot-data DIR` writes in DIR.
 pub const FILES: [&str; 3] = ["cactus.csv", "scatter.csv", "memory.csv"];
 
 /// The name of the virtual best solver's series.
 pub const VIRTUAL_BEST: &str = "virtual best";
 
-/// A file's times for one solver and the baseline, in milliseconds; `None` where it did not solve it.
+/// A file's times (the means of the runs) for one solver and the baseline, in milliseconds; `None`
+/// where it did not solve it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Pair {
     /// The file.
@@ -50,7 +58,7 @@ pub struct Memory {
 /// The series of a comparison's charts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plots {
-    /// Per solver (in order, then [`VIRTUAL_BEST`]), the times of the files it solved, ascending.
+    /// Per solver (in order, then [`VIRTUAL_BEST`]), the mean times of the files it solved, ascending.
     pub cactus: Vec<(String, Vec<f64>)>,
     /// The solver the others are set against: `--baseline`, else the single best, else the first.
     pub baseline: Option<String>,
@@ -75,14 +83,14 @@ pub fn plots(records: &[Record], summary: &Summary) -> Plots {
                 .iter()
                 .flat_map(|group| scores::solved(group))
                 .filter(|record| record.solver.as_deref() == Some(*name))
-                .map(|record| record.ms)
+                .map(shown_ms)
                 .collect();
             (name.to_string(), sorted(times))
         })
         .collect();
     let best = groups
         .iter()
-        .filter_map(|group| scores::solved(group).map(|record| record.ms).min_by(f64::total_cmp))
+        .filter_map(|group| scores::solved(group).map(shown_ms).min_by(f64::total_cmp))
         .collect();
     cactus.push((VIRTUAL_BEST.to_string(), sorted(best)));
     let baseline = summary
@@ -94,9 +102,7 @@ pub fn plots(records: &[Record], summary: &Summary) -> Plots {
     if let Some(baseline) = &baseline {
         for group in groups.iter().filter(|group| !scores::left_out(group)) {
             let time = |name: &str| {
-                scores::solved(group)
-                    .find(|record| record.solver.as_deref() == Some(name))
-                    .map(|record| record.ms)
+                scores::solved(group).find(|record| record.solver.as_deref() == Some(name)).map(shown_ms)
             };
             for name in names.iter().filter(|name| **name != baseline.as_str()) {
                 pairs.push(Pair {
@@ -192,5 +198,19 @@ mod tests {
             plots.pairs.iter().map(|pair| (pair.file.as_str(), pair.baseline_ms, pair.solver_ms)).collect();
         assert_eq!(pairs, [("a", Some(30.0), Some(10.0)), ("b", Some(5.0), None), ("c", None, Some(50.0))]);
         assert_eq!(plots.memory, []);
+    }
+
+    #[test]
+    fn the_series_hold_each_solve_s_mean_as_the_results_table_shows_it() {
+        // Runs of 10, 10 and 16 ms: median 10, mean 12; the other solver's one run, 20 ms.
+        let mut repeated = Record::timed("a", "x", Status::Solved, 10.0);
+        repeated.mean_ms = Some(12.0);
+        let records = vec![repeated, Record::timed("a", "y", Status::Solved, 20.0)];
+        let summary = crate::report::comparison::summarise(&records, 1.0, None, Vec::new());
+        let plots = plots(&records, &summary);
+        assert_eq!(plots.cactus[0], ("x".to_string(), vec![12.0]));
+        assert_eq!(plots.cactus[2], (VIRTUAL_BEST.to_string(), vec![12.0]));
+        let pair = &plots.pairs[0];
+        assert_eq!((pair.baseline_ms, pair.solver_ms), (Some(12.0), Some(20.0)));
     }
 }

@@ -1,6 +1,6 @@
 //! `POST /api/batch`: several files (multipart form data, each part a file; a `.zip` part is opened
-//! and its files taken) solved as `run` solves a folder: each input by its family's default solver
-//! (or `solver`), references beside inputs (`a.csv.expected`, `a.ref`) giving verdicts. The answer
+//! and its files taken) solved as `run` solves a folder: each input by the solver chosen for its
+//! family (`solvers=FAMILY:SOLVER,...`; a family not named uses its default), references beside inputs (`a.csv.expected`, `a.ref`) giving verdicts. The answer
 //! holds the records in name order, the summary, the HTML report of `run --html`, the JUnit report
 //! of `run --junit`, and the references `run --bless` would write, zipped ([`super::references`]).
 //!
@@ -37,6 +37,35 @@ use crate::verdict::{judge, unified_diff};
 pub struct BatchQuery {
     /// The time limit of the whole batch, in seconds.
     timeout: Option<String>,
+    /// The solver of each family named: `FAMILY:SOLVER` pairs separated by commas.
+    solvers: Option<String>,
+}
+
+/// The solver chosen for each family, by family name.
+type Chosen = std::collections::HashMap<&'static str, String>;
+
+/// The solvers of the query's `solvers`: `FAMILY:SOLVER` pairs separated by commas (none when empty).
+///
+/// # Errors
+/// 400 for a pair that is not `FAMILY:SOLVER`, a family no one has or named twice; 422 for a solver
+/// its family does not offer (the message lists those it does).
+fn chosen_solvers(text: Option<&str>) -> Result<Chosen, ApiError> {
+    let mut chosen = Chosen::new();
+    for pair in text.unwrap_or("").split(',').filter(|pair| !pair.is_empty()) {
+        let Some((family, solver)) = pair.split_once(':') else {
+            return Err(ApiError::bad_request(format!("solvers: `{pair}` is not FAMILY:SOLVER")));
+        };
+        let family = super::solve::family_named(family)
+            .map_err(|error| ApiError::bad_request(format!("solvers: {}", error.message)))?;
+        super::solve::check_solver(family, solver)?;
+        if chosen.insert(family.name(), solver.to_string()).is_some() {
+            return Err(ApiError::bad_request(format!(
+                "solvers: the {} family is named twice",
+                family.name()
+            )));
+        }
+    }
+    Ok(chosen)
 }
 
 /// The answer to a batch.
@@ -95,6 +124,7 @@ pub async fn batch(
 ) -> Result<Json<BatchAnswer>, ApiError> {
     let Query(query) = query?;
     let timeout = limits::timeout(query.timeout.as_deref())?;
+    let chosen = chosen_solvers(query.solvers.as_deref())?;
     let (files, unopened) = received(multipart?).await?;
     if files.is_empty() && unopened.is_empty() {
         return Err(ApiError::bad_request("no files: send each file as a part of a multipart form"));
@@ -102,7 +132,9 @@ pub async fn batch(
     let shared = Arc::clone(&state);
     let answer = state
         .pool
-        .run_stoppable(move |stop| solve_all(&files, unopened, &shared, Instant::now() + timeout, stop))
+        .run_stoppable(move |stop| {
+            solve_all(&files, unopened, &chosen, &shared, Instant::now() + timeout, stop)
+        })
         .await??;
     Ok(Json(answer))
 }
@@ -243,7 +275,8 @@ fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
     None
 }
 
-/// Solves every input among `files` before `deadline` on the server's `state` (a Scrabble position
+/// Solves every input among `files` with the solver `chosen` for its family (else the family's
+/// default) before `deadline` on the server's `state` (a Scrabble position
 /// on the files it names among `files`: [`lexicon`]), judging it against its reference when one
 /// came along; files that are neither inputs nor references are counted as skipped, and so are
 /// the archives not opened (`unopened`, [`received`]) and the
@@ -255,6 +288,7 @@ fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
 fn solve_all(
     files: &Files,
     unopened: Vec<Skipped>,
+    chosen: &Chosen,
     state: &State,
     deadline: Instant,
     stop: &AtomicBool,
@@ -286,7 +320,7 @@ fn solve_all(
             }
             continue;
         };
-        let solver = family.default_solver();
+        let solver = chosen.get(family.name()).map_or(family.default_solver(), String::as_str);
         let reference_name = crate::paths::display_path(&family.reference_path(path));
         let reference = files.get(&reference_name);
         let (record, note) = match resolver.prepared(family, solver, &state.settings, name, input) {

@@ -69,13 +69,7 @@ impl Job {
     pub fn new(family: &str, query: &SolveQuery, base: &Settings) -> Result<Job, ApiError> {
         let family = family_named(family)?;
         let solver = query.solver.clone().unwrap_or_else(|| family.default_solver().to_string());
-        if let Err(unknown) = crate::solve::check_solver(family, &solver) {
-            return Err(ApiError::unknown_solver(format!(
-                "the {} family has no solver `{solver}`; it has: {}",
-                unknown.family,
-                unknown.offered.join(", ")
-            )));
-        }
+        check_solver(family, &solver)?;
         let mut settings = base.clone();
         settings.digits = option_of(family, "digits", "guess", query.digits.as_deref())?
             .map(|text| {
@@ -93,6 +87,20 @@ impl Job {
             .transpose()?;
         Ok(Job { family, solver, settings, timeout: limits::timeout(query.timeout.as_deref())? })
     }
+}
+
+/// Checks that `family` offers the solver called `solver`.
+///
+/// # Errors
+/// 422 naming the solvers it offers.
+pub fn check_solver(family: &dyn Family, solver: &str) -> Result<(), ApiError> {
+    crate::solve::check_solver(family, solver).map_err(|unknown| {
+        ApiError::unknown_solver(format!(
+            "the {} family has no solver `{solver}`; it has: {}",
+            unknown.family,
+            unknown.offered.join(", ")
+        ))
+    })
 }
 
 /// The family called `name`.

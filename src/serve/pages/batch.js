@@ -1,17 +1,52 @@
-// A batch: several files (or a .zip) solved as `solvebatch run` solves a folder, with verdicts
-// against the references that came along, and the HTML report, the references `run --bless` would
+// A batch: several files (or a .zip) solved as `solvebatch run` solves a folder, each family's
+// files by the solver chosen for it (`run --solver`), with verdicts against the references that
+// came along, and the HTML report, the references `run --bless` would
 // write (a .zip) and the JUnit report to save.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const TONES = { same: "good", valid: "warn", differs: "bad", solved: "", no_solution: "", invalid: "warn", timeout: "bad", failed: "bad" };
 
+// A choice of solver for each family, its default first, as `GET /api/solvers` lists them.
+async function offerSolvers() {
+  const answer = await api("/api/solvers");
+  if (answer.status !== 200) return;
+  $("solvers").replaceChildren(...answer.body.map(({ family, extension, solvers }) => {
+    const label = document.createElement("label");
+    const choice = document.createElement("select");
+    choice.id = `solver-${family}`;
+    choice.dataset.family = family;
+    for (const solver of solvers) {
+      choice.append(Object.assign(document.createElement("option"), { value: solver.name, textContent: solver.name, title: solver.description }));
+    }
+    // A family with one solver shows it, with nothing to choose.
+    choice.disabled = solvers.length === 1;
+    label.append(`${family} (${extension}) `, choice);
+    return label;
+  }));
+}
+offerSolvers();
+
+// The solvers chosen, as the batch API takes them: `family:solver,...`.
+function chosenSolvers() {
+  return [...document.querySelectorAll("#solvers select")].map((choice) => `${choice.dataset.family}:${choice.value}`).join(",");
+}
+
+// A file name whose lines may break after each `/` only (and at its hyphens, as any text).
+function fileCell(cell, name) {
+  cell.title = name;
+  name.split("/").forEach((part, index, parts) => {
+    cell.append(index < parts.length - 1 ? `${part}/` : part);
+    if (index < parts.length - 1) cell.append(document.createElement("wbr"));
+  });
+}
+
 async function solve(files) {
   if (files.length === 0) return;
   const form = new FormData();
   for (const file of files) form.append("file", file, file.name);
   $("summary").textContent = `solving ${files.length} ${files.length === 1 ? "file" : "files"}...`;
-  const query = new URLSearchParams({ timeout: $("timeout").value });
+  const query = new URLSearchParams({ timeout: $("timeout").value, solvers: chosenSolvers() });
   const answer = await api(`/api/batch?${query}`, { method: "POST", body: form });
   if (answer.status !== 200) {
     $("summary").textContent = "";
@@ -25,7 +60,7 @@ async function solve(files) {
     const cells = [record.file, record.family, record.solver, record.result, record.verdict || "", record.ms.toFixed(3), record.message || ""];
     cells.forEach((text, index) => {
       const cell = row.insertCell();
-      cell.textContent = text;
+      if (index === 0) fileCell(cell, text); else cell.textContent = text;
       if (index === 3) cell.className = TONES[record.status];
       if (index === 4 && record.verdict) cell.className = TONES[record.verdict];
       if (index === 5) cell.className = "number";

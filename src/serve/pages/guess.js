@@ -9,6 +9,11 @@ function listed(guesses) {
   return `${guesses.length} ${guesses.length === 1 ? "guess" : "guesses"}: ${guesses.join(" ")}`;
 }
 
+// "1 match", "0 matches": an answer as the command line words it, on both games.
+function matchesOf(count) {
+  return `${count} ${count === 1 ? "match" : "matches"}`;
+}
+
 // The codebreaker game: the answers given so far.
 let codebreaker = { strategy: "first", digits: 4, answers: [] };
 
@@ -26,7 +31,7 @@ async function playCodebreaker() {
     const row = table.insertRow();
     row.insertCell().textContent = `Guess ${index + 1}:`;
     row.insertCell().textContent = guess;
-    row.insertCell().textContent = index < codebreaker.answers.length ? `${codebreaker.answers[index]} matching` : "?";
+    row.insertCell().textContent = index < codebreaker.answers.length ? matchesOf(codebreaker.answers[index]) : "?";
   });
   const bar = $("answer-bar");
   bar.innerHTML = "";
@@ -63,13 +68,20 @@ $("new-codebreaker").addEventListener("click", () => {
 // The hosted game: the seed that drew the secret and the guesses so far.
 let hosted = null;
 
+// Says what was wrong with the guess typed, under the box, as the command line says it and asks
+// again; an empty text clears it. No dialog to close: the next guess can be typed at once.
+function hostTypo(text) {
+  $("host-typo").textContent = text;
+}
+
 async function playHost(reveal) {
   const answer = await postJson("/api/guess/host", { ...hosted, reveal });
   if (answer.status !== 200) {
     hosted.guesses.pop();
-    showMessage(messageOf(answer.body));
+    hostTypo(messageOf(answer.body));
     return;
   }
+  hostTypo("");
   const view = answer.body;
   const table = $("host-guesses");
   table.innerHTML = "";
@@ -77,7 +89,7 @@ async function playHost(reveal) {
     const row = table.insertRow();
     row.insertCell().textContent = `Guess ${index + 1}:`;
     row.insertCell().textContent = guess;
-    row.insertCell().textContent = `${view.answers[index]} ${view.answers[index] === 1 ? "match" : "matches"}`;
+    row.insertCell().textContent = matchesOf(view.answers[index]);
   });
   if (view.found) {
     $("host-status").textContent = `You found ${view.secret} with ${hosted.guesses.length} ${hosted.guesses.length === 1 ? "guess" : "guesses"}.`;
@@ -91,15 +103,16 @@ $("new-host").addEventListener("click", () => {
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
   hosted = { digits: Number($("host-digits").value), seed, guesses: [] };
   $("host-guesses").innerHTML = "";
+  hostTypo("");
   $("host-status").textContent = `I have picked a ${hosted.digits}-digit number. Guess it.`;
   $("host-submit").disabled = false;
 });
 
 $("host-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  if (!hosted) return showMessage("Start a game with New Game first.");
+  if (!hosted) return hostTypo("Start a game with New Game first.");
   const text = $("host-guess").value.trim();
-  if (!/^\d+$/.test(text)) return showMessage(`"${text}" is not a number; type a ${hosted.digits}-digit number.`);
+  if (!/^\d+$/.test(text)) return hostTypo(`"${text}" is not a number; type a ${hosted.digits}-digit number.`);
   hosted.guesses.push(Number(text));
   $("host-guess").value = "";
   playHost(false);

@@ -72,7 +72,9 @@ function draw(view) {
     ? "Click a square to start a play there (8H across); click it again to play down (H8). \u2605 is the centre, H8."
     : "Click a square to start a play there; click it again to turn the direction. \u2605 is the centre, x 0, y 0.";
   $("lab-fields").hidden = standard();
+  // The box is as wide as its placeholder, so that the whole example shows.
   $("letters").placeholder = standard() ? "8H WORD, H8 WORD, pass, exchange LETTERS" : "letters";
+  $("letters").size = Math.max(28, $("letters").placeholder.length + 2);
   const rack = $("rack");
   rack.innerHTML = "";
   for (const [tile, value] of view.rack) {

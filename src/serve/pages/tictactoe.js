@@ -1,7 +1,9 @@
 // The replay of an ultimate tic-tac-toe game: the board move by move from the server's turns (the
 // crate's Replay), and the output of the command line. A game opens before its first move; the
 // output box shows what the moves shown printed, and the verdict, attention and whole output, which
-// the whole game decides, show after its last.
+// the whole game decides, show after its last. The board numbers its rows and columns as the moves
+// name cells, `(row, column)` from 0, and marks the last move: the cell it filled, or the cell it
+// asked for when it was refused.
 "use strict";
 
 let game = { n: 0, turns: [] };
@@ -44,14 +46,32 @@ document.getElementById("open").addEventListener("change", async (event) => {
   show(0);
 });
 
-// Draws the n²×n² board and the n×n macroboard, empty, with miniboard borders.
+// The board's cell at `(row, column)`, or null off the board.
+function cellAt(row, column) {
+  const side = game.n * game.n;
+  if (!(row >= 0 && row < side && column >= 0 && column < side)) return null;
+  return document.getElementById("board").tBodies[0].rows[row].cells[column + 1];
+}
+
+// A header cell showing `text`.
+function header(text, scope) {
+  return Object.assign(document.createElement("th"), { textContent: text, scope });
+}
+
+// Draws the n²×n² board, its column numbers above and its row numbers on the left, and the n×n
+// macroboard, empty, with miniboard borders.
 function drawEmpty() {
   const n = game.n;
   const side = n * n;
   const board = document.getElementById("board");
   board.innerHTML = "";
+  const numbers = board.createTHead().insertRow();
+  numbers.append(header("", "col"));
+  for (let column = 0; column < side; column++) numbers.append(header(String(column), "col"));
+  const body = board.createTBody();
   for (let row = 0; row < side; row++) {
-    const tr = board.insertRow();
+    const tr = body.insertRow();
+    tr.append(header(String(row), "row"));
     for (let column = 0; column < side; column++) {
       const td = tr.insertCell();
       if (column % n === 0) td.classList.add("left");
@@ -75,7 +95,7 @@ function show(count) {
   const macro = document.getElementById("macroboard");
   for (const td of board.querySelectorAll("td")) {
     td.textContent = "";
-    td.classList.remove("X", "O", "last", "won-X", "won-O");
+    td.classList.remove("X", "O", "last", "refused", "won-X", "won-O");
   }
   for (const td of macro.querySelectorAll("td")) {
     td.textContent = "-";
@@ -84,10 +104,14 @@ function show(count) {
   const owners = new Map();
   game.turns.slice(0, count).forEach((turn, index) => {
     if (turn.cell) {
-      const td = board.rows[turn.cell[0]].cells[turn.cell[1]];
+      const td = cellAt(turn.cell[0], turn.cell[1]);
       td.textContent = turn.player;
       td.classList.add(symbolClass(turn.player));
       if (index === count - 1) td.classList.add("last");
+    } else if (index === count - 1) {
+      // A refused move: the cell it asked for, when that is on the board.
+      const asked = cellAt(turn.asked[0], turn.asked[1]);
+      if (asked) asked.classList.add("refused");
     }
     if (turn.won !== null) owners.set(turn.won, turn.player);
   });
@@ -98,7 +122,7 @@ function show(count) {
     const top = Math.floor(miniboard / n) * n;
     const left = (miniboard % n) * n;
     for (let row = top; row < top + n; row++) {
-      for (let column = left; column < left + n; column++) board.rows[row].cells[column].classList.add(`won-${symbolClass(player)}`);
+      for (let column = left; column < left + n; column++) cellAt(row, column).classList.add(`won-${symbolClass(player)}`);
     }
   }
   step.value = count;

@@ -1,8 +1,11 @@
 // The tournament organiser's window: open a pairing file, show one round, save exactly that round.
 // Then the alternatives: the number of rounds, the next round in the order of `tournament --all`,
 // and pairings pinned by clicking them (fixed, then forbidden, then free), the round re-solved with
-// the pins as `--fix` and `--forbid` solve it. While a request runs the window says so and only
-// Cancel works; Cancel abandons the request, and the server stops a solve whose client went away.
+// the pins as `--fix` and `--forbid` solve it. Choosing another solver solves the open file again
+// with it. The pairings marked as played are always those of the round in the box, read from it,
+// whichever solver or list found it. While a request runs the window says so and only Cancel works;
+// Cancel abandons the request, and the server stops a solve whose client went away. Nothing moves
+// while a request runs: Cancel and the alternatives keep their places when hidden.
 "use strict";
 
 const round = document.getElementById("round");
@@ -20,6 +23,8 @@ const place = document.getElementById("place");
 const next = document.getElementById("next");
 const clearPins = document.getElementById("clear-pins");
 const pairings = document.getElementById("pairings");
+const solverChoice = document.getElementById("solver");
+const pinHint = document.getElementById("pin-hint");
 
 // The file the alternatives are of: its name and bytes; null before one is opened.
 let opened = null;
@@ -59,12 +64,29 @@ function timeoutMessage(name, solver, timeout) {
     + "much faster: choose one of them and open the file again.";
 }
 
+// Shows `text` as the round in the box, the box as tall as the round (within the page's limit).
+function showRound(text) {
+  round.value = text;
+  round.rows = Math.min(Math.max(text.split("\n").length, 3), 40);
+}
+
 // Solves the chosen file; only a round changes the window, and only no round clears it.
 document.getElementById("open").addEventListener("change", async (event) => {
   const file = event.target.files[0];
   event.target.value = "";
   if (!file || solving) return;
-  const solver = document.getElementById("solver").value;
+  await solveFile(file.name, () => file.arrayBuffer());
+});
+
+// Another solver solves the open file again: its round, the pins cleared.
+solverChoice.addEventListener("change", () => {
+  if (opened && !solving) solveFile(opened.name, async () => opened.body);
+});
+
+// Solves the file called `name`, whose bytes `read` gives, with the chosen solver.
+async function solveFile(name, read) {
+  const file = { name };
+  const solver = solverChoice.value;
   const timeout = document.getElementById("timeout").value;
   const query = new URLSearchParams({ solver, timeout, name: file.name });
   solving = new AbortController();
@@ -72,7 +94,7 @@ document.getElementById("open").addEventListener("change", async (event) => {
   let answer;
   let body;
   try {
-    body = await file.arrayBuffer();
+    body = await read();
     answer = await api(`/api/solve/tournament?${query}`, { method: "POST", body, signal: solving.signal });
   } catch (error) {
     const cancelled = solving.signal.aborted;
@@ -90,15 +112,17 @@ document.getElementById("open").addEventListener("change", async (event) => {
     pins.clear();
     index = null;
     alternatives.hidden = opened === null;
+    pinHint.hidden = opened === null;
     if (opened === null) pairings.replaceChildren();
+    round.placeholder = "";
   }
   if (record.status === "solved") {
-    round.value = record.output;
+    showRound(record.output);
     offerDownload(saveLink, "round.txt", record.output);
     shown.textContent = `round of ${file.name}`;
     time.textContent = `${record.solver}: ${duration(record.ms)}`;
   } else if (record.status === "no_solution") {
-    round.value = "";
+    showRound("");
     shown.textContent = `${file.name}: no round`;
     time.textContent = `${record.solver}: ${duration(record.ms)}`;
   }
@@ -111,7 +135,7 @@ document.getElementById("open").addEventListener("change", async (event) => {
     showMessage(`${file.name}: ${messageOf(record)}`);
   }
   if (record.status === "solved") await showAlternatives(null);
-});
+}
 
 // The triples `[first, second, table]` of a round as printed (`Table T: A vs. B` lines).
 function printedPairings(text) {
@@ -161,14 +185,16 @@ async function showAlternatives(at) {
     : `${rounds.rounds} round${total === 1n ? "" : "s"}${pins.size ? " with the pins" : ""}`;
   if (at !== null) {
     index = at;
-    round.value = rounds.round ? rounds.output : "";
+    showRound(rounds.round ? rounds.output : "");
     if (rounds.round) offerDownload(saveLink, "round.txt", rounds.output);
     shown.textContent = rounds.round ? `round ${at + 1} of ${opened.name}` : `${opened.name}: no round with the pins`;
     time.textContent = `rounds: ${duration(rounds.ms)}`;
   }
   place.textContent = index === null ? "the solver's round" : `round ${index + 1} in the order of --all`;
-  drawPairings(rounds.pairings, rounds.round ?? (index === null ? printedPairings(round.value) : []));
+  // The round in the box, whichever solver or list found it.
+  drawPairings(rounds.pairings, printedPairings(round.value));
   alternatives.hidden = false;
+  pinHint.hidden = false;
   setBusy(null);
   return true;
 }
@@ -214,8 +240,14 @@ async function cyclePin(pin) {
   }
 }
 
-// The next round in the order of `--all`, with the pins.
-next.addEventListener("click", () => opened && !solving && showAlternatives(index === null ? 0 : index + 1));
+// The next round in the order of `--all`, with the pins; from the solver's round, the first round of
+// `--all` that is not the one shown.
+next.addEventListener("click", async () => {
+  if (!opened || solving) return;
+  if (index !== null) return showAlternatives(index + 1);
+  const before = round.value;
+  if ((await showAlternatives(0)) && round.value === before && (total === null || total > 1n)) await showAlternatives(1);
+});
 
 // Frees every pairing and shows the first round again.
 clearPins.addEventListener("click", () => {
