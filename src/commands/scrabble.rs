@@ -598,6 +598,12 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
         println!("{}", args.board.cgp_with(&position.board, &position.rack)?);
         return Ok(ExitCode::SUCCESS);
     }
+    // A position whose game is over has no play to list: said, with the status of `no valid play`.
+    let scoreless = args.board.cgp_text()?.map_or(0, |cgp| cgp.scoreless_turns as usize);
+    if let Some(over) = desk::game_over(scoreless) {
+        std::io::stdout().write_all(over.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let ranking = desk::ranking(args.rank, &position.rules).map_err(anyhow::Error::msg)?;
     if ranking == Ranking::Equity {
         args.board.check_tile_counts(&loaded)?;
@@ -854,7 +860,7 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         player: args.player.clone(),
         leaves: args.leaves.clone(),
     };
-    let (analysis, _) = analyze_game(&args.game, &text, &settings)
+    let (analysis, _) = analyze_game(&args.game, &text, &settings, Deadline::NEVER)
         .map_err(|error| anyhow!("{}: {error:#}", crate::text::name(&args.game)))?;
     std::io::stdout().write_all(analysis.as_bytes())?;
     Ok(ExitCode::SUCCESS)
