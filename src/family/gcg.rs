@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use solvebatch_scrabble::equity::LeaveTable;
-use solvebatch_scrabble::game::{analyze_until, Analysis, AnalysisSettings, AnalysisStopped, GcgGame, PlayerSummary};
+use solvebatch_scrabble::game::{
+    analyze_until, Analysis, AnalysisSettings, AnalysisStopped, GcgGame, PlayerSummary,
+};
 use solvebatch_scrabble::{Dictionary, Rulebook, TileSet};
 
 use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
@@ -83,8 +85,13 @@ pub fn analyze_game(
     };
     let leaves = settings.leaves.as_deref().map(LeaveTable::load).transpose()?;
     let table = leaves.as_ref().unwrap_or_else(|| LeaveTable::standard());
-    let (game, analysis) =
-        analyze_text(text, (&dictionary, &tiles, table), &settings.analysis, settings.player.as_deref(), deadline)?;
+    let (game, analysis) = analyze_text(
+        text,
+        (&dictionary, &tiles, table),
+        &settings.analysis,
+        settings.player.as_deref(),
+        deadline,
+    )?;
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &game.rules };
     let stats = GameStats { turns: analysis.turns.len(), players: analysis.players.clone() };
     Ok((analysis.text(&game, &rulebook), stats))

@@ -153,7 +153,11 @@ impl PlotFiles {
         std::fs::create_dir_all(dir)
             .map_err(|error| anyhow::anyhow!("{}: cannot create: {error}", dir.display()))?;
         let [cactus, scatter, memory] = FILES.map(|name| dir.join(name));
-        Ok(PlotFiles([OutputFile::create(&cactus)?, OutputFile::create(&scatter)?, OutputFile::create(&memory)?]))
+        Ok(PlotFiles([
+            OutputFile::create(&cactus)?,
+            OutputFile::create(&scatter)?,
+            OutputFile::create(&memory)?,
+        ]))
     }
 
     /// Writes the series as `DIR/cactus.csv` (`series,solved,ms`: the x-th solve of each series),

@@ -219,7 +219,8 @@ fn unzip(name: &str, bytes: &[u8], files: &mut Files, unopened: &mut Vec<Skipped
             )));
         }
         if entry.unix_mode().is_some_and(|mode| mode & FILE_TYPE == LINK_TYPE) {
-            unopened.push(Skipped { file: format!("{name}/{entry_name}"), reason: SYMBOLIC_LINK.to_string() });
+            unopened
+                .push(Skipped { file: format!("{name}/{entry_name}"), reason: SYMBOLIC_LINK.to_string() });
             continue;
         }
         if is_zip(&entry_name) {

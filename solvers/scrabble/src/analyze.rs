@@ -170,15 +170,9 @@ pub fn analyze_until(
         if deadline.passed() {
             return Err(AnalysisStopped { reached, decisions });
         }
-        if let Some(analysed) = analyze_turn(
-            rulebook,
-            table,
-            settings,
-            (index, turn),
-            &known[index],
-            &mut moves,
-            turn.scoreless,
-        ) {
+        if let Some(analysed) =
+            analyze_turn(rulebook, table, settings, (index, turn), &known[index], &mut moves, turn.scoreless)
+        {
             turns.push(analysed);
         }
     }
@@ -189,9 +183,11 @@ pub fn analyze_until(
     Ok(Analysis { turns, players })
 }
 
-/// Whether `turn` is one the analysis looks at: the player's asked for (or any), its rack known.
+/// Whether `turn` is a decision the analysis looks at: a play, an exchange of tiles shown or a pass,
+/// by the player asked for (or any), its rack known.
 fn is_decision(settings: &AnalysisSettings, turn: &GcgTurn) -> bool {
-    settings.player.is_none_or(|player| player == turn.player) && !turn.rack.is_empty()
+    let decision = matches!(turn.event, GcgEvent::Play { .. } | GcgEvent::Exchange(Ok(_)) | GcgEvent::Pass);
+    decision && settings.player.is_none_or(|player| player == turn.player) && !turn.rack.is_empty()
 }
 
 /// For each turn of `game`, the opponent's tiles its player knows: those of a play the opponent

@@ -644,7 +644,8 @@ mod tests {
             assert_eq!((solution.value, solution.line.len(), solution.depth), (6, 2, 2));
             // Six already: the game is over, the value is the final adjustment, 10 - 4.
             for scoreless in [6, 9] {
-                let solution = solve(rulebook, &position(board.clone(), "V", "Q", scoreless), &Settings::default());
+                let solution =
+                    solve(rulebook, &position(board.clone(), "V", "Q", scoreless), &Settings::default());
                 assert_eq!((solution.value, solution.line.len(), solution.proved), (6, 0, true));
             }
         });

@@ -401,7 +401,9 @@ impl GcgGame {
             }
             GcgEvent::EndRack(_) | GcgEvent::RackPenalty(_) => {
                 if let Some(at) = self.rack_points[player] {
-                    return fail(format!("{nick} had its end-of-game rack points at line {at}; they come once"));
+                    return fail(format!(
+                        "{nick} had its end-of-game rack points at line {at}; they come once"
+                    ));
                 }
             }
             GcgEvent::Time => {

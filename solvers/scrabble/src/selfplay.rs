@@ -309,8 +309,8 @@ fn exchange(rack: &mut Rack, thrown: &Leave, bag: &mut Vec<Option<Letter>>, rng:
 mod tests {
     use super::*;
     use crate::board::Square;
-    use crate::end::SCORELESS_TURNS_TO_END;
     use crate::dictionary::Dictionary;
+    use crate::end::SCORELESS_TURNS_TO_END;
     use crate::rules::Rules;
     use crate::tiles::TileSet;
 

@@ -7,8 +7,11 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use solvebatch_scrabble::equity::{LeaveTable, Ranking};
-use solvebatch_scrabble::game::{play_game, Ending, Engine, GcgEvent, GcgGame, GcgPlayer};
-use solvebatch_scrabble::{Dictionary, Rulebook, Rules, TileSet};
+use solvebatch_scrabble::game::{
+    analyze, analyze_until, play_game, AnalysisSettings, AnalysisStopped, Ending, Engine, GcgEvent, GcgGame,
+    GcgPlayer,
+};
+use solvebatch_scrabble::{Deadline, Dictionary, Rulebook, Rules, TileSet};
 
 fn dictionary() -> Dictionary {
     Dictionary::from_text(b"cat\ncats\nscat\nax\nza\n".to_vec())
@@ -201,7 +204,8 @@ proptest! {
 
 /// A record of two players holding ABCDEFG (16 points) who pass `passes` times, then `tail`.
 fn passes_then(passes: usize, tail: &str) -> String {
-    let turns: String = (0..passes).map(|turn| format!(">{}: ABCDEFG - +0 0\n", ["a", "b"][turn % 2])).collect();
+    let turns: String =
+        (0..passes).map(|turn| format!(">{}: ABCDEFG - +0 0\n", ["a", "b"][turn % 2])).collect();
     format!("#player1 a\n#player2 b\n{turns}{tail}")
 }
 
@@ -222,7 +226,8 @@ fn a_turn_after_six_scoreless_turns_is_an_error_naming_the_line_the_game_ended()
         "line 9: the game ended at line 8: six scoreless turns"
     );
     // Five passes and a play (a phony, allowed and marked): the game goes on.
-    let game = GcgGame::parse(&passes_then(5, ">b: ABCDEFG 8G CAB +14 14\n"), &dictionary(), &standard).unwrap();
+    let game =
+        GcgGame::parse(&passes_then(5, ">b: ABCDEFG 8G CAB +14 14\n"), &dictionary(), &standard).unwrap();
     assert_eq!((game.ending(), game.turns[5].scoreless), (None, 5));
     let game = GcgGame::parse(&passes_then(6, ""), &dictionary(), &standard).unwrap();
     assert_eq!(game.ending(), Some((Ending::Scoreless, 8)));
@@ -233,7 +238,10 @@ fn a_turn_after_six_scoreless_turns_is_an_error_naming_the_line_the_game_ended()
 fn a_record_of_100000_passes_is_refused_at_its_seventh_pass() {
     let record = passes_then(100_000, "");
     assert!(record.len() > 1_800_000, "{}", record.len());
-    assert_eq!(error_of(&record, &TileSet::standard()), "line 9: the game ended at line 8: six scoreless turns");
+    assert_eq!(
+        error_of(&record, &TileSet::standard()),
+        "line 9: the game ended at line 8: six scoreless turns"
+    );
 }
 
 #[test]
@@ -280,6 +288,25 @@ fn a_player_going_out_ends_the_game() {
 #[test]
 fn quackles_plus_minus_points_read_as_a_deduction() {
     let game =
-        GcgGame::parse(&passes_then(0, ">a: ABCDEFG (time) +-15 -15\n"), &dictionary(), &TileSet::standard()).unwrap();
+        GcgGame::parse(&passes_then(0, ">a: ABCDEFG (time) +-15 -15\n"), &dictionary(), &TileSet::standard())
+            .unwrap();
     assert_eq!((game.scores, game.turns[0].points), ([-15, 0], -15));
+}
+
+/// A deadline already passed stops the analysis before its first decision, saying how many there
+/// were; none analyses every one.
+#[test]
+fn the_analysis_stops_at_its_deadline_between_decisions() {
+    let standard = TileSet::standard();
+    let dictionary = dictionary();
+    let game = GcgGame::parse(GAME, &dictionary, &standard).unwrap();
+    let rulebook = Rulebook { dictionary: &dictionary, tiles: &standard, rules: &game.rules };
+    let settings = AnalysisSettings { top: 1, ..AnalysisSettings::default() };
+    let passed = Deadline::at(Some(std::time::Instant::now()));
+    let stopped = analyze_until(&rulebook, &game, LeaveTable::standard(), &settings, passed).unwrap_err();
+    // Four plays (one withdrawn), an exchange and a pass: six decisions.
+    assert_eq!(stopped, AnalysisStopped { reached: 1, decisions: 6 });
+    assert_eq!(stopped.to_string(), "the analysis stopped at the time limit, at decision 1 of 6");
+    let all = analyze_until(&rulebook, &game, LeaveTable::standard(), &settings, Deadline::NEVER).unwrap();
+    assert_eq!(all, analyze(&rulebook, &game, LeaveTable::standard(), &settings));
 }
