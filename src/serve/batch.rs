@@ -177,8 +177,9 @@ fn add(files: &mut Files, name: String, bytes: Vec<u8>) -> Result<(), ApiError> 
 }
 
 /// Adds the files of the `.zip` archive `bytes`, named by their path inside it, and answers
-/// whether it was opened: one that is not a zip archive, and each `.zip` inside it, is put among
-/// `unopened` instead (a bad file is its own entry, never the end of the batch).
+/// whether it was opened: one that is not a zip archive, and each `.zip` and each symbolic link
+/// inside it, is put among `unopened` instead (a bad file is its own entry, never the end of the
+/// batch; a link's target is never read as a file).
 ///
 /// # Errors
 /// 400 for an archive that cannot be read, holds two entries of one name or a name that leads
