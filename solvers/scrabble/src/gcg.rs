@@ -14,6 +14,12 @@
 //! - end-of-game rack points `(RACK)` (the opponent's tiles left, counted once or twice) and a rack
 //!   penalty `RACK (RACK)` (a player's own tiles left, as the points).
 //!
+//! Points are `+N` or `-N` (Quackle's `+-N` is `-N`). The game ends where the rules end it
+//! ([`Ending`]: a player going out, its rack recorded, or six scoreless turns in a row, a play
+//! withdrawn counting as one): no play, exchange or pass may follow. End-of-game rack points and a
+//! time penalty come once for each player (rack points given before the rules' end end the game
+//! there), challenge bonuses no more often than plays: a record's events are bounded by a game's.
+//!
 //! Every inconsistency is a [`GcgError`] naming the line and what is wrong: a play that does not fit
 //! the board, a score that differs from the rules' score, a rack holding tiles the bag no longer has
 //! or lacking the tiles the player kept, a total that does not add up.
