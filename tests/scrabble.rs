@@ -1446,4 +1446,11 @@ fn a_cgp_after_six_scoreless_turns_is_a_game_over_with_its_final_adjustment() {
     );
     run("hint", &[]).stdout("the game is over: six scoreless turns\n");
     run("pre-endgame", &[]).stdout("the game is over: six scoreless turns\n");
+    // THE at 1M, which scores 37 while the game goes on (above), is rejected.
+    solvebatch()
+        .current_dir(datasets())
+        .args(["scrabble", "check", &over, "-d", "dictionary.txt", "--play", "1M THE"])
+        .assert()
+        .code(1)
+        .stdout("play 1M THE: rejected: the game is over: six scoreless turns\n");
 }

@@ -543,6 +543,12 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     // comes to rank plays by it.
     let leaves = args.board.leave_table()?;
     let checked = desk::check(&rulebook, board, rack, &play);
+    // A position whose game is over takes no play: rejected, with the status of a rejected play.
+    let scoreless = args.board.cgp_text()?.map_or(0, |cgp| cgp.scoreless_turns as usize);
+    if let Some(over) = desk::game_over(scoreless) {
+        print!("play {}: rejected: {over}", checked.written);
+        return Ok(ExitCode::FAILURE);
+    }
     let mut out = String::new();
     let code = match &checked.verdict {
         Ok(scored) if args.cgp => {
