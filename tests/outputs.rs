@@ -907,3 +907,24 @@ fn a_full_disk_fails_with_a_clear_error_and_leaves_no_half_written_file() {
         assert_eq!(fs::read_to_string(dir.path().join(name)).unwrap(), *text);
     }
 }
+
+/// `--plot-data` is checked before the comparison runs, as the reports are: a path that is no
+/// folder, and a folder that cannot hold the files, fail at once with nothing printed.
+#[test]
+fn plot_data_that_cannot_be_written_fails_before_solving() {
+    let (dir, mut command) = setup(&[("x.csv", ONE_TABLE)]);
+    command
+        .args(["compare", "x.csv", "--plot-data", "/dev/full"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("error: /dev/full: not a folder (--plot-data takes the folder for its CSV files)\n");
+    std::fs::write(dir.path().join("plots"), "a file").unwrap();
+    let mut command = crate::common::command_in(dir.path());
+    command
+        .args(["compare", "x.csv", "--plot-data", "plots"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("error: plots: not a folder (--plot-data takes the folder for its CSV files)\n");
+}

@@ -1435,3 +1435,38 @@ fn cgp_is_printed_by_hint_check_and_endgame_and_reads_back() {
     );
     assert_eq!(run(&["hint", after.trim_end()]), after);
 }
+
+/// The bundled endgame after six scoreless turns: the game is over. Each player loses its own rack,
+/// EHINOTU (10) against EMST (6): -4 for the player to move; `hint` and `pre-endgame` list no play.
+#[test]
+fn a_cgp_after_six_scoreless_turns_is_a_game_over_with_its_final_adjustment() {
+    let given = std::fs::read_to_string(datasets().join("endgame-01.cgp")).unwrap();
+    let over = given.trim_end().strip_suffix(" 0").unwrap().to_string() + " 6";
+    let run = |command: &str, extra: &[&str]| {
+        solvebatch()
+            .current_dir(datasets())
+            .args(["scrabble", command, &over, "-d", "dictionary.txt"])
+            .args(extra)
+            .assert()
+            .success()
+    };
+    run("endgame", &[]).stdout(concat!(
+        "endgame: EHINOTU to move, the opponent holds EMST (the unseen tiles), 6 scoreless turns\n",
+        "the game is over: six scoreless turns; each player loses the value of its own rack\n",
+        "value -4 (the final spread for the player to move), depth 0, proved\n",
+        "best line:\n",
+    ));
+    run("endgame", &["--json"]).stdout(
+        "{\"depth\":0,\"line\":[],\"nodes\":0,\"proved\":true,\"racks\":[\"EHINOTU\",\"EMST\"],\
+         \"scoreless_turns\":6,\"value\":-4}\n",
+    );
+    run("hint", &[]).stdout("the game is over: six scoreless turns\n");
+    run("pre-endgame", &[]).stdout("the game is over: six scoreless turns\n");
+    // THE at 1M, which scores 37 while the game goes on (above), is rejected.
+    solvebatch()
+        .current_dir(datasets())
+        .args(["scrabble", "check", &over, "-d", "dictionary.txt", "--play", "1M THE"])
+        .assert()
+        .code(1)
+        .stdout("play 1M THE: rejected: the game is over: six scoreless turns\n");
+}

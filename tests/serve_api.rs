@@ -1385,3 +1385,41 @@ fn a_batch_solves_each_family_with_the_solver_chosen_for_it() {
         (400, "solvers: the guess family is named twice".to_string())
     );
 }
+
+/// A symbolic link inside a `.zip` is a skipped row saying so, never a file holding its target's
+/// path; a part of the form without a file name is refused saying that.
+#[test]
+fn a_link_in_a_zip_is_skipped_and_a_part_without_a_file_name_refused() {
+    let server = Server::start(&[]);
+    let mut archive = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    archive.start_file("a.csv", zip::write::SimpleFileOptions::default()).unwrap();
+    archive.write_all(b"1\n0,1,0\n").unwrap();
+    archive.add_symlink("link.csv", "/etc/passwd", zip::write::SimpleFileOptions::default()).unwrap();
+    let links = archive.finish().unwrap().into_inner();
+    let (status, batch) = post_form(&server.at("/api/batch"), &[("links.zip", &links)]);
+    assert_eq!(status, 200, "{batch}");
+    assert_eq!(batch["records"].as_array().unwrap().len(), 1, "{batch}");
+    assert_eq!(
+        batch["skipped"],
+        json!([{"file": "links.zip/link.csv", "reason": "a symbolic link, not a file: links in an archive are not followed"}])
+    );
+    let boundary = "solvebatch-test-boundary";
+    let body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\n1\n0,1,0\n\r\n--{boundary}--\r\n"
+    );
+    let (status, error) = answer(
+        agent()
+            .post(&server.at("/api/batch"))
+            .header("Content-Type", &format!("multipart/form-data; boundary={boundary}"))
+            .send(body.as_bytes())
+            .unwrap(),
+    );
+    assert_eq!(
+        (status, error["error"].as_str().unwrap()),
+        (
+            400,
+            "the part `file` of the form has no file name: send each file as a part with its name \
+             (Content-Disposition: form-data; name=\"file\"; filename=\"NAME\")"
+        )
+    );
+}

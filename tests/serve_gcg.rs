@@ -183,3 +183,25 @@ fn a_phony_is_marked_on_its_turn_as_the_command_line_marks_it() {
     assert!(printed.contains(&turn_text(second)), "{printed}");
     assert_eq!(view["summary"][1]["phonies"], 1);
 }
+
+/// The 2.2 MB record of 100,000 passes that kept a request busy for 27.7 s in 3.9 GB: refused at its
+/// seventh pass, as the command line refuses it; the time limit is the server's (at most 60 s).
+#[test]
+fn a_record_of_100000_passes_is_refused_at_its_seventh_pass_and_the_time_limit_is_the_servers() {
+    let server = Server::start(&[]);
+    let passes: String =
+        (0..100_000).map(|turn| format!(">{}: ABCDEFG - +0 0\n", ["one", "two"][turn % 2])).collect();
+    let record = format!("#player1 one\n#player2 two\n{passes}");
+    let started = std::time::Instant::now();
+    let (status, view) = post(&server.at("/api/scrabble/game"), record.as_bytes());
+    assert_eq!(
+        (status, &view["error"]),
+        (400, &json!("standard input: line 9: the game ended at line 8: six scoreless turns"))
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
+    let (status, view) = post(&server.at("/api/scrabble/game?timeout=61"), record.as_bytes());
+    assert_eq!(
+        (status, &view["error"]),
+        (400, &json!("timeout: 61 seconds is above the limit of 60 seconds"))
+    );
+}

@@ -263,3 +263,32 @@ fn the_default_solver_names_a_faster_one_after_two_seconds_without_an_answer() {
     );
     assert!(!crate::common::text(&output.stderr).contains("note:"));
 }
+
+/// The 13-byte proof that made the checker try to allocate 48 GB: variable 1,000,000,000 is a new
+/// variable of a RAT lemma, numbered after the formula's, and the proof is refused as incomplete at
+/// once; a binary proof is refused saying how to write one as text.
+#[test]
+fn a_proof_naming_variable_1000000000_is_checked_without_sizing_anything_by_it() {
+    let text = no_round_instance();
+    let (dir, mut command) = setup(&[("none.csv", &text), ("huge.drat", "1000000000 0\n")]);
+    command
+        .args(["tournament", "none.csv", "--check-proof", "huge.drat"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+        "error: huge.drat: refused as a proof that none.csv has no round: the proof ends without deriving \
+         the empty clause\n",
+    );
+    std::fs::write(dir.path().join("binary.drat"), [b'a', 4, 0, b'a', 0]).unwrap();
+    let mut command = crate::common::command_in(dir.path());
+    command
+        .args(["tournament", "none.csv", "--check-proof", "binary.drat"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+        "error: binary.drat: refused as a proof that none.csv has no round: a binary DRAT proof; write the \
+         proof as text (--binary=false)\n",
+    );
+}

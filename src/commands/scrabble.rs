@@ -543,6 +543,12 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     // comes to rank plays by it.
     let leaves = args.board.leave_table()?;
     let checked = desk::check(&rulebook, board, rack, &play);
+    // A position whose game is over takes no play: rejected, with the status of a rejected play.
+    let scoreless = args.board.cgp_text()?.map_or(0, |cgp| cgp.scoreless_turns as usize);
+    if let Some(over) = desk::game_over(scoreless) {
+        print!("play {}: rejected: {over}", checked.written);
+        return Ok(ExitCode::FAILURE);
+    }
     let mut out = String::new();
     let code = match &checked.verdict {
         Ok(scored) if args.cgp => {
@@ -596,6 +602,12 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let position = &loaded.position;
     if args.cgp {
         println!("{}", args.board.cgp_with(&position.board, &position.rack)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    // A position whose game is over has no play to list: said, with the status of `no valid play`.
+    let scoreless = args.board.cgp_text()?.map_or(0, |cgp| cgp.scoreless_turns as usize);
+    if let Some(over) = desk::game_over(scoreless) {
+        std::io::stdout().write_all(over.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
     let ranking = desk::ranking(args.rank, &position.rules).map_err(anyhow::Error::msg)?;
@@ -872,7 +884,7 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         player: args.player.clone(),
         leaves: args.leaves.clone(),
     };
-    let (analysis, _) = analyze_game(&args.game, &text, &settings)
+    let (analysis, _) = analyze_game(&args.game, &text, &settings, Deadline::NEVER)
         .map_err(|error| anyhow!("{}: {error:#}", crate::text::name(&args.game)))?;
     std::io::stdout().write_all(analysis.as_bytes())?;
     Ok(ExitCode::SUCCESS)

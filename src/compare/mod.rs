@@ -57,6 +57,8 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
             reads.check(&dir.join(name), "--plot-data")?;
         }
     }
+    // Opened now, as the reports are: a folder that cannot hold the series is known before solving.
+    let plot_files = options.plot_data.as_deref().map(crate::report::plots::PlotFiles::open).transpose()?;
     let mut prepared: Vec<(&'static str, Vec<Box<dyn Prepared>>)> = Vec::new();
     for family in found.inputs.iter().filter_map(|input| input.family) {
         if !prepared.iter().any(|(name, _)| *name == family.name()) {
@@ -122,8 +124,8 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         roots: &options.paths,
     };
     exporters.finish(&Report::Batch(batch))?;
-    if let Some(dir) = &options.plot_data {
-        crate::report::plots::write_csv(dir, &crate::report::plots::plots(&records, &summary))?;
+    if let Some(files) = plot_files {
+        files.write(&crate::report::plots::plots(&records, &summary))?;
     }
     Ok(ExitCode::from(summary.exit_code))
 }

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use solvebatch_scrabble::equity::LeaveTable;
-use solvebatch_scrabble::game::{analyze, Analysis, AnalysisSettings, GcgGame, PlayerSummary};
+use solvebatch_scrabble::game::{
+    analyze_until, Analysis, AnalysisSettings, AnalysisStopped, GcgGame, PlayerSummary,
+};
 use solvebatch_scrabble::{Dictionary, Rulebook, TileSet};
 
 use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
@@ -62,7 +64,12 @@ fn lexicon_file(path: &Path, text: &str) -> Option<PathBuf> {
 /// # Errors
 /// No dictionary (neither given nor named by `#lexicon`), an unreadable dictionary, tile or leave file,
 /// a line of the game that is not consistent (`line N: ...`), or an unknown `--player` nick.
-pub fn analyze_game(path: &Path, text: &str, settings: &GameSettings) -> anyhow::Result<(String, GameStats)> {
+pub fn analyze_game(
+    path: &Path,
+    text: &str,
+    settings: &GameSettings,
+    deadline: Deadline,
+) -> anyhow::Result<(String, GameStats)> {
     let dictionary_path = match &settings.dictionary {
         Some(path) => path.clone(),
         None => lexicon_file(path, text).ok_or_else(|| {
@@ -78,24 +85,32 @@ pub fn analyze_game(path: &Path, text: &str, settings: &GameSettings) -> anyhow:
     };
     let leaves = settings.leaves.as_deref().map(LeaveTable::load).transpose()?;
     let table = leaves.as_ref().unwrap_or_else(|| LeaveTable::standard());
-    let (game, analysis) =
-        analyze_text(text, (&dictionary, &tiles, table), &settings.analysis, settings.player.as_deref())?;
+    let (game, analysis) = analyze_text(
+        text,
+        (&dictionary, &tiles, table),
+        &settings.analysis,
+        settings.player.as_deref(),
+        deadline,
+    )?;
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &game.rules };
     let stats = GameStats { turns: analysis.turns.len(), players: analysis.players.clone() };
     Ok((analysis.text(&game, &rulebook), stats))
 }
 
 /// Reads the game `text` with `dictionary` and `tiles` and analyses it with `table`'s leave values
-/// as `settings` say (only the turns of the player nicked `player`, when given): the game and its
-/// analysis. `scrabble analyze` and the web app's game stepper both analyse through here.
+/// as `settings` say (only the turns of the player nicked `player`, when given), before `deadline`:
+/// the game and its analysis. `scrabble analyze`, the `.gcg` family of `run` and the web app's
+/// game stepper all analyse through here.
 ///
 /// # Errors
-/// A line of the game that is not consistent (`line N: ...`), or an unknown `player` nick.
+/// A line of the game that is not consistent (`line N: ...`), an unknown `player` nick, or
+/// [`AnalysisStopped`] once `deadline` has passed.
 pub fn analyze_text(
     text: &str,
     (dictionary, tiles, table): (&Dictionary, &TileSet, &LeaveTable),
     settings: &AnalysisSettings,
     player: Option<&str>,
+    deadline: Deadline,
 ) -> anyhow::Result<(GcgGame, Analysis)> {
     let game = GcgGame::parse(text, dictionary, tiles)?;
     let mut analysis_settings = settings.clone();
@@ -107,7 +122,7 @@ pub fn analyze_text(
         })?);
     }
     let rulebook = Rulebook { dictionary, tiles, rules: &game.rules };
-    let analysis = analyze(&rulebook, &game, table, &analysis_settings);
+    let analysis = analyze_until(&rulebook, &game, table, &analysis_settings, deadline)?;
     Ok((game, analysis))
 }
 
@@ -161,12 +176,13 @@ impl Prepared for GameSettings {
         "equity"
     }
 
-    fn solve(&self, path: &Path, input: &[u8], _deadline: Deadline) -> Outcome {
+    fn solve(&self, path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
         let analysed = crate::text::decode(input)
             .map_err(anyhow::Error::msg)
-            .and_then(|text| analyze_game(path, text, self));
+            .and_then(|text| analyze_game(path, text, self, deadline));
         match analysed {
             Ok((text, stats)) => Outcome::answer(Status::Solved, text, &stats),
+            Err(error) if error.is::<AnalysisStopped>() => Outcome::stopped(deadline),
             Err(error) => Outcome::invalid(format!("{error:#}")),
         }
     }
@@ -174,7 +190,7 @@ impl Prepared for GameSettings {
     /// The game must read, and the output must name the move made on every turn it analyses.
     fn verify(&self, path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
         let text = crate::text::decode(input)?;
-        let (analysis, _) = analyze_game(path, text, self)?;
+        let (analysis, _) = analyze_game(path, text, self, Deadline::NEVER)?;
         let played = |text: &str| -> Vec<String> {
             text.lines().filter(|line| line.starts_with("  played ")).map(str::to_string).collect()
         };

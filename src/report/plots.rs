@@ -3,9 +3,12 @@
 //! x instances; and the virtual best's), each time the mean of the solver's runs on the file
 //! ([`shown_ms`]), the scatter plot of each solver against the baseline (one
 //! point per file, unsolved ones on the time limit) and the peak memory per file. `--plot-data DIR`
-//! writes them as CSV files for other plotting tools ([`write_csv`]).
+//! writes them as CSV files for other plotting tools ([`PlotFiles`]).
 
+use std::io::Write;
 use std::path::Path;
+
+use anyhow::Context;
 
 use serde::Serialize;
 
@@ -13,6 +16,7 @@ use super::record::Record;
 use super::scores;
 use super::summary::Summary;
 use super::table::by_file;
+use crate::output::OutputFile;
 
 /// The time of `record` that `compare`'s charts plot: the mean of its runs (the results table's
 /// mean ± σ), or its one time where no mean was kept (a `run`, or a report of an older version).
@@ -138,33 +142,56 @@ struct CactusRow<'a> {
     ms: f64,
 }
 
-/// Writes the series as `DIR/cactus.csv` (`series,solved,ms`: the x-th solve of each series),
-/// `DIR/scatter.csv` (`file,solver,baseline_ms,solver_ms`, empty where unsolved) and
-/// `DIR/memory.csv` (`file,solver,max_rss_kb,peak_heap_kb`, empty where not measured), creating DIR;
-/// each through the safe writer.
-///
-/// # Errors
-/// DIR cannot be created or a file cannot be written, naming it.
-pub fn write_csv(dir: &Path, plots: &Plots) -> anyhow::Result<()> {
-    std::fs::create_dir_all(dir)
-        .map_err(|error| anyhow::anyhow!("{}: cannot create: {error}", dir.display()))?;
-    let rows = plots.cactus.iter().flat_map(|(series, times)| {
-        times.iter().enumerate().map(|(index, ms)| CactusRow { series, solved: index + 1, ms: *ms })
-    });
-    let [cactus, scatter, memory] = FILES.map(|name| dir.join(name));
-    write_rows(&cactus, rows)?;
-    write_rows(&scatter, plots.pairs.iter())?;
-    write_rows(&memory, plots.memory.iter())
+/// The files of `--plot-data DIR`, opened before any work ([`PlotFiles::open`]) and written at the
+/// end ([`PlotFiles::write`]).
+pub struct PlotFiles([OutputFile; 3]);
+
+impl PlotFiles {
+    /// Creates DIR (unless it is there) and opens its three files through the safe writer, so that a
+    /// folder that cannot hold them is known before the comparison runs.
+    ///
+    /// # Errors
+    /// DIR is not a folder or cannot be created, or a file cannot be created in it, naming it.
+    pub fn open(dir: &Path) -> anyhow::Result<PlotFiles> {
+        if dir.exists() && !dir.is_dir() {
+            anyhow::bail!("{}: not a folder (--plot-data takes the folder for its CSV files)", dir.display());
+        }
+        std::fs::create_dir_all(dir)
+            .map_err(|error| anyhow::anyhow!("{}: cannot create: {error}", dir.display()))?;
+        let [cactus, scatter, memory] = FILES.map(|name| dir.join(name));
+        Ok(PlotFiles([
+            OutputFile::create(&cactus)?,
+            OutputFile::create(&scatter)?,
+            OutputFile::create(&memory)?,
+        ]))
+    }
+
+    /// Writes the series as `DIR/cactus.csv` (`series,solved,ms`: the x-th solve of each series),
+    /// `DIR/scatter.csv` (`file,solver,baseline_ms,solver_ms`, empty where unsolved) and
+    /// `DIR/memory.csv` (`file,solver,max_rss_kb,peak_heap_kb`, empty where not measured).
+    ///
+    /// # Errors
+    /// A file cannot be written, naming it.
+    pub fn write(self, plots: &Plots) -> anyhow::Result<()> {
+        let rows = plots.cactus.iter().flat_map(|(series, times)| {
+            times.iter().enumerate().map(|(index, ms)| CactusRow { series, solved: index + 1, ms: *ms })
+        });
+        let [cactus, scatter, memory] = self.0;
+        write_rows(cactus, rows)?;
+        write_rows(scatter, plots.pairs.iter())?;
+        write_rows(memory, plots.memory.iter())
+    }
 }
 
-/// `rows` as a CSV file at `path` (a header even without rows).
-fn write_rows<T: Serialize>(path: &Path, rows: impl Iterator<Item = T>) -> anyhow::Result<()> {
+/// `rows` as a CSV file into `file` (a header even without rows).
+fn write_rows<T: Serialize>(mut file: OutputFile, rows: impl Iterator<Item = T>) -> anyhow::Result<()> {
     let mut writer = csv::WriterBuilder::new().has_headers(true).from_writer(Vec::new());
     for row in rows {
         writer.serialize(row)?;
     }
     let bytes = writer.into_inner().map_err(|error| anyhow::anyhow!("{error}"))?;
-    crate::output::write_file(path, &bytes)
+    file.write_all(&bytes).with_context(|| format!("{}: cannot write", file.path().display()))?;
+    file.commit()
 }
 
 #[cfg(test)]

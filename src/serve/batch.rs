@@ -98,6 +98,13 @@ pub struct Skipped {
 /// Why a `.zip` inside a `.zip` is skipped.
 const NESTED_ZIP: &str = "an archive inside an archive is not opened: send it on its own";
 
+/// Why a symbolic link inside a `.zip` is skipped.
+const SYMBOLIC_LINK: &str = "a symbolic link, not a file: links in an archive are not followed";
+
+/// The file-type bits of a Unix mode, and those of a symbolic link.
+const FILE_TYPE: u32 = 0o170_000;
+const LINK_TYPE: u32 = 0o120_000;
+
 /// One input's record as the batch answers it: the record of `run --json`, its status as the
 /// tables word it (`result`: `no round` for a tournament without one), where a Scrabble position's
 /// dictionary and tiles came from ([`Notes`]), and the unified diff from its reference when the
@@ -143,14 +150,20 @@ pub async fn batch(
 /// and the archives not opened: a part that is not a zip archive, and a `.zip` inside a `.zip`.
 ///
 /// # Errors
-/// 400 for a form that cannot be read, a name given twice or leading outside the upload, an
-/// archive whose entries cannot be read ([`unzip`]); 413 beyond the limits.
+/// 400 for a form that cannot be read, a part without a file name, a name given twice or leading
+/// outside the upload, an archive whose entries cannot be read ([`unzip`]); 413 beyond the limits.
 pub async fn received(mut multipart: Multipart) -> Result<(Files, Vec<Skipped>), ApiError> {
     let mut files = Files::new();
     let mut unopened = Vec::new();
     let mut archives = Vec::new();
     while let Some(field) = multipart.next_field().await? {
-        let name = field.file_name().or(field.name()).unwrap_or("").to_string();
+        let Some(name) = field.file_name().filter(|name| !name.is_empty()).map(str::to_string) else {
+            let part = field.name().map_or(String::new(), |name| format!(" `{name}`"));
+            return Err(ApiError::bad_request(format!(
+                "the part{part} of the form has no file name: send each file as a part with its name \
+                 (Content-Disposition: form-data; name=\"file\"; filename=\"NAME\")"
+            )));
+        };
         let bytes = field.bytes().await?;
         if is_zip(&name) {
             if unzip(&name, &bytes, &mut files, &mut unopened)? {
@@ -196,8 +209,9 @@ fn add(files: &mut Files, name: String, bytes: Vec<u8>) -> Result<(), ApiError> 
 }
 
 /// Adds the files of the `.zip` archive `bytes`, named by their path inside it, and answers
-/// whether it was opened: one that is not a zip archive, and each `.zip` inside it, is put among
-/// `unopened` instead (a bad file is its own entry, never the end of the batch).
+/// whether it was opened: one that is not a zip archive, and each `.zip` and each symbolic link
+/// inside it, is put among `unopened` instead (a bad file is its own entry, never the end of the
+/// batch; a link's target is never read as a file).
 ///
 /// # Errors
 /// 400 for an archive that cannot be read, holds two entries of one name or a name that leads
@@ -236,6 +250,11 @@ fn unzip(name: &str, bytes: &[u8], files: &mut Files, unopened: &mut Vec<Skipped
             return Err(ApiError::bad_request(format!(
                 "{name}: {entry_name}: the name leads outside the archive (absolute, or through `..`)"
             )));
+        }
+        if entry.unix_mode().is_some_and(|mode| mode & FILE_TYPE == LINK_TYPE) {
+            unopened
+                .push(Skipped { file: format!("{name}/{entry_name}"), reason: SYMBOLIC_LINK.to_string() });
+            continue;
         }
         if is_zip(&entry_name) {
             unopened.push(Skipped { file: format!("{name}/{entry_name}"), reason: NESTED_ZIP.to_string() });

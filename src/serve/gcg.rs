@@ -8,20 +8,23 @@
 //! the bag before it, both scores and the board after it, the squares it put tiles on, and for a
 //! decision its analysis line by line), each player's summary, and the whole analysis as
 //! `scrabble analyze` prints it. A game that does not read is a 400 whose message is the command
-//! line's: `FILE: line N: what is wrong`.
+//! line's: `FILE: line N: what is wrong`. The analysis honours the server's time limit (`timeout`,
+//! seconds, default 10, at most 60): a game not analysed by then is a 422 saying where it stopped.
 
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::extract::{Query, Request};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::equity::LeaveTable;
-use solvebatch_scrabble::game::{AnalysisSettings, GcgGame, PlayerSummary, TurnLines};
-use solvebatch_scrabble::{Rulebook, Square};
+use solvebatch_scrabble::game::{AnalysisSettings, AnalysisStopped, GcgGame, PlayerSummary, TurnLines};
+use solvebatch_scrabble::{Deadline, Rulebook, Square};
 
 use super::error::ApiError;
 use super::lexicon::{Notes, Resolver};
+use super::limits;
 use super::scrabble::{cells, premiums, rack_tiles, request_files, top};
 use super::state::State;
 use crate::family::gcg::{analyze_text, lexicon_name, Gcg, ANALYSIS_TOP};
@@ -87,6 +90,8 @@ struct SummaryView {
 pub struct GameQuery {
     /// How many best plays to list per turn (default 3).
     top: Option<usize>,
+    /// The time limit, in seconds ([`limits::timeout`]).
+    timeout: Option<String>,
 }
 
 /// `POST /api/scrabble/game`: the body is the GCG record, or a multipart form of it with the word
@@ -99,10 +104,12 @@ pub async fn game(
     let Query(query) = query?;
     let (name, sent) = request_files(request, &Gcg).await?;
     let top = top(query.top, ANALYSIS_TOP)?;
+    let limit = limits::timeout(query.timeout.as_deref())?;
+    let deadline = Instant::now() + limit;
     let shared = Arc::clone(&state);
     state
         .pool
-        .run(move || {
+        .run_stoppable(move |stop| {
             // Named as the command line names the file: standard input for a body alone.
             let file = crate::text::name(Path::new(&name));
             let fail = |message: String| ApiError::bad_request(format!("{file}: {message}"));
@@ -111,9 +118,16 @@ pub async fn game(
                 .lexicon_named(&name, lexicon_name(text), None)
                 .map_err(ApiError::bad_request)?;
             let settings = AnalysisSettings { top, ..AnalysisSettings::default() };
+            let deadline = Deadline::at(Some(deadline)).or_flag(stop);
             let (game, analysis) =
-                analyze_text(text, (&dictionary, &tiles, LeaveTable::standard()), &settings, None)
-                    .map_err(|error| fail(format!("{error:#}")))?;
+                analyze_text(text, (&dictionary, &tiles, LeaveTable::standard()), &settings, None, deadline)
+                    .map_err(|error| match error.downcast_ref::<AnalysisStopped>() {
+                        Some(stopped) => ApiError::past_limit(format!(
+                            "{file}: {stopped} ({} s); `solvebatch scrabble analyze` takes any game",
+                            limit.as_secs_f64()
+                        )),
+                        None => fail(format!("{error:#}")),
+                    })?;
             let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &game.rules };
             let mut lines: Vec<Option<TurnLines>> = vec![None; game.turns.len()];
             for analysed in &analysis.turns {

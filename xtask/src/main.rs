@@ -19,8 +19,12 @@ Each case writes one mutated input (byte flips, inserted and deleted lines, huge
 empty files, 1 MiB lines, NUL bytes, invalid UTF-8, CR-only line ends, Unicode digits, truncation) \
 and runs one process on it: `run FILE --timeout 2` for each family, `tournament FILE --solver S` for \
 each solver that `list-solvers` lists, `compare`, `tictactoe`, `scrabble hint|check|words|tiles|play` \
-(positions, dictionaries and tile files mutated), `guess simulate --secrets FILE`, and `guess play` \
-and `guess host` with mutated standard input. The seeds are read from datasets/ at run time.
+(positions, dictionaries and tile files mutated), `scrabble analyze` (GCG records), `scrabble \
+endgame|pre-endgame|hint` (CGP positions), `scrabble words -d KWG`, `scrabble hint --leaves` (leave \
+text and KLV2), `tournament --check-proof` (DRAT proofs), `diff` (JSON reports), `guess simulate \
+--secrets FILE`, and `guess play` and `guess host` with mutated standard input. Targets take turns, so \
+--cases N spreads evenly over them. The seeds are read from datasets/ at run time; KWG and leave seeds \
+are made here, proofs and reports by the binary under test.
 
 A case passes when the process exits with 0, 1 or 2, is not killed by a signal, prints no \
 `panicked` or `RUST_BACKTRACE` on stderr, and finishes within --case-timeout of processor time under an address-space \
@@ -157,7 +161,8 @@ fn binary_under_test(bin: Option<&Path>) -> io::Result<PathBuf> {
 fn set_up(common: &Common) -> io::Result<(PathBuf, PathBuf, Vec<Target>, Limits)> {
     let bin = binary_under_test(common.bin.as_deref())?;
     let datasets = workspace_root().join("datasets");
-    let corpus = Corpus::load(&datasets)?;
+    let mut corpus = Corpus::load(&datasets)?;
+    corpus.add_made_by(&bin, &datasets)?;
     let targets = target::targets(&corpus, &datasets, &target::tournament_solvers(&bin)?);
     let limits =
         Limits { time: common.case_timeout, wall: common.case_wall_timeout, memory: common.memory_mib << 20 };

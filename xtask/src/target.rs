@@ -114,7 +114,8 @@ fn parse_tournament_solvers(table: &str) -> Vec<String> {
 
 /// Every target: each subcommand that reads a file or standard input, with its seeds from `corpus`, and
 /// `tournament` once per solver in `solvers`. Files that the invocations name besides the input come
-/// from `datasets`.
+/// from `datasets`. A group of seeds left empty (the proofs and reports before
+/// [`Corpus::add_made_by`]) gives no target.
 pub fn targets(corpus: &Corpus, datasets: &Path, solvers: &[String]) -> Vec<Target> {
     use Arg::{Input, Output, PlayFromInput};
     let text = |s: &str| Arg::Text(s.to_string());
@@ -151,6 +152,22 @@ pub fn targets(corpus: &Corpus, datasets: &Path, solvers: &[String]) -> Vec<Targ
     let play_tiles = [&play_tiles[..], &[text("--seed"), text("1")]].concat();
     let simulate =
         [text("guess"), text("simulate"), text("--secrets"), Input, text("--strategy"), text("first")];
+    let dictionary = scrabble("dictionary.txt");
+    let analyze = [text("scrabble"), text("analyze"), Input, text("-d"), dictionary.clone()];
+    let analyze =
+        [&analyze[..], &[text("--top"), text("1"), text("--endgame-positions"), text("1000")]].concat();
+    let endgame = [text("scrabble"), text("endgame"), Input, text("-d"), dictionary.clone()];
+    let endgame = [&endgame[..], &[text("--timeout"), text("1")]].concat();
+    let pre_endgame = [text("scrabble"), text("pre-endgame"), Input, text("-d"), dictionary.clone()];
+    let pre_endgame =
+        [&pre_endgame[..], &[text("--plays"), text("3"), text("--endgame-positions"), text("1000")]].concat();
+    let hint_cgp = [text("scrabble"), text("hint"), Input, text("-d"), dictionary];
+    let words_kwg = [text("scrabble"), text("words"), text("-d"), Input, text("--rack"), text(RACK)];
+    let hint_leaves =
+        [text("scrabble"), text("hint"), scrabble("standard-blanks.scrabble"), text("--leaves"), Input];
+    let instance = Arg::Text(datasets.join(crate::corpus::PROOF_INSTANCE).display().to_string());
+    let check_proof = [text("tournament"), instance, text("--check-proof"), Input];
+    let diff = [text("diff"), Input, Input];
     targets.extend([
         Target::new("compare-tournament", "csv", Feed::File, &compare, &corpus.tournament),
         Target::new("tictactoe", "in", Feed::File, &[text("tictactoe"), Input], &corpus.tictactoe),
@@ -176,7 +193,16 @@ pub fn targets(corpus: &Corpus, datasets: &Path, solvers: &[String]) -> Vec<Targ
             &[text("guess"), text("host"), text("--seed"), text("1")],
             &corpus.guesses,
         ),
+        Target::new("scrabble-analyze", "gcg", Feed::File, &analyze, &corpus.games),
+        Target::new("scrabble-endgame", "cgp", Feed::File, &endgame, &corpus.cgp),
+        Target::new("scrabble-pre-endgame", "cgp", Feed::File, &pre_endgame, &corpus.cgp),
+        Target::new("scrabble-hint-cgp", "cgp", Feed::File, &hint_cgp, &corpus.cgp),
+        Target::new("scrabble-words-kwg", "kwg", Feed::File, &words_kwg, &corpus.kwgs),
+        Target::new("scrabble-hint-leaves", "klv2", Feed::File, &hint_leaves, &corpus.leaves),
+        Target::new("tournament-check-proof", "drat", Feed::File, &check_proof, &corpus.proofs),
+        Target::new("diff-reports", "jsonl", Feed::File, &diff, &corpus.reports),
     ]);
+    targets.retain(|target| !target.seeds.is_empty());
     targets
 }
 

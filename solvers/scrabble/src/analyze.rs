@@ -12,6 +12,8 @@
 
 use std::fmt::Write;
 
+use solvebatch_deadline::Deadline;
+
 use crate::board::Board;
 use crate::desk::{endgame_line, endgame_position};
 use crate::endgame::{solve, Position as EndgamePosition, Settings, Solution, Turn, ANALYSIS_NODE_LIMIT};
@@ -128,22 +130,49 @@ pub fn analyze(
     table: &LeaveTable,
     settings: &AnalysisSettings,
 ) -> Analysis {
+    analyze_until(rulebook, game, table, settings, Deadline::NEVER)
+        .expect("an analysis without a deadline finishes")
+}
+
+/// A decision the analysis did not reach before its deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the analysis stopped at the time limit, at decision {reached} of {decisions}")]
+pub struct AnalysisStopped {
+    /// The decision not analysed, from 1.
+    pub reached: usize,
+    /// The decisions to analyse.
+    pub decisions: usize,
+}
+
+/// [`analyze`], checking `deadline` before each decision: each decision's cost is bounded (its
+/// candidates, the simulation's iterations, the endgame's positions) and a game's decisions by the
+/// end of the game ([`GcgGame::parse`]), and the deadline bounds the whole.
+///
+/// # Errors
+/// [`AnalysisStopped`] once the deadline has passed with decisions left.
+pub fn analyze_until(
+    rulebook: &Rulebook,
+    game: &GcgGame,
+    table: &LeaveTable,
+    settings: &AnalysisSettings,
+    deadline: Deadline,
+) -> Result<Analysis, AnalysisStopped> {
+    let decisions = game.turns.iter().filter(|turn| is_decision(settings, turn)).count();
     let mut turns = Vec::new();
     let mut moves = Vec::new();
     let known = opponent_tiles_known(game);
+    let mut reached = 0;
     for (index, turn) in game.turns.iter().enumerate() {
-        if settings.player.is_some_and(|player| player != turn.player) || turn.rack.is_empty() {
+        if !is_decision(settings, turn) {
             continue;
         }
-        if let Some(analysed) = analyze_turn(
-            rulebook,
-            table,
-            settings,
-            (index, turn),
-            &known[index],
-            &mut moves,
-            scoreless_before(game, index),
-        ) {
+        reached += 1;
+        if deadline.passed() {
+            return Err(AnalysisStopped { reached, decisions });
+        }
+        if let Some(analysed) =
+            analyze_turn(rulebook, table, settings, (index, turn), &known[index], &mut moves, turn.scoreless)
+        {
             turns.push(analysed);
         }
     }
@@ -151,7 +180,14 @@ pub fn analyze(
         .filter(|&player| settings.player.is_none_or(|asked| asked == player))
         .map(|player| summary(game, &turns, player))
         .collect();
-    Analysis { turns, players }
+    Ok(Analysis { turns, players })
+}
+
+/// Whether `turn` is a decision the analysis looks at: a play, an exchange of tiles shown or a pass,
+/// by the player asked for (or any), its rack known.
+fn is_decision(settings: &AnalysisSettings, turn: &GcgTurn) -> bool {
+    let decision = matches!(turn.event, GcgEvent::Play { .. } | GcgEvent::Exchange(Ok(_)) | GcgEvent::Pass);
+    decision && settings.player.is_none_or(|player| player == turn.player) && !turn.rack.is_empty()
 }
 
 /// For each turn of `game`, the opponent's tiles its player knows: those of a play the opponent
@@ -183,11 +219,6 @@ fn withdrawn_tiles(tiles: &[Tile]) -> Rack {
         let _ = rack.add((!tile.blank).then_some(tile.letter));
     }
     rack
-}
-
-/// The turns in a row scoring nothing just before turn `index` of `game`.
-fn scoreless_before(game: &GcgGame, index: usize) -> usize {
-    game.turns[..index].iter().rev().take_while(|turn| turn.points == 0).count()
 }
 
 /// Analyses turn `index`; `known` holds the opponent's tiles known to the player (the

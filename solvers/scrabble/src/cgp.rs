@@ -7,6 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Board, BOARD_SIZE};
+use crate::gcg::shorten;
 use crate::letter::{Letter, Tile};
 use crate::play::Scored;
 use crate::rack::Rack;
@@ -97,30 +98,44 @@ impl Cgp {
 }
 
 fn parse_row(text: &str) -> Result<[Option<Tile>; BOARD_SIZE], String> {
+    // Squares past the 15th are counted, not kept: a long row costs no more than a row.
     let mut squares = Vec::with_capacity(BOARD_SIZE);
+    let mut total = 0usize;
     let mut run = String::new();
-    let flush = |run: &mut String, squares: &mut Vec<Option<Tile>>| -> Result<(), String> {
-        if !run.is_empty() {
-            let count: usize = run.parse().map_err(|_| format!("'{run}' is not a count"))?;
-            if count == 0 || count > BOARD_SIZE {
-                return Err(format!("{count} empty squares"));
-            }
-            squares.extend(std::iter::repeat_n(None, count));
-            run.clear();
+    let mut place = |square: Option<Tile>, count: usize, squares: &mut Vec<Option<Tile>>| {
+        total = total.saturating_add(count);
+        let room = BOARD_SIZE.saturating_sub(squares.len());
+        squares.extend(std::iter::repeat_n(square, count.min(room)));
+    };
+    let flush = |run: &mut String| -> Result<Option<usize>, String> {
+        if run.is_empty() {
+            return Ok(None);
         }
-        Ok(())
+        let count: usize = run.parse().map_err(|_| format!("'{}' is not a count", shorten(run)))?;
+        if count == 0 || count > BOARD_SIZE {
+            return Err(format!("{count} empty squares"));
+        }
+        run.clear();
+        Ok(Some(count))
     };
     for c in text.chars() {
         if c.is_ascii_digit() {
             run.push(c);
             continue;
         }
-        flush(&mut run, &mut squares)?;
+        if let Some(count) = flush(&mut run)? {
+            place(None, count, &mut squares);
+        }
         let letter =
             Letter::from_char(c.to_ascii_uppercase()).ok_or_else(|| format!("'{c}' is not a tile"))?;
-        squares.push(Some(Tile { letter, blank: c.is_ascii_lowercase() }));
+        place(Some(Tile { letter, blank: c.is_ascii_lowercase() }), 1, &mut squares);
     }
-    flush(&mut run, &mut squares)?;
+    if let Some(count) = flush(&mut run)? {
+        place(None, count, &mut squares);
+    }
+    if total != BOARD_SIZE {
+        return Err(format!("{total} squares, a row has 15"));
+    }
     squares.try_into().map_err(|squares: Vec<_>| format!("{} squares, a row has 15", squares.len()))
 }
 
@@ -272,6 +287,21 @@ mod tests {
         assert_eq!(
             error(&format!("{rows} A/ 0/0 0 lex NWL20")),
             "the CGP option 'lex NWL20' does not end with ';'"
+        );
+    }
+
+    /// A row of 1.6 million squares keeps 15 and counts the rest; a run beyond any count is named
+    /// cut short.
+    #[test]
+    fn a_long_row_is_counted_not_kept() {
+        let error = |text: &str| text.parse::<Cgp>().unwrap_err().to_string();
+        let rows = ["15"; 14].join("/");
+        let long = "15A".repeat(100_000);
+        assert_eq!(error(&format!("{long}/{rows} A/ 0/0 0")), "CGP row 1: 1600000 squares, a row has 15");
+        let digits = "9".repeat(100);
+        assert_eq!(
+            error(&format!("{digits}/{rows} A/ 0/0 0")),
+            format!("CGP row 1: '{}...' is not a count", "9".repeat(40))
         );
     }
 }

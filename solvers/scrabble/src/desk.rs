@@ -10,6 +10,8 @@ use std::time::Instant;
 use solvebatch_deadline::Deadline;
 
 use crate::board::RulesName;
+pub use crate::end::game_over;
+use crate::end::Ending;
 use crate::endgame::{self, lay, Solution, Turn};
 use crate::equity::{bag_size, best_candidates, ranked_candidates, unseen, Action, LeaveTable, Ranking};
 use crate::game::{known_tiles_error, simulate, ExchangeError};
@@ -368,13 +370,17 @@ pub fn endgame_line(rulebook: &Rulebook, position: &endgame::Position, line: &[T
 
 /// The endgame `solution` of `position` as `scrabble endgame` prints it: the racks, the value and
 /// whether it is proved, the best line with each mover's rack, and with every root turn valued
-/// their values (best first). Every line ends in a newline.
+/// their values (best first). Every line ends in a newline. After six scoreless turns a line says
+/// the game is over, and the value is the final adjustment ([`endgame::solve`]).
 pub fn endgame_report(rulebook: &Rulebook, position: &endgame::Position, solution: &Solution) -> String {
     let [rack, opponent] = &position.racks;
     let mut text = format!(
         "endgame: {rack} to move, the opponent holds {opponent} (the unseen tiles), {} scoreless turns\n",
         position.scoreless_turns
     );
+    if Ending::of_position(position.scoreless_turns).is_some() {
+        text.push_str("the game is over: six scoreless turns; each player loses the value of its own rack\n");
+    }
     let proved = if solution.proved { "proved" } else { "not proved: the time limit came first" };
     text.push_str(&format!(
         "value {:+} (the final spread for the player to move), depth {}, {proved}\n",
@@ -397,7 +403,8 @@ pub fn endgame_report(rulebook: &Rulebook, position: &endgame::Position, solutio
 /// The pre-endgame of `rack` on `board` as `scrabble pre-endgame` prints it: a heading with the
 /// unseen tiles, then each play valued ([`pre_endgame::solve`]), best mean first: `MEAN  PLAY`
 /// and its draws, `TILE VALUE` each (`xN` for a kind unseen N times), and how many of their
-/// endgames were proved. Every line ends in a newline.
+/// endgames were proved. Every line ends in a newline. When the game is over, [`game_over`]'s line
+/// alone.
 ///
 /// # Errors
 /// [`pre_endgame::solve`]'s, in words.
@@ -408,6 +415,9 @@ pub fn pre_endgame_report(
     scoreless_turns: usize,
     settings: &pre_endgame::Settings,
 ) -> Result<String, String> {
+    if let Some(over) = game_over(scoreless_turns) {
+        return Ok(over);
+    }
     let valued = pre_endgame::solve(rulebook, board, rack, scoreless_turns, settings)?;
     let unseen =
         Leave::from_counts(unseen(rulebook.tiles, rulebook.rules, board, rack).map(|count| count as u8));

@@ -31,7 +31,7 @@ use std::time::Duration;
 use solvebatch_deadline::Deadline;
 
 use crate::board::{Board, Square};
-use crate::game::SCORELESS_TURNS_TO_END;
+use crate::end::{Ending, SCORELESS_TURNS_TO_END};
 use crate::letter::Tile;
 use crate::moves::Move;
 use crate::play::Rulebook;
@@ -154,8 +154,10 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// Solves `position` under `rulebook`: the best line, its value, and whether it is proved. When a
-/// rack is empty the game is over: no line, value 0, proved.
+/// Solves `position` under `rulebook`: the best line, its value, and whether it is proved. When the
+/// game is over ([`Ending::of_position`]: six scoreless turns) there is no line and the value is the
+/// final adjustment (each player loses its own rack's value), proved; when a rack is empty, no line
+/// and value 0, proved.
 pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> Solution {
     let mut search = Search {
         rulebook,
@@ -183,7 +185,11 @@ pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> S
     };
     let mut solution =
         Solution { line: Vec::new(), value: 0, turns: Vec::new(), depth: 0, proved: true, nodes: 0 };
-    if root.racks.iter().any(Rack::is_empty) || root.scoreless >= SCORELESS_TURNS_TO_END {
+    if let Some(ending) = Ending::of_position(root.scoreless) {
+        solution.value = ending.spread(root.racks.each_ref().map(|rack| rack_value(rulebook, rack)));
+        return solution;
+    }
+    if root.racks.iter().any(Rack::is_empty) {
         return solution;
     }
     let mut turns: Vec<RootValue> =
@@ -634,8 +640,14 @@ mod tests {
             // Deeper than the stepped iterations: the search to the end proves it, its depth the
             // one line of six passes.
             assert_eq!(solution.depth, 6);
-            let solution = solve(rulebook, &position(board, "V", "Q", 4), &Settings::default());
+            let solution = solve(rulebook, &position(board.clone(), "V", "Q", 4), &Settings::default());
             assert_eq!((solution.value, solution.line.len(), solution.depth), (6, 2, 2));
+            // Six already: the game is over, the value is the final adjustment, 10 - 4.
+            for scoreless in [6, 9] {
+                let solution =
+                    solve(rulebook, &position(board.clone(), "V", "Q", scoreless), &Settings::default());
+                assert_eq!((solution.value, solution.line.len(), solution.proved), (6, 0, true));
+            }
         });
     }
 

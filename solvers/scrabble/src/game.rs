@@ -7,7 +7,8 @@
 //! ([`analyze`]).
 
 pub use crate::analyze::{
-    analyze, opponent_tiles_known, Analysis, AnalysisSettings, Played, PlayerSummary, TurnAnalysis, TurnLines,
+    analyze, analyze_until, opponent_tiles_known, Analysis, AnalysisSettings, AnalysisStopped, Played,
+    PlayerSummary, TurnAnalysis, TurnLines,
 };
 pub use crate::gcg::{GcgEntry, GcgError, GcgEvent, GcgGame, GcgPlayer, GcgTurn};
 pub use crate::selfplay::{duel, play_game, sub_seed, DuelReport, Engine, GameRecord, Turn, TurnAction};
@@ -36,9 +37,7 @@ pub enum GameError {
     PoolTooLarge(u64),
 }
 
-/// Scoreless turns in a row (passes, exchanges, plays scoring 0) that end a game, as under the
-/// tournament rules (NASPA and WESPA: six).
-pub const SCORELESS_TURNS_TO_END: usize = 6;
+pub use crate::end::{Ending, SCORELESS_TURNS_TO_END};
 
 /// Why an exchange is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -212,9 +211,16 @@ impl<'a> SolitaireGame<'a> {
         self.scoreless
     }
 
-    /// Whether [`SCORELESS_TURNS_TO_END`] scoreless turns in a row have ended the game.
+    /// How the game ended, if it has ([`Ending`]): the rack and the pool empty (the player went
+    /// out), or [`SCORELESS_TURNS_TO_END`] scoreless turns in a row.
+    pub fn ending(&self) -> Option<Ending> {
+        let out = (self.rack.is_empty() && self.pool.is_empty()).then_some(0);
+        Ending::after(self.scoreless, out)
+    }
+
+    /// Whether the game is over ([`SolitaireGame::ending`]).
     pub fn is_over(&self) -> bool {
-        self.scoreless >= SCORELESS_TURNS_TO_END
+        self.ending().is_some()
     }
 
     /// The game so far as a GCG record of one player, nicknamed `player` (its `lexicon` unset).

@@ -14,6 +14,12 @@
 //! - end-of-game rack points `(RACK)` (the opponent's tiles left, counted once or twice) and a rack
 //!   penalty `RACK (RACK)` (a player's own tiles left, as the points).
 //!
+//! Points are `+N` or `-N` (Quackle's `+-N` is `-N`). The game ends where the rules end it
+//! ([`Ending`]: a player going out, its rack recorded, or six scoreless turns in a row, a play
+//! withdrawn counting as one): no play, exchange or pass may follow. End-of-game rack points and a
+//! time penalty come once for each player (rack points given before the rules' end end the game
+//! there), challenge bonuses no more often than plays: a record's events are bounded by a game's.
+//!
 //! Every inconsistency is a [`GcgError`] naming the line and what is wrong: a play that does not fit
 //! the board, a score that differs from the rules' score, a rack holding tiles the bag no longer has
 //! or lacking the tiles the player kept, a total that does not add up.
@@ -22,6 +28,7 @@ use std::fmt::Write;
 
 use crate::board::Board;
 use crate::dictionary::Dictionary;
+use crate::end::Ending;
 use crate::equity::{bag_size, check_tile_counts, unseen, EXCHANGE_MIN_BAG};
 use crate::leave::Leave;
 use crate::moves::LetterRun;
@@ -113,6 +120,18 @@ pub struct GcgTurn {
     pub points: i32,
     /// `#note` lines that follow it.
     pub notes: Vec<String>,
+    /// Scoreless turns in a row before it (passes, exchanges, plays scoring 0, plays withdrawn).
+    pub scoreless: usize,
+}
+
+/// What closed a game: its end by the rules, or rack points that a record gives where the end
+/// cannot be seen (a rack not recorded).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Closed {
+    /// The rules' end.
+    Ended(Ending),
+    /// End-of-game rack points, of this player.
+    RackPoints(usize),
 }
 
 /// A recorded game: its players, lexicon and rules, and every turn with the state before it.
@@ -135,6 +154,18 @@ pub struct GcgGame {
     /// Per player: the tiles kept after the last play or exchange and the line of it, which the
     /// next rack must hold.
     kept: [Option<(Leave, usize)>; 2],
+    /// Scoreless turns in a row after the last turn.
+    scoreless: usize,
+    /// What closed the game and on which line, once something has: no play, exchange or pass
+    /// may follow.
+    closed: Option<(Closed, usize)>,
+    /// Per player, the line of its end-of-game rack points and of its time penalty, once given:
+    /// each comes once.
+    rack_points: [Option<usize>; 2],
+    time_penalty: [Option<usize>; 2],
+    /// The plays and the challenge bonuses so far: a bonus answers a play.
+    plays: usize,
+    challenges: usize,
 }
 
 impl GcgGame {
@@ -149,7 +180,38 @@ impl GcgGame {
             scores: [0; 2],
             final_racks: [None, None],
             kept: [None, None],
+            scoreless: 0,
+            closed: None,
+            rack_points: [None; 2],
+            time_penalty: [None; 2],
+            plays: 0,
+            challenges: 0,
         }
+    }
+
+    /// How the game ended by the rules and on which line, if it has: a player went out (placed
+    /// its last tile with the bag empty, its rack recorded), or six scoreless turns in a row.
+    pub fn ending(&self) -> Option<(Ending, usize)> {
+        match self.closed {
+            Some((Closed::Ended(ending), line)) => Some((ending, line)),
+            _ => None,
+        }
+    }
+
+    /// Why no turn may follow line `line`'s `closed`, in words.
+    fn closed_text(&self, closed: Closed, line: usize) -> String {
+        let why = match closed {
+            Closed::Ended(Ending::WentOut(player)) => match self.players.get(player) {
+                Some(player) => format!("{} went out", player.nick),
+                None => Ending::WentOut(player).to_string(),
+            },
+            Closed::Ended(ending) => ending.to_string(),
+            Closed::RackPoints(player) => match self.players.get(player) {
+                Some(player) => format!("{}'s end-of-game rack points", player.nick),
+                None => "end-of-game rack points".to_string(),
+            },
+        };
+        format!("the game ended at line {line}: {why}")
     }
 
     /// The tiles in the bag seen from `rack`: the tiles not on the board or the rack, less a full
@@ -180,6 +242,7 @@ impl GcgGame {
         let rulebook = Rulebook { dictionary, tiles, rules: &rules };
         let value =
             |rack: &Rack| -> i32 { rack.tiles().flatten().map(|letter| tiles.value(letter) as i32).sum() };
+        self.check_order(line, player, &event)?;
         check_tile_counts(tiles, &self.rules, &self.board, &rack)
             .map_err(|error| fail(format!("rack {rack}: {error}")))?;
         if let (Some((kept, from)), false) = (self.kept[player], rack.is_empty()) {
@@ -190,6 +253,9 @@ impl GcgGame {
         let mut board = self.board.clone();
         let mut kept = self.kept[player];
         let mut event = event;
+        // The scoreless turns after this one, and whether it went out.
+        let mut scoreless = self.scoreless;
+        let mut out = false;
         match &mut event {
             GcgEvent::Play { play, phonies } => {
                 let written = format_play(play, &self.board);
@@ -207,6 +273,8 @@ impl GcgGame {
                 *phonies = missing;
                 let mut left = rack.clone();
                 left.remove(&scored.tiles());
+                out = !rack.is_empty() && left.is_empty() && self.bag(tiles, &rack) == 0;
+                scoreless = if points == 0 { scoreless + 1 } else { 0 };
                 kept = Some((Leave::of_rack(&left), line));
             }
             GcgEvent::Exchange(thrown) => {
@@ -219,6 +287,7 @@ impl GcgGame {
                         "an exchange needs {EXCHANGE_MIN_BAG} tiles in the bag, it holds {bag}"
                     )));
                 }
+                scoreless += 1;
                 if let Ok(thrown) = thrown {
                     let left = Leave::of_rack(&rack).minus(&Leave::of_rack(thrown));
                     let left = left.ok_or_else(|| fail(format!("the rack {rack} does not hold {thrown}")))?;
@@ -231,6 +300,7 @@ impl GcgGame {
                 if points != 0 {
                     return Err(fail(format!("a pass scores 0, not {points}")));
                 }
+                scoreless += 1;
                 kept = (!rack.is_empty()).then(|| (Leave::of_rack(&rack), line));
             }
             GcgEvent::Withdrawn => {
@@ -240,6 +310,7 @@ impl GcgGame {
                     points: scored,
                     board: before,
                     rack: had,
+                    scoreless: scoreless_before,
                     ..
                 }) = last
                 else {
@@ -253,6 +324,8 @@ impl GcgGame {
                 }
                 board = before.clone();
                 kept = (!had.is_empty()).then(|| (Leave::of_rack(had), line));
+                // The play challenged off is a scoreless turn, and undoes an end it made.
+                scoreless = scoreless_before + 1;
             }
             GcgEvent::EndRack(left) => {
                 let mine = self.kept[player].map(|(kept, _)| kept).unwrap_or_default();
@@ -283,6 +356,24 @@ impl GcgGame {
             fail(format!("a total of {} {points:+} is beyond any score", self.scores[player]))
         })?;
         let bag = self.bag(tiles, &rack);
+        match event {
+            GcgEvent::Play { .. } | GcgEvent::Exchange(_) | GcgEvent::Pass | GcgEvent::Withdrawn => {
+                // Rack points close a game for good; the rules' end may be undone by a withdrawal.
+                if !matches!(self.closed, Some((Closed::RackPoints(_), _))) {
+                    let ending = Ending::after(scoreless, out.then_some(player));
+                    self.closed = ending.map(|ending| (Closed::Ended(ending), line));
+                }
+            }
+            GcgEvent::EndRack(_) | GcgEvent::RackPenalty(_) => {
+                self.rack_points[player] = Some(line);
+                self.closed = self.closed.or(Some((Closed::RackPoints(player), line)));
+            }
+            GcgEvent::Time => self.time_penalty[player] = Some(line),
+            GcgEvent::Challenge => self.challenges += 1,
+        }
+        if matches!(event, GcgEvent::Play { .. }) {
+            self.plays += 1;
+        }
         self.turns.push(GcgTurn {
             line,
             player,
@@ -293,9 +384,49 @@ impl GcgGame {
             event,
             points,
             notes: Vec::new(),
+            scoreless: self.scoreless,
         });
+        self.scoreless = scoreless;
         self.kept[player] = kept;
         self.scores[player] = total;
+        Ok(())
+    }
+
+    /// Checks that `event` by `player` on `line` may come where it does: no play, exchange or pass
+    /// once the game has ended, end-of-game rack points and a time penalty once for each player, no
+    /// more challenge bonuses than plays. These bound a record's turns by the game's, whatever its
+    /// length.
+    fn check_order(&self, line: usize, player: usize, event: &GcgEvent) -> Result<(), GcgError> {
+        let fail = |problem: String| Err(GcgError { line, problem });
+        let nick = self.players.get(player).map_or("the player", |player| player.nick.as_str());
+        match event {
+            GcgEvent::Play { .. } | GcgEvent::Exchange(_) | GcgEvent::Pass => {
+                if let Some((closed, at)) = self.closed {
+                    return fail(self.closed_text(closed, at));
+                }
+            }
+            GcgEvent::EndRack(_) | GcgEvent::RackPenalty(_) => {
+                if let Some(at) = self.rack_points[player] {
+                    return fail(format!(
+                        "{nick} had its end-of-game rack points at line {at}; they come once"
+                    ));
+                }
+            }
+            GcgEvent::Time => {
+                if let Some(at) = self.time_penalty[player] {
+                    return fail(format!("{nick} had its time penalty at line {at}; it comes once"));
+                }
+            }
+            GcgEvent::Challenge => {
+                if self.challenges >= self.plays {
+                    return fail(format!(
+                        "a challenge bonus answers a play, and the {} plays so far have had theirs",
+                        self.plays
+                    ));
+                }
+            }
+            GcgEvent::Withdrawn => {}
+        }
         Ok(())
     }
 
@@ -424,7 +555,7 @@ impl GcgGame {
 }
 
 /// A long text cut to 40 characters for a message.
-fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     let mut short: String = text.chars().take(40).collect();
     if short.len() < text.len() {
         short.push_str("...");
@@ -482,15 +613,18 @@ fn parse_event(text: &str, board: &Board) -> Result<(Rack, GcgEvent, i32, i32), 
     Ok((rack, event, points, total))
 }
 
-/// `+74` or `-8`: a sign, then a number.
+/// `+74` or `-8`: a sign, then a number; Quackle's `+-15` is -15.
 fn parse_points(text: &str) -> Result<i32, String> {
     let bad = || format!("the points {} are not +N or -N", shorten(text));
-    let sign = match text.chars().next() {
-        Some('+') => 1,
-        Some('-') => -1,
-        _ => return Err(bad()),
+    let (sign, digits) = if let Some(digits) = text.strip_prefix("+-") {
+        (-1, digits)
+    } else if let Some(digits) = text.strip_prefix('+') {
+        (1, digits)
+    } else if let Some(digits) = text.strip_prefix('-') {
+        (-1, digits)
+    } else {
+        return Err(bad());
     };
-    let digits = &text[1..];
     if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
         return Err(bad());
     }

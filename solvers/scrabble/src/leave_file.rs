@@ -189,7 +189,7 @@ impl LeaveTable {
 /// The leaves of a KLV's graph in the order of their values, checking that there are exactly
 /// `values` of them (the walk stops one past).
 fn klv_leaves(kwg: &Kwg, values: usize) -> Result<Vec<Leave>, KlvError> {
-    let mut walk = LeaveWalk { kwg, values, leaves: Vec::with_capacity(values), counts: [0; TILE_KINDS] };
+    let mut walk = LeaveWalk { kwg, values, leaves: Vec::new(), counts: [0; TILE_KINDS] };
     if kwg.dawg_root() != 0 {
         walk.list(kwg.dawg_root(), 0, 0)?;
     }

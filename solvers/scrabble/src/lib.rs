@@ -115,6 +115,7 @@ mod cgp;
 pub mod desk;
 mod dictionary;
 mod edges;
+pub mod end;
 pub mod endgame;
 pub mod equity;
 mod file;

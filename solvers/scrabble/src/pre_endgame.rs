@@ -9,6 +9,7 @@
 //! it the opponent faces the same bag with its own rack hidden, a game of imperfect information the
 //! endgame search does not cover.
 
+use crate::end::Ending;
 use rayon::prelude::*;
 
 use crate::endgame::{self, lay};
@@ -58,7 +59,8 @@ pub struct PlayValue {
 
 /// Values the best [`Settings::plays`] plays of `rack` on `board` (after `scoreless_turns`
 /// scoreless turns), best mean first (ties by [`Move::ranking`], score first), with the
-/// endgames of different plays searched in parallel.
+/// endgames of different plays searched in parallel. No play when the game is over
+/// ([`Ending::of_position`]: six scoreless turns).
 ///
 /// # Errors
 /// In words: the rack is empty, or the unseen tiles are not eight (no tile or more than one in
@@ -70,6 +72,9 @@ pub fn solve(
     scoreless_turns: usize,
     settings: &Settings,
 ) -> Result<Vec<PlayValue>, String> {
+    if Ending::of_position(scoreless_turns).is_some() {
+        return Ok(Vec::new());
+    }
     if rack.is_empty() {
         return Err("the rack is empty: the game is over".to_string());
     }

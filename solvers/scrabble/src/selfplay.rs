@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::board::{Board, Cgp};
 use crate::equity::{best_candidate, Action, Ranking, EXCHANGE_MIN_BAG};
-use crate::game::{GcgEntry, GcgEvent, GcgGame, GcgPlayer, SCORELESS_TURNS_TO_END};
+use crate::game::{Ending, GcgEntry, GcgEvent, GcgGame, GcgPlayer};
 use crate::leave::{Leave, LeaveTable};
 use crate::letter::Letter;
 use crate::moves::Move;
@@ -222,14 +222,9 @@ pub fn play_game(rulebook: &Rulebook, engines: [Engine; 2], seed: u64) -> GameRe
         };
         turns.push(Turn { player, rack: before, bag: bag_count, action, score, leave, leave_value });
         scoreless = if score == 0 { scoreless + 1 } else { 0 };
-        if racks[player].is_empty() && bag.is_empty() {
-            let other = rack_value(rulebook, &racks[1 - player]);
-            let mut adjustments = [-other; 2];
-            adjustments[player] = other;
-            break adjustments;
-        }
-        if scoreless >= SCORELESS_TURNS_TO_END {
-            break [-rack_value(rulebook, &racks[0]), -rack_value(rulebook, &racks[1])];
+        let out = (racks[player].is_empty() && bag.is_empty()).then_some(player);
+        if let Some(ending) = Ending::after(scoreless, out) {
+            break ending.adjustments(racks.each_ref().map(|rack| rack_value(rulebook, rack)));
         }
         player = 1 - player;
     };
@@ -315,6 +310,7 @@ mod tests {
     use super::*;
     use crate::board::Square;
     use crate::dictionary::Dictionary;
+    use crate::end::SCORELESS_TURNS_TO_END;
     use crate::rules::Rules;
     use crate::tiles::TileSet;
 

@@ -7,8 +7,11 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use solvebatch_scrabble::equity::{LeaveTable, Ranking};
-use solvebatch_scrabble::game::{play_game, Engine, GcgEvent, GcgGame, GcgPlayer};
-use solvebatch_scrabble::{Dictionary, Rulebook, Rules, TileSet};
+use solvebatch_scrabble::game::{
+    analyze, analyze_until, play_game, AnalysisSettings, AnalysisStopped, Ending, Engine, GcgEvent, GcgGame,
+    GcgPlayer,
+};
+use solvebatch_scrabble::{Deadline, Dictionary, Rulebook, Rules, TileSet};
 
 fn dictionary() -> Dictionary {
     Dictionary::from_text(b"cat\ncats\nscat\nax\nza\n".to_vec())
@@ -197,4 +200,113 @@ proptest! {
             prop_assert!((1..=text.lines().count()).contains(&error.line), "{error}");
         }
     }
+}
+
+/// A record of two players holding ABCDEFG (16 points) who pass `passes` times, then `tail`.
+fn passes_then(passes: usize, tail: &str) -> String {
+    let turns: String =
+        (0..passes).map(|turn| format!(">{}: ABCDEFG - +0 0\n", ["a", "b"][turn % 2])).collect();
+    format!("#player1 a\n#player2 b\n{turns}{tail}")
+}
+
+fn error_of(text: &str, tiles: &TileSet) -> String {
+    GcgGame::parse(text, &dictionary(), tiles).unwrap_err().to_string()
+}
+
+#[test]
+fn a_turn_after_six_scoreless_turns_is_an_error_naming_the_line_the_game_ended() {
+    let standard = TileSet::standard();
+    // The passes are lines 3 to 8.
+    assert_eq!(
+        error_of(&passes_then(7, ""), &standard),
+        "line 9: the game ended at line 8: six scoreless turns"
+    );
+    assert_eq!(
+        error_of(&passes_then(6, ">a: ABCDEFG -ABC +0 0\n"), &standard),
+        "line 9: the game ended at line 8: six scoreless turns"
+    );
+    // Five passes and a play (a phony, allowed and marked): the game goes on.
+    let game =
+        GcgGame::parse(&passes_then(5, ">b: ABCDEFG 8G CAB +14 14\n"), &dictionary(), &standard).unwrap();
+    assert_eq!((game.ending(), game.turns[5].scoreless), (None, 5));
+    let game = GcgGame::parse(&passes_then(6, ""), &dictionary(), &standard).unwrap();
+    assert_eq!(game.ending(), Some((Ending::Scoreless, 8)));
+}
+
+/// The 2.2 MB record that was analysed for 54 s in 3.2 GB: refused at its seventh pass.
+#[test]
+fn a_record_of_100000_passes_is_refused_at_its_seventh_pass() {
+    let record = passes_then(100_000, "");
+    assert!(record.len() > 1_800_000, "{}", record.len());
+    assert_eq!(
+        error_of(&record, &TileSet::standard()),
+        "line 9: the game ended at line 8: six scoreless turns"
+    );
+}
+
+#[test]
+fn end_of_game_rack_points_come_once_per_player_and_end_the_game() {
+    let standard = TileSet::standard();
+    let penalty = |nick: &str| format!(">{nick}: ABCDEFG (ABCDEFG) -16 -16\n");
+    // After six scoreless turns each loses its rack, once.
+    let both = passes_then(6, &(penalty("a") + &penalty("b")));
+    let game = GcgGame::parse(&both, &dictionary(), &standard).unwrap();
+    assert_eq!(game.scores, [-16, -16]);
+    assert_eq!(
+        error_of(&(both.clone() + ">a: ABCDEFG (ABCDEFG) -16 -32\n"), &standard),
+        "line 11: a had its end-of-game rack points at line 9; they come once"
+    );
+    // In mid-game they end it: play carrying on is an error naming the line.
+    assert_eq!(
+        error_of(&passes_then(2, &(penalty("a") + ">b: ABCDEFG - +0 0\n")), &standard),
+        "line 6: the game ended at line 5: a's end-of-game rack points"
+    );
+}
+
+/// Eight tiles in all: two each of C, A and T, and the two blanks. A player holding ACT with five
+/// tiles unseen (the bag empty) plays it out.
+#[test]
+fn a_player_going_out_ends_the_game() {
+    let tiles = TileSet::parse("C 3 2\nA 1 2\nT 1 2\n").unwrap();
+    let out = "#player1 a\n#player2 b\n>a: ACT 8G CAT +10 10\n";
+    let game = GcgGame::parse(out, &dictionary(), &tiles).unwrap();
+    assert_eq!(game.ending(), Some((Ending::WentOut(0), 3)));
+    assert_eq!(
+        error_of(&format!("{out}>b: ACT?? - +0 0\n"), &tiles),
+        "line 4: the game ended at line 3: a went out"
+    );
+    // The rack points follow, once each: ACT?? is worth 5 (a blank 0).
+    let ended = format!("{out}>a: (ACT??) +5 15\n>b: ACT?? (ACT??) -5 -5\n");
+    assert_eq!(GcgGame::parse(&ended, &dictionary(), &tiles).unwrap().scores, [15, -5]);
+    // A play withdrawn is a scoreless turn, and the game goes on.
+    let withdrawn = format!("{out}>a: ACT -- -10 0\n");
+    let game = GcgGame::parse(&withdrawn, &dictionary(), &tiles).unwrap();
+    assert_eq!(game.ending(), None);
+}
+
+/// Quackle writes a deduction after a `+`.
+#[test]
+fn quackles_plus_minus_points_read_as_a_deduction() {
+    let game =
+        GcgGame::parse(&passes_then(0, ">a: ABCDEFG (time) +-15 -15\n"), &dictionary(), &TileSet::standard())
+            .unwrap();
+    assert_eq!((game.scores, game.turns[0].points), ([-15, 0], -15));
+}
+
+/// A deadline already passed stops the analysis before its first decision, saying how many there
+/// were; none analyses every one.
+#[test]
+fn the_analysis_stops_at_its_deadline_between_decisions() {
+    let standard = TileSet::standard();
+    let dictionary = dictionary();
+    let game = GcgGame::parse(GAME, &dictionary, &standard).unwrap();
+    let rulebook = Rulebook { dictionary: &dictionary, tiles: &standard, rules: &game.rules };
+    let settings = AnalysisSettings { top: 1, ..AnalysisSettings::default() };
+    let passed = Deadline::at(Some(std::time::Instant::now()));
+    let stopped = analyze_until(&rulebook, &game, LeaveTable::standard(), &settings, passed).unwrap_err();
+    // Four plays (one withdrawn), an exchange and a pass: six decisions.
+    assert_eq!(stopped, AnalysisStopped { reached: 1, decisions: 6 });
+    assert_eq!(stopped.to_string(), "the analysis stopped at the time limit, at decision 1 of 6");
+    let all = analyze_until(&rulebook, &game, LeaveTable::standard(), &settings, Deadline::NEVER).unwrap();
+    assert_eq!(all, analyze(&rulebook, &game, LeaveTable::standard(), &settings));
 }

@@ -23,6 +23,9 @@ pub enum DratError {
         /// The text that is not a literal.
         token: String,
     },
+    /// A binary DRAT proof (the default of CaDiCaL and kissat), which this checker does not read.
+    #[error("a binary DRAT proof; write the proof as text (--binary=false)")]
+    Binary,
     /// The last clause has no closing 0.
     #[error("line {line}: the clause has no closing 0")]
     Unterminated {
@@ -58,17 +61,27 @@ pub enum DratError {
 ///            "line 2: the lemma `2 0` does not follow (neither RUP nor RAT on its first literal)");
 /// ```
 ///
+/// A variable beyond the formula's (DRAT lets a RAT lemma bring new ones), however many digits it
+/// has, is numbered after the formula's in the order the proof names them: the checker's tables grow
+/// with the variables the proof uses, never with the largest number it names. A binary proof is
+/// refused ([`DratError::Binary`]).
+///
 /// # Errors
 /// A [`DratError`] naming the proof line at fault, or [`DratError::Incomplete`].
 pub fn check_drat(clauses: &[Vec<i64>], proof: &[u8]) -> Result<usize, DratError> {
+    if is_binary(proof) {
+        return Err(DratError::Binary);
+    }
     let mut checker = Checker::default();
     for clause in clauses {
         if checker.add(clause) {
             return Ok(0);
         }
     }
+    let largest = clauses.iter().flatten().map(|lit| lit.unsigned_abs()).max().unwrap_or(0);
+    let mut steps = Steps::new(proof, largest);
     let mut lemmas = 0;
-    for step in Steps::new(proof) {
+    while let Some(step) = steps.next() {
         let Step { line, delete, clause } = step?;
         if delete {
             checker.delete(&clause);
@@ -76,14 +89,19 @@ pub fn check_drat(clauses: &[Vec<i64>], proof: &[u8]) -> Result<usize, DratError
         }
         lemmas += 1;
         if !checker.implied(&clause) {
-            let text: String = clause.iter().map(|lit| format!("{lit} ")).collect();
-            return Err(DratError::NotImplied { line, lemma: format!("{text}0") });
+            return Err(DratError::NotImplied { line, lemma: steps.written(&clause) });
         }
         if checker.add(&clause) {
             return Ok(lemmas);
         }
     }
     Err(DratError::Incomplete)
+}
+
+/// Whether `proof` is a binary DRAT proof: one holds a NUL byte (the end of each clause), and its
+/// first step starts with `a` (0x61), where a text proof holds neither.
+fn is_binary(proof: &[u8]) -> bool {
+    proof.first() == Some(&b'a') || proof.contains(&0)
 }
 
 /// One proof step: a clause added or deleted, and the line it ends on.
@@ -99,13 +117,68 @@ struct Steps<'a> {
     tokens: std::str::SplitWhitespace<'a>,
     line: usize,
     done: bool,
+    /// The formula's largest variable.
+    largest: u64,
+    /// The variables beyond it, as written (digits, no leading zero), numbered from `largest + 1`
+    /// in the order the proof names them.
+    fresh: HashMap<&'a str, u64>,
+    fresh_names: Vec<&'a str>,
 }
 
 impl<'a> Steps<'a> {
-    fn new(proof: &'a [u8]) -> Steps<'a> {
+    fn new(proof: &'a [u8], largest: u64) -> Steps<'a> {
         // Bytes that are not UTF-8 cannot be literals; a lossy reading names them in the error.
         let text = std::str::from_utf8(proof).unwrap_or("\u{fffd}");
-        Steps { lines: text.lines().enumerate(), tokens: "".split_whitespace(), line: 0, done: false }
+        Steps {
+            lines: text.lines().enumerate(),
+            tokens: "".split_whitespace(),
+            line: 0,
+            done: false,
+            largest,
+            fresh: HashMap::new(),
+            fresh_names: Vec::new(),
+        }
+    }
+
+    /// The literal `text` as the checker numbers it: 0 for the end of a clause, a variable of the
+    /// formula as it is, a variable beyond them by its place among the new ones; `None` when it is no
+    /// integer.
+    fn literal(&mut self, text: &'a str) -> Option<i64> {
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(digits) => (true, digits),
+            None => (false, text.strip_prefix('+').unwrap_or(text)),
+        };
+        if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+            return None;
+        }
+        let digits = digits.trim_start_matches('0');
+        let variable = match digits.parse::<u64>() {
+            Ok(variable) if variable <= self.largest => variable,
+            _ if digits.is_empty() => 0,
+            _ => {
+                let next = self.largest + 1 + self.fresh_names.len() as u64;
+                *self.fresh.entry(digits).or_insert_with(|| {
+                    self.fresh_names.push(digits);
+                    next
+                })
+            }
+        };
+        let variable = i64::try_from(variable).ok()?;
+        Some(if negative { -variable } else { variable })
+    }
+
+    /// `clause` (numbered as [`Steps::literal`] numbers) in DIMACS form as the proof wrote it.
+    fn written(&self, clause: &[i64]) -> String {
+        let mut text = String::new();
+        for &lit in clause {
+            let variable = lit.unsigned_abs();
+            let sign = if lit < 0 { "-" } else { "" };
+            match variable.checked_sub(self.largest + 1) {
+                Some(index) => text.push_str(&format!("{sign}{} ", self.fresh_names[index as usize])),
+                None => text.push_str(&format!("{lit} ")),
+            }
+        }
+        text + "0"
     }
 
     fn token(&mut self) -> Option<&'a str> {
@@ -144,10 +217,10 @@ impl Iterator for Steps<'_> {
                 self.done = true;
                 return Some(Err(DratError::Unterminated { line: self.line }));
             };
-            match text.parse::<i64>() {
-                Ok(0) => return Some(Ok(Step { line: self.line, delete, clause })),
-                Ok(lit) if lit.unsigned_abs() < u64::from(u32::MAX / 2) => clause.push(lit),
-                _ => {
+            match self.literal(text) {
+                Some(0) => return Some(Ok(Step { line: self.line, delete, clause })),
+                Some(lit) => clause.push(lit),
+                None => {
                     self.done = true;
                     return Some(Err(DratError::Malformed { line: self.line, token: text.to_string() }));
                 }
@@ -424,6 +497,46 @@ mod tests {
         assert_eq!(
             DratError::Malformed { line: 2, token: "x".into() }.to_string(),
             "line 2: `x` is not a literal (a nonzero integer, each clause ended by 0)"
+        );
+    }
+
+    /// The 13-byte proof that once made the checker allocate 48 GB: a variable beyond the formula's
+    /// is numbered after them, so the tables grow with the variables used, not the number named;
+    /// numbers beyond any integer type are variables too, written back as given.
+    #[test]
+    fn a_literal_beyond_the_formulas_variables_grows_storage_by_the_variables_used() {
+        assert_eq!(check_drat(&four(), b"1000000000 0\n"), Err(DratError::Incomplete), "a RAT, no partner");
+        assert_eq!(check_drat(&four(), b"2147483647 0\n2 0\n0\n"), Ok(2));
+        assert_eq!(
+            check_drat(&four(), b"99999999999999999999999 0\n-2147483647 -99999999999999999999999 0\n"),
+            Err(DratError::Incomplete),
+            "each a RAT"
+        );
+        let mut steps = Steps::new(b"5 -99999999999999999999999 0\n0099999999999999999999999 7 0\n", 2);
+        let first = steps.next().unwrap().unwrap();
+        let second = steps.next().unwrap().unwrap();
+        assert_eq!((first.clause, second.clause), (vec![3, -4], vec![4, 5]), "numbered in order");
+        assert_eq!(steps.written(&[3, -4]), "5 -99999999999999999999999 0");
+        assert_eq!(
+            check_drat(&[vec![1, 2]], b"1 1000000000 0\n-1 0\n"),
+            Err(DratError::NotImplied { line: 2, lemma: "-1 0".into() })
+        );
+        assert_eq!(
+            check_drat(&[vec![1, 2], vec![-1, 2]], b"-2 -1000000000 0\n").map_err(|e| e.to_string()),
+            Err("line 1: the lemma `-2 -1000000000 0` does not follow (neither RUP nor RAT on its first \
+                 literal)"
+                .into())
+        );
+    }
+
+    /// CaDiCaL's and kissat's default: `a`, the literals as variable-length integers, a NUL byte.
+    #[test]
+    fn a_binary_drat_proof_is_refused_saying_how_to_write_text() {
+        assert_eq!(check_drat(&four(), &[b'a', 4, 0, b'a', 0]), Err(DratError::Binary));
+        assert_eq!(check_drat(&four(), &[b'd', 2, 4, 0]), Err(DratError::Binary), "a deletion first");
+        assert_eq!(
+            DratError::Binary.to_string(),
+            "a binary DRAT proof; write the proof as text (--binary=false)"
         );
     }
 }
