@@ -7,8 +7,10 @@ use console::Key;
 
 use crate::bless::Change;
 use crate::pending::Item;
+use crate::report::record::content_hash;
 use crate::report::style::escape_cell;
 use crate::report::table::{diff_block, paint, Tone};
+use crate::verdict::unified_diff;
 
 /// The keys, as the prompt lists them and `?` explains them.
 const HELP: &str = "\
@@ -83,34 +85,116 @@ pub struct Keys<'a> {
 /// is answered, `q` (or Ctrl-C, or the end of the terminal's input) ends the review, or a signal
 /// does.
 ///
+/// An accepted output is written only over the reference that was shown: when the reference
+/// changed since (another program edited, created or removed it), nothing is written and the file is
+/// shown again as it is now, and asked again. An input removed during the review is skipped, saying
+/// so: its reference would be an orphan.
+///
 /// # Errors
 /// The terminal cannot be written to.
 pub fn ask_all(items: &[Item], color: bool, out: &mut dyn Write, mut keys: Keys) -> io::Result<Tally> {
     let mut tally = Tally::default();
     let mut accept_all = false;
-    for (index, item) in items.iter().enumerate() {
-        if (keys.signalled)() {
-            break;
-        }
-        let choice = if accept_all {
-            Choice::Accept
-        } else {
-            out.write_all(shown(item, color).as_bytes())?;
-            ask(item, index, items.len(), out, &mut keys)?
-        };
-        let answer = match choice {
-            Choice::Quit => break,
-            Choice::Reject => Answer::Rejected,
-            Choice::Skip => Answer::Skipped,
-            Choice::Accept | Choice::AcceptAll => {
-                accept_all |= choice == Choice::AcceptAll;
-                accept(item, out, &mut tally.unwritten)?
+    'files: for (index, item) in items.iter().enumerate() {
+        let mut item = item.clone();
+        // Whether the file was shown as it is: a file `A` accepts unseen is shown when it changed.
+        let mut shown_again = false;
+        let answer = loop {
+            if (keys.signalled)() {
+                break 'files;
+            }
+            if input_gone(&item) {
+                writeln!(out, "{}", gone_line(&item))?;
+                break Answer::Skipped;
+            }
+            let choice = if accept_all && !shown_again {
+                Choice::Accept
+            } else {
+                out.write_all(shown(&item, color).as_bytes())?;
+                ask(&item, index, items.len(), out, &mut keys)?
+            };
+            match choice {
+                Choice::Quit => break 'files,
+                Choice::Reject => break Answer::Rejected,
+                Choice::Skip => break Answer::Skipped,
+                Choice::Accept | Choice::AcceptAll => {
+                    accept_all |= choice == Choice::AcceptAll;
+                    if input_gone(&item) {
+                        writeln!(out, "{}", gone_line(&item))?;
+                        break Answer::Skipped;
+                    }
+                    match reference_now(&item) {
+                        Now::AsShown => break accept(&item, out, &mut tally.unwritten)?,
+                        Now::HoldsOutput => {
+                            writeln!(
+                                out,
+                                "  not written: {} changed since it was shown, and now holds this output",
+                                item.reference_name()
+                            )?;
+                            break Answer::Accepted;
+                        }
+                        Now::Changed(now) => {
+                            writeln!(
+                                out,
+                                "  not written: {} changed since it was shown; here it is as it is now",
+                                item.reference_name()
+                            )?;
+                            item = now;
+                            shown_again = true;
+                        }
+                    }
+                }
             }
         };
         tally.answers.push(answer);
     }
     tally.answers.resize(items.len(), Answer::Left);
     Ok(tally)
+}
+
+/// Whether the input of `item` was removed since it was solved.
+fn input_gone(item: &Item) -> bool {
+    std::fs::symlink_metadata(&item.input).is_err_and(|error| error.kind() == io::ErrorKind::NotFound)
+}
+
+/// What the review says of a file whose input is gone.
+fn gone_line(item: &Item) -> String {
+    format!(
+        "  skipped: {} is gone (removed during the review); no reference written",
+        escape_cell(&item.file, false)
+    )
+}
+
+/// The reference of an item as it is when its output is accepted.
+enum Now {
+    /// The one shown: the same hash, or still none.
+    AsShown,
+    /// Another, which holds the output already.
+    HoldsOutput,
+    /// Another: the item with its diff against the reference now there, or without one when the
+    /// reference was removed.
+    Changed(Item),
+}
+
+/// The reference of `item` now, read as the batch read it before solving, against the one shown.
+fn reference_now(item: &Item) -> Now {
+    let now = crate::text::read_limited(&item.reference, None).ok();
+    let hash = now.as_deref().map(content_hash);
+    if hash == item.reference_hash {
+        return Now::AsShown;
+    }
+    match now {
+        Some(reference) if reference == item.output.as_bytes() => Now::HoldsOutput,
+        Some(reference) => Now::Changed(Item {
+            change: Change::Replace,
+            diff: Some(unified_diff(&item.reference_name(), &reference, &item.file, &item.output)),
+            reference_hash: hash,
+            ..item.clone()
+        }),
+        None => {
+            Now::Changed(Item { change: Change::Create, diff: None, reference_hash: None, ..item.clone() })
+        }
+    }
 }
 
 /// The file as the review shows it: the diff as `run --diff` prints it, or the whole output of a
@@ -185,6 +269,7 @@ mod tests {
     use super::*;
 
     fn item(dir: &std::path::Path, name: &str, change: Change) -> Item {
+        std::fs::write(dir.join(name), "1\n0,1,0\n").unwrap();
         Item {
             file: name.to_string(),
             input: dir.join(name),
@@ -192,6 +277,7 @@ mod tests {
             change,
             output: format!("{name} output\n"),
             diff: (change == Change::Replace).then(|| format!("-old\n+{name} output\n")),
+            reference_hash: None,
         }
     }
 
