@@ -5,6 +5,9 @@
 //! bytes are read anyway to solve them, so nothing is read twice) and it was not `interrupted`; with
 //! `--rerun-failing`, only records of files that were as expected are kept. A report of other
 //! options, another shard or other inputs is refused (exit status 2), with the checks of `merge`.
+//!
+//! Every record finished by any earlier attempt is kept however often the batch is killed, during
+//! `--resume` too: the partial file a kill left is read with the report beside it ([`take_over`]).
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};

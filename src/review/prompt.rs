@@ -308,6 +308,38 @@ mod tests {
     }
 
     #[test]
+    fn a_reference_made_or_removed_since_it_was_shown_is_shown_again_as_it_is_now() {
+        let dir = tempfile::tempdir().unwrap();
+        // Made by another program, holding the output already: nothing to write, nothing to ask.
+        let made = item(dir.path(), "a.csv", Change::Create);
+        std::fs::write(&made.reference, &made.output).unwrap();
+        // Removed by another program: shown again as a file without a reference.
+        let removed = Item {
+            reference_hash: Some(content_hash(b"old\n")),
+            ..item(dir.path(), "b.csv", Change::Replace)
+        };
+        let (tally, shown) = review(&[made, removed], "aaa");
+        assert_eq!(tally.answers, [Answer::Accepted, Answer::Accepted]);
+        let (first, second) = (dir.path().join("a.csv.expected"), dir.path().join("b.csv.expected"));
+        let (first, second) = (first.display(), second.display());
+        assert!(
+            shown.contains(&format!(
+            "accept\n  not written: {first} changed since it was shown, and now holds this output\n── b.csv"
+        )),
+            "{shown}"
+        );
+        assert!(
+            shown.ends_with(&format!(
+                "[2/2] replace {second}? [a,r,s,A,q,?] accept\n  not written: {second} changed since it was \
+             shown; here it is as it is now\n── b.csv has no reference yet; its output ──\nb.csv output\n\
+             [2/2] create {second}? [a,r,s,A,q,?] accept\n  created {second}\n"
+            )),
+            "{shown}"
+        );
+        assert_eq!(std::fs::read_to_string(dir.path().join("b.csv.expected")).unwrap(), "b.csv output\n");
+    }
+
+    #[test]
     fn quitting_or_losing_the_terminal_leaves_the_rest() {
         let dir = tempfile::tempdir().unwrap();
         let items: Vec<Item> =

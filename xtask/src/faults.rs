@@ -31,6 +31,7 @@ pub enum Kill {
     /// SIGKILL.
     Kill,
     /// SIGKILL, then SIGKILL during `--resume` one to three times, then `--resume` to the end.
+    #[value(name = "kill-during-resume")]
     DuringResume,
 }
 
