@@ -54,6 +54,9 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
     // Read before the reports are opened: resuming takes over the partial file a kill left.
     let baseline = options.baseline.as_deref().map(crate::diff::Baseline::read).transpose()?;
     let previous = crate::resume::load(options)?;
+    if let Some(refusal) = crate::resume::leftover_partial(options) {
+        return Err(refusal);
+    }
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
     exporters.start(&RunStart { options: options.result_options(), shard: options.shard })?;
     let junit = open_junit(options)?;

@@ -25,6 +25,9 @@ pub struct Item {
     pub output: String,
     /// The unified diff from the reference to the output, for a replaced reference.
     pub diff: Option<String>,
+    /// The hash of the reference the diff was made from ([`crate::report::record::content_hash`]),
+    /// `None` when there was none: the review writes only over the reference it showed.
+    pub reference_hash: Option<String>,
 }
 
 /// The files to ask about, filled by the batch's workers ([`Pending::hold`]).
@@ -52,6 +55,7 @@ impl Pending {
             change,
             output: outcome.output.clone(),
             diff: diff.map(str::to_string),
+            reference_hash: record.reference_hash.clone(),
         };
         self.items.lock().unwrap_or_else(|poison| poison.into_inner()).push(item);
     }

@@ -5,8 +5,12 @@
 //! bytes are read anyway to solve them, so nothing is read twice) and it was not `interrupted`; with
 //! `--rerun-failing`, only records of files that were as expected are kept. A report of other
 //! options, another shard or other inputs is refused (exit status 2), with the checks of `merge`.
+//!
+//! Every record finished by any earlier attempt is kept however often the batch is killed, during
+//! `--resume` too: the partial file a kill left is read with the report beside it ([`take_over`]).
 
-use std::collections::HashMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -16,6 +20,7 @@ use crate::merge::{inputs_difference, options_difference, path_of};
 use crate::options::{Resume, RunOptions};
 use crate::outcome::Status;
 use crate::paths::display_path;
+use crate::report::json::Line;
 use crate::report::record::Record;
 use crate::report::summary::ResultOptions;
 use crate::report_file::ReportFile;
@@ -29,15 +34,15 @@ pub struct Previous {
 }
 
 /// Reads the report to resume from, checks its options and shard against this run's, and with
-/// `--resume` turns a partial file left by a kill into the report (so that nothing is lost however
-/// this run ends; the report is replaced at its end as always).
+/// `--resume` takes over the partial file a kill left ([`take_over`]), so that nothing is lost
+/// however this run ends (the report is replaced at its end as always).
 ///
 /// # Errors
 /// A [`crate::options::UsageError`]: the report cannot be read, is not of `run`, or was run with other
 /// options or as another shard.
 pub fn load(options: &RunOptions) -> anyhow::Result<Option<Previous>> {
     let Some(resume) = &options.resume else { return Ok(None) };
-    let (report, partial) = match resume {
+    let mut report = match resume {
         Resume::Report(path) => {
             if std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
                 return Err(usage(format!(
@@ -46,36 +51,148 @@ pub fn load(options: &RunOptions) -> anyhow::Result<Option<Previous>> {
                 )));
             }
             let partial = crate::output::partial_path(path);
-            if partial.exists() {
-                let shown = display_path(&crate::paths::with_suffix(path, crate::output::PARTIAL_SUFFIX));
-                (crate::report_file::read_as(&partial, &shown)?, Some((partial, path)))
+            let report = if partial.exists() {
+                take_over(path, &partial, options)?
             } else if path.exists() {
-                (crate::report_file::read(path)?, None)
+                let report = crate::report_file::read(path)?;
+                check_report(&report, options)?;
+                report
             } else {
                 return Ok(None);
+            };
+            // The CSV is written whole from the records: a partial one a kill left holds nothing more.
+            if let Some(csv) = options.reports.csv.as_deref().filter(|csv| *csv != Path::new("-")) {
+                removed(&crate::output::partial_path(csv))?;
             }
+            report
         }
-        Resume::RerunFailing(path) => (crate::report_file::read(path)?, None),
+        Resume::RerunFailing(path) => {
+            let report = crate::report_file::read(path)?;
+            check_report(&report, options)?;
+            report
+        }
     };
-    if let Some(summary) = &report.summary {
-        check_options(&report.name, summary.options.as_ref(), summary.shard, options)?;
-    } else if let Some(start) = &report.start {
-        // Cut off by a kill: the first line says the options.
-        check_options(&report.name, Some(&start.options), start.shard, options)?;
-    }
-    if let Some((partial, path)) = partial {
-        let destination = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        std::fs::rename(&partial, &destination).map_err(|error| {
-            usage(format!("{}: cannot move it over {}: {error}", display_path(&partial), display_path(path)))
-        })?;
-    }
-    let mut report = report;
     if matches!(resume, Resume::RerunFailing(_)) {
         report.records.retain(|(_, record)| record.passes(options.strict));
     }
     let by_file =
         report.records.iter().enumerate().map(|(index, (_, record))| (record.file.clone(), index)).collect();
     Ok(Some(Previous { report, by_file, kept: AtomicUsize::new(0) }))
+}
+
+/// Refuses a run that would start over the partial file of its `--json` report, left by a run that
+/// was stopped, naming `--resume`, which keeps its records; `None` when there is none, or when this
+/// run resumes or reruns (the report's partial file then is read or refused as such) or reviews.
+pub fn leftover_partial(options: &RunOptions) -> Option<anyhow::Error> {
+    let json = options.reports.json.as_deref().filter(|json| *json != Path::new("-"))?;
+    if options.resume.is_some() || options.review.is_some() || !crate::output::partial_path(json).exists() {
+        return None;
+    }
+    let shown = display_path(&crate::paths::with_suffix(json, crate::output::PARTIAL_SUFFIX));
+    Some(usage(format!(
+        "{shown}: left by a run that was stopped before its end; run again with --resume to keep its \
+         records and solve only the other files, or move it away or remove it"
+    )))
+}
+
+/// Makes the report at `path` hold every record finished by the runs that wrote it and its partial
+/// file `partial` (left by a kill), and returns it, once the partial file's options are this run's.
+///
+/// A kill during `--resume` leaves two files: the report, which the resumed run had made of the
+/// partial file before, and a new partial file holding only the records that run had written so far.
+/// Both are read, and each file keeps its newer record (the partial file's, unless that one is
+/// `interrupted` and the report's is not); the report's records are left out when it is no report of
+/// this run's options (an older report of the path, which a run without `--resume` replaces too).
+/// The records are written over the report (a temporary file renamed over it) before the partial
+/// file is removed (when the report holds no record the partial file lacks, the partial file is
+/// renamed over it instead): at every moment of a kill, every record is in one file or the other.
+///
+/// # Errors
+/// A [`crate::options::UsageError`]: the partial file cannot be read or was run with other options
+/// or as another shard (it is then left as it is); the report cannot be written.
+fn take_over(path: &Path, partial: &Path, options: &RunOptions) -> anyhow::Result<ReportFile> {
+    let shown = display_path(&crate::paths::with_suffix(path, crate::output::PARTIAL_SUFFIX));
+    let newer = crate::report_file::read_as(partial, &shown)?;
+    check_report(&newer, options)?;
+    let older = path
+        .exists()
+        .then(|| crate::report_file::read(path).ok())
+        .flatten()
+        .filter(|report| check_report(report, options).is_ok());
+    let older_start = older.as_ref().map(|older| older.start.clone());
+    let older = older.map(ReportFile::into_records).unwrap_or_default();
+    let (records, added) = merged(older, &newer.records);
+    let report = if added == 0 {
+        // The report holds nothing the partial file lacks: the partial file becomes the report.
+        let destination = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        std::fs::rename(partial, &destination).map_err(|error| {
+            usage(format!("{}: cannot move it over {}: {error}", display_path(partial), display_path(path)))
+        })?;
+        newer
+    } else {
+        let start = newer.start.or_else(|| older_start.flatten());
+        let mut text = Vec::new();
+        if let Some(start) = &start {
+            serde_json::to_writer(&mut text, &Line::Run(Cow::Borrowed(start)))?;
+            text.push(b'\n');
+        }
+        for record in &records {
+            serde_json::to_writer(&mut text, &Line::File(Cow::Borrowed(record)))?;
+            text.push(b'\n');
+        }
+        crate::output::write_file(path, &text).map_err(|error| usage(format!("{error:#}")))?;
+        // Numbered as the lines of the report now: the `run` line first.
+        let first = 1 + usize::from(start.is_some());
+        ReportFile {
+            name: display_path(path),
+            records: records.into_iter().enumerate().map(|(index, record)| (first + index, record)).collect(),
+            summary: None,
+            start,
+        }
+    };
+    removed(partial)?;
+    Ok(report)
+}
+
+/// Removes `file` if it is there.
+///
+/// # Errors
+/// A [`crate::options::UsageError`]: it is there and cannot be removed.
+fn removed(file: &Path) -> anyhow::Result<()> {
+    match std::fs::remove_file(file) {
+        Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+            Err(usage(format!("{}: cannot remove it: {error}", display_path(file))))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The records of `older` and `newer` (written after it), one per file in path order: `newer`'s,
+/// unless it is `interrupted` and `older`'s is not; and how many of them come from `older`.
+fn merged(older: Vec<Record>, newer: &[(usize, Record)]) -> (Vec<Record>, usize) {
+    let mut by_file: BTreeMap<PathBuf, (Record, bool)> =
+        older.into_iter().map(|record| (path_of(&record.file), (record, true))).collect();
+    for (_, record) in newer {
+        let path = path_of(&record.file);
+        let finished_before = by_file.get(&path).is_some_and(|(old, _)| old.status != Status::Interrupted);
+        if !(record.status == Status::Interrupted && finished_before) {
+            by_file.insert(path, (record.clone(), false));
+        }
+    }
+    let added = by_file.values().filter(|(_, from_older)| *from_older).count();
+    (by_file.into_values().map(|(record, _)| record).collect(), added)
+}
+
+/// The checks of `merge` on `report`, from its summary, or from its first line when a kill cut it
+/// off before its summary.
+fn check_report(report: &ReportFile, options: &RunOptions) -> anyhow::Result<()> {
+    if let Some(summary) = &report.summary {
+        check_options(&report.name, summary.options.as_ref(), summary.shard, options)
+    } else if let Some(start) = &report.start {
+        check_options(&report.name, Some(&start.options), start.shard, options)
+    } else {
+        Ok(())
+    }
 }
 
 /// The checks of `merge`: the same options (`old`, from the report's summary or first line), the same

@@ -162,3 +162,41 @@ fn junit_on_standard_output_sends_the_summary_to_standard_error() {
     assert!(stdout.ends_with("</testsuites>\n"), "{stdout}");
     assert!(String::from_utf8(output.stderr).unwrap().starts_with("1 file: 1 solved; references: 1 same,"));
 }
+
+/// XML 1.0's `Char` production.
+fn is_xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+/// Item 4 of issue 37: an escape character (0x1B) in an invalid file's message, in a file name and
+/// in a diff, and U+FFFE in a diff, are written as their escapes: the JUnit report is XML a parser
+/// reads (it was not: XML 1.0 forbids them, even as `&#27;`), and so is the HTML page.
+#[test]
+fn junit_and_other_xml_are_well_formed_whatever_a_message_holds() {
+    let (dir, mut command) = setup(&[
+        ("d/a.guess", "answers 1\u{1b}00=0\n"),
+        ("d/e\u{1b}[31m.csv", "1\n0,1,0\n"),
+        ("d/e\u{1b}[31m.csv.expected", "Table 0: 1 vs. 0\u{1b}\u{fffe}\n"),
+    ]);
+    command.args(["run", "d", "--junit", "r.xml", "--html", "r.html", "--diff"]).assert().code(1);
+    let xml = std::fs::read_to_string(dir.path().join("r.xml")).unwrap();
+    assert_eq!(xml.chars().find(|c| !is_xml_char(*c)), None, "{xml}");
+    let (found, texts) = elements(&xml);
+    let error = found.iter().find(|element| element.0 == "error").unwrap();
+    assert_eq!(attribute(error, "message"), "line 1: \"1\\u{1b}00\" is not a number");
+    let names: Vec<&str> =
+        found.iter().filter(|element| element.0 == "testcase").map(|case| attribute(case, "name")).collect();
+    assert_eq!(names, ["a.guess", "e\\u{1b}[31m.csv"]);
+    assert_eq!(
+        texts,
+        ["--- d/e\\u{1b}[31m.csv.expected\n+++ d/e\\u{1b}[31m.csv (output)\n@@ -1 +1 @@\n\
+          -Table 0: 1 vs. 0\\u{1b}\\u{fffe}\n+Table 0: 0 vs. 1\n"]
+    );
+
+    let html = std::fs::read_to_string(dir.path().join("r.html")).unwrap();
+    assert_eq!(html.chars().find(|c| !is_xml_char(*c)), None);
+    let page = scraper::Html::parse_document(&html);
+    let diff = scraper::Selector::parse("pre.diff").unwrap();
+    let shown: Vec<String> = page.select(&diff).map(|element| element.text().collect()).collect();
+    assert_eq!(shown, [texts[0].clone()]);
+}

@@ -600,7 +600,8 @@ fn a_sigkill_keeps_the_finished_records_in_the_partial_file() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         text(&output.stderr),
-        "error: r.jsonl.partial: left by a run that was stopped before its end; keep its records elsewhere or remove it\n"
+        "error: r.jsonl.partial: left by a run that was stopped before its end; run again with --resume to keep \
+         its records and solve only the other files, or move it away or remove it\n"
     );
 }
 

@@ -265,3 +265,114 @@ fn each_shard_resumes_its_own_report_and_they_merge() {
         "merge keeps the hashes"
     );
 }
+
+/// Starts `solvebatch ARGS` in `dir`, its output thrown away.
+fn spawn_in(dir: &Path, args: &[&str]) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_solvebatch"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Opens the FIFO at `path` for writing once a process opened it for reading, so that the reader
+/// waits for bytes (and not for a writer) while the file returned is open.
+fn wait_for_reader(path: &Path) -> std::fs::File {
+    use std::os::unix::fs::OpenOptionsExt;
+    let started = Instant::now();
+    loop {
+        match std::fs::OpenOptions::new().write(true).custom_flags(libc::O_NONBLOCK).open(path) {
+            Ok(file) => return file,
+            Err(error) if error.raw_os_error() == Some(libc::ENXIO) => {
+                assert!(started.elapsed() < Duration::from_secs(20), "{} never read", path.display());
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(error) => panic!("{}: {error}", path.display()),
+        }
+    }
+}
+
+/// Item 6 of issue 37: a kill during `--resume` leaves the report (the records of the run killed
+/// before) and a new partial file holding only what the resumed run wrote so far; the next `--resume`
+/// keeps the records of both (it kept only the partial file's: 1 of 100 here), however many times
+/// that happens. Each resumed run is held at `a/f001.csv`, whose reference is a FIFO nobody writes,
+/// once it has written the record of `a/f000.csv`.
+#[test]
+fn resume_keeps_every_finished_record_however_often_it_is_interrupted() {
+    let dir = batch();
+    let path = |name: &str| dir.path().join(name);
+    mkfifo(&path("b.csv"));
+    let args = ["run", "a", "b.csv", "c", "--json", "r.jsonl", "-j", "1"];
+    let mut child = spawn_in(dir.path(), &args);
+    wait_for_lines(&path("r.jsonl.partial"), 101);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let first = std::fs::read_to_string(path("r.jsonl.partial")).unwrap();
+    assert_eq!(first.lines().count(), 101, "the run line and the 100 records of a/");
+
+    mkfifo(&path("a/f001.csv.expected"));
+    let resume = [&args[..], &["--resume"]].concat();
+    for kill in 1..=2 {
+        let mut child = spawn_in(dir.path(), &resume);
+        // Once the run reads the FIFO, it took the partial file over and made its own, where the
+        // record of a/f000.csv comes.
+        let writer = wait_for_reader(&path("a/f001.csv.expected"));
+        wait_for_lines(&path("r.jsonl.partial"), 2);
+        child.kill().unwrap();
+        child.wait().unwrap();
+        drop(writer);
+        let report = std::fs::read_to_string(path("r.jsonl")).unwrap();
+        assert_eq!(report.lines().count(), 101, "kill {kind}: the report holds every record", kind = kill);
+        assert_eq!(std::fs::read_to_string(path("r.jsonl.partial")).unwrap().lines().count(), 2);
+    }
+
+    std::fs::remove_file(path("a/f001.csv.expected")).unwrap();
+    std::fs::remove_file(path("b.csv")).unwrap();
+    std::fs::write(path("b.csv"), tables(2)).unwrap();
+    let resumed = output_in(dir.path(), &[&resume[..], &["-q"]].concat());
+    assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
+    assert_eq!(
+        text(&resumed.stdout).lines().nth(1),
+        Some("resumed: 100 files kept from the earlier report, 100 solved")
+    );
+    assert!(!path("r.jsonl.partial").exists());
+    let report = std::fs::read_to_string(path("r.jsonl")).unwrap();
+    // The records of a/ are the first run's, times and all.
+    assert!(report.starts_with(&first), "the first 100 records are the first run's");
+    let whole = output_in(dir.path(), &["run", "a", "b.csv", "c", "--json", "whole.jsonl"]);
+    assert_eq!(whole.status.code(), Some(0));
+    assert_eq!(
+        json_lines(&path("r.jsonl")).into_iter().map(timeless).collect::<Vec<_>>(),
+        json_lines(&path("whole.jsonl")).into_iter().map(timeless).collect::<Vec<_>>(),
+    );
+}
+
+/// Issue 36, item 4: a run that would start over the partial file a stopped run left names
+/// `--resume`, the option that keeps its records; with it, the run goes on.
+#[test]
+fn a_run_over_a_left_partial_file_names_resume() {
+    let dir = batch();
+    let record = output_in(dir.path(), &["run", "a/f000.csv", "--json", "-"]);
+    std::fs::write(
+        dir.path().join("r.jsonl.partial"),
+        text(&record.stdout).lines().take(2).collect::<Vec<_>>().join("\n") + "\n",
+    )
+    .unwrap();
+    let refused = output_in(dir.path(), &["run", "a/f000.csv", "--json", "r.jsonl"]);
+    assert_eq!(
+        (refused.status.code(), text(&refused.stderr).as_str()),
+        (
+            Some(2),
+            "error: r.jsonl.partial: left by a run that was stopped before its end; run again with --resume \
+             to keep its records and solve only the other files, or move it away or remove it\n"
+        )
+    );
+    let resumed = output_in(dir.path(), &["run", "a/f000.csv", "--json", "r.jsonl", "--resume", "-q"]);
+    assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
+    assert_eq!(
+        text(&resumed.stdout).lines().nth(1),
+        Some("resumed: 1 file kept from the earlier report, 0 solved")
+    );
+}

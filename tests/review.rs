@@ -194,3 +194,66 @@ fn a_signal_while_a_key_is_awaited_ends_the_review_without_acting_on_any_key() {
     assert_eq!(code, 143, "{screen}");
     assert_eq!(read(dir.path(), "d/a.csv.expected"), DIFFERS_REFERENCE.1);
 }
+
+/// Item 5 of issue 37: a reference another program edits while its diff is on the screen is not
+/// overwritten on `a` (the diff accepted was of the old content): the new diff is shown and asked
+/// about again. The same for a reference created while a file without one is shown.
+#[test]
+fn review_never_overwrites_what_it_did_not_show() {
+    let (dir, _) = setup(&[DIFFERS, DIFFERS_REFERENCE, MISSING]);
+    let mut session = spawn(dir.path(), &["review", "d", "--solver", "dlx", "--color", "never"]);
+    expect(&mut session, "-Table 0: 0 vs. 1\r\n+Table 0: 1 vs. 0\r\n");
+    expect(&mut session, "[1/2] replace d/a.csv.expected? [a,r,s,A,q,?] ");
+    std::fs::write(dir.path().join("d/a.csv.expected"), "edited meanwhile\n").unwrap();
+    session.send("a").unwrap();
+    session.flush().unwrap();
+    expect(
+        &mut session,
+        "accept\r\n  not written: d/a.csv.expected changed since it was shown; here it is as it is now\r\n\
+         ── d/a.csv differs from its reference ──\r\n",
+    );
+    expect(&mut session, "-edited meanwhile\r\n+Table 0: 1 vs. 0\r\n");
+    expect(&mut session, "[1/2] replace d/a.csv.expected? [a,r,s,A,q,?] ");
+    assert_eq!(read(dir.path(), "d/a.csv.expected"), "edited meanwhile\n", "not written yet");
+    session.send("r").unwrap();
+    session.flush().unwrap();
+    expect(&mut session, "── d/b.csv has no reference yet; its output ──\r\n");
+    expect(&mut session, "[2/2] create d/b.csv.expected? [a,r,s,A,q,?] ");
+    std::fs::write(dir.path().join("d/b.csv.expected"), "Table 0: 0 vs. 1\n").unwrap();
+    session.send("a").unwrap();
+    session.flush().unwrap();
+    expect(
+        &mut session,
+        "  not written: d/b.csv.expected changed since it was shown; here it is as it is now\r\n",
+    );
+    expect(&mut session, "@@ -1 +1,2 @@\r\n Table 0: 0 vs. 1\r\n+Table 1: 2 vs. 3\r\n");
+    answer(&mut session, "[2/2] replace d/b.csv.expected? [a,r,s,A,q,?] ", "a");
+    let (rest, code) = finish(&mut session);
+    assert_eq!(rest, "accept\n  wrote d/b.csv.expected\nreview: accepted 1, rejected 1, skipped 0, left 0\n");
+    assert_eq!(code, 1, "d/a.csv was rejected");
+    assert_eq!(read(dir.path(), "d/a.csv.expected"), "edited meanwhile\n");
+    assert_eq!(read(dir.path(), "d/b.csv.expected"), "Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n");
+}
+
+/// Item 5 of issue 37: an input removed during the review is skipped, saying so, whether it goes
+/// while its own question waits or before its turn, even under `A`: no orphan reference is made.
+#[test]
+fn an_input_removed_during_the_review_is_skipped_and_gets_no_reference() {
+    let (dir, _) = setup(&[MISSING, MISSING_TOO, DIFFERS_TOO, DIFFERS_TOO_REFERENCE]);
+    let mut session = spawn(dir.path(), &["review", "d", "--solver", "dlx", "--color", "never"]);
+    expect(&mut session, "[1/3] create d/b.csv.expected? [a,r,s,A,q,?] ");
+    std::fs::remove_file(dir.path().join("d/b.csv")).unwrap();
+    std::fs::remove_file(dir.path().join("d/d.csv")).unwrap();
+    session.send("A").unwrap();
+    session.flush().unwrap();
+    let (rest, code) = finish(&mut session);
+    assert_eq!(
+        rest,
+        "accept all\n  skipped: d/b.csv is gone (removed during the review); no reference written\n  \
+         wrote d/c.csv.expected\n  skipped: d/d.csv is gone (removed during the review); no reference written\n\
+         review: accepted 1, rejected 0, skipped 2, left 0\n"
+    );
+    assert_eq!(code, 0, "the file that differed was accepted; the others had no reference to differ from");
+    assert!(!dir.path().join("d/b.csv.expected").exists());
+    assert!(!dir.path().join("d/d.csv.expected").exists());
+}

@@ -378,7 +378,8 @@ fn builder<'a, 'b>(
     builder
 }
 
-/// Runs `paint` on a white SVG canvas and returns the `<svg>` element.
+/// Runs `paint` on a white SVG canvas and returns the `<svg>` element, the characters XML forbids
+/// in its text written as escapes ([`super::markup::replace_unkept`]).
 fn draw(
     paint: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), DrawingAreaErrorKind<std::io::Error>>,
 ) -> anyhow::Result<String> {
@@ -389,7 +390,9 @@ fn draw(
         paint(&root)?;
         root.present()?;
     }
-    Ok(svg.replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1))
+    // Plotters escapes markup's characters in text, not the characters XML forbids.
+    let svg = super::markup::replace_unkept(&svg).replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1);
+    Ok(svg)
 }
 
 #[cfg(test)]

@@ -272,20 +272,11 @@ fn unbroken_numbers(text: &str) -> String {
     groups.join(" ")
 }
 
-/// `text` safe inside HTML elements and attribute values.
+/// `text` safe inside HTML elements and attribute values, whatever it holds: markup's characters
+/// escaped, and the characters XML forbids or discourages (control characters, noncharacters)
+/// written as their escapes (`\u{1b}`), as [`super::markup`] describes.
 pub fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            c => escaped.push(c),
-        }
-    }
-    escaped
+    super::markup::escape(text, super::markup::Place::Html)
 }
 
 #[cfg(test)]

@@ -7,11 +7,16 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use quick_xml::escape::escape;
 
 use crate::outcome::{Status, Verdict};
 use crate::output::OutputFile;
+use crate::report::markup::{self, Place};
 use crate::report::record::Record;
+
+/// `text` as an XML attribute value.
+fn attribute(text: &str) -> String {
+    markup::escape(text, Place::XmlAttribute)
+}
 
 /// What a test case holds besides its name: nothing when it passes.
 enum Outcome<'a> {
@@ -68,7 +73,8 @@ pub fn write(
 
 /// The JUnit XML document of `records` (in path order): `diffs` are the unified diffs by file, put
 /// in their `<failure>`s, `roots` the paths given (test case names are relative to them; none: the
-/// names as recorded); times in seconds.
+/// names as recorded); times in seconds. Whatever the names, messages and diffs hold, the document is
+/// well formed: the characters XML forbids are written as escapes ([`markup`]).
 pub fn xml(records: &[Record], strict: bool, diffs: &[(String, String)], roots: &[PathBuf]) -> String {
     let diff_of: BTreeMap<&str, &str> =
         diffs.iter().map(|(file, diff)| (file.as_str(), diff.as_str())).collect();
@@ -87,8 +93,8 @@ pub fn xml(records: &[Record], strict: bool, diffs: &[(String, String)], roots: 
             let name = relative(&record.file, roots);
             cases.push_str(&format!(
                 "    <testcase classname=\"{}\" name=\"{}\" time=\"{time:.6}\"",
-                escape(*family),
-                escape(name.as_str())
+                attribute(family),
+                attribute(&name)
             ));
             match outcome(record, strict, diff_of.get(record.file.as_str()).copied()) {
                 Outcome::Passed => cases.push_str("/>\n"),
@@ -101,15 +107,15 @@ pub fn xml(records: &[Record], strict: bool, diffs: &[(String, String)], roots: 
                         } else {
                             "differs"
                         }),
-                        escape(message.as_str()),
-                        escape(text.unwrap_or_default())
+                        attribute(&message),
+                        markup::escape(text.unwrap_or_default(), Place::XmlText)
                     ));
                 }
                 Outcome::Error { kind, message } => {
                     suite_errors += 1;
                     cases.push_str(&format!(
                         ">\n      <error type=\"{kind}\" message=\"{}\"/>\n    </testcase>\n",
-                        escape(message.as_str())
+                        attribute(&message)
                     ));
                 }
                 Outcome::Skipped => {
@@ -121,7 +127,7 @@ pub fn xml(records: &[Record], strict: bool, diffs: &[(String, String)], roots: 
         body.push_str(&format!(
             "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{suite_failures}\" errors=\"{suite_errors}\" \
              skipped=\"{suite_skipped}\" time=\"{suite_seconds:.6}\">\n{cases}  </testsuite>\n",
-            escape(*family),
+            attribute(family),
             records.len()
         ));
         tests += records.len();
@@ -147,6 +153,45 @@ fn relative(file: &str, roots: &[PathBuf]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::outcome::Verdict;
+    use crate::report::markup::replace_unkept;
+    use crate::report::markup::tests::any_text;
+    use crate::report::markup::xml_reader::read;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Item 4 of issue 37: the document parses, and every character XML allows comes back.
+        #[test]
+        fn junit_is_well_formed_whatever_a_message_name_or_diff_holds(
+            family in any_text(), file in any_text(), message in any_text(), diff in any_text()
+        ) {
+            let mut failed = Record::failed(format!("{file}/a"), Some(&family), message.clone());
+            failed.message = Some(message.clone()).filter(|message| !message.is_empty());
+            let mut differs = Record::failed(format!("{file}/b"), Some(&family), String::new());
+            (differs.status, differs.verdict) = (Status::Solved, Some(Verdict::Differs));
+            let diffs = [(differs.file.clone(), diff.clone())];
+            let xml = xml(&[failed, differs], false, &diffs, &[]);
+            let elements = read(&xml).map_err(|error| TestCaseError::fail(format!("{error}\n{xml}")))?;
+            let of = |name: &str| -> Vec<&crate::report::markup::xml_reader::Element> {
+                elements.iter().filter(|element| element.name == name).collect()
+            };
+            let unkept = |text: &str| replace_unkept(text).into_owned();
+            let suite = unkept(&family);
+            prop_assert_eq!(of("testsuite")[0].attribute("name"), Some(suite.as_str()));
+            let names: Vec<_> = of("testcase").iter().map(|case| case.attribute("name").unwrap().to_string()).collect();
+            prop_assert_eq!(names, [unkept(&format!("{file}/a")), unkept(&format!("{file}/b"))]);
+            let shown = if message.is_empty() { "failed".to_string() } else { unkept(&message) };
+            prop_assert_eq!(of("error")[0].attribute("message"), Some(shown.as_str()));
+            prop_assert_eq!(&of("failure")[0].text, &unkept(&diff));
+        }
+    }
+
+    #[test]
+    fn an_escape_character_in_a_message_is_written_as_its_escape() {
+        let record = Record::failed("a.csv".into(), Some("tournament"), "line 1: \u{1b}[31m\r\n".into());
+        let xml = xml(&[record], false, &[], &[]);
+        assert!(xml.contains("<error type=\"failed\" message=\"line 1: \\u{1b}[31m&#13;&#10;\"/>"), "{xml}");
+    }
 
     #[test]
     fn names_are_relative_to_the_folder_given() {

@@ -24,6 +24,7 @@ pub mod html;
 pub mod json;
 pub mod junit;
 mod markdown;
+pub mod markup;
 pub mod plots;
 pub mod record;
 pub mod runs;

@@ -7,8 +7,10 @@ use console::Key;
 
 use crate::bless::Change;
 use crate::pending::Item;
+use crate::report::record::content_hash;
 use crate::report::style::escape_cell;
 use crate::report::table::{diff_block, paint, Tone};
+use crate::verdict::unified_diff;
 
 /// The keys, as the prompt lists them and `?` explains them.
 const HELP: &str = "\
@@ -83,34 +85,116 @@ pub struct Keys<'a> {
 /// is answered, `q` (or Ctrl-C, or the end of the terminal's input) ends the review, or a signal
 /// does.
 ///
+/// An accepted output is written only over the reference that was shown: when the reference
+/// changed since (another program edited, created or removed it), nothing is written and the file is
+/// shown again as it is now, and asked again. An input removed during the review is skipped, saying
+/// so: its reference would be an orphan.
+///
 /// # Errors
 /// The terminal cannot be written to.
 pub fn ask_all(items: &[Item], color: bool, out: &mut dyn Write, mut keys: Keys) -> io::Result<Tally> {
     let mut tally = Tally::default();
     let mut accept_all = false;
-    for (index, item) in items.iter().enumerate() {
-        if (keys.signalled)() {
-            break;
-        }
-        let choice = if accept_all {
-            Choice::Accept
-        } else {
-            out.write_all(shown(item, color).as_bytes())?;
-            ask(item, index, items.len(), out, &mut keys)?
-        };
-        let answer = match choice {
-            Choice::Quit => break,
-            Choice::Reject => Answer::Rejected,
-            Choice::Skip => Answer::Skipped,
-            Choice::Accept | Choice::AcceptAll => {
-                accept_all |= choice == Choice::AcceptAll;
-                accept(item, out, &mut tally.unwritten)?
+    'files: for (index, item) in items.iter().enumerate() {
+        let mut item = item.clone();
+        // Whether the file was shown as it is: a file `A` accepts unseen is shown when it changed.
+        let mut shown_again = false;
+        let answer = loop {
+            if (keys.signalled)() {
+                break 'files;
+            }
+            if input_gone(&item) {
+                writeln!(out, "{}", gone_line(&item))?;
+                break Answer::Skipped;
+            }
+            let choice = if accept_all && !shown_again {
+                Choice::Accept
+            } else {
+                out.write_all(shown(&item, color).as_bytes())?;
+                ask(&item, index, items.len(), out, &mut keys)?
+            };
+            match choice {
+                Choice::Quit => break 'files,
+                Choice::Reject => break Answer::Rejected,
+                Choice::Skip => break Answer::Skipped,
+                Choice::Accept | Choice::AcceptAll => {
+                    accept_all |= choice == Choice::AcceptAll;
+                    if input_gone(&item) {
+                        writeln!(out, "{}", gone_line(&item))?;
+                        break Answer::Skipped;
+                    }
+                    match reference_now(&item) {
+                        Now::AsShown => break accept(&item, out, &mut tally.unwritten)?,
+                        Now::HoldsOutput => {
+                            writeln!(
+                                out,
+                                "  not written: {} changed since it was shown, and now holds this output",
+                                item.reference_name()
+                            )?;
+                            break Answer::Accepted;
+                        }
+                        Now::Changed(now) => {
+                            writeln!(
+                                out,
+                                "  not written: {} changed since it was shown; here it is as it is now",
+                                item.reference_name()
+                            )?;
+                            item = now;
+                            shown_again = true;
+                        }
+                    }
+                }
             }
         };
         tally.answers.push(answer);
     }
     tally.answers.resize(items.len(), Answer::Left);
     Ok(tally)
+}
+
+/// Whether the input of `item` was removed since it was solved.
+fn input_gone(item: &Item) -> bool {
+    std::fs::symlink_metadata(&item.input).is_err_and(|error| error.kind() == io::ErrorKind::NotFound)
+}
+
+/// What the review says of a file whose input is gone.
+fn gone_line(item: &Item) -> String {
+    format!(
+        "  skipped: {} is gone (removed during the review); no reference written",
+        escape_cell(&item.file, false)
+    )
+}
+
+/// The reference of an item as it is when its output is accepted.
+enum Now {
+    /// The one shown: the same hash, or still none.
+    AsShown,
+    /// Another, which holds the output already.
+    HoldsOutput,
+    /// Another: the item with its diff against the reference now there, or without one when the
+    /// reference was removed.
+    Changed(Item),
+}
+
+/// The reference of `item` now, read as the batch read it before solving, against the one shown.
+fn reference_now(item: &Item) -> Now {
+    let now = crate::text::read_limited(&item.reference, None).ok();
+    let hash = now.as_deref().map(content_hash);
+    if hash == item.reference_hash {
+        return Now::AsShown;
+    }
+    match now {
+        Some(reference) if reference == item.output.as_bytes() => Now::HoldsOutput,
+        Some(reference) => Now::Changed(Item {
+            change: Change::Replace,
+            diff: Some(unified_diff(&item.reference_name(), &reference, &item.file, &item.output)),
+            reference_hash: hash,
+            ..item.clone()
+        }),
+        None => {
+            Now::Changed(Item { change: Change::Create, diff: None, reference_hash: None, ..item.clone() })
+        }
+    }
 }
 
 /// The file as the review shows it: the diff as `run --diff` prints it, or the whole output of a
@@ -185,6 +269,7 @@ mod tests {
     use super::*;
 
     fn item(dir: &std::path::Path, name: &str, change: Change) -> Item {
+        std::fs::write(dir.join(name), "1\n0,1,0\n").unwrap();
         Item {
             file: name.to_string(),
             input: dir.join(name),
@@ -192,6 +277,7 @@ mod tests {
             change,
             output: format!("{name} output\n"),
             diff: (change == Change::Replace).then(|| format!("-old\n+{name} output\n")),
+            reference_hash: None,
         }
     }
 
@@ -219,6 +305,38 @@ mod tests {
         assert!(!dir.path().join("a.csv.expected").exists());
         assert_eq!(std::fs::read_to_string(dir.path().join("c.csv.expected")).unwrap(), "c.csv output\n");
         assert_eq!(shown.matches("has no reference yet").count(), 2, "the files accepted by A are not shown");
+    }
+
+    #[test]
+    fn a_reference_made_or_removed_since_it_was_shown_is_shown_again_as_it_is_now() {
+        let dir = tempfile::tempdir().unwrap();
+        // Made by another program, holding the output already: nothing to write, nothing to ask.
+        let made = item(dir.path(), "a.csv", Change::Create);
+        std::fs::write(&made.reference, &made.output).unwrap();
+        // Removed by another program: shown again as a file without a reference.
+        let removed = Item {
+            reference_hash: Some(content_hash(b"old\n")),
+            ..item(dir.path(), "b.csv", Change::Replace)
+        };
+        let (tally, shown) = review(&[made, removed], "aaa");
+        assert_eq!(tally.answers, [Answer::Accepted, Answer::Accepted]);
+        let (first, second) = (dir.path().join("a.csv.expected"), dir.path().join("b.csv.expected"));
+        let (first, second) = (first.display(), second.display());
+        assert!(
+            shown.contains(&format!(
+            "accept\n  not written: {first} changed since it was shown, and now holds this output\n── b.csv"
+        )),
+            "{shown}"
+        );
+        assert!(
+            shown.ends_with(&format!(
+                "[2/2] replace {second}? [a,r,s,A,q,?] accept\n  not written: {second} changed since it was \
+             shown; here it is as it is now\n── b.csv has no reference yet; its output ──\nb.csv output\n\
+             [2/2] create {second}? [a,r,s,A,q,?] accept\n  created {second}\n"
+            )),
+            "{shown}"
+        );
+        assert_eq!(std::fs::read_to_string(dir.path().join("b.csv.expected")).unwrap(), "b.csv output\n");
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! Fault trials: a batch with `--json`, `--csv` and `--out`, killed at a random moment by SIGINT,
 //! SIGTERM, SIGTERM twice or SIGKILL, then checked against an uninterrupted run of the same batch.
+//! A trial of the last kind, [`Kill::DuringResume`], kills the batch and then one to three
+//! `--resume` runs of it by SIGKILL, and resumes it to its end (see [`Batch::resume_trial`]).
 //!
 //! After each trial: no input or reference changed; no temporary file is left (but by SIGKILL); the
 //! JSON report is either the old one untouched or complete; the records kept (in the report, else
@@ -18,7 +20,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// How a trial ends the run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kill {
     /// One SIGINT.
     Interrupt,
@@ -28,10 +30,14 @@ pub enum Kill {
     TerminateTwice,
     /// SIGKILL.
     Kill,
+    /// SIGKILL, then SIGKILL during `--resume` one to three times, then `--resume` to the end.
+    #[value(name = "kill-during-resume")]
+    DuringResume,
 }
 
 /// Every kind, in the order the tally counts them.
-pub const KILLS: [Kill; 4] = [Kill::Interrupt, Kill::Terminate, Kill::TerminateTwice, Kill::Kill];
+pub const KILLS: [Kill; 5] =
+    [Kill::Interrupt, Kill::Terminate, Kill::TerminateTwice, Kill::Kill, Kill::DuringResume];
 
 /// The counts over all trials.
 #[derive(Debug, Default)]
@@ -39,7 +45,7 @@ pub struct Tally {
     /// Trials run.
     pub trials: usize,
     /// Trials by kind, in the order of [`KILLS`].
-    pub by_kill: [usize; 4],
+    pub by_kill: [usize; 5],
     /// Records kept on disk over all trials (report or partial file).
     pub records_kept: usize,
     /// Of those, files recorded `interrupted`.
@@ -48,6 +54,21 @@ pub struct Tally {
     pub lost: usize,
     /// What was found damaged, one line each (trial, what); the goal is none.
     pub damaged: Vec<String>,
+    /// The trials of kind [`Kill::DuringResume`].
+    pub resume: ResumeTally,
+}
+
+/// The counts of the trials that kill `--resume` runs ([`Kill::DuringResume`]).
+#[derive(Debug, Default)]
+pub struct ResumeTally {
+    /// Records finished (not `interrupted`) on disk after any kill of a trial, each file once.
+    pub finished: usize,
+    /// Of those, the ones the last `--resume` kept as they were.
+    pub kept: usize,
+    /// Of those, the ones it lost: solved again, or missing from its report (the goal is none).
+    pub lost: usize,
+    /// Lines of [`Tally::damaged`] from these trials.
+    pub damaged: usize,
 }
 
 /// A file record as the trials compare it: the file, its status and its output.
@@ -116,11 +137,26 @@ impl Batch {
     ///
     /// # Errors
     /// The run cannot be started or its files read.
-    pub fn trial(&self, bin: &Path, index: usize, rng: &mut ChaCha8Rng, tally: &mut Tally) -> io::Result<()> {
-        let kill = KILLS[rng.random_range(0..KILLS.len())];
+    pub fn trial(
+        &self,
+        bin: &Path,
+        index: usize,
+        kind: Option<Kill>,
+        rng: &mut ChaCha8Rng,
+        tally: &mut Tally,
+    ) -> io::Result<()> {
+        let kill = kind.unwrap_or_else(|| KILLS[rng.random_range(0..KILLS.len())]);
         let at = self.wall.mul_f64(rng.random_range(0.0..1.2));
         let work = self.dir.join(format!("trial-{index}"));
         fs::create_dir_all(&work)?;
+        if kill == Kill::DuringResume {
+            tally.trials += 1;
+            tally.by_kill[KILLS.len() - 1] += 1;
+            let before = tally.damaged.len();
+            self.resume_trial(bin, &work, index, rng, tally)?;
+            tally.resume.damaged += tally.damaged.len() - before;
+            return fs::remove_dir_all(&work);
+        }
         fs::write(work.join("r.jsonl"), "old\n")?;
         let mut child = Command::new(bin)
             .current_dir(&work)
@@ -139,7 +175,7 @@ impl Batch {
                 send(libc::SIGTERM);
                 send(libc::SIGTERM)
             }
-            Kill::Kill => send(libc::SIGKILL),
+            Kill::Kill | Kill::DuringResume => send(libc::SIGKILL),
         };
         child.wait()?;
         tally.trials += 1;
@@ -215,6 +251,127 @@ impl Batch {
     }
 }
 
+impl Batch {
+    /// Runs a trial of kind [`Kill::DuringResume`] in `work`: the batch killed by SIGKILL at a random
+    /// moment, then `--resume` killed so one to three times (each at a random moment within the
+    /// batch's wall time), then `--resume` to its end. After each kill, the records finished are read
+    /// from the report and its partial file; the last run must keep each one as it was (the same
+    /// JSON line: not solved again), and write the report of an uninterrupted run. Damaged: an input
+    /// changed, a torn line in the report, a last run that fails, a report that is not complete or
+    /// whose records (file, status, output) are not the uninterrupted run's, an output missing or
+    /// half-written.
+    ///
+    /// # Errors
+    /// A run cannot be started or its files read.
+    pub fn resume_trial(
+        &self,
+        bin: &Path,
+        work: &Path,
+        index: usize,
+        rng: &mut ChaCha8Rng,
+        tally: &mut Tally,
+    ) -> io::Result<()> {
+        let resumes = rng.random_range(1..=3);
+        let mut finished: BTreeMap<String, String> = BTreeMap::new();
+        let mut moments = Vec::new();
+        let mut damaged = Vec::new();
+        let resume_args: Vec<&str> = RUN.iter().copied().chain(["--resume"]).collect();
+        for attempt in 0..=resumes {
+            let at = self.wall.mul_f64(rng.random_range(0.0..1.0));
+            moments.push(at);
+            let args = if attempt == 0 { &RUN[..] } else { &resume_args[..] };
+            let mut child = Command::new(bin)
+                .current_dir(work)
+                .args(args)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()?;
+            std::thread::sleep(at);
+            child.kill()?;
+            child.wait()?;
+            for (name, whole) in [("r.jsonl", true), ("r.jsonl.partial", false)] {
+                let text = match fs::read_to_string(work.join(name)) {
+                    Ok(text) => text,
+                    Err(error) if error.kind() == io::ErrorKind::NotFound => continue,
+                    Err(error) => return Err(error),
+                };
+                for (number, line) in text.split_inclusive('\n').enumerate() {
+                    let Some(line) = line.strip_suffix('\n') else {
+                        if whole {
+                            damaged.push(format!("after kill {attempt}: {name} line {} is torn", number + 1));
+                        }
+                        break;
+                    };
+                    let Ok(value) = serde_json::from_str::<serde_json::Value>(line) else {
+                        damaged.push(format!("after kill {attempt}: {name} line {} is no JSON", number + 1));
+                        continue;
+                    };
+                    if value["type"] == "file" && value["status"] != "interrupted" {
+                        let file = value["file"].as_str().unwrap_or_default().to_string();
+                        finished.entry(file).or_insert_with(|| line.to_string());
+                    }
+                }
+            }
+        }
+        let last = Command::new(bin).current_dir(work).args(&resume_args).stdout(Stdio::null()).output()?;
+        if last.status.code().is_none_or(|code| code > 1) {
+            damaged.push(format!(
+                "the last --resume exited with {}: {}",
+                last.status,
+                String::from_utf8_lossy(&last.stderr).trim_end()
+            ));
+        }
+        for (path, bytes) in &self.originals {
+            if fs::read(path).ok().as_ref() != Some(bytes) {
+                damaged.push(format!("{} changed", path.display()));
+            }
+        }
+        let report = fs::read_to_string(work.join("r.jsonl")).unwrap_or_default();
+        if !report.lines().last().is_some_and(|line| line.contains(r#""type":"summary""#)) {
+            damaged.push("the report of the last --resume is not complete".to_string());
+        }
+        let lines: BTreeMap<String, &str> = report
+            .lines()
+            .filter_map(|line| {
+                let value: serde_json::Value = serde_json::from_str(line).ok()?;
+                (value["type"] == "file")
+                    .then(|| (value["file"].as_str().unwrap_or_default().to_string(), line))
+            })
+            .collect();
+        let records: Vec<Kept> =
+            report.lines().filter_map(|line| parse_record(line).ok().flatten()).collect();
+        if records != self.expected {
+            let first = records.iter().zip(&self.expected).position(|(record, expected)| record != expected);
+            damaged.push(format!(
+                "the report holds {} records, not the uninterrupted run's {} (first difference at {first:?})",
+                records.len(),
+                self.expected.len()
+            ));
+        }
+        for (file, line) in &finished {
+            if lines.get(file) == Some(&line.as_str()) {
+                tally.resume.kept += 1;
+            } else {
+                tally.resume.lost += 1;
+            }
+        }
+        tally.resume.finished += finished.len();
+        tally.records_kept += records.len();
+        for (file, _, output) in &self.expected {
+            let written = work.join("o/__").join(file.trim_start_matches("../")).with_extension("csv.out");
+            match fs::read_to_string(&written) {
+                Ok(text) if &text == output => {}
+                Ok(_) => damaged.push(format!("{}: a half-written output", written.display())),
+                Err(_) => damaged.push(format!("{}: no output", written.display())),
+            }
+        }
+        for what in damaged {
+            tally.damaged.push(format!("trial {index} (DuringResume, kills at {moments:?}): {what}"));
+        }
+        Ok(())
+    }
+}
+
 /// Runs the batch uninterrupted in `work`: its wall time and its records.
 fn run_to_end(bin: &Path, work: &Path) -> io::Result<(Duration, Vec<Kept>)> {
     fs::create_dir_all(work)?;
@@ -255,17 +412,18 @@ fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
     Ok(found)
 }
 
-/// Runs `trials` trials on a batch of `files` inputs in a temporary folder, seeded by `seed`.
+/// Runs `trials` trials on a batch of `files` inputs in a temporary folder, seeded by `seed`: each of
+/// the kind `kind`, or of a kind drawn at random.
 ///
 /// # Errors
 /// The batch cannot be prepared or a run started.
-pub fn faults(bin: &Path, trials: usize, files: usize, seed: u64) -> io::Result<Tally> {
+pub fn faults(bin: &Path, trials: usize, files: usize, seed: u64, kind: Option<Kill>) -> io::Result<Tally> {
     let dir = tempfile::tempdir()?;
     let batch = Batch::prepare(bin, dir.path(), files)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut tally = Tally::default();
     for index in 0..trials {
-        batch.trial(bin, index, &mut rng, &mut tally)?;
+        batch.trial(bin, index, kind, &mut rng, &mut tally)?;
     }
     Ok(tally)
 }

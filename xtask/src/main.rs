@@ -48,8 +48,8 @@ enum Task {
     Fuzz(FuzzArgs),
     /// Run regression files again and report which still fail (exit status 1 when one does)
     Replay(ReplayArgs),
-    /// Kill a batch at random moments (SIGINT, SIGTERM, SIGTERM twice, SIGKILL) and check that
-    /// nothing is lost or damaged (exit status 1 when something is)
+    /// Kill a batch at random moments (SIGINT, SIGTERM, SIGTERM twice, SIGKILL, SIGKILL during
+    /// --resume) and check that nothing is lost or damaged (exit status 1 when something is)
     Faults(FaultsArgs),
 }
 
@@ -64,6 +64,10 @@ struct FaultsArgs {
     /// Seed of the kills and their moments
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
+    /// Run only trials of this kind (kill-during-resume: SIGKILL during the batch, then during
+    /// `--resume` one to three times, then `--resume` to the end); default: each drawn at random
+    #[arg(long, value_name = "KIND")]
+    kind: Option<xtask::faults::Kill>,
     /// The solvebatch binary to test; default: build it with `cargo build --release -p solvebatch`
     #[arg(long, value_name = "PATH")]
     bin: Option<PathBuf>,
@@ -240,24 +244,33 @@ fn replay(args: ReplayArgs) -> io::Result<bool> {
 fn faults(args: FaultsArgs) -> io::Result<bool> {
     let bin = binary_under_test(args.bin.as_deref())?;
     let started = std::time::Instant::now();
-    let tally = xtask::faults::faults(&bin, args.trials, args.files, args.seed)?;
+    let tally = xtask::faults::faults(&bin, args.trials, args.files, args.seed, args.kind)?;
     for line in &tally.damaged {
         println!("DAMAGED {line}");
     }
-    let [interrupt, terminate, twice, kill] = tally.by_kill;
+    let [interrupt, terminate, twice, kill, during_resume] = tally.by_kill;
     println!(
-        "{} trials of {} files (SIGINT {interrupt}, SIGTERM {terminate}, SIGTERM twice {twice}, SIGKILL {kill}), \
-         seed {}: {} records kept ({} interrupted), {} lost, {} damaged ({:.1} s)",
+        "{} trials of {} files (SIGINT {interrupt}, SIGTERM {terminate}, SIGTERM twice {twice}, SIGKILL {kill}, \
+         SIGKILL during --resume {during_resume}), seed {}: {} records kept ({} interrupted), {} lost, {} damaged \
+         ({:.1} s)",
         tally.trials,
         args.files,
         args.seed,
         tally.records_kept,
         tally.interrupted,
-        tally.lost,
+        tally.lost + tally.resume.lost,
         tally.damaged.len(),
         started.elapsed().as_secs_f64()
     );
-    Ok(tally.lost == 0 && tally.damaged.is_empty())
+    if during_resume > 0 {
+        let resume = &tally.resume;
+        println!(
+            "kill during resume, then resume: {during_resume} trials, {} records finished before the last \
+             resume, {} kept, {} lost, {} damaged",
+            resume.finished, resume.kept, resume.lost, resume.damaged
+        );
+    }
+    Ok(tally.lost == 0 && tally.resume.lost == 0 && tally.damaged.is_empty())
 }
 
 /// `path` relative to the current folder when it is below it.
