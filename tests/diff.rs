@@ -92,6 +92,9 @@ fn every_change_is_classified_and_regressions_exit_1() {
             "diff",
             "old.jsonl",
             "new.jsonl",
+            // slow.csv is slower by 300 ms or more; a tiny solve stalled by a busy machine is not.
+            "--min-ms",
+            "100",
             "--html",
             "diff.html",
             "--json",
@@ -137,7 +140,7 @@ fn every_change_is_classified_and_regressions_exit_1() {
         lines[rows.len() + 2..],
         [
             "diff: 5 files in both, 1 added, 1 removed; 2 regressions, 1 improvement, 2 input changed, 1 reference changed, 1 slower",
-            "times: 3 timed once: a change counts past 2x and 1 ms"
+            "times: 3 timed once: a change counts past 2x and 100 ms"
         ]
     );
 
@@ -241,14 +244,24 @@ fn run_baseline_prints_the_comparison_after_its_summary() {
     let (dir, mut command) = setup(&[("d/a.csv", ONE_TABLE), ("d/a.csv.expected", ONE_ROUND)]);
     assert!(command.args(["run", "d", "--json", "old.jsonl"]).output().unwrap().status.success());
     std::fs::write(dir.path().join("d/a.csv.expected"), "Table 0: 1 vs. 0\n").unwrap();
-    let output = output_in(dir.path(), &["run", "d", "--baseline", "old.jsonl", "-q"]);
+    let output = output_in(dir.path(), &["run", "d", "--baseline", "old.jsonl", "-q", "--json", "new.jsonl"]);
     assert_eq!(output.status.code(), Some(1));
     let stdout = text(&output.stdout);
+    // A busy machine may stall either solve past the rule (twice the other's time and 1 ms more):
+    // the comparison then counts it slower or faster, as it should.
+    let ms = |report: &str| json_lines(&dir.path().join(report))[1]["ms"].as_f64().unwrap();
+    let (old, new) = (ms("old.jsonl"), ms("new.jsonl"));
+    let past = |a: f64, b: f64| a > 2.0 * b && a - b > 1.0;
+    let slower = match (past(new, old), past(old, new)) {
+        (true, _) => ", 1 slower",
+        (_, true) => ", 1 faster",
+        _ => "",
+    };
     assert!(
-        stdout.ends_with(
-            "\nnot as expected: d/a.csv\ndiff: 1 file in both; 1 regression, 1 reference changed\n\
+        stdout.ends_with(&format!(
+            "\nnot as expected: d/a.csv\ndiff: 1 file in both; 1 regression, 1 reference changed{slower}\n\
              times: 1 timed once: a change counts past 2x and 1 ms\n"
-        ),
+        )),
         "{stdout}"
     );
     let refused = output_in(dir.path(), &["run", "d", "--baseline", "old.jsonl", "--json", "old.jsonl"]);

@@ -182,7 +182,7 @@ pub mod xml_reader {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::report::charts::{bar_chart_svg, XLabels};
+    use crate::report::charts::{bar_chart_svg, Colour, XLabels};
     use crate::report::figures::Figure;
     use crate::report::html;
     use crate::report::table::{Cell, Grid, Tone};
@@ -242,11 +242,11 @@ pub(crate) mod tests {
         /// as written but for the characters replaced, and the page holds none of them.
         #[test]
         fn html_is_well_formed_whatever_a_cell_holds(cells in prop::collection::vec(any_text(), 3), legend in any_text(), note in any_text()) {
-            let grid = Grid {
-                header: vec![cells[0].clone()],
-                rows: cells[1..].iter().map(|text| vec![Cell { text: text.clone(), tone: Tone::Bad }]).collect(),
-                numeric: vec![false],
-            };
+            let grid = Grid::new(
+                vec![cells[0].clone()],
+                cells[1..].iter().map(|text| vec![Cell { text: text.clone(), tone: Tone::Bad }]).collect(),
+                vec![false],
+            );
             let figure = Figure { svg: String::new(), legend: vec![(legend.clone(), "#000000".into())], table: Some(grid), note: Some(note.clone()) };
             let page = html::document("t", &html::figure(&figure));
             prop_assert!(page.chars().all(kept), "{}", page);
@@ -266,7 +266,8 @@ pub(crate) mod tests {
         #[test]
         fn svg_charts_are_well_formed_whatever_their_text_holds(title in any_text(), texts in prop::collection::vec(any_text(), 4)) {
             let labels = XLabels::Centred(texts[..2].to_vec());
-            let svg = bar_chart_svg(&title, ("x", "y"), &labels, &[vec![1, 2], vec![2, 1]], &texts[2..]).unwrap();
+            let colours = [Colour(0, 0, 0), Colour(255, 255, 255)];
+            let svg = bar_chart_svg(&title, ("x", "y"), &labels, &[vec![1, 2], vec![2, 1]], &colours, &texts[2..]).unwrap();
             xml_reader::read(&svg).map_err(|error| TestCaseError::fail(format!("{error}\n{svg}")))?;
         }
     }
@@ -274,7 +275,8 @@ pub(crate) mod tests {
     #[test]
     fn an_escape_character_in_a_chart_is_written_as_its_escape() {
         let labels = XLabels::Centred(vec!["a\u{1b}b".into()]);
-        let svg = bar_chart_svg("t\u{fffe}", ("x", "y"), &labels, &[vec![1]], &[]).unwrap();
+        let svg =
+            bar_chart_svg("t\u{fffe}", ("x", "y"), &labels, &[vec![1]], &[Colour(0, 0, 0)], &[]).unwrap();
         let texts: Vec<String> = xml_reader::read(&svg)
             .unwrap()
             .into_iter()
