@@ -38,6 +38,7 @@
 mod backtrack;
 mod bitset;
 mod blossom;
+mod branching;
 mod cnf;
 mod count;
 mod cube;
@@ -49,6 +50,7 @@ mod generate;
 mod instance;
 mod job;
 mod links;
+mod memo;
 mod parse;
 mod pins;
 mod portfolio;
@@ -63,11 +65,13 @@ mod stop;
 mod verify;
 
 pub use backtrack::Backtrack;
+pub use branching::Branching;
 pub use cnf::{encode, write_dimacs, Encoding};
 pub use count::{
-    count_rounds, first_round_effort, list_rounds, CountStats, DepthStats, RoundCount, MEMO_ENTRIES,
+    count_rounds, count_rounds_by, first_round_effort, list_rounds, CountStats, DepthStats, RoundCount,
+    MEMO_ENTRIES,
 };
-pub use dlx::Dlx;
+pub use dlx::{Dlx, DlxFrb};
 pub use drat::{check_drat, DratError};
 pub use generate::{to_text, GenerateError, Regular};
 pub use instance::{Instance, Pairing};

@@ -194,7 +194,7 @@ fn search(
     let found = match bitset::Problem::new(3 * n, &options) {
         Some(problem) => problem.search_pruned(stop, pruning, &mut stats, &mut probe),
         None => {
-            let mut links = Links::new(&options, 3 * n);
+            let mut links = Links::new(&options, 3 * n, crate::branching::Branching::FewestOptions);
             let found = links.search(stop);
             stats = links.stats;
             found
