@@ -231,7 +231,11 @@ fn help_says_which_solvers_are_deterministic() {
     let output = crate::common::solvebatch().args(["tournament", "--help"]).output().unwrap();
     // Words as the terminal width wraps them.
     let help = String::from_utf8(output.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
-    for said in ["Deterministic, the same file giving the same round", "Not deterministic: portfolio"] {
+    for said in [
+        "Deterministic, the same file giving the same round",
+        "Not deterministic: portfolio",
+        "and sat with -j 2 or more",
+    ] {
         assert!(help.contains(said), "{help}");
     }
 }

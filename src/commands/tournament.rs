@@ -25,10 +25,11 @@ pub struct Args {
     pub file: PathBuf,
 
     /// The solver (see `solvebatch list-solvers`). Deterministic, the same file giving the same round
-    /// on every run: backtrack (the reference round), sat, dlx-restarts (for a given --seed), dlx and
+    /// on every run: backtrack (the reference round), dlx-restarts (for a given --seed), dlx and
     /// dlx-frb (for a given -j: another number of threads may print another valid round, timing
-    /// never does). Not deterministic: portfolio, whose round is that of the search that answers
-    /// first. Whether a round exists never depends on the solver or on -j.
+    /// never does), sat with -j 1. Not deterministic: portfolio, whose round is that of the search
+    /// that answers first, and sat with -j 2 or more. Whether a round exists never depends on the
+    /// solver or on -j.
     #[arg(long, default_value = "backtrack", value_parser = solver_name)]
     pub solver: String,
 
@@ -41,8 +42,9 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
     pub timeout: Option<std::time::Duration>,
 
-    /// Worker threads for dlx, dlx-frb, --count and --all (default: the cores available); the other
-    /// solvers use one (portfolio two). --count and --all answer the same whatever the number.
+    /// Worker threads for dlx, dlx-frb, sat (two at most), --count and --all (default: the cores
+    /// available); backtrack and dlx-restarts use one, portfolio three. --count and --all answer the
+    /// same whatever the number.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
 

@@ -10,9 +10,11 @@
 //! With several threads, the tree is cut at its first levels into subtrees that are searched in turns
 //! of [`SLICE`] nodes each, in parallel, in their depth-first order. No node is searched twice, so
 //! proving that no round exists costs what the plain depth-first search costs, spread over the threads;
-//! and a subtree rich in rounds is not kept waiting behind a large subtree without any. The turns are
-//! fixed, so the round reported depends on the thread count but not on the timing. With one thread the
-//! search is the plain depth-first one.
+//! and a subtree rich in rounds is not kept waiting behind a large subtree without any. When fewer
+//! than [`RESPLIT_PER_THREAD`] subtrees per thread are left after a turn, the paused ones give away
+//! their untried options near their top as new subtrees (work stealing between turns), so that a
+//! refutation does not end on one thread. The turns are fixed, so the round reported depends on the
+//! thread count but not on the timing. With one thread the search is the plain depth-first one.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

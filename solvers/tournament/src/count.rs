@@ -51,6 +51,9 @@ pub struct CountStats {
     /// By depth (pairings played on the path, from 0): the subproblems met that needed a branch
     /// (every item still has an option), and how many of them the memo answered.
     pub depths: Vec<DepthStats>,
+    /// On several threads: the options tried below each subproblem of the cut at the first levels,
+    /// in depth-first order (the work the threads shared out); empty on one thread.
+    pub subproblem_nodes: Vec<u64>,
 }
 
 /// The subproblems met at one depth of the tree.
@@ -148,6 +151,7 @@ pub fn count_rounds_by(
         let (count, effort) = result?;
         rounds += count;
         stats.add(&effort);
+        stats.subproblem_nodes.push(effort.nodes);
     }
     stats.memo_entries = (&shared).len() as u64;
     Ok(RoundCount { rounds, stats })
@@ -281,37 +285,36 @@ impl Cover {
         })
     }
 
-    /// A copy of this matrix with the options of `path` played, and no effort counted yet but theirs;
-    /// [`Interrupted`] at once when `stop` says so (a subproblem not started yet is not started).
+    /// A copy of this matrix with the options of `path` played (counted by [`Cover::split`] already)
+    /// and no effort counted yet; [`Interrupted`] at once when `stop` says so (a subproblem not
+    /// started yet is not started).
     fn below(&self, path: &[usize], stop: &Stop) -> Result<Cover, Interrupted> {
         stop.check()?;
         let mut below = self.clone();
         below.stats = CountStats::default();
-        for &option in path {
-            below.select(option, stop)?;
-        }
+        path.iter().for_each(|&option| below.play(option));
         Ok(below)
     }
 
     /// Cuts the first levels of the tree into at least `target` subproblems (fewer when the tree is
     /// that small), by fewest-options branching: the options played to reach each, in depth-first
-    /// order. Subproblems with an item left without options are dropped (they hold no round); one
+    /// order, each counted once as an option tried. Subproblems with an item left without options are dropped (they hold no round); one
     /// with every item covered is a round, kept as it is.
     fn split(&mut self, target: usize, stop: &Stop) -> Result<Vec<Vec<usize>>, Interrupted> {
         let mut frontier = vec![Vec::new()];
         while frontier.len() < target {
+            stop.check()?;
             let mut deeper = Vec::new();
             let mut grew = false;
             for path in frontier {
-                for &option in &path {
-                    self.select(option, stop)?;
-                }
+                path.iter().for_each(|&option| self.play(option));
                 match self.choose() {
                     None => deeper.push(path.clone()),
                     Some((_, 0)) => {}
                     Some((item, _)) => {
                         grew = true;
                         for option in self.live_options(item) {
+                            self.stats.nodes += 1;
                             deeper.push(path.iter().copied().chain([option]).collect());
                         }
                     }
@@ -438,8 +441,13 @@ impl Cover {
         if self.stats.nodes % CLOCK_INTERVAL == 0 {
             stop.check()?;
         }
-        self.options[option].into_iter().for_each(|item| self.cover_item(item as usize));
+        self.play(option);
         Ok(())
+    }
+
+    /// Covers the three items of `option`, not counted as an option tried (a replay of a path).
+    fn play(&mut self, option: usize) {
+        self.options[option].into_iter().for_each(|item| self.cover_item(item as usize));
     }
 
     /// Undoes [`Cover::select`].

@@ -26,8 +26,8 @@ impl Solver for Dlx {
     }
 
     fn description(&self) -> &'static str {
-        "exact cover, Algorithm X, fewest options first (Knuth 2000), bitsets up to 64 tables, threads \
-         with --jobs; fastest on 22 of 30 files at 45 tables, 3.4x the xcov crate on their sum"
+        "exact cover, Algorithm X, fewest options first (Knuth 2000), bitsets up to 64 tables, on -j \
+         threads (subtrees in turns, work stealing); wins on most files and on every file without a round"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
