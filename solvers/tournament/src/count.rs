@@ -234,6 +234,9 @@ fn search(
     (rounds, cover.stats)
 }
 
+/// The rounds one subproblem lists (the options of each) and what listing them cost.
+type Listed = (Vec<Vec<usize>>, CountStats);
+
 /// The rounds found so far and the options on the current path.
 struct Listing {
     limit: usize,
@@ -352,7 +355,7 @@ impl Cover {
         let batch = if limit == usize::MAX { subproblems.len().max(1) } else { threads };
         let (mut found, mut stats) = (Vec::new(), CountStats::default());
         for paths in subproblems.chunks(batch) {
-            let listed: Vec<Result<(Vec<Vec<usize>>, CountStats), Interrupted>> =
+            let listed: Vec<Result<Listed, Interrupted>> =
                 on_threads(threads, || paths.par_iter().map(list_one).collect());
             for result in listed {
                 let (rounds, effort) = result?;
