@@ -606,7 +606,8 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
 
     /// Takes the options not yet tried at the shallowest level that has some (the options this
     /// subtree would search after its current branch there) and makes each a subtree of its own, in
-    /// order; none when every level is on its last option. FRB's counters are copied into each.
+    /// order; none when every level is on its last option. FRB's counters are copied into each, and
+    /// each counts its option as tried.
     fn give_away(&mut self) -> Vec<Subtree<'m, 'p, W>> {
         let Some(level) = (0..self.next.len()).find(|&level| self.next[level] < self.run_end(level)) else {
             return Vec::new();
@@ -627,6 +628,8 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
                 let prefix = path.iter().copied().chain([usize::from(option)]).collect();
                 let mut subtree = Subtree::new(self.masks, root, prefix);
                 subtree.rates = self.rates.clone();
+                // The option given away is tried now, at the new subtree's root.
+                subtree.stats.nodes = 1;
                 subtree
             })
             .collect()

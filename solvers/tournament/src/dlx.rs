@@ -175,6 +175,21 @@ mod tests {
         }
     }
 
+    /// Without a round, the threads refute the tree one thread refutes, each option once: the
+    /// subtrees of the cut, cut again between turns as they run out (45 tables, degree 5: about 110
+    /// turns of 4096 options), try the options one depth-first search tries, no more, no fewer.
+    #[test]
+    fn threads_refute_the_one_thread_tree_trying_each_option_once() {
+        let instance = Regular { tables: 45, degree: 5, seed: 1, planted: false }.generate().unwrap();
+        let stop = Stop::new(&Limits::default());
+        let one = solve(&instance, &stop, 1, Engine::Fastest).unwrap();
+        assert_eq!((one.round, one.stats.nodes), (None, 451_760));
+        for threads in [2, 3, 4] {
+            let many = solve(&instance, &stop, threads, Engine::Fastest).unwrap();
+            assert_eq!((many.round, many.stats.nodes), (None, 451_760), "{threads} threads");
+        }
+    }
+
     /// FRB with fresh counters branches as fewest-options does, so both try the same first option;
     /// then they part: on a 45-table file without a round both refute the whole tree, through
     /// different numbers of options.
