@@ -35,6 +35,8 @@ pub struct RunOptions {
     pub solver: SolverChoice,
     /// Files solved at once (`None`: one per core).
     pub jobs: Option<usize>,
+    /// `--threads` as given (`None`: the default, the cores `jobs` leaves, in [`Settings::threads`]).
+    pub threads: Option<usize>,
     /// Folder mirroring the inputs, for outputs.
     pub out: Option<PathBuf>,
     /// The report files.
@@ -126,6 +128,7 @@ impl RunOptions {
             kind,
             solver,
             jobs: args.jobs,
+            threads: args.threads.map(|threads| threads as usize),
             out: args.out,
             reports: args.reports,
             timeout: args.timeout,
@@ -170,7 +173,7 @@ impl RunOptions {
             digits: self.settings.digits,
             rules: self.settings.rules.clone(),
             require_references: self.require_references,
-            threads: Some(self.settings.threads),
+            threads: self.threads,
             measuring: None,
         }
     }

@@ -111,8 +111,8 @@ pub struct ResultOptions {
     /// A comparison's measuring options (absent in reports of `run`).
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub measuring: Option<Measuring>,
-    /// The worker threads of each solve (`--threads`, or its default as resolved); absent from
-    /// reports written before it was recorded.
+    /// The worker threads of each solve: in `run`, `--threads` when given (absent otherwise, as in
+    /// reports written before it was recorded); in `compare`, always, its default resolved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub threads: Option<usize>,
 }
