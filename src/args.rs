@@ -57,6 +57,12 @@ pub struct RunArgs {
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
+    /// Worker threads of each solve (tournament dlx and dlx-frb use them; the other solvers one);
+    /// default: the cores left by the files at once (cores / --jobs, at least 1). Recorded in the
+    /// report: another number of threads may give dlx another valid round.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
+
     /// Write each output to DIR/<input path as given>.out, so that several roots never collide.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -216,9 +222,17 @@ pub struct CompareArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
 
-    /// Worker threads each solver may use inside one file.
-    #[arg(long, short = 'j', default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub jobs: u32,
+    /// Files solved at once (default 1, so that solves do not contend for cores; --parallel: one per
+    /// core); the summary says when they contend.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "parallel")]
+    pub jobs: Option<u32>,
+
+    /// Worker threads of each solve (tournament dlx and dlx-frb use them; the other solvers one);
+    /// default: the cores left by the files at once (cores / files at once, at least 1). Recorded in
+    /// the report; `merge` refuses shards whose threads differ. With several files at once and more
+    /// than one thread, --isolate is needed to measure each solve's CPU time.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub threads: Option<u32>,
 
     /// Seed for solvers with randomness.
     #[arg(long, default_value_t = 0)]

@@ -395,6 +395,7 @@ mod tests {
             digits: None,
             rules: None,
             require_references: false,
+            threads: None,
             measuring: None,
         };
         let other = ResultOptions { seed: 1, ..options.clone() };

@@ -35,6 +35,8 @@ pub struct RunOptions {
     pub solver: SolverChoice,
     /// Files solved at once (`None`: one per core).
     pub jobs: Option<usize>,
+    /// `--threads` as given (`None`: the default, the cores `jobs` leaves, in [`Settings::threads`]).
+    pub threads: Option<usize>,
     /// Folder mirroring the inputs, for outputs.
     pub out: Option<PathBuf>,
     /// The report files.
@@ -89,6 +91,7 @@ impl RunOptions {
         if args.jobs == Some(0) {
             return Err(UsageError("--jobs must be at least 1".to_string()).into());
         }
+        let threads = threads_per_solve(args.threads, args.jobs.unwrap_or_else(rayon::current_num_threads));
         let shard = match args.shard {
             None => None,
             Some(ShardChoice::Given(_)) if args.shard_count.is_some() => {
@@ -127,6 +130,7 @@ impl RunOptions {
             kind,
             solver,
             jobs: args.jobs,
+            threads: args.threads.map(|threads| threads as usize),
             out: args.out,
             reports: args.reports,
             timeout: args.timeout,
@@ -136,7 +140,7 @@ impl RunOptions {
             terminal: args.terminal,
             settings: Settings {
                 seed: args.seed,
-                threads: 1,
+                threads,
                 dictionary: args.dictionary,
                 tiles: args.tiles,
                 digits: args.digits,
@@ -171,6 +175,7 @@ impl RunOptions {
             digits: self.settings.digits,
             rules: self.settings.rules.clone(),
             require_references: self.require_references,
+            threads: self.threads,
             measuring: None,
         }
     }
@@ -202,8 +207,10 @@ pub struct CompareOptions {
     pub verify_no_round: bool,
     /// `--isolate`: each solve in a child process, with its limits; `None`: in this process.
     pub isolation: Option<Isolation>,
-    /// `--parallel`: several files at once.
+    /// `--parallel` or `--jobs` over 1: several files at once.
     pub parallel: bool,
+    /// Files solved at once: `--jobs`, the cores with `--parallel`, else 1.
+    pub files_at_once: usize,
     /// `--plot-data`: the folder for the charts' series as CSV.
     pub plot_data: Option<PathBuf>,
     /// The share of the inputs to compare (`--shard`), or `None` for all of them.
@@ -238,6 +245,19 @@ impl CompareOptions {
                 .into());
             }
         }
+        let files_at_once = match args.jobs {
+            Some(jobs) => jobs as usize,
+            None if args.schedule.parallel => rayon::current_num_threads(),
+            None => 1,
+        };
+        let threads = threads_per_solve(args.threads, files_at_once);
+        if files_at_once > 1 && threads > 1 && !args.isolate.isolate {
+            return Err(UsageError(format!(
+                "--threads {threads} with {files_at_once} files at once needs --isolate: in one process the \
+                 CPU time of a solve's threads cannot be told from the other files'"
+            ))
+            .into());
+        }
         let shard = match args.schedule.shard {
             None => None,
             Some(ShardChoice::Given(share)) => Some(share),
@@ -255,13 +275,14 @@ impl CompareOptions {
             baseline: args.statistics.baseline,
             timeout: args.timeout,
             isolation: args.isolate.isolation().map(|memory_limit| Isolation { memory_limit }),
-            parallel: args.schedule.parallel,
+            parallel: files_at_once > 1,
+            files_at_once,
             plot_data: args.schedule.plot_data,
             reports: args.reports,
             terminal: args.terminal,
             settings: Settings {
                 seed: args.seed,
-                threads: args.jobs as usize,
+                threads,
                 dictionary_cache: crate::cache::dictionary_cache(),
                 ..Settings::default()
             },
@@ -286,6 +307,7 @@ impl CompareOptions {
             digits: None,
             rules: None,
             require_references: false,
+            threads: Some(self.settings.threads),
             measuring: Some(crate::report::summary::Measuring {
                 repeat: self.repeat,
                 warmup: self.warmup,
@@ -300,6 +322,15 @@ impl CompareOptions {
             }),
         }
     }
+}
+
+/// The threads of each solve: `--threads`, else the cores left by `files_at_once` files at once
+/// (at least 1).
+fn threads_per_solve(threads: Option<u32>, files_at_once: usize) -> usize {
+    threads.map_or_else(
+        || (rayon::current_num_threads() / files_at_once.max(1)).max(1),
+        |threads| threads as usize,
+    )
 }
 
 /// The family called `name`.

@@ -569,3 +569,42 @@ fn a_solve_waiting_far_past_its_cpu_time_is_warned_of_once() {
         .unwrap();
     assert!(!text(&output.stderr).contains("their CPU time"), "{}", text(&output.stderr));
 }
+
+#[test]
+fn compare_records_the_threads_of_each_solve_and_merge_refuses_shards_whose_threads_differ() {
+    let dir = probes(&[]);
+    let inputs = probes(&[("a", "solved"), ("b", "solved")]);
+    let root = inputs.path().to_str().unwrap();
+    let shard = |share: &str, threads: &str| {
+        let name = format!("{}-{threads}.jsonl", share.replace('/', "of"));
+        let output = command_in(dir.path())
+            .env("SOLVEBATCH_PROBE_FAMILY", "1")
+            .args(["compare", root, "-q", "--shard", share, "--threads", threads, "--json", &name])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        name
+    };
+    let one = shard("1/2", "1");
+    let report = std::fs::read_to_string(dir.path().join(&one)).unwrap();
+    let summary: Value = serde_json::from_str(report.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["options"]["threads"], 1);
+    let three = shard("2/2", "3");
+    assert_eq!(
+        usage_error(dir.path(), &["merge", &one, &three, "--json", "-", "-q"]),
+        format!("error: {three} (shard 2/2) was run with other options than {one} (shard 1/2): threads 3, not 1\n")
+    );
+    let same = shard("2/2", "1");
+    let output = output_in(dir.path(), &["merge", &one, &same, "--json", "-", "-q"]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+}
+
+#[test]
+fn several_files_at_once_with_several_threads_each_need_isolate() {
+    let dir = probes(&[("a", "solved")]);
+    assert_eq!(
+        usage_error(dir.path(), &["compare", ".", "-j", "2", "--threads", "2"]),
+        "error: --threads 2 with 2 files at once needs --isolate: in one process the CPU time of a \
+         solve's threads cannot be told from the other files'\n"
+    );
+}

@@ -328,7 +328,7 @@ fn solvers_are_listed_by_family() {
         .iter()
         .map(|solver| solver["name"].as_str().unwrap())
         .collect();
-    assert_eq!(tournament, ["backtrack", "dlx", "dlx-restarts", "sat", "portfolio"]);
+    assert_eq!(tournament, ["backtrack", "dlx", "dlx-frb", "dlx-restarts", "sat", "portfolio"]);
     assert_eq!(families[3]["extension"], ".scrabble");
 }
 
@@ -358,7 +358,7 @@ fn errors_are_json_with_their_status() {
             "/api/solve/tournament?solver=greedy",
             &round,
             422,
-            "the tournament family has no solver `greedy`; it has: backtrack, dlx, dlx-restarts, sat, portfolio",
+            "the tournament family has no solver `greedy`; it has: backtrack, dlx, dlx-frb, dlx-restarts, sat, portfolio",
         ),
         (
             "/api/solve/tournament?solver=dlx&colour=red",
@@ -808,7 +808,7 @@ fn the_pages_offer_every_solver_and_strategy_the_server_has() {
     };
     let page = |path: &str| agent().get(server.at(path)).call().unwrap().body_mut().read_to_string().unwrap();
     let tournament = names("tournament");
-    assert_eq!(tournament, ["backtrack", "dlx", "dlx-restarts", "sat", "portfolio"]);
+    assert_eq!(tournament, ["backtrack", "dlx", "dlx-frb", "dlx-restarts", "sat", "portfolio"]);
     assert_eq!(menu(&page("/tournament"), "solver"), tournament);
     let guess = page("/guess");
     assert_eq!(menu(&guess, "strategy"), names("guess"));

@@ -564,3 +564,27 @@ fn an_empty_sum_is_zero_not_minus_zero_in_an_empty_shard() {
     let printed = String::from_utf8(output.stdout).unwrap();
     assert!(printed.contains("solving 0.0 µs (sum), median 0.0 µs"), "{printed}");
 }
+
+#[test]
+fn merge_refuses_shards_whose_threads_differ() {
+    let dir = mixed_inputs();
+    let dir = dir.path();
+    for (share, threads, json) in
+        [("1/2", "1", "t1.jsonl"), ("2/2", "2", "t2.jsonl"), ("2/2", "1", "u2.jsonl")]
+    {
+        let (code, stderr) =
+            run(dir, &["run", "d", "--shard", share, "--threads", threads, "-q", "--json", json]);
+        assert!(code <= 1, "{stderr}");
+    }
+    assert_eq!(json_lines(&dir.join("t2.jsonl")).last().unwrap()["options"]["threads"], 2);
+    assert_eq!(
+        run(dir, &["merge", "t1.jsonl", "t2.jsonl"]),
+        (
+            2,
+            "error: t2.jsonl (shard 2/2) was run with other options than t1.jsonl (shard 1/2): threads 2, not 1\n"
+                .to_string()
+        )
+    );
+    let (code, stderr) = run(dir, &["merge", "t1.jsonl", "u2.jsonl", "-q"]);
+    assert!(code <= 1, "the same threads merge: {stderr}");
+}

@@ -176,6 +176,70 @@ fn all_prints_every_round_or_the_first_k_and_saves_them() {
     assert!(!dir.path().join("rounds.txt").exists());
 }
 
+/// `gen tournament` with `args`: the pairing file's text.
+fn generated(args: &[&str]) -> String {
+    let output = crate::common::solvebatch().args(["gen", "tournament"]).args(args).output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn count_and_all_answer_the_same_on_any_number_of_threads() {
+    let twelve = generated(&["--tables", "12", "--degree", "4", "--seed", "3", "--planted"]);
+    let (dir, _) = setup(&[("two.csv", TWO_ROUNDS), ("twelve.csv", &twelve)]);
+    let out = |args: &[&str]| {
+        let output = crate::common::output_in(dir.path(), args);
+        assert!(output.status.success(), "{args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let count = out(&["tournament", "twelve.csv", "--count", "-j", "1"]);
+    let all = out(&["tournament", "twelve.csv", "--all", "-j", "1"]);
+    assert_eq!(all.split("\n\n").count().to_string() + "\n", count, "--all prints every counted round");
+    for jobs in ["2", "3", "4"] {
+        assert_eq!(out(&["tournament", "two.csv", "--count", "-j", jobs]), "2\n");
+        assert_eq!(out(&["tournament", "twelve.csv", "--count", "-j", jobs]), count);
+        assert_eq!(out(&["tournament", "twelve.csv", "--all", "-j", jobs]), all);
+        let first_two: Vec<&str> = all.split("\n\n").take(2).collect();
+        assert_eq!(
+            out(&["tournament", "twelve.csv", "--all", "--limit", "2", "-j", jobs]),
+            first_two.join("\n\n")
+        );
+    }
+}
+
+/// The time limit stops every thread of `--count`, on a 60-table degree-6 file whose count takes far
+/// longer; the margin is generous, for a loaded machine.
+#[test]
+fn a_time_limit_stops_a_count_on_every_thread() {
+    let hard = generated(&["--tables", "60", "--degree", "6", "--seed", "1"]);
+    let (dir, _) = setup(&[("hard.csv", &hard)]);
+    let started = std::time::Instant::now();
+    let output = crate::common::output_in(
+        dir.path(),
+        &["tournament", "hard.csv", "--count", "-j", "4", "--timeout", "0.3"],
+    );
+    let elapsed = started.elapsed();
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: hard.csv: no answer within the time limit\n"
+    );
+    assert!(elapsed < std::time::Duration::from_millis(300 + 1500), "{elapsed:?}");
+}
+
+#[test]
+fn help_says_which_solvers_are_deterministic() {
+    let output = crate::common::solvebatch().args(["tournament", "--help"]).output().unwrap();
+    // Words as the terminal width wraps them.
+    let help = String::from_utf8(output.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in [
+        "Deterministic, the same file giving the same round",
+        "Not deterministic: portfolio",
+        "and sat with -j 2 or more",
+    ] {
+        assert!(help.contains(said), "{help}");
+    }
+}
+
 /// A 30-table degree-4 instance without a round, refuted by varisat in a few hundred conflicts.
 fn no_round_instance() -> String {
     let regular = solvebatch_tournament::Regular { tables: 30, degree: 4, seed: 2, planted: false };

@@ -24,7 +24,12 @@ pub struct Args {
     /// The pairing file (`-` for standard input): line 0 the number of tables, then `first,second,table`.
     pub file: PathBuf,
 
-    /// The solver (see `solvebatch list-solvers`).
+    /// The solver (see `solvebatch list-solvers`). Deterministic, the same file giving the same round
+    /// on every run: backtrack (the reference round), dlx-restarts (for a given --seed), dlx and
+    /// dlx-frb (for a given -j: another number of threads may print another valid round, timing
+    /// never does), sat with -j 1. Not deterministic: portfolio, whose round is that of the search
+    /// that answers first, and sat with -j 2 or more. Whether a round exists never depends on the
+    /// solver or on -j.
     #[arg(long, default_value = "backtrack", value_parser = solver_name)]
     pub solver: String,
 
@@ -37,9 +42,11 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
     pub timeout: Option<std::time::Duration>,
 
-    /// Worker threads for solvers that use several.
-    #[arg(long, short = 'j', default_value_t = 1, value_name = "N")]
-    pub jobs: usize,
+    /// Worker threads for dlx, dlx-frb, sat (two at most), --count and --all (default: the cores
+    /// available); backtrack and dlx-restarts use one, portfolio three. --count and --all answer the
+    /// same whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 
     /// Seed for solvers with randomness.
     #[arg(long, default_value_t = 0)]
@@ -97,6 +104,11 @@ pub struct Args {
     pub cubes: crate::cubes::CubeArgs,
 }
 
+/// The threads of the search: `-j`, else the cores available.
+fn threads(args: &Args) -> usize {
+    args.jobs.map_or_else(rayon::current_num_threads, |jobs| jobs as usize)
+}
+
 fn solver_name(name: &str) -> Result<String, String> {
     tournament::Job::new(name, 1, 0).map(|_| name.to_string()).map_err(|error| error.to_string())
 }
@@ -152,14 +164,14 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             args.solver
         )));
     }
-    let job = tournament::Job::new(&args.solver, args.jobs, args.seed)?;
+    let job = tournament::Job::new(&args.solver, threads(args), args.seed)?;
     // Opened before the search, so that a path that cannot be written is found at once; dropped
     // unwritten when there is no round.
     let save = args.save.as_deref().map(OutputFile::create).transpose()?;
     let output = if let Some(path) = &args.proof {
         prove(&instance, path, deadline).map_err(|error| anyhow!("{name}: {error:#}"))?
     } else if args.all {
-        let limits = tournament::Limits { deadline, threads: 1, seed: args.seed };
+        let limits = tournament::Limits { deadline, threads: threads(args), seed: args.seed };
         let (rounds, _) = tournament::list_rounds(&instance, args.limit.map(NonZeroUsize::get), &limits)
             .map_err(|_| anyhow!("{name}: no answer within the time limit"))?;
         let printed: Vec<String> =
@@ -257,7 +269,7 @@ fn count(
 ) -> anyhow::Result<ExitCode> {
     // Opened first, so that a path that cannot be written is known before the search.
     let json = args.cubes.json.as_deref().map(OutputFile::create).transpose()?;
-    let limits = tournament::Limits { deadline, threads: 1, seed: args.seed };
+    let limits = tournament::Limits { deadline, threads: threads(args), seed: args.seed };
     let name = crate::text::name(&args.file);
     let count = tournament::count_rounds(instance, &limits)
         .map_err(|_| anyhow!("{name}: no answer within the time limit"))?;

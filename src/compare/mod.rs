@@ -84,9 +84,14 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     };
     let mut results = Vec::with_capacity(found.inputs.len());
     if options.parallel {
-        // Files at once, one per core; each file's results are reported in path order at the end.
+        // Files at once (`--jobs`, or one per core); each file's results are reported in path order at
+        // the end.
         use rayon::prelude::*;
-        let solved: Vec<Option<FileResult>> = found.inputs.par_iter().map(one).collect();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(options.files_at_once)
+            .build()
+            .map_err(|error| anyhow::anyhow!("cannot start the worker threads: {error}"))?;
+        let solved: Vec<Option<FileResult>> = pool.install(|| found.inputs.par_iter().map(one).collect());
         for result in solved.into_iter().flatten() {
             report(&mut exporters, &result)?;
             results.push(result);
@@ -396,7 +401,8 @@ mod tests {
             solvers: None,
             repeat: 2,
             timeout: None,
-            jobs: 1,
+            jobs: None,
+            threads: Some(1),
             seed: 0,
             verify_no_round: false,
             isolate: crate::args::IsolateArgs { isolate: false, memory_limit: None },

@@ -111,6 +111,10 @@ pub struct ResultOptions {
     /// A comparison's measuring options (absent in reports of `run`).
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub measuring: Option<Measuring>,
+    /// The worker threads of each solve: in `run`, `--threads` when given (absent otherwise, as in
+    /// reports written before it was recorded); in `compare`, always, its default resolved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threads: Option<usize>,
 }
 
 /// How `compare` measured: the options that its shards must share besides [`ResultOptions`]'s.

@@ -29,7 +29,7 @@ impl Solver for Backtrack {
 
     fn description(&self) -> &'static str {
         "the reference stack-based backtracking matcher, pairings in file order (exact, deterministic); \
-         prints the reference round, fastest on 11 of the 14 bundled examples"
+         prints the reference round, fastest on the small bundled examples"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {

@@ -10,9 +10,11 @@
 //! With several threads, the tree is cut at its first levels into subtrees that are searched in turns
 //! of [`SLICE`] nodes each, in parallel, in their depth-first order. No node is searched twice, so
 //! proving that no round exists costs what the plain depth-first search costs, spread over the threads;
-//! and a subtree rich in rounds is not kept waiting behind a large subtree without any. The turns are
-//! fixed, so the round reported depends on the thread count but not on the timing. With one thread the
-//! search is the plain depth-first one.
+//! and a subtree rich in rounds is not kept waiting behind a large subtree without any. When fewer
+//! than [`RESPLIT_PER_THREAD`] subtrees per thread are left after a turn, the paused ones give away
+//! their untried options near their top as new subtrees (work stealing between turns), so that a
+//! refutation does not end on one thread. The turns are fixed, so the round reported depends on the
+//! thread count but not on the timing. With one thread the search is the plain depth-first one.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -20,6 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::blossom;
+use crate::branching::{Branching, FailureRates};
 use crate::filter;
 use crate::prune::{luby, FilterStats, ProbeStats, Pruning};
 use crate::solver::{Interrupted, Stats};
@@ -39,6 +42,10 @@ pub(crate) const SLICE: u64 = 1 << 12;
 /// nodes searched until the answer total 85 million with 2 subtrees per thread, 60 million with 8,
 /// 58 million with 16 (32 cut at the same level as 16), against 82 million for one depth-first search.
 pub(crate) const SUBTREES_PER_THREAD: usize = 16;
+
+/// With fewer subtrees than this per thread left after a turn, the paused ones are cut again
+/// ([`Masks::resplit`]), so that no thread waits while one subtree holds all the work left.
+const RESPLIT_PER_THREAD: usize = 4;
 
 /// Items per count array: tables `0..n`, players `n..3n`, the rest unused.
 const ITEMS: usize = 3 * MAX_TABLES;
@@ -71,8 +78,8 @@ impl Problem {
         Some(Problem { items, item_count })
     }
 
-    /// Finds an exact cover with up to `threads` threads: the indices of its options, or `None` when
-    /// there is none.
+    /// Finds an exact cover with up to `threads` threads, branching by `branching`: the indices of
+    /// its options, or `None` when there is none.
     ///
     /// # Errors
     /// [`Interrupted`] when `stop` says so first.
@@ -80,6 +87,7 @@ impl Problem {
         &self,
         stop: &Stop,
         threads: usize,
+        branching: Branching,
         stats: &mut Stats,
     ) -> Result<Option<Vec<usize>>, Interrupted> {
         // One instantiation per word count: a word that is always zero still costs its share of every
@@ -87,8 +95,8 @@ impl Problem {
         macro_rules! by_words {
             ($($words:literal)*) => {
                 match self.items.len().div_ceil(64).max(1) {
-                    $($words => Masks::<$words>::new(self).search(stop, threads, stats),)*
-                    _ => Masks::<16>::new(self).search(stop, threads, stats),
+                    $($words => Masks::<$words>::new(self).search(stop, threads, branching, stats),)*
+                    _ => Masks::<16>::new(self).search(stop, threads, branching, stats),
                 }
             };
         }
@@ -199,6 +207,26 @@ impl<'p, const W: usize> Masks<'p, W> {
             }
         }
         unreachable!("the minimum is one of the counts")
+    }
+
+    /// The item FRB branches on in `level` ([`Branching::FailureRate`]) and its number of remaining
+    /// options, or `None` when every item is covered: the first item with no option or, failing
+    /// that, with one; else the smallest score of `rates`, the lowest-numbered among equals.
+    fn choose_by_rate(level: &Level<W>, rates: &FailureRates) -> Option<(usize, u8)> {
+        let first = Self::choose(level)?;
+        if first.1 <= 1 {
+            return Some(first);
+        }
+        let (mut best, mut best_score) = (first, f64::INFINITY);
+        for (item, &count) in level.count.iter().enumerate() {
+            if count != COVERED {
+                let score = rates.score(item, u32::from(count));
+                if score < best_score {
+                    (best, best_score) = ((item, count), score);
+                }
+            }
+        }
+        Some(best)
     }
 
     /// Writes into `child` the state of `parent` once `option` is chosen.
@@ -416,12 +444,14 @@ impl<'p, const W: usize> Masks<'p, W> {
         Ok(frontier.into_iter().map(|(level, prefix)| Subtree::new(self, level, prefix)).collect())
     }
 
-    /// Searches the subtrees in turns; the first subtree in depth-first order that finds a cover in a
-    /// turn gives the answer.
+    /// Searches the subtrees in turns, each branching by `branching` (with FRB, each subtree keeps
+    /// its own counters); the first subtree in depth-first order that finds a cover in a turn gives
+    /// the answer.
     fn search(
         &self,
         stop: &Stop,
         threads: usize,
+        branching: Branching,
         stats: &mut Stats,
     ) -> Result<Option<Vec<usize>>, Interrupted> {
         let target = if threads > 1 { SUBTREES_PER_THREAD * threads } else { 1 };
@@ -429,6 +459,9 @@ impl<'p, const W: usize> Masks<'p, W> {
             Ok(subtrees) => subtrees,
             Err(found) => return Ok(Some(found)),
         };
+        for subtree in &mut subtrees {
+            subtree.rates = FailureRates::for_branching(branching, ITEMS);
+        }
         let pool = (threads > 1)
             .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok())
             .flatten();
@@ -451,8 +484,32 @@ impl<'p, const W: usize> Masks<'p, W> {
                 }
             }
             subtrees = kept;
+            if threads > 1 && answer.is_none() && subtrees.len() < RESPLIT_PER_THREAD * threads {
+                subtrees = Self::resplit(subtrees, target);
+            }
         }
         Ok(answer)
+    }
+
+    /// Work stealing between turns: while there are fewer than `target` subtrees, each subtree in turn
+    /// gives away the options not yet tried at its shallowest level with some left, as new subtrees
+    /// placed right after it, so that the depth-first order of the subtrees is kept.
+    fn resplit<'m>(mut subtrees: Vec<Subtree<'m, 'p, W>>, target: usize) -> Vec<Subtree<'m, 'p, W>> {
+        loop {
+            let before = subtrees.len();
+            let mut room = target.saturating_sub(before);
+            let mut next = Vec::with_capacity(target);
+            for mut subtree in subtrees {
+                let given = if room > 0 { subtree.give_away() } else { Vec::new() };
+                room = room.saturating_sub(given.len());
+                next.push(subtree);
+                next.extend(given);
+            }
+            subtrees = next;
+            if subtrees.len() >= target || subtrees.len() == before {
+                return subtrees;
+            }
+        }
     }
 
     /// One depth-first search, or runs of the restart schedule of `pruning` until one answers.
@@ -512,6 +569,11 @@ struct Subtree<'m, 'p, const W: usize> {
     scratch: Level<W>,
     /// When set, each level tries its options in a random order drawn from it.
     rng: Option<ChaCha8Rng>,
+    /// FRB's counters when the subtree branches by [`Branching::FailureRate`], `None` for
+    /// fewest-options.
+    rates: Option<FailureRates>,
+    /// The item branched on at each level that has candidates (beside `start` and `next`).
+    branched: Vec<u8>,
 }
 
 impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
@@ -532,7 +594,45 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
             probe: ProbeStats::default(),
             scratch: root,
             rng: None,
+            rates: None,
+            branched: Vec::new(),
         }
+    }
+
+    /// The end of the run of candidates of level `level` (the start of the next level's run).
+    fn run_end(&self, level: usize) -> usize {
+        self.start.get(level + 1).copied().unwrap_or(self.candidates.len())
+    }
+
+    /// Takes the options not yet tried at the shallowest level that has some (the options this
+    /// subtree would search after its current branch there) and makes each a subtree of its own, in
+    /// order; none when every level is on its last option. FRB's counters are copied into each, and
+    /// each counts its option as tried.
+    fn give_away(&mut self) -> Vec<Subtree<'m, 'p, W>> {
+        let Some(level) = (0..self.next.len()).find(|&level| self.next[level] < self.run_end(level)) else {
+            return Vec::new();
+        };
+        let (from, to) = (self.next[level], self.run_end(level));
+        let given: Vec<u16> = self.candidates.drain(from..to).collect();
+        for deeper in level + 1..self.next.len() {
+            self.start[deeper] -= to - from;
+            self.next[deeper] -= to - from;
+        }
+        let above = (0..level).map(|above| usize::from(self.candidates[self.next[above] - 1]));
+        let path: Vec<usize> = self.prefix.iter().copied().chain(above).collect();
+        given
+            .into_iter()
+            .map(|option| {
+                let mut root = self.levels[level];
+                self.masks.select(&self.levels[level], &mut root, usize::from(option));
+                let prefix = path.iter().copied().chain([usize::from(option)]).collect();
+                let mut subtree = Subtree::new(self.masks, root, prefix);
+                subtree.rates = self.rates.clone();
+                // The option given away is tried now, at the new subtree's root.
+                subtree.stats.nodes = 1;
+                subtree
+            })
+            .collect()
     }
 
     /// Searches on for up to `budget` nodes.
@@ -555,7 +655,10 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
                     refuted = !self.masks.filter(&mut self.levels[self.depth], relaxation, effort);
                 }
             }
-            let mut choice = Masks::choose(&self.levels[self.depth]);
+            let mut choice = match &self.rates {
+                None => Masks::choose(&self.levels[self.depth]),
+                Some(rates) => Masks::choose_by_rate(&self.levels[self.depth], rates),
+            };
             if refuted {
                 choice = choice.map(|(item, _)| (item, 0));
             }
@@ -597,8 +700,16 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
                     }
                     self.start.push(start);
                     self.next.push(start);
+                    self.branched.push(item as u8);
                 }
-                Some(_) => {}
+                Some(_) => {
+                    // A dead end: the option last tried above left this item without options.
+                    if let (Some(rates), Some(&above)) = (&mut self.rates, self.branched.last()) {
+                        if self.depth > 0 {
+                            rates.failed(usize::from(above));
+                        }
+                    }
+                }
             }
             // Try the next candidate of the deepest level that has one, dropping exhausted levels.
             loop {
@@ -610,6 +721,9 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
                 if self.next[top] < self.candidates.len() {
                     let option = usize::from(self.candidates[self.next[top]]);
                     self.next[top] += 1;
+                    if let Some(rates) = &mut self.rates {
+                        rates.tried(usize::from(self.branched[top]));
+                    }
                     let (parents, children) = self.levels.split_at_mut(top + 1);
                     self.masks.select(&parents[top], &mut children[0], option);
                     self.depth = top + 1;
@@ -625,6 +739,7 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
                 self.candidates.truncate(self.start[top]);
                 self.start.pop();
                 self.next.pop();
+                self.branched.pop();
             }
         }
     }

@@ -11,16 +11,29 @@
 //!
 //! Rounds are counted as distinct printed answers: a pairing listed twice counts once, the same two
 //! players in the other order make another round.
+//!
+//! On several threads ([`Limits::threads`]) the first levels of the tree are cut into subproblems in
+//! depth-first order ([`Cover::split`]), which rayon's pool hands out to its threads by work stealing;
+//! the threads share one memo ([`Shared`]). A count adds up the subproblems' counts; a listing puts
+//! their rounds one after another in the order of the cut, which is the order of one thread, since
+//! fewest-options branching depends on the subproblem only.
 
 use std::collections::{HashMap, HashSet};
 
 use num_bigint::BigUint;
+use rayon::prelude::*;
 
+use crate::branching::{Branching, FailureRates};
 use crate::dlx;
 use crate::instance::Instance;
+use crate::memo::{Memo, Shared};
 use crate::round::Round;
 use crate::solver::{Interrupted, Limits};
 use crate::stop::{Stop, CLOCK_INTERVAL};
+
+/// How many subproblems per thread the first levels are cut into, at least (fewer when the tree is
+/// that small), as [`crate::Dlx`] cuts its own tree.
+const SUBPROBLEMS_PER_THREAD: usize = crate::bitset::SUBTREES_PER_THREAD;
 
 /// The most subproblems a memo keeps (each is `3n` bits of key and a count, so at 60 tables about
 /// 100 MB when full).
@@ -38,6 +51,9 @@ pub struct CountStats {
     /// By depth (pairings played on the path, from 0): the subproblems met that needed a branch
     /// (every item still has an option), and how many of them the memo answered.
     pub depths: Vec<DepthStats>,
+    /// On several threads: the options tried below each subproblem of the cut at the first levels,
+    /// in depth-first order (the work the threads shared out); empty on one thread.
+    pub subproblem_nodes: Vec<u64>,
 }
 
 /// The subproblems met at one depth of the tree.
@@ -50,6 +66,19 @@ pub struct DepthStats {
 }
 
 impl CountStats {
+    /// Adds the effort of another search (of a subproblem on another thread).
+    fn add(&mut self, other: &CountStats) {
+        self.nodes += other.nodes;
+        self.memo_hits += other.memo_hits;
+        if self.depths.len() < other.depths.len() {
+            self.depths.resize(other.depths.len(), DepthStats::default());
+        }
+        for (mine, theirs) in self.depths.iter_mut().zip(&other.depths) {
+            mine.met += theirs.met;
+            mine.repeats += theirs.repeats;
+        }
+    }
+
     fn meet(&mut self, depth: usize, repeat: bool) {
         if self.depths.len() <= depth {
             self.depths.resize(depth + 1, DepthStats::default());
@@ -69,7 +98,7 @@ pub struct RoundCount {
     pub stats: CountStats,
 }
 
-/// Counts the rounds of `instance` exactly.
+/// Counts the rounds of `instance` exactly, on [`Limits::threads`] threads.
 ///
 /// ```
 /// use solvebatch_tournament::{count_rounds, parse, Limits};
@@ -81,17 +110,65 @@ pub struct RoundCount {
 /// # Errors
 /// [`Interrupted`] when [`Limits::deadline`] passes first.
 pub fn count_rounds(instance: &Instance, limits: &Limits) -> Result<RoundCount, Interrupted> {
+    count_rounds_by(instance, limits, Branching::FewestOptions)
+}
+
+/// Counts the rounds of `instance` as [`count_rounds`] does, branching by `branching` (with FRB, each
+/// subproblem's search keeps its own counters). The count is the same whatever the branching and the
+/// threads; the effort is not.
+///
+/// # Errors
+/// [`Interrupted`] when [`Limits::deadline`] passes first.
+pub fn count_rounds_by(
+    instance: &Instance,
+    limits: &Limits,
+    branching: Branching,
+) -> Result<RoundCount, Interrupted> {
     let Some(mut cover) = Cover::new(instance, MEMO_ENTRIES) else {
         return Ok(RoundCount { rounds: BigUint::ZERO, stats: CountStats::default() });
     };
-    let mut memo = HashMap::new();
-    let rounds = cover.count(&mut memo, 0, &Stop::new(limits))?;
-    cover.stats.memo_entries = memo.len() as u64;
-    Ok(RoundCount { rounds, stats: cover.stats })
+    let stop = Stop::new(limits);
+    if limits.threads <= 1 {
+        cover.rates = FailureRates::for_branching(branching, cover.live.len());
+        let mut memo = HashMap::new();
+        let rounds = cover.count(&mut memo, 0, None, &stop)?;
+        cover.stats.memo_entries = memo.len() as u64;
+        return Ok(RoundCount { rounds, stats: cover.stats });
+    }
+    let subproblems = cover.split(SUBPROBLEMS_PER_THREAD * limits.threads, &stop)?;
+    let shared = Shared::new();
+    let count_one = |path: &Vec<usize>| {
+        let mut below = cover.below(path, &stop)?;
+        below.rates = FailureRates::for_branching(branching, below.live.len());
+        let rounds = below.count(&mut &shared, path.len(), None, &stop)?;
+        Ok((rounds, below.stats))
+    };
+    let counted: Vec<Result<(BigUint, CountStats), Interrupted>> =
+        on_threads(limits.threads, || subproblems.par_iter().map(count_one).collect());
+    let mut stats = std::mem::take(&mut cover.stats);
+    let mut rounds = BigUint::ZERO;
+    for result in counted {
+        let (count, effort) = result?;
+        rounds += count;
+        stats.add(&effort);
+        stats.subproblem_nodes.push(effort.nodes);
+    }
+    stats.memo_entries = (&shared).len() as u64;
+    Ok(RoundCount { rounds, stats })
+}
+
+/// Runs `work` in a rayon pool of `threads` threads (in the calling thread's pool when one cannot be
+/// started).
+fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
 }
 
 /// The first `limit` rounds of `instance` (all of them for `None`), distinct, each valid, in the
-/// order of the search: the same file always gives the same rounds in the same order.
+/// order of the search, on [`Limits::threads`] threads: the same file always gives the same rounds in
+/// the same order, whatever the number of threads.
 ///
 /// ```
 /// use solvebatch_tournament::{format, list_rounds, parse, Limits};
@@ -135,23 +212,30 @@ fn search(
     let Some(mut cover) = Cover::new(instance, memo_entries) else {
         return (Ok(Vec::new()), CountStats::default());
     };
-    let mut listing = Listing { limit: limit.unwrap_or(usize::MAX), chosen: Vec::new(), found: Vec::new() };
-    let mut refuted = HashSet::new();
-    let done = if listing.limit > 0 {
-        cover.list(&mut listing, &mut refuted, &Stop::new(limits))
+    let limit = limit.unwrap_or(usize::MAX);
+    let stop = Stop::new(limits);
+    let found = if limit == 0 {
+        Ok(Vec::new())
+    } else if limits.threads <= 1 {
+        let mut listing = Listing { limit, chosen: Vec::new(), found: Vec::new() };
+        let mut refuted = HashSet::new();
+        let done = cover.list(&mut listing, &mut refuted, &stop);
+        cover.stats.memo_entries = refuted.len() as u64;
+        done.map(|_| listing.found)
     } else {
-        Ok(false)
+        cover.list_on_threads(limit, limits.threads, &stop)
     };
-    cover.stats.memo_entries = refuted.len() as u64;
-    let rounds = done.map(|_| {
-        listing
-            .found
+    let rounds = found.map(|found| {
+        found
             .into_iter()
             .map(|options| Round::from_pairings(instance, options.into_iter().map(|o| cover.pairing[o])))
             .collect()
     });
     (rounds, cover.stats)
 }
+
+/// The rounds one subproblem lists (the options of each) and what listing them cost.
+type Listed = (Vec<Vec<usize>>, CountStats);
 
 /// The rounds found so far and the options on the current path.
 struct Listing {
@@ -162,6 +246,7 @@ struct Listing {
 
 /// The exact cover matrix with its state: items are tables `0..n` and players `n..3n`, options the
 /// distinct pairings; an option is live while none of its items is covered.
+#[derive(Clone)]
 struct Cover {
     options: Vec<[u32; 3]>,
     /// The pairing index behind each option.
@@ -177,6 +262,8 @@ struct Cover {
     /// The most subproblems the memo keeps.
     capacity: usize,
     stats: CountStats,
+    /// FRB's counters when counting by [`Branching::FailureRate`]; `None`: fewest options first.
+    rates: Option<FailureRates>,
 }
 
 impl Cover {
@@ -197,7 +284,92 @@ impl Cover {
             covered: vec![0; (3 * n).div_ceil(64)],
             capacity,
             stats: CountStats::default(),
+            rates: None,
         })
+    }
+
+    /// A copy of this matrix with the options of `path` played (counted by [`Cover::split`] already)
+    /// and no effort counted yet; [`Interrupted`] at once when `stop` says so (a subproblem not
+    /// started yet is not started).
+    fn below(&self, path: &[usize], stop: &Stop) -> Result<Cover, Interrupted> {
+        stop.check()?;
+        let mut below = self.clone();
+        below.stats = CountStats::default();
+        path.iter().for_each(|&option| below.play(option));
+        Ok(below)
+    }
+
+    /// Cuts the first levels of the tree into at least `target` subproblems (fewer when the tree is
+    /// that small), by fewest-options branching: the options played to reach each, in depth-first
+    /// order, each counted once as an option tried. Subproblems with an item left without options are dropped (they hold no round); one
+    /// with every item covered is a round, kept as it is.
+    fn split(&mut self, target: usize, stop: &Stop) -> Result<Vec<Vec<usize>>, Interrupted> {
+        let mut frontier = vec![Vec::new()];
+        while frontier.len() < target {
+            stop.check()?;
+            let mut deeper = Vec::new();
+            let mut grew = false;
+            for path in frontier {
+                path.iter().for_each(|&option| self.play(option));
+                match self.choose() {
+                    None => deeper.push(path.clone()),
+                    Some((_, 0)) => {}
+                    Some((item, _)) => {
+                        grew = true;
+                        for option in self.live_options(item) {
+                            self.stats.nodes += 1;
+                            deeper.push(path.iter().copied().chain([option]).collect());
+                        }
+                    }
+                }
+                for &option in path.iter().rev() {
+                    self.deselect(option);
+                }
+            }
+            frontier = deeper;
+            if !grew {
+                break;
+            }
+        }
+        Ok(frontier)
+    }
+
+    /// The first `limit` rounds on `threads` threads, in the order of one thread: the subproblems of
+    /// [`Cover::split`] listed in parallel, sharing their memo of refuted subproblems, and their rounds
+    /// put one after another. With a limit the subproblems go in batches of `threads`, in order, until
+    /// the batches so far hold `limit` rounds.
+    fn list_on_threads(
+        &mut self,
+        limit: usize,
+        threads: usize,
+        stop: &Stop,
+    ) -> Result<Vec<Vec<usize>>, Interrupted> {
+        let subproblems = self.split(SUBPROBLEMS_PER_THREAD * threads, stop)?;
+        let shared = Shared::new();
+        let list_one = |path: &Vec<usize>| {
+            let mut below = self.below(path, stop)?;
+            let mut listing = Listing { limit, chosen: path.clone(), found: Vec::new() };
+            below.list(&mut listing, &mut &shared, stop)?;
+            Ok((listing.found, below.stats))
+        };
+        let batch = if limit == usize::MAX { subproblems.len().max(1) } else { threads };
+        let (mut found, mut stats) = (Vec::new(), CountStats::default());
+        for paths in subproblems.chunks(batch) {
+            let listed: Vec<Result<Listed, Interrupted>> =
+                on_threads(threads, || paths.par_iter().map(list_one).collect());
+            for result in listed {
+                let (rounds, effort) = result?;
+                found.extend(rounds);
+                stats.add(&effort);
+            }
+            if found.len() >= limit {
+                break;
+            }
+        }
+        found.truncate(limit);
+        self.stats.add(&stats);
+        self.stats.memo_entries = (&shared).len() as u64;
+        Ok(found)
     }
 
     /// The uncovered item with the fewest live options and their number, or `None` when every item
@@ -214,6 +386,30 @@ impl Cover {
             }
         }
         best
+    }
+
+    /// The item FRB branches on ([`Branching::FailureRate`]) and its number of live options: the first
+    /// uncovered item with none or, failing that, with one; else the smallest score of `rates`, the
+    /// first in item order among equals; `None` when every item is covered.
+    fn choose_by_rate(&self, rates: &FailureRates) -> Option<(usize, u32)> {
+        let mut single = None;
+        let mut best: Option<(usize, u32, f64)> = None;
+        for (item, &live) in self.live.iter().enumerate() {
+            if self.covered[item / 64] >> (item % 64) & 1 == 1 {
+                continue;
+            }
+            match live {
+                0 => return Some((item, 0)),
+                1 => single = single.or(Some((item, 1))),
+                _ => {
+                    let score = rates.score(item, live);
+                    if best.is_none_or(|(_, _, best)| score < best) {
+                        best = Some((item, live, score));
+                    }
+                }
+            }
+        }
+        single.or(best.map(|(item, live, _)| (item, live)))
     }
 
     fn cover_item(&mut self, item: usize) {
@@ -248,8 +444,13 @@ impl Cover {
         if self.stats.nodes % CLOCK_INTERVAL == 0 {
             stop.check()?;
         }
-        self.options[option].into_iter().for_each(|item| self.cover_item(item as usize));
+        self.play(option);
         Ok(())
+    }
+
+    /// Covers the three items of `option`, not counted as an option tried (a replay of a path).
+    fn play(&mut self, option: usize) {
+        self.options[option].into_iter().for_each(|item| self.cover_item(item as usize));
     }
 
     /// Undoes [`Cover::select`].
@@ -262,34 +463,45 @@ impl Cover {
         self.by_item[item].iter().map(|&o| o as usize).filter(|&o| self.covered_items[o] == 0).collect()
     }
 
-    /// The number of rounds of the current subproblem, `depth` pairings down, with `memo` holding known
-    /// subproblems' counts.
+    /// The number of rounds of the current subproblem, `depth` pairings down, reached by an option of
+    /// the item `above` (`None` at the top), with `memo` holding known subproblems' counts.
     fn count(
         &mut self,
-        memo: &mut HashMap<Box<[u64]>, BigUint>,
+        memo: &mut impl Memo<BigUint>,
         depth: usize,
+        above: Option<usize>,
         stop: &Stop,
     ) -> Result<BigUint, Interrupted> {
-        let Some((item, live)) = self.choose() else {
+        let choice = match &self.rates {
+            None => self.choose(),
+            Some(rates) => self.choose_by_rate(rates),
+        };
+        let Some((item, live)) = choice else {
             return Ok(BigUint::from(1u32));
         };
         if live == 0 {
+            if let (Some(rates), Some(above)) = (&mut self.rates, above) {
+                rates.failed(above);
+            }
             return Ok(BigUint::ZERO);
         }
-        let known = memo.get(self.covered.as_slice());
+        let known = memo.look_up(self.covered.as_slice());
         self.stats.meet(depth, known.is_some());
         if let Some(known) = known {
-            return Ok(known.clone());
+            return Ok(known);
         }
         let mut total = BigUint::ZERO;
         for option in self.live_options(item) {
+            if let Some(rates) = &mut self.rates {
+                rates.tried(item);
+            }
             self.select(option, stop)?;
-            let below = self.count(memo, depth + 1, stop);
+            let below = self.count(memo, depth + 1, Some(item), stop);
             self.deselect(option);
             total += below?;
         }
         if memo.len() < self.capacity {
-            memo.insert(self.covered.clone().into_boxed_slice(), total.clone());
+            memo.keep(&self.covered, total.clone());
         }
         Ok(total)
     }
@@ -299,7 +511,7 @@ impl Cover {
     fn list(
         &mut self,
         listing: &mut Listing,
-        refuted: &mut HashSet<Box<[u64]>>,
+        refuted: &mut impl Memo<()>,
         stop: &Stop,
     ) -> Result<bool, Interrupted> {
         let Some((item, live)) = self.choose() else {
@@ -309,7 +521,7 @@ impl Cover {
         if live == 0 {
             return Ok(false);
         }
-        let repeat = refuted.contains(self.covered.as_slice());
+        let repeat = refuted.look_up(self.covered.as_slice()).is_some();
         self.stats.meet(listing.chosen.len(), repeat);
         if repeat {
             return Ok(false);
@@ -326,7 +538,7 @@ impl Cover {
             }
         }
         if listing.found.len() == before && refuted.len() < self.capacity {
-            refuted.insert(self.covered.clone().into_boxed_slice());
+            refuted.keep(&self.covered, ());
         }
         Ok(false)
     }
@@ -428,11 +640,62 @@ mod tests {
                 for item in (0..fresh.live.len()).filter(|&item| key[item / 64] >> (item % 64) & 1 == 1) {
                     fresh.cover_item(item);
                 }
-                prop_assert_eq!(fresh.count(&mut HashMap::new(), 0, &stop).unwrap(), BigUint::ZERO);
+                prop_assert_eq!(fresh.count(&mut HashMap::new(), 0, None, &stop).unwrap(), BigUint::ZERO);
             }
             let with = first_round_effort(&instance, &Limits::default(), MEMO_ENTRIES).0;
             prop_assert_eq!(with, first_round_effort(&instance, &Limits::default(), 0).0);
             prop_assert_eq!(with, Some(!listing.found.is_empty()));
+        }
+    }
+
+    proptest! {
+        /// On 1, 2 and 4 threads, by fewest-options and by FRB, the count is the brute-force count.
+        #[test]
+        fn counts_on_threads_and_by_frb_are_the_brute_force_count(instance in small_instance()) {
+            let expected = BigUint::from(brute_force(&instance));
+            for threads in [1, 2, 4] {
+                for branching in [Branching::FewestOptions, Branching::FailureRate] {
+                    let limits = Limits { threads, ..Limits::default() };
+                    let count = count_rounds_by(&instance, &limits, branching).unwrap();
+                    prop_assert_eq!(&count.rounds, &expected, "{} threads, {:?}", threads, branching);
+                }
+            }
+        }
+
+        /// A listing on 2 to 4 threads is the one-thread listing, rounds and order, whole or cut
+        /// at a limit.
+        #[test]
+        fn listings_on_threads_are_the_one_thread_listing(
+            instance in instance_up_to_12_tables(), limit in 0usize..6
+        ) {
+            let (one, _) = list_rounds(&instance, None, &Limits::default()).unwrap();
+            for threads in 2..=4 {
+                let limits = Limits { threads, ..Limits::default() };
+                prop_assert_eq!(&list_rounds(&instance, None, &limits).unwrap().0, &one);
+                let (first, _) = list_rounds(&instance, Some(limit), &limits).unwrap();
+                prop_assert_eq!(&first[..], &one[..limit.min(one.len())]);
+            }
+        }
+    }
+
+    /// A time limit stops every thread of a count and of a listing, soon after it, on a file whose
+    /// count takes far longer (60 tables, degree 6); the margin is generous, for a loaded machine.
+    #[test]
+    fn a_time_limit_stops_every_thread() {
+        use std::time::{Duration, Instant};
+        let instance = crate::Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap();
+        let limit = Duration::from_millis(200);
+        for threads in [2, 4] {
+            let started = Instant::now();
+            let deadline = crate::Deadline::at(Some(started + limit));
+            let limits = Limits { deadline, threads, seed: 0 };
+            assert_eq!(count_rounds(&instance, &limits).err(), Some(Interrupted));
+            assert!(started.elapsed() < limit + Duration::from_secs(1), "{:?}", started.elapsed());
+            let started = Instant::now();
+            let deadline = crate::Deadline::at(Some(started + limit));
+            let limits = Limits { deadline, threads, seed: 0 };
+            assert_eq!(list_rounds(&instance, None, &limits).err(), Some(Interrupted));
+            assert!(started.elapsed() < limit + Duration::from_secs(1), "{:?}", started.elapsed());
         }
     }
 

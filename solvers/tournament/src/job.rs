@@ -158,7 +158,7 @@ mod tests {
         );
         assert_eq!(
             Job::new("magic", 1, 0).unwrap_err().to_string(),
-            "no tournament solver is called `magic` (there are: backtrack, dlx, dlx-restarts, sat, portfolio)"
+            "no tournament solver is called `magic` (there are: backtrack, dlx, dlx-frb, dlx-restarts, sat, portfolio)"
         );
     }
 }

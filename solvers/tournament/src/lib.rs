@@ -5,11 +5,12 @@
 //! tables and `2n` players, the options the pairings, each covering three items. The crate parses the
 //! pairing file format ([`parse`]), offers several solvers through one registry ([`solvers`]): the
 //! reference backtracking matcher ([`Backtrack`]), Algorithm X ([`Dlx`]), Algorithm X
-//! with randomised restarts ([`DlxRestarts`], and [`pruned_effort`] to measure pruning), SAT on varisat ([`Sat`], with the CNF exported by [`encode`]
-//! and [`write_dimacs`]) and a race of `dlx` and `dlx-restarts` ([`Portfolio`]); one share of SAT's cube split
+//! with randomised restarts ([`DlxRestarts`], and [`pruned_effort`] to measure pruning), Algorithm X
+//! with the failure-rate item choice ([`DlxFrb`], [`Branching`]), SAT on varisat ([`Sat`], with the CNF exported by [`encode`]
+//! and [`write_dimacs`]) and a race of `dlx`, `dlx-restarts` and `dlx-frb` ([`Portfolio`]); one share of SAT's cube split
 //! can be solved alone ([`solve_cube_share`]), to spread a hard instance over many processes, and the
 //! shares' results merged ([`cubes::merge`]). For the organiser it counts the rounds exactly
-//! ([`count_rounds`]), lists them ([`list_rounds`]) and pins or excludes pairings ([`Pins`]); a
+//! ([`count_rounds`], [`count_rounds_by`]), lists them ([`list_rounds`]), both on several threads, and pins or excludes pairings ([`Pins`]); a
 //! "No tournament found." can come with a DRAT proof ([`prove`]), checked independently
 //! ([`check_drat`]). It checks
 //! any round independently ([`check_round`], [`read_round`]), prints a round
@@ -28,7 +29,7 @@
 //! // A random 30-table instance with a hidden round: every solver but the exponential reference
 //! // matcher finds a round quickly.
 //! let planted = Regular { tables: 30, degree: 6, seed: 1, planted: true }.generate().unwrap();
-//! for name in ["dlx", "dlx-restarts", "sat", "portfolio"] {
+//! for name in ["dlx", "dlx-frb", "dlx-restarts", "sat", "portfolio"] {
 //!     let solution = solver(name).unwrap().solve(&planted, &Limits::default()).unwrap();
 //!     assert_eq!(solution.round.map(|round| round.pairing_at_table.len()), Some(30));
 //! }
@@ -38,6 +39,7 @@
 mod backtrack;
 mod bitset;
 mod blossom;
+mod branching;
 mod cnf;
 mod count;
 mod cube;
@@ -49,6 +51,7 @@ mod generate;
 mod instance;
 mod job;
 mod links;
+mod memo;
 mod parse;
 mod pins;
 mod portfolio;
@@ -63,11 +66,13 @@ mod stop;
 mod verify;
 
 pub use backtrack::Backtrack;
+pub use branching::Branching;
 pub use cnf::{encode, write_dimacs, Encoding};
 pub use count::{
-    count_rounds, first_round_effort, list_rounds, CountStats, DepthStats, RoundCount, MEMO_ENTRIES,
+    count_rounds, count_rounds_by, first_round_effort, list_rounds, CountStats, DepthStats, RoundCount,
+    MEMO_ENTRIES,
 };
-pub use dlx::Dlx;
+pub use dlx::{Dlx, DlxFrb};
 pub use drat::{check_drat, DratError};
 pub use generate::{to_text, GenerateError, Regular};
 pub use instance::{Instance, Pairing};

@@ -1,6 +1,7 @@
 //! Algorithm X with dancing links (Knuth, "Dancing Links", 2000; TAOCP 7.2.2.1, Algorithm X), on
 //! doubly linked lists in flat arrays: any number of items and options, no allocation during the search.
 
+use crate::branching::{Branching, FailureRates};
 use crate::solver::{Interrupted, Stats};
 use crate::stop::{Stop, CLOCK_INTERVAL};
 
@@ -24,11 +25,14 @@ pub(crate) struct Links {
     empty: usize,
     /// Options tried and taken back.
     pub(crate) stats: Stats,
+    /// FRB's counters with [`Branching::FailureRate`], `None` for fewest-options.
+    rates: Option<FailureRates>,
 }
 
 impl Links {
-    /// The matrix of `options` (three items each, numbered below `items`), every item uncovered.
-    pub(crate) fn new(options: &[[u32; 3]], items: usize) -> Links {
+    /// The matrix of `options` (three items each, numbered below `items`), every item uncovered,
+    /// searched by `branching`.
+    pub(crate) fn new(options: &[[u32; 3]], items: usize, branching: Branching) -> Links {
         let nodes: Vec<u32> = options.iter().flatten().copied().collect();
         let header = nodes.len() as u32;
         let total = nodes.len() + items;
@@ -48,7 +52,8 @@ impl Links {
         let left = (0..=items as u32).map(|i| if i == 0 { root } else { i - 1 }).collect();
         let right = (0..=items as u32).map(|i| if i == root { 0 } else { i + 1 }).collect();
         let empty = len.iter().filter(|&&len| len == 0).count();
-        Links { up, down, item: nodes, len, left, right, header, empty, stats: Stats::default() }
+        let rates = FailureRates::for_branching(branching, items);
+        Links { up, down, item: nodes, len, left, right, header, empty, stats: Stats::default(), rates }
     }
 
     /// Removes the options of `item`, then the item itself.
@@ -136,8 +141,35 @@ impl Links {
         best
     }
 
-    /// Counts an option tried, looking at the clock every [`CLOCK_INTERVAL`] of them.
-    fn count_node(&mut self, stop: &Stop) -> Result<(), Interrupted> {
+    /// The item FRB branches on ([`Branching::FailureRate`]): the first uncovered item with no
+    /// option or, failing that, with one; else the smallest score of `rates`, the first in list order
+    /// among equals; `None` when every item is covered.
+    fn choose_by_rate(&self, rates: &FailureRates) -> Option<u32> {
+        if self.empty > 0 {
+            return self.choose();
+        }
+        let root = self.len.len() as u32;
+        let mut item = self.right[root as usize];
+        let (mut best, mut best_score) = (None, f64::INFINITY);
+        while item != root {
+            let len = self.len[item as usize];
+            if len == 1 {
+                return Some(item);
+            }
+            let score = rates.score(item as usize, len);
+            if score < best_score {
+                (best, best_score) = (Some(item), score);
+            }
+            item = self.right[item as usize];
+        }
+        best
+    }
+
+    /// Counts an option of `item` tried, looking at the clock every [`CLOCK_INTERVAL`] of them.
+    fn count_node(&mut self, item: u32, stop: &Stop) -> Result<(), Interrupted> {
+        if let Some(rates) = &mut self.rates {
+            rates.tried(item as usize);
+        }
         self.stats.nodes += 1;
         if self.stats.nodes % CLOCK_INTERVAL == 0 {
             stop.check()?;
@@ -167,7 +199,11 @@ impl Links {
         // The chosen node at each level; its item is the one branched on there.
         let mut chosen: Vec<u32> = Vec::new();
         'enter: loop {
-            let Some(item) = self.choose() else {
+            let choice = match &self.rates {
+                None => self.choose(),
+                Some(rates) => self.choose_by_rate(rates),
+            };
+            let Some(item) = choice else {
                 return Ok(Some(chosen.iter().map(|&node| node as usize / 3).collect()));
             };
             if self.len[item as usize] > 0 {
@@ -175,10 +211,14 @@ impl Links {
                 let node = self.down[(self.header + item) as usize];
                 self.select(node);
                 chosen.push(node);
-                self.count_node(stop)?;
+                self.count_node(item, stop)?;
                 continue 'enter;
             }
-            // Dead end: take back the latest choice and try the next option of its item.
+            // Dead end: the latest choice left `item` without options; take it back and try the next
+            // option of its item.
+            if let (Some(rates), Some(&node)) = (&mut self.rates, chosen.last()) {
+                rates.failed(self.item[node as usize] as usize);
+            }
             loop {
                 let Some(node) = chosen.pop() else { return Ok(None) };
                 self.deselect(node);
@@ -188,7 +228,7 @@ impl Links {
                 if next != self.header + item {
                     self.select(next);
                     chosen.push(next);
-                    self.count_node(stop)?;
+                    self.count_node(item, stop)?;
                     continue 'enter;
                 }
                 self.uncover(item);

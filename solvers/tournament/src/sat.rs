@@ -73,7 +73,7 @@ impl Solver for Sat {
 
     fn description(&self) -> &'static str {
         "CDCL on varisat, exactly-one per table and player, cube-and-conquer (Heule et al. 2011), two \
-         solvers with --jobs 2; the one solver that proves \"No tournament found.\" (--proof)"
+         solvers with -j 2 or more; the one solver that proves \"No tournament found.\" (--proof)"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {

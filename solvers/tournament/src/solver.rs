@@ -72,7 +72,7 @@ pub trait Solver: Sync {
 
 /// Every solver of this crate; the first, the reference backtracking matcher, is the default.
 pub fn solvers() -> &'static [&'static dyn Solver] {
-    &[&crate::Backtrack, &crate::Dlx, &crate::DlxRestarts, &crate::Sat, &crate::Portfolio]
+    &[&crate::Backtrack, &crate::Dlx, &crate::DlxFrb, &crate::DlxRestarts, &crate::Sat, &crate::Portfolio]
 }
 
 /// The solver called `name`, if there is one.
