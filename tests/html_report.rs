@@ -277,9 +277,9 @@ fn compare_shows_an_input_every_solver_finds_invalid_as_intended_not_as_a_failur
 }
 
 /// Each solver's colour on every page, worked out from its place among its family's solvers
-/// (backtrack, dlx, dlx-restarts, sat, portfolio) in the Okabe–Ito palette; the virtual best's grey.
+/// (backtrack, dlx, dlx-frb, dlx-restarts, sat, portfolio) in the Okabe–Ito palette; the virtual best's grey.
 const COLOURS: [(&str, &str); 4] =
-    [("backtrack", "#0072B2"), ("dlx", "#E69F00"), ("sat", "#D55E00"), ("virtual best", "#444444")];
+    [("backtrack", "#0072B2"), ("dlx", "#E69F00"), ("sat", "#CC79A7"), ("virtual best", "#444444")];
 
 /// The colour `COLOURS` gives `name`.
 fn colour_of(name: &str) -> &'static str {

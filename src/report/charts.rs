@@ -555,13 +555,14 @@ mod tests {
 
     #[test]
     fn a_solver_s_colour_is_its_place_among_its_family_s_solvers() {
-        // The tournament's solvers in their order (backtrack, dlx, dlx-restarts, sat, portfolio), and
-        // the guess strategies (first, minimax, max-parts, entropy, optimal): blue, orange, green,
-        // vermillion, reddish purple.
-        let hex = |names: [&str; 5]| names.map(|name| solver_colour(name).hex());
-        let expected = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7"];
-        assert_eq!(hex(["backtrack", "dlx", "dlx-restarts", "sat", "portfolio"]), expected);
-        assert_eq!(hex(["first", "minimax", "max-parts", "entropy", "optimal"]), expected);
+        // The tournament's solvers in their order (backtrack, dlx, dlx-frb, dlx-restarts, sat,
+        // portfolio), and the guess strategies (first, minimax, max-parts, entropy, optimal): blue,
+        // orange, green, vermillion, reddish purple, sky blue.
+        let expected = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9"];
+        let tournament = ["backtrack", "dlx", "dlx-frb", "dlx-restarts", "sat", "portfolio"];
+        assert_eq!(tournament.map(|name| solver_colour(name).hex()), expected);
+        let guess = ["first", "minimax", "max-parts", "entropy", "optimal"];
+        assert_eq!(guess.map(|name| solver_colour(name).hex()), expected[..5]);
         // A name no family offers: one colour of the palette, always the same.
         let unknown = solver_colour("no-such-solver");
         assert!(PALETTE.contains(&unknown));
