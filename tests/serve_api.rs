@@ -1369,7 +1369,7 @@ fn a_batch_solves_each_family_with_the_solver_chosen_for_it() {
     };
     assert_eq!(
         refused("tournament:fast"),
-        (422, "the tournament family has no solver `fast`; it has: backtrack, dlx, dlx-restarts, sat, portfolio".to_string())
+        (422, "the tournament family has no solver `fast`; it has: backtrack, dlx, dlx-frb, dlx-restarts, sat, portfolio".to_string())
     );
     assert_eq!(refused("tournament"), (400, "solvers: `tournament` is not FAMILY:SOLVER".to_string()));
     assert_eq!(

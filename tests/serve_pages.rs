@@ -257,7 +257,7 @@ fn batch_page_solves_each_family_with_its_chosen_solver_and_breaks_names_at_slas
         assert_eq!(
             offered,
             serde_json::json!([
-                ["tournament", ["backtrack", "dlx", "dlx-restarts", "sat", "portfolio"], false],
+                ["tournament", ["backtrack", "dlx", "dlx-frb", "dlx-restarts", "sat", "portfolio"], false],
                 ["tictactoe", ["replay"], true],
                 ["guess", ["first", "minimax", "max-parts", "entropy", "optimal"], false],
                 ["scrabble", ["anchor", "brute-force"], false],
