@@ -183,14 +183,8 @@ const PAIRING_CLASSES: &str = "Object.fromEntries([...document.querySelectorAll(
 fn tournament_page_counts_steps_and_pins_the_pairing_clicked() {
     // Three rounds, in the order of --all: 0-1 and 2-3 at tables 0 and 1, then 2-3 and 0-1, then 0-2
     // and 1-3 (worked out in tests/serve_tournament.rs).
-    let folder = tempfile::tempdir().unwrap();
-    let file = folder.path().join("three.csv");
-    std::fs::write(&file, "2\n0,1,0\n2,3,0\n0,2,0\n2,3,1\n0,1,1\n1,3,1\n").unwrap();
-    let [first, second, third] = [
-        "Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n",
-        "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n",
-        "Table 0: 0 vs. 2\nTable 1: 1 vs. 3\n",
-    ];
+    let (_folder, file) = crate::browser::three_rounds_file();
+    let [first, second, third] = crate::browser::THREE_ROUNDS;
     let server = Server::start(&[]);
     run(async {
         let browser = Browser::start().await;

@@ -61,14 +61,8 @@ async fn choose_solver(browser: &Browser, solver: &str, round: &str) {
 fn tournament_page_marks_the_round_shown_whichever_solver_found_it() {
     // Three rounds in the order of --all (tests/serve_tournament.rs works them out); backtrack, dlx
     // and sat find the first, dlx-restarts the third (`solvebatch tournament three.csv --solver NAME`).
-    let folder = tempfile::tempdir().unwrap();
-    let file = folder.path().join("three.csv");
-    std::fs::write(&file, "2\n0,1,0\n2,3,0\n0,2,0\n2,3,1\n0,1,1\n1,3,1\n").unwrap();
-    let [first, second, third] = [
-        "Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n",
-        "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n",
-        "Table 0: 0 vs. 2\nTable 1: 1 vs. 3\n",
-    ];
+    let (_folder, file) = crate::browser::three_rounds_file();
+    let [first, second, third] = crate::browser::THREE_ROUNDS;
     let server = Server::start(&[]);
     run(async {
         let browser = Browser::start().await;

@@ -180,6 +180,23 @@ impl Browser {
     }
 }
 
+/// The rounds of [`three_rounds_file`], in the order of `--all` (worked out in
+/// tests/serve_tournament.rs): 0-1 and 2-3 at tables 0 and 1, then 2-3 and 0-1, then 0-2 and 1-3.
+pub const THREE_ROUNDS: [&str; 3] = [
+    "Table 0: 0 vs. 1\nTable 1: 2 vs. 3\n",
+    "Table 0: 2 vs. 3\nTable 1: 0 vs. 1\n",
+    "Table 0: 0 vs. 2\nTable 1: 1 vs. 3\n",
+];
+
+/// A folder holding `three.csv`, a pairing file of two tables with the three [`THREE_ROUNDS`], and its
+/// path.
+pub fn three_rounds_file() -> (TempDir, PathBuf) {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("three.csv");
+    std::fs::write(&file, "2\n0,1,0\n2,3,0\n0,2,0\n2,3,1\n0,1,1\n1,3,1\n").unwrap();
+    (folder, file)
+}
+
 /// Runs a test's steps on a runtime of its own.
 pub fn run(steps: impl std::future::Future<Output = ()>) {
     tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(steps);
