@@ -286,7 +286,7 @@ fn solve_all(
         diffs: Vec::new(),
         failure: None,
         exporters,
-        progress: progress.clone(),
+        progress,
     });
     let work = || loop {
         // Looked at before taking a file, so that every file taken is recorded, in order.
@@ -314,8 +314,8 @@ fn solve_all(
     } else {
         work();
     }
-    progress.finish_and_clear();
     let in_order = in_order.into_inner().unwrap_or_else(PoisonError::into_inner);
+    in_order.progress.finish_and_clear();
     match in_order.failure {
         Some(error) => Err(error),
         None => Ok((in_order.records, in_order.diffs)),

@@ -106,7 +106,7 @@ pub fn require_existing(paths: &[PathBuf]) -> Result<(), UsageError> {
 /// be read is an input with a [`Input::problem`], so that the rest of the batch still runs.
 pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own) -> Found {
     let mut found = Found { inputs: Vec::new(), skipped: 0, references: Vec::new() };
-    let mut identities = Vec::new();
+    let mut identities = HashMap::new();
     for root in paths {
         let family = kind.or_else(|| family::for_path(root));
         match std::fs::metadata(root) {
@@ -117,7 +117,7 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own) -> 
             }),
             Ok(metadata) if metadata.is_dir() => walk(root, kind, own, &mut found, &mut identities),
             Ok(metadata) => {
-                identities.push((root.clone(), identity(&metadata)));
+                identities.extend(identity(&metadata).map(|identity| (root.clone(), identity)));
                 found.inputs.push(Input { path: root.clone(), family, problem: None });
             }
         }
@@ -126,8 +126,6 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own) -> 
     // `x`, `./x`, a link to `x` and a folder walked twice name the same file: solved once. The file's
     // device and inode, from the metadata the walk read anyway, tell; a path without them is made
     // canonical instead.
-    let identities: HashMap<PathBuf, (u64, u64)> =
-        identities.into_iter().filter_map(|(path, identity)| Some((path, identity?))).collect();
     let mut seen = HashSet::new();
     found.inputs.retain(|input| match identities.get(&input.path) {
         Some(identity) => seen.insert(SameFile::Identity(*identity)),
@@ -151,7 +149,7 @@ fn walk(
     kind: Option<&'static dyn Family>,
     own: &Own,
     found: &mut Found,
-    identities: &mut Vec<(PathBuf, Option<(u64, u64)>)>,
+    identities: &mut HashMap<PathBuf, (u64, u64)>,
 ) {
     for entry in walkdir::WalkDir::new(root).follow_links(true) {
         let entry = match entry {
@@ -184,7 +182,7 @@ fn walk(
         match family {
             Some(family) => {
                 let problem = (!metadata.is_file()).then(|| not_regular(&metadata));
-                identities.push((entry.path().to_path_buf(), identity(&metadata)));
+                identities.extend(identity(&metadata).map(|identity| (entry.path().to_path_buf(), identity)));
                 found.inputs.push(Input { path: entry.into_path(), family: Some(family), problem });
             }
             None if is_reference(entry.path()) => {
