@@ -57,7 +57,7 @@ pub struct RunArgs {
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Worker threads of each solve (tournament dlx and dlx-frb use them; the other solvers one);
+    /// Worker threads of each solve (tournament dlx and dlx-frb use them, sat two at most; the others one);
     /// default: the cores left by the files at once (cores / --jobs, at least 1). Recorded in the
     /// report: another number of threads may give dlx another valid round.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -227,7 +227,7 @@ pub struct CompareArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "parallel")]
     pub jobs: Option<u32>,
 
-    /// Worker threads of each solve (tournament dlx and dlx-frb use them; the other solvers one);
+    /// Worker threads of each solve (tournament dlx and dlx-frb use them, sat two at most; the others one);
     /// default: the cores left by the files at once (cores / files at once, at least 1). Recorded in
     /// the report; `merge` refuses shards whose threads differ. With several files at once and more
     /// than one thread, --isolate is needed to measure each solve's CPU time.
