@@ -384,3 +384,15 @@ mod tests {
         );
     }
 }
+
+impl RunArgs {
+    /// The family options given (`--dictionary`, `--tiles`, `--digits`, `--rules`), by option name.
+    pub fn family_options(&self) -> crate::options::FamilyOptions {
+        crate::options::FamilyOptions::given([
+            ("dictionary", self.dictionary.clone().map(Into::into)),
+            ("tiles", self.tiles.clone().map(Into::into)),
+            ("digits", self.digits.map(|digits| digits.to_string().into())),
+            ("rules", self.rules.clone().map(Into::into)),
+        ])
+    }
+}

@@ -13,11 +13,8 @@ use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::UsageError;
-use crate::family::boundary::{Deadline, Prepared};
 use crate::inputs::{self, Input, Own};
 use crate::options::RunOptions;
-use crate::outcome::Outcome;
-use crate::outcome::Status;
 use crate::output::write_file;
 use crate::paths::display_path;
 use crate::reads::Reads;
@@ -32,6 +29,9 @@ use crate::shard;
 use crate::signals;
 use crate::solve::{self, Unprepared};
 use crate::verdict::{judge, unified_diff};
+use solvebatch_core::Outcome;
+use solvebatch_core::Status;
+use solvebatch_core::{Deadline, Prepared};
 
 /// Each family met in a batch, prepared once with its solver, by family name.
 type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
@@ -206,7 +206,7 @@ fn output_path(out: &Path, path: &Path) -> PathBuf {
             Component::CurDir | Component::RootDir | Component::Prefix(_) => {}
         }
     }
-    crate::paths::with_suffix(&target, ".out")
+    solvebatch_core::text::with_suffix(&target, ".out")
 }
 
 /// Two inputs must not write the same file under `--out` (`a/../b` and `__/b` would).
@@ -442,7 +442,7 @@ fn compare_with_reference(
     let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
     record.verdict = Some(verdict);
     let wanted = options.diff || options.junit.is_some() || options.review.is_some();
-    if !wanted || verdict == crate::outcome::Verdict::Same {
+    if !wanted || verdict == solvebatch_core::Verdict::Same {
         return None;
     }
     Some(unified_diff(
@@ -455,10 +455,7 @@ fn compare_with_reference(
 
 /// The error of a batch that found no inputs: how many other files were skipped, and which names
 /// are read (every family's extensions, or `kind`'s inside folders). Shared by `run` and `compare`.
-pub fn no_inputs(
-    skipped: usize,
-    kind: Option<&'static dyn crate::family::boundary::Family>,
-) -> anyhow::Error {
+pub fn no_inputs(skipped: usize, kind: Option<&'static dyn solvebatch_core::Family>) -> anyhow::Error {
     let skipped = match skipped {
         0 => String::new(),
         1 => " (1 other file skipped)".to_string(),

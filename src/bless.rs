@@ -9,16 +9,16 @@
 use std::path::Path;
 use std::sync::Mutex;
 
-use crate::family::boundary::Family;
 use crate::inputs::Input;
-use crate::outcome::Outcome;
-use crate::outcome::{Status, Verdict};
 use crate::output::write_file;
 use crate::paths::display_path;
 use crate::reads::Reads;
 use crate::references::{writable, BlessMode, BlessSummary};
 use crate::report::record::Record;
 use crate::report::summary::Summary;
+use solvebatch_core::Family;
+use solvebatch_core::Outcome;
+use solvebatch_core::{Status, Verdict};
 
 /// A bless run: what to write, and what the workers wrote so far.
 pub struct Blessing {

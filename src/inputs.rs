@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 
 use crate::error::UsageError;
 use crate::family;
-use crate::family::boundary::Family;
 use crate::output::{identity, is_temporary, regular_identity, stream_identity};
 use crate::paths::display_path;
+use solvebatch_core::Family;
 
 /// One input of a batch.
 pub struct Input {

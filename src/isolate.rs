@@ -11,7 +11,9 @@
 //! in at exec). For a child that died without answering (a signal, the memory limit), and on
 //! systems without `/proc`, it is `wait4`'s figure: an upper bound, at least the parent's peak.
 
+use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::{Arc, Mutex};
@@ -20,9 +22,10 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use crate::args::MemoryLimit;
-use crate::family::boundary::{Deadline, Family, Settings};
-use crate::outcome::{Outcome, Status};
+use crate::options::FamilyOptions;
 use crate::rusage;
+use solvebatch_core::{Deadline, Family, Settings};
+use solvebatch_core::{Outcome, Status};
 
 /// How long past the time limit a child may run before it is killed: time to notice the deadline,
 /// answer and exit.
@@ -36,6 +39,8 @@ const KEPT_STDERR: usize = 4096;
 pub struct Isolation {
     /// The child's address-space limit.
     pub memory_limit: Option<MemoryLimit>,
+    /// The family options given, handed on to the child.
+    pub options: FamilyOptions,
 }
 
 /// A solve and what it used.
@@ -95,21 +100,9 @@ pub struct ChildArgs {
     /// [`Settings::threads`].
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// [`Settings::dictionary`].
-    #[arg(long)]
-    pub dictionary: Option<PathBuf>,
-    /// [`Settings::tiles`].
-    #[arg(long)]
-    pub tiles: Option<PathBuf>,
-    /// [`Settings::digits`].
-    #[arg(long)]
-    pub digits: Option<u32>,
-    /// [`Settings::rules`].
-    #[arg(long)]
-    pub rules: Option<String>,
-    /// [`Settings::dictionary_cache`].
-    #[arg(long)]
-    pub dictionary_cache: Option<PathBuf>,
+    /// A family option given to the parent, as `NAME=VALUE` ([`FamilyOptions`]).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<OsString>,
 }
 
 /// The child's side: limit memory, read the input, solve, answer one JSON line.
@@ -126,15 +119,15 @@ pub fn child(args: ChildArgs) -> anyhow::Result<ExitCode> {
     }
     let family = crate::family::by_name(&args.family)
         .ok_or_else(|| anyhow::anyhow!("no family is called `{}`", args.family))?;
-    let settings = Settings {
-        seed: args.seed,
-        threads: args.threads,
-        dictionary: args.dictionary,
-        tiles: args.tiles,
-        rules: args.rules,
-        digits: args.digits,
-        dictionary_cache: args.dictionary_cache,
-    };
+    let options = args.options.iter().map(|option| {
+        let bytes = option.as_bytes();
+        let (name, value) = match bytes.iter().position(|&byte| byte == b'=') {
+            Some(equals) => (&bytes[..equals], &bytes[equals + 1..]),
+            None => (bytes, &b""[..]),
+        };
+        (String::from_utf8_lossy(name).into_owned(), Some(OsStr::from_bytes(value).to_os_string()))
+    });
+    let settings = FamilyOptions::given(options).settings(args.seed, args.threads)?;
     let prepared = crate::solve::prepare(family, &args.solver, &settings)
         .map_err(|error| anyhow::anyhow!(error.describe()))?;
     let mut input = Vec::new();
@@ -272,21 +265,10 @@ fn child_command(
     if let Some(limit) = &isolation.memory_limit {
         command.arg("--memory-limit").arg(limit.bytes.to_string());
     }
-    let paths = [
-        ("--dictionary", &settings.dictionary),
-        ("--tiles", &settings.tiles),
-        ("--dictionary-cache", &settings.dictionary_cache),
-    ];
-    for (flag, value) in paths {
-        if let Some(value) = value {
-            command.arg(flag).arg(value);
-        }
-    }
-    if let Some(digits) = settings.digits {
-        command.arg("--digits").arg(digits.to_string());
-    }
-    if let Some(rules) = &settings.rules {
-        command.arg("--rules").arg(rules);
+    for (name, value) in isolation.options.iter() {
+        let mut option = OsString::from(format!("{name}="));
+        option.push(value);
+        command.arg("--option").arg(option);
     }
     // After `--`, a path that starts with a dash is still a path.
     command.arg("--").arg(path);
@@ -327,9 +309,12 @@ mod tests {
     #[test]
     fn a_death_is_named_by_its_signal_or_the_memory_limit() {
         let usage = rusage::ChildUsage { code: None, signal: Some(11), cpu_ms: 1.0, max_rss_kb: 1 };
-        let free = Isolation { memory_limit: None };
+        let free = Isolation { memory_limit: None, options: FamilyOptions::default() };
         assert_eq!(death_cause(&usage, "", &free), "killed by signal 11 (SIGSEGV)");
-        let limited = Isolation { memory_limit: Some(crate::args::parse_memory_limit("256M").unwrap()) };
+        let limited = Isolation {
+            memory_limit: Some(crate::args::parse_memory_limit("256M").unwrap()),
+            options: FamilyOptions::default(),
+        };
         let aborted = rusage::ChildUsage { signal: Some(6), ..usage };
         let words = "memory allocation of 1073741824 bytes failed\n";
         assert_eq!(death_cause(&aborted, words, &limited), "memory limit 256M reached");

@@ -1,13 +1,13 @@
 //! Typed options, validated before any work starts.
 
-use std::path::PathBuf;
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::args::{CompareArgs, RunArgs, TerminalArgs};
 use crate::bless::Blessing;
 use crate::error::UsageError;
 use crate::family;
-use crate::family::boundary::{Family, Settings};
 use crate::isolate::Isolation;
 use crate::paths::display_path;
 use crate::references::OrphanPolicy;
@@ -15,6 +15,45 @@ use crate::report::summary::ResultOptions;
 use crate::report::ReportArgs;
 use crate::shard::{self, ShardChoice, Share};
 use crate::solver_choice::SolverChoice;
+use solvebatch_core::{Family, Settings};
+
+/// The family options given on the command line (`--dictionary`, `--tiles`, `--digits`,
+/// `--rules`), by option name, as given: set into the settings of every family that takes them,
+/// recorded in reports, and handed on to `--isolate`'s child.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FamilyOptions(Vec<(String, OsString)>);
+
+impl FamilyOptions {
+    /// The options of `given` that have a value.
+    pub fn given<N: Into<String>>(given: impl IntoIterator<Item = (N, Option<OsString>)>) -> FamilyOptions {
+        FamilyOptions(given.into_iter().filter_map(|(name, value)| Some((name.into(), value?))).collect())
+    }
+
+    /// The value of the option `name`, if given.
+    pub fn get(&self, name: &str) -> Option<&OsStr> {
+        self.0.iter().find(|(given, _)| given == name).map(|(_, value)| value.as_os_str())
+    }
+
+    /// Every option given, with its value.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &OsStr)> {
+        self.0.iter().map(|(name, value)| (name.as_str(), value.as_os_str()))
+    }
+
+    /// The settings of a run with `seed` and `threads`: these options set into every family that
+    /// takes them, and the cache of compiled word lists ([`crate::cache`]).
+    ///
+    /// # Errors
+    /// A [`UsageError`] for a value a family cannot use (`--rules: ...`).
+    pub fn settings(&self, seed: u64, threads: usize) -> anyhow::Result<Settings> {
+        let mut settings = Settings::new(seed, threads);
+        let cache = crate::cache::dictionary_cache().map(OsString::from);
+        for (name, value) in self.iter().chain(cache.as_deref().map(|cache| ("dictionary-cache", cache))) {
+            family::set_option(&mut settings, name, value)
+                .map_err(|error| UsageError(format!("--{error}")))?;
+        }
+        Ok(settings)
+    }
+}
 
 /// What `run --resume` or `--rerun-failing` reads the records that may stand from.
 #[derive(Debug, Clone)]
@@ -53,6 +92,8 @@ pub struct RunOptions {
     pub terminal: TerminalArgs,
     /// What families read from the command line.
     pub settings: Settings,
+    /// The family options as given, from which `settings` were set.
+    pub family_options: FamilyOptions,
     /// The share of the inputs to solve (`--shard`), or `None` for all of them.
     pub shard: Option<Share>,
     /// `--bless`: which references to write, and what was written.
@@ -92,6 +133,7 @@ impl RunOptions {
             return Err(UsageError("--jobs must be at least 1".to_string()).into());
         }
         let threads = threads_per_solve(args.threads, args.jobs.unwrap_or_else(rayon::current_num_threads));
+        let family_options = args.family_options();
         let shard = match args.shard {
             None => None,
             Some(ShardChoice::Given(_)) if args.shard_count.is_some() => {
@@ -134,19 +176,15 @@ impl RunOptions {
             out: args.out,
             reports: args.reports,
             timeout: args.timeout,
-            isolation: args.isolate.isolation().map(|memory_limit| Isolation { memory_limit }),
+            isolation: args
+                .isolate
+                .isolation()
+                .map(|memory_limit| Isolation { memory_limit, options: family_options.clone() }),
             diff: args.diff,
             strict: args.strict,
             terminal: args.terminal,
-            settings: Settings {
-                seed: args.seed,
-                threads,
-                dictionary: args.dictionary,
-                tiles: args.tiles,
-                digits: args.digits,
-                rules: args.rules,
-                dictionary_cache: crate::cache::dictionary_cache(),
-            },
+            settings: family_options.settings(args.seed, threads)?,
+            family_options,
             shard,
             bless: args.bless.map(|mode| Blessing::new(mode, args.dry_run)),
             require_references: args.require_references || args.ci,
@@ -162,7 +200,7 @@ impl RunOptions {
 
     /// The options that affect the results, as reports record them.
     pub fn result_options(&self) -> ResultOptions {
-        let shown = |path: &Option<PathBuf>| path.as_deref().map(display_path);
+        let shown = |name: &str| self.family_options.get(name).map(|path| display_path(Path::new(path)));
         ResultOptions {
             kind: self.kind.map(|family| family.name().to_string()),
             solver: self.solver.recorded(),
@@ -170,10 +208,10 @@ impl RunOptions {
             strict: self.strict,
             seed: self.settings.seed,
             json_outputs: self.reports.json_outputs,
-            dictionary: shown(&self.settings.dictionary),
-            tiles: shown(&self.settings.tiles),
-            digits: self.settings.digits,
-            rules: self.settings.rules.clone(),
+            dictionary: shown("dictionary"),
+            tiles: shown("tiles"),
+            digits: self.family_options.get("digits").and_then(|digits| digits.to_str()?.parse().ok()),
+            rules: self.family_options.get("rules").map(|rules| rules.to_string_lossy().into_owned()),
             require_references: self.require_references,
             threads: self.threads,
             measuring: None,
@@ -274,18 +312,16 @@ impl CompareOptions {
             warmup: args.statistics.warmup,
             baseline: args.statistics.baseline,
             timeout: args.timeout,
-            isolation: args.isolate.isolation().map(|memory_limit| Isolation { memory_limit }),
+            isolation: args
+                .isolate
+                .isolation()
+                .map(|memory_limit| Isolation { memory_limit, options: FamilyOptions::default() }),
             parallel: files_at_once > 1,
             files_at_once,
             plot_data: args.schedule.plot_data,
             reports: args.reports,
             terminal: args.terminal,
-            settings: Settings {
-                seed: args.seed,
-                threads,
-                dictionary_cache: crate::cache::dictionary_cache(),
-                ..Settings::default()
-            },
+            settings: FamilyOptions::default().settings(args.seed, threads)?,
             verify_no_round: args.verify_no_round,
         })
     }

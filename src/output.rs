@@ -72,8 +72,8 @@ impl Partial {
     /// The partial file of `destination` (canonical: links followed), named in messages as `given`
     /// (the path as given) + the suffix.
     fn create(given: &Path, destination: PathBuf) -> anyhow::Result<Partial> {
-        let path = crate::paths::with_suffix(&destination, PARTIAL_SUFFIX);
-        let shown = crate::paths::with_suffix(given, PARTIAL_SUFFIX);
+        let path = solvebatch_core::text::with_suffix(&destination, PARTIAL_SUFFIX);
+        let shown = solvebatch_core::text::with_suffix(given, PARTIAL_SUFFIX);
         let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&path).map_err(|error| {
             if error.kind() == io::ErrorKind::AlreadyExists {
                 anyhow::anyhow!(
@@ -247,7 +247,7 @@ impl Write for OutputFile {
 /// The partial file a streamed report at `path` is written to: beside the file a link leads to.
 pub fn partial_path(path: &Path) -> PathBuf {
     let destination = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    crate::paths::with_suffix(&destination, PARTIAL_SUFFIX)
+    solvebatch_core::text::with_suffix(&destination, PARTIAL_SUFFIX)
 }
 
 /// Writes `contents` to `path` as [`OutputFile`] does.

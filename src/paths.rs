@@ -39,19 +39,6 @@ pub fn display_path(path: &Path) -> String {
     shown
 }
 
-/// Whether the file name `name` is longer than `suffix` and ends with it, ASCII case ignored.
-pub fn ends_with_ignoring_case(name: &std::ffi::OsStr, suffix: &str) -> bool {
-    let (name, suffix) = (name.as_encoded_bytes(), suffix.as_bytes());
-    name.len() > suffix.len() && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
-}
-
-/// `path` with `suffix` appended to its file name (`a.csv` -> `a.csv.expected`).
-pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
 /// The folder that every path of `files` (as reports write them, `/` between folders) lies in: their
 /// longest common run of whole folders, ending in `/` (`datasets/tournament/`); `None` for no paths,
 /// or when they share no folder but `.`, so that a table can show each path after it.

@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::bless::Change;
-use crate::outcome::Outcome;
 use crate::paths::display_path;
 use crate::references::BlessMode;
 use crate::report::record::Record;
+use solvebatch_core::Outcome;
 
 /// One file to ask about: its output would become its reference.
 #[derive(Debug, Clone, PartialEq)]

@@ -10,11 +10,11 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::UsageError;
-use crate::family::boundary::Settings;
 use crate::inputs::Input;
 use crate::output::regular_identity;
 use crate::paths::display_path;
 use crate::report::ReportArgs;
+use solvebatch_core::Settings;
 
 /// The regular files a command reads, each with its role.
 #[derive(Default)]
@@ -40,15 +40,11 @@ impl Reads {
         }
     }
 
-    /// Adds every input of a batch as "an input", and what solving it reads: its reference and, for
-    /// the Scrabble family, the dictionary and tile file (those of `settings`, else those its
-    /// position file names).
+    /// Adds every input of a batch as "an input", and what solving it reads: its reference, the files
+    /// the families' settings name (a dictionary given) and the files the input names.
     pub fn add_batch(&mut self, inputs: &[Input], settings: &Settings) {
-        let given = [("the dictionary", &settings.dictionary), ("the tile file", &settings.tiles)];
-        for (role, path) in given {
-            if let Some(path) = path {
-                self.add(role, path);
-            }
+        for (role, path) in crate::family::FAMILIES.iter().flat_map(|family| family.files_given(settings)) {
+            self.add(role, &path);
         }
         for input in inputs.iter().filter(|input| input.problem.is_none()) {
             self.add("an input", &input.path);

@@ -18,13 +18,13 @@ use crate::error::usage;
 use crate::inputs::Input;
 use crate::merge::{inputs_difference, options_difference, path_of};
 use crate::options::{Resume, RunOptions};
-use crate::outcome::Status;
 use crate::paths::display_path;
 use crate::report::json::Line;
 use crate::report::record::Record;
 use crate::report::summary::ResultOptions;
 use crate::report_file::ReportFile;
 use crate::shard::InputSet;
+use solvebatch_core::Status;
 
 /// The records of the earlier report that may stand for solving their files again.
 pub struct Previous {
@@ -88,7 +88,7 @@ pub fn leftover_partial(options: &RunOptions) -> Option<anyhow::Error> {
     if options.resume.is_some() || options.review.is_some() || !crate::output::partial_path(json).exists() {
         return None;
     }
-    let shown = display_path(&crate::paths::with_suffix(json, crate::output::PARTIAL_SUFFIX));
+    let shown = display_path(&solvebatch_core::text::with_suffix(json, crate::output::PARTIAL_SUFFIX));
     Some(usage(format!(
         "{shown}: left by a run that was stopped before its end; run again with --resume to keep its \
          records and solve only the other files, or move it away or remove it"
@@ -111,7 +111,7 @@ pub fn leftover_partial(options: &RunOptions) -> Option<anyhow::Error> {
 /// A [`crate::options::UsageError`]: the partial file cannot be read or was run with other options
 /// or as another shard (it is then left as it is); the report cannot be written.
 fn take_over(path: &Path, partial: &Path, options: &RunOptions) -> anyhow::Result<ReportFile> {
-    let shown = display_path(&crate::paths::with_suffix(path, crate::output::PARTIAL_SUFFIX));
+    let shown = display_path(&solvebatch_core::text::with_suffix(path, crate::output::PARTIAL_SUFFIX));
     let newer = crate::report_file::read_as(partial, &shown)?;
     check_report(&newer, options)?;
     let older = path

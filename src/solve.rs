@@ -7,47 +7,12 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::time::Duration;
 
+use solvebatch_core::{Deadline, Family, FamilyError, Outcome, Prepared, Settings, Status, UnknownSolver};
+
 use crate::error::with_causes;
-use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings};
 use crate::inputs::Input;
-use crate::outcome::{Outcome, Status};
 use crate::report::record::Record;
 use crate::text::ReadError;
-
-/// A solver name that a family does not offer, with the names it does.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownSolver {
-    /// The family's name.
-    pub family: &'static str,
-    /// The name asked for.
-    pub solver: String,
-    /// The solvers the family offers, in its order.
-    pub offered: Vec<&'static str>,
-}
-
-impl fmt::Display for UnknownSolver {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the {} family has no solver `{}` (it has: {})",
-            self.family,
-            self.solver,
-            self.offered.join(", ")
-        )
-    }
-}
-
-/// Checks that `family` offers the solver called `solver`.
-///
-/// # Errors
-/// [`UnknownSolver`] when it does not.
-pub fn check_solver(family: &dyn Family, solver: &str) -> Result<(), UnknownSolver> {
-    let offered: Vec<&'static str> = family.solvers().iter().map(|info| info.name).collect();
-    if offered.contains(&solver) {
-        return Ok(());
-    }
-    Err(UnknownSolver { family: family.name(), solver: solver.to_string(), offered })
-}
 
 /// Why a family could not be prepared. A refusal shows as the family's name, its cause being the
 /// family crate's error: `{:#}` (anyhow) prints `guess: strategy minimax handles at most 5 digits, not 9`.
@@ -103,7 +68,7 @@ pub fn prepare(
     solver: &str,
     settings: &Settings,
 ) -> Result<Box<dyn Prepared>, Unprepared> {
-    check_solver(family, solver).map_err(Unprepared::UnknownSolver)?;
+    family.check_solver(solver).map_err(Unprepared::UnknownSolver)?;
     family.prepare(solver, settings).map_err(|error| Unprepared::Refused(family.name(), error))
 }
 
@@ -203,7 +168,8 @@ mod tests {
     #[test]
     fn a_refused_preparation_keeps_the_crate_s_error_as_its_cause() {
         let family = crate::family::by_name("guess").unwrap();
-        let settings = Settings { digits: Some(9), ..Settings::default() };
+        let mut settings = Settings::default();
+        crate::family::set_option(&mut settings, "digits", std::ffi::OsStr::new("9")).unwrap();
         let Err(error) = prepare(family, "minimax", &settings) else {
             panic!("minimax plays 5 digits at most")
         };

@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 
 use crate::error::UsageError;
-use crate::family::boundary::Family;
 use crate::family::{self, FAMILIES};
 use crate::options::family_named;
+use solvebatch_core::Family;
 
 /// The solvers `--solver` chose, checked against the families.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -32,7 +32,8 @@ impl SolverChoice {
                 Some((family, solver)) => {
                     let family = family_named(family)
                         .map_err(|error| UsageError(format!("--solver {value}: {error}")))?;
-                    crate::solve::check_solver(family, solver)
+                    family
+                        .check_solver(solver)
                         .map_err(|unknown| UsageError(format!("--solver {value}: {unknown}")))?;
                     if choice.by_family.insert(family.name(), solver.to_string()).is_some() {
                         return Err(
@@ -72,7 +73,7 @@ impl SolverChoice {
 
 /// Checks the bare `--solver NAME`: a solver of `kind` when given, else of some family.
 fn check_bare(solver: &str, kind: Option<&'static dyn Family>) -> anyhow::Result<()> {
-    let offered = |family: &dyn Family| crate::solve::check_solver(family, solver);
+    let offered = |family: &dyn Family| family.check_solver(solver);
     match kind {
         Some(family) => offered(family).map_err(|unknown| UsageError(unknown.to_string()).into()),
         None if !FAMILIES.iter().any(|family| offered(*family).is_ok()) => Err(UsageError(format!(

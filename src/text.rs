@@ -7,13 +7,14 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
+pub use solvebatch_core::text::decode;
 
 /// The most bytes read from one input: far above any real input (a million tic-tac-toe moves take
 /// about 10 MB), and a bound on what a device or a runaway file can cost. A regular file above it is
 /// refused by its size before a byte of it is read; a stream is read no further than one byte
 /// past it. Each file being solved holds at most this many bytes of input, so a batch's inputs
 /// take at most this times `--jobs` in memory.
-pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+pub use solvebatch_core::text::MAX_INPUT_BYTES;
 
 /// Why an input was not read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,14 +90,6 @@ fn read_within(path: &Path, limit: Option<Duration>, text: bool) -> Result<Vec<u
             return Err(ReadError::Timeout);
         }
     }
-}
-
-/// The bytes of `path` when it is a regular file that can be read (at most [`MAX_INPUT_BYTES`]),
-/// else `None`: for a second look at a file (the files a position names) where a FIFO, a device or
-/// standard input would lose or change what it holds, and where a read error is the solve's to report.
-pub fn read_regular(path: &Path) -> Option<Vec<u8>> {
-    let regular = path != Path::new("-") && std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
-    regular.then(|| read_bounded(path, false).ok()).flatten()
 }
 
 fn read_bounded(path: &Path, text: bool) -> Result<Vec<u8>, ReadError> {
@@ -185,19 +178,6 @@ fn named(path: &Path, read: Result<Vec<u8>, ReadError>) -> anyhow::Result<Vec<u8
     })
 }
 
-/// `bytes` as UTF-8 text, without a leading byte-order mark.
-///
-/// # Errors
-/// `line N: not UTF-8 text`, naming the first line (counted from 1) that holds a byte sequence that
-/// is not UTF-8.
-pub fn decode(bytes: &[u8]) -> Result<&str, String> {
-    let text = std::str::from_utf8(bytes).map_err(|error| {
-        let line = 1 + bytes[..error.valid_up_to()].iter().filter(|&&byte| byte == b'\n').count();
-        format!("line {line}: not UTF-8 text")
-    })?;
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
-}
-
 /// The text of the file at `path` (`-`: standard input), read as every input is
 /// ([`read_named`], at most 256 MiB) and decoded with [`decode`].
 ///
@@ -237,26 +217,6 @@ mod tests {
         late.extend_from_slice(b"\0tail");
         std::fs::write(&file, &late).unwrap();
         assert_eq!(read_text_limited(&file, None), Ok(late));
-    }
-
-    #[test]
-    fn only_a_regular_file_is_read_again() {
-        let folder = tempfile::tempdir().unwrap();
-        let file = folder.path().join("a.scrabble");
-        std::fs::write(&file, "rack: AE\n").unwrap();
-        assert_eq!(read_regular(&file), Some(b"rack: AE\n".to_vec()));
-        assert_eq!(read_regular(folder.path()), None);
-        assert_eq!(read_regular(&folder.path().join("missing")), None);
-        assert_eq!(read_regular(Path::new("/dev/null")), None);
-    }
-
-    #[test]
-    fn names_the_line_of_the_first_bad_byte() {
-        assert_eq!(decode(b"\xff"), Err("line 1: not UTF-8 text".to_string()));
-        assert_eq!(
-            decode(b"secret 1234\r\nsecret 12\xe934\n\xff"),
-            Err("line 2: not UTF-8 text".to_string())
-        );
     }
 
     #[test]

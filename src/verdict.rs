@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use crate::family::boundary::Prepared;
-use crate::outcome::Verdict;
+use solvebatch_core::Prepared;
+use solvebatch_core::Verdict;
 
 /// `same` when `output` equals `reference` byte for byte; `valid` when it does not, but the family's
 /// verifier accepts both as correct answers to `input` and they agree on whether an answer exists
@@ -34,8 +34,8 @@ pub fn unified_diff(reference_name: &str, reference: &[u8], input_name: &str, ou
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::family::boundary::Settings;
     use crate::family::by_name;
+    use solvebatch_core::Settings;
 
     const INPUT: &[u8] = b"2\n0,1,0\n2,3,1\n1,2,0\n3,0,1\n";
 

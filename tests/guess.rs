@@ -75,7 +75,7 @@ fn play_refuses_a_strategy_beyond_its_digits_as_a_usage_error() {
         .stderr("error: strategy minimax handles at most 5 digits, not 7\n");
     solvebatch().args(["guess", "play", "--strategy", "best"]).assert().code(2).stderr(
         predicate::str::contains(
-            "unknown strategy \"best\" (expected first, minimax, max-parts, entropy or optimal)",
+            "the guess family has no solver `best` (it has: first, minimax, max-parts, entropy, optimal)",
         ),
     );
     solvebatch()

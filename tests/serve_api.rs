@@ -390,7 +390,10 @@ fn errors_are_json_with_their_status() {
     );
     let (status, error) = get(&server.at("/api/guess/simulate?strategy=clever"));
     assert_eq!(status, 422);
-    assert!(error["error"].as_str().unwrap().starts_with("unknown strategy \"clever\""), "{error}");
+    assert!(
+        error["error"].as_str().unwrap().starts_with("the guess family has no solver `clever`"),
+        "{error}"
+    );
 
     // Bad input: the record, with the spec's message, and 400.
     let bad = std::fs::read(dataset("tournament/error-players-same.csv")).unwrap();

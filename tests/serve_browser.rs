@@ -235,7 +235,7 @@ fn tournament_page_counts_steps_and_pins_the_pairing_clicked() {
         browser.wait_until("document.getElementById('message').open", "the message box").await;
         assert_eq!(
             text_of(&browser, "message-text").await,
-            "three.csv: --fix 1:1-3: player 1 is already pinned by --fix 0:0-1"
+            "three.csv: pin 1:1-3: player 1 is already pinned by pin 0:0-1"
         );
         browser.click("message-ok").await;
         browser.wait_until("document.getElementById('busy').hidden", "the page idle").await;

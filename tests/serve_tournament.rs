@@ -76,7 +76,7 @@ fn pins_change_the_count_and_the_round_as_worked_out_by_hand() {
 }
 
 #[test]
-fn an_impossible_pin_answers_the_command_lines_message() {
+fn an_impossible_pin_answers_the_command_lines_message_in_its_own_words() {
     let server = Server::start(&[]);
     let refused = |query: &str| {
         let (status, answer) =
@@ -106,7 +106,9 @@ fn an_impossible_pin_answers_the_command_lines_message() {
     let file = folder.path().join("three.csv");
     std::fs::write(&file, THREE).unwrap();
     for (query, message, options) in cases {
-        assert_eq!(refused(query), (400, format!("three.csv: {message}")), "{query}");
+        // The page pins pairings; the command line fixes them with `--fix`.
+        let pinned = message.replace("--fix", "pin");
+        assert_eq!(refused(query), (400, format!("three.csv: {pinned}")), "{query}");
         let cli = crate::common::child()
             .current_dir(folder.path())
             .arg("tournament")

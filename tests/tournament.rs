@@ -70,7 +70,7 @@ fn an_unknown_solver_is_a_usage_error() {
         .args(["tournament", "example.csv", "--solver", "magic"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no tournament solver is called `magic`"));
+        .stderr(predicate::str::contains("the tournament family has no solver `magic`"));
 }
 
 /// Two rounds: 0-1, 2-3, 4-5 at tables 0, 1, 2 (the reference's), and 2-3, 4-5, 0-1.

@@ -19,8 +19,8 @@ use solvebatch_scrabble::{
 };
 
 use crate::error::UsageError;
-use crate::family::gcg::{analyze_game, GameSettings};
 use crate::output::write_file;
+use solvebatch_scrabble::family::{GameAnalysis, GameAnalysisError, ANALYSIS_TOP};
 
 /// Arguments of `solvebatch scrabble`.
 #[derive(Debug, clap::Args)]
@@ -216,7 +216,7 @@ pub struct AnalyzeArgs {
     pub tiles: Option<PathBuf>,
 
     /// How many best candidates to list per turn.
-    #[arg(long, value_name = "N", default_value_t = crate::family::gcg::ANALYSIS_TOP)]
+    #[arg(long, value_name = "N", default_value_t = ANALYSIS_TOP)]
     pub top: usize,
 
     /// Also play out the listed candidates and the move made at most N times each (two plies against
@@ -572,7 +572,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             out.push_str(&format!("play {}: rejected: {}\n", checked.written, rejected.reason));
             out.push_str(&format!("{}\n", rejected.hint_text));
             if matches!(rejected.hint, Hint::OtherLetters { .. }) {
-                let ranking = desk::ranking(None, &position.rules).map_err(anyhow::Error::msg)?;
+                let ranking = desk::ranking(None, &position.rules).map_err(equity_under_lab)?;
                 if ranking == Ranking::Equity {
                     args.board.check_tile_counts(&loaded)?;
                 }
@@ -610,7 +610,7 @@ fn list_hints(args: &HintArgs) -> anyhow::Result<ExitCode> {
         std::io::stdout().write_all(over.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let ranking = desk::ranking(args.rank, &position.rules).map_err(anyhow::Error::msg)?;
+    let ranking = desk::ranking(args.rank, &position.rules).map_err(equity_under_lab)?;
     if ranking == Ranking::Equity {
         args.board.check_tile_counts(&loaded)?;
     } else if args.board.leaves.is_some() {
@@ -827,7 +827,7 @@ fn words(args: &WordsArgs) -> anyhow::Result<ExitCode> {
 
 fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let rules = Rules::named(args.rules);
-    let ranking = desk::ranking(args.rank, &rules).map_err(anyhow::Error::msg)?;
+    let ranking = desk::ranking(args.rank, &rules).map_err(equity_under_lab)?;
     if let Some(record) = &args.record {
         let mut reads = crate::reads::Reads::default();
         reads.add("the dictionary", &args.dictionary);
@@ -868,12 +868,21 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// [`desk::EquityUnderLab`] in the command line's words.
+fn equity_under_lab(_: desk::EquityUnderLab) -> anyhow::Error {
+    anyhow!("--rank equity: the leave values are for the standard rules (--rules standard)")
+}
+
 fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let text = crate::text::read(&args.game)?;
-    let settings = GameSettings {
+    let files = PositionSettings {
         dictionary: args.dictionary.clone(),
         tiles: args.tiles.clone(),
+        rules: None,
         dictionary_cache: crate::cache::dictionary_cache(),
+    };
+    let settings = GameAnalysis {
+        files,
         analysis: AnalysisSettings {
             top: args.top,
             simulate: args.simulate.map(|iterations| iterations as usize),
@@ -884,9 +893,18 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         player: args.player.clone(),
         leaves: args.leaves.clone(),
     };
-    let (analysis, _) = analyze_game(&args.game, &text, &settings, Deadline::NEVER)
-        .map_err(|error| anyhow!("{}: {error:#}", crate::text::name(&args.game)))?;
-    std::io::stdout().write_all(analysis.as_bytes())?;
+    let analysed = settings.analyse(&args.game, &text, Deadline::NEVER).map_err(|error| {
+        let worded = match &error {
+            GameAnalysisError::NoDictionary => {
+                "no dictionary: give --dictionary, or a #lexicon line naming a word list beside the game"
+                    .to_string()
+            }
+            GameAnalysisError::UnknownPlayer { .. } => format!("--player: {error}"),
+            _ => crate::error::with_causes(&error),
+        };
+        anyhow!("{}: {worded}", crate::text::name(&args.game))
+    })?;
+    std::io::stdout().write_all(analysed.text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -139,9 +139,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let name = crate::text::name(&args.file);
     let text = crate::text::read_named(&args.file)?;
     let pins = tournament::Pins { fix: args.fix.clone(), forbid: args.forbid.clone() };
-    let instance = tournament::parse(&text)
-        .map_err(|error| anyhow!("{name}: {error}"))
-        .and_then(|instance| pins.apply(&instance).map_err(|error| anyhow!("{name}: {error}")))?;
+    let instance =
+        tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}")).and_then(|instance| {
+            pins.apply(&instance).map_err(|error| anyhow!("{name}: {}", error.describe("--fix")))
+        })?;
     if let Some(path) = &args.emit_cnf {
         let encoding = tournament::encode(&instance);
         let mut dimacs = Vec::new();

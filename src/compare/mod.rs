@@ -10,12 +10,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::error::UsageError;
-use crate::family::boundary::{Deadline, Family, Prepared};
 use crate::inputs::{self, Input, Own};
 use crate::isolate::{self, Measured};
 use crate::options::CompareOptions;
-use crate::outcome::Outcome;
-use crate::outcome::Status;
 use crate::paths::display_path;
 use crate::report::exporter::{Batch, Layout, Report};
 use crate::report::record::{content_hash, Record};
@@ -24,6 +21,9 @@ use crate::report::summary::median;
 use crate::report::Exporters;
 use crate::rusage;
 use crate::solve;
+use solvebatch_core::Outcome;
+use solvebatch_core::Status;
+use solvebatch_core::{Deadline, Family, Prepared};
 
 /// The records of one file, one per solver (whether the file failed or is left out of wins and
 /// ratios follows from them: [`crate::report::scores`]).
@@ -208,8 +208,7 @@ fn prepare_solvers(options: &CompareOptions, family: &dyn Family) -> anyhow::Res
         Some(asked) => asked.iter().map(String::as_str).collect(),
     };
     if let Some(baseline) = &options.baseline {
-        solve::check_solver(family, baseline)
-            .map_err(|unknown| UsageError(format!("--baseline: {unknown}")))?;
+        family.check_solver(baseline).map_err(|unknown| UsageError(format!("--baseline: {unknown}")))?;
     }
     names
         .into_iter()
@@ -332,9 +331,14 @@ fn compare_file(
     }
     let no_round: Vec<&str> =
         answers.iter().filter(|(_, status)| *status == Status::NoSolution).map(|(name, _)| *name).collect();
-    if options.verify_no_round && family.name() == "tournament" && !no_round.is_empty() {
-        if let Err(problem) = crate::no_round_proof::verify(text, options.timeout) {
-            problems.push(format!("{} said no round, but {problem}", no_round.join(", ")));
+    if options.verify_no_round && !no_round.is_empty() {
+        let deadline = Deadline::at(options.timeout.map(|limit| Instant::now() + limit));
+        if let Some(Err(problem)) = family.check_no_solution(text, deadline) {
+            problems.push(format!(
+                "{} said {}, but {problem}",
+                no_round.join(", "),
+                family.no_solution_label()
+            ));
         }
     }
     problems.dedup();

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::outcome::{Status, Verdict};
 use crate::report::record::Record;
 use crate::report::style::duration;
+use solvebatch_core::{Status, Verdict};
 
 /// The kinds of change, in the order tables list them within a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

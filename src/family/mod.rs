@@ -1,48 +1,30 @@
-//! The one place that knows the problem families: which files belong to which family, which solvers
-//! each offers, and how a family crate's whole job becomes an [`Outcome`](crate::outcome::Outcome).
+//! The registry: the one place in the runner that names the problem families. Every family is a
+//! crate implementing [`solvebatch_core::Family`]; [`FAMILIES`] lists them. A run prepares each
+//! family once ([`Family::prepare`]: the family crate reads what every file shares, such as a
+//! dictionary) and then solves file after file with the [`Prepared`](solvebatch_core::Prepared)
+//! value. `run`, `compare`, `review`, the family subcommands, the web app and the shards all go
+//! through this path.
 //!
-//! Every family implements [`Family`] (in [`boundary`]); [`FAMILIES`] lists them. A run prepares each
-//! family once ([`Family::prepare`]: the family crate reads what every file shares, such as a dictionary) and then
-//! solves file after file with the [`Prepared`](boundary::Prepared) value. `run`, `compare`, the family subcommands, the
-//! web app and the shards all go through this path.
-//!
-//! Adding a family touches its crate (`solvers/<name>`), `family/<name>.rs` (its [`Family`] and
-//! [`Prepared`](boundary::Prepared)), this module (its `mod` line and its entry in [`FAMILIES`]) and
-//! `Cargo.toml` (the crate as a dependency), nothing else: which files are its inputs and references,
-//! `--kind`, `list-solvers`, the help of `run` and the "no inputs found" message all come from
-//! [`FAMILIES`]. (A family whose references are not named `INPUT.expected` also teaches the orphan
-//! check in `references.rs` how to find the input of one; a subcommand or a web page of its own is
-//! an addition, not a requirement.)
-//!
-//! Each family crate offers the same surface under the same names: `parse` (text to an instance,
-//! with line-numbered errors); the registry `solvers()`, whose entries (`Solver`: a trait object in
-//! tournament and guess, where a solver is a codebreaking strategy; an enum in tic-tac-toe and
-//! Scrabble, where it is the move generator) each have `name()` and `description()`; the prepared
-//! `Job` (`Job::new` from a solver and the run's settings, the crate's `UnknownSolver` for a name it
-//! lacks; `Job::solve` on one input); and a crate-level `verify` that checks any printed output
-//! independently of the solver. `family/<name>.rs` implements [`Family`] and
-//! [`Prepared`](boundary::Prepared) over them, passing the crate's errors on as
-//! [`FamilyError`](boundary::FamilyError) with their causes.
+//! Adding a family takes its crate (`solvers/<name>`, implementing `Family`), its line in
+//! [`FAMILIES`] and the crate in `Cargo.toml`, nothing else: which files are its inputs and
+//! references, its options, `--kind`, `list-solvers`, the help of `run` and the "no inputs found"
+//! message all come from the trait. The hidden test family `solvebatch-probe` is added that way.
+//! (A subcommand or a web page of its own is an addition, not a requirement.)
 //!
 //! One precedence rule everywhere: a flag given on the command line beats a setting inside the input
 //! file, which beats the default.
 
+use std::ffi::OsStr;
 use std::path::Path;
 
-use crate::outcome::Status;
-use boundary::Family;
-
-pub mod boundary;
-pub mod gcg;
-pub mod guess;
-pub mod probe;
-pub mod scrabble;
-pub mod tictactoe;
-pub mod tournament;
+use solvebatch_core::{Family, FamilyError, Settings, Status};
+use solvebatch_guess::family::Guess;
+use solvebatch_scrabble::family::{Gcg, Scrabble};
+use solvebatch_tictactoe::family::TicTacToe;
+use solvebatch_tournament::family::Tournament;
 
 /// Every family, in the order `list-solvers` shows them.
-pub static FAMILIES: &[&dyn Family] =
-    &[&tournament::Tournament, &tictactoe::TicTacToe, &guess::Guess, &scrabble::Scrabble, &gcg::Gcg];
+pub static FAMILIES: &[&dyn Family] = &[&Tournament, &TicTacToe, &Guess, &Scrabble, &Gcg];
 
 /// Each family with its inputs' ending, for messages: `tournament .csv, tic-tac-toe .in, ...`.
 pub fn extensions() -> String {
@@ -80,14 +62,27 @@ pub fn reference_extensions() -> impl Iterator<Item = String> {
     })
 }
 
-/// The family named `name`, if any (the hidden test family too, where [`probe::enabled`]).
+/// The family named `name`, if any (the hidden test family too, where `SOLVEBATCH_PROBE_FAMILY=1`).
 pub fn by_name(name: &str) -> Option<&'static dyn Family> {
-    FAMILIES.iter().copied().chain(probe::enabled()).find(|family| family.name() == name)
+    FAMILIES.iter().copied().chain(solvebatch_probe::enabled()).find(|family| family.name() == name)
 }
 
 /// The family whose inputs include `path`, judged by its file name.
 pub fn for_path(path: &Path) -> Option<&'static dyn Family> {
-    FAMILIES.iter().copied().chain(probe::enabled()).find(|family| family.is_input(path))
+    FAMILIES.iter().copied().chain(solvebatch_probe::enabled()).find(|family| family.is_input(path))
+}
+
+/// Sets the option `name` to `value` for every family that takes it (the command line's
+/// `--dictionary`, `--digits`, ...; the web app's query parameters): each keeps it in its own
+/// settings type within `settings`.
+///
+/// # Errors
+/// The first family's refusal of the value, as `digits: ...`.
+pub fn set_option(settings: &mut Settings, name: &str, value: &OsStr) -> Result<(), FamilyError> {
+    for family in FAMILIES.iter().filter(|family| family.options().iter().any(|option| option.name == name)) {
+        family.set_option(settings, name, value).map_err(|error| format!("{name}: {error}"))?;
+    }
+    Ok(())
 }
 
 /// How tables name `status` for the family called `family`.

@@ -8,7 +8,7 @@ use super::runs::{self, Standing};
 use super::scores::{self, Competition};
 use super::summary::{SolverSummary, Summary};
 use super::table::by_file;
-use crate::outcome::Status;
+use solvebatch_core::Status;
 
 /// The summary of `records` (grouped by file, in order), whose batch took `wall_ms`, with the time
 /// limit `limit_ms` (milliseconds, `None` without one) and the runs' `warnings`.

@@ -4,10 +4,10 @@
 use anyhow::Context;
 use serde::Serialize;
 
-use crate::outcome::{Status, Verdict};
 use crate::output::OutputFile;
 use crate::report::exporter::{Exporter, Report};
 use crate::report::record::Record;
+use solvebatch_core::{Status, Verdict};
 
 /// The CSV exporter.
 pub struct Csv {

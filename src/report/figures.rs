@@ -16,8 +16,8 @@ use super::plots::{shown_ms, Memory, Plots, VIRTUAL_BEST as VIRTUAL_BEST_NAME};
 use super::simulation::{counted, histogram_grid};
 use super::summary::Summary;
 use super::table::{by_file, Cell, Grid, Tone};
-use crate::outcome::Status;
 use crate::report::record::Record;
+use solvebatch_core::Status;
 
 /// One chart and its caption.
 pub struct Figure {

@@ -18,7 +18,8 @@ pub fn annotations(records: &[Record], strict: bool) -> Vec<String> {
             let (title, message) = match (&record.message, record.verdict) {
                 (Some(message), _) => (record.status.name(), message.clone()),
                 (None, Some(verdict)) => {
-                    let verdict = if verdict == crate::outcome::Verdict::Valid { "valid" } else { "differs" };
+                    let verdict =
+                        if verdict == solvebatch_core::Verdict::Valid { "valid" } else { "differs" };
                     (verdict, format!("the output {verdict} from its reference"))
                 }
                 (None, None) => (record.status.name(), format!("{}: no reference", record.status.name())),

@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::outcome::{Status, Verdict};
 use crate::output::OutputFile;
 use crate::report::markup::{self, Place};
 use crate::report::record::Record;
+use solvebatch_core::{Status, Verdict};
 
 /// `text` as an XML attribute value.
 fn attribute(text: &str) -> String {
@@ -153,11 +153,11 @@ fn relative(file: &str, roots: &[PathBuf]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::Verdict;
     use crate::report::markup::replace_unkept;
     use crate::report::markup::tests::any_text;
     use crate::report::markup::xml_reader::read;
     use proptest::prelude::*;
+    use solvebatch_core::Verdict;
 
     proptest! {
         /// Item 4 of issue 37: the document parses, and every character XML allows comes back.

@@ -197,7 +197,7 @@ fn write_rows<T: Serialize>(mut file: OutputFile, rows: impl Iterator<Item = T>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::outcome::Status;
+    use solvebatch_core::Status;
 
     #[test]
     fn cactus_series_sort_each_solver_s_solves_and_the_virtual_best_takes_the_fastest() {

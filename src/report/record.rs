@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::outcome::{Outcome, Status, Verdict};
+use solvebatch_core::{Outcome, Status, Verdict};
 
 /// One row of a report: a file solved by one solver.
 ///

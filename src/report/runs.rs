@@ -210,7 +210,7 @@ mod tests {
     }
 
     fn timed(solver: &str, mean: f64, sd: f64) -> Record {
-        let solved = Record::timed("a.csv", solver, crate::outcome::Status::Solved, mean);
+        let solved = Record::timed("a.csv", solver, solvebatch_core::Status::Solved, mean);
         Record { mean_ms: Some(mean), sd_ms: Some(sd), ..solved }
     }
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::record::Record;
 use super::table::by_file;
-use crate::outcome::Status;
+use solvebatch_core::Status;
 
 /// One solver's scores, over the files that count (not left out). Fields missing from a report
 /// written before they existed read as zero or `null`.

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::record::Record;
-use crate::outcome::{Status, Verdict};
 use crate::shard::{InputSet, Share};
+use solvebatch_core::{Status, Verdict};
 
 /// Files per status.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,13 +9,13 @@ use comfy_table::{presets, CellAlignment, Color, ContentArrangement, Table};
 
 use super::style::{elide_end, elide_middle, escape_cell, widest_line, width, wrap_at_spaces, wrap_within};
 use crate::family::status_label;
-use crate::outcome::{Status, Verdict};
 use crate::paths::display_path;
 use crate::report::exporter::{Batch, Exporter, Layout, Report};
 use crate::report::record::Record;
 use crate::report::scores::Scores;
 use crate::report::style::{duration, Terminal};
 use crate::report::summary::Summary;
+use solvebatch_core::{Status, Verdict};
 
 /// How a cell reads at a glance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! The body is the game, or a multipart form of it (the one `.gcg` part) with the word list its
 //! `#lexicon` line names ([`super::lexicon`]: the files sent, the data folder, else the server's
 //! dictionary); the tiles are the server's. The analysis is `scrabble analyze`'s
-//! ([`crate::family::gcg::analyze_text`]), `top` best plays a turn (default 3).
+//! ([`GameAnalysis::analyse_text`]), `top` best plays a turn (default 3).
 //!
 //! The answer: the rules, the premiums, the players, every turn of the record (its line, the rack,
 //! the bag before it, both scores and the board after it, the squares it put tiles on, and for a
@@ -19,7 +19,7 @@ use axum::extract::{Query, Request};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::equity::LeaveTable;
-use solvebatch_scrabble::game::{AnalysisSettings, AnalysisStopped, GcgGame, PlayerSummary, TurnLines};
+use solvebatch_scrabble::game::{AnalysisSettings, GcgGame, PlayerSummary, TurnLines};
 use solvebatch_scrabble::{Deadline, Rulebook, Square};
 
 use super::error::ApiError;
@@ -27,7 +27,7 @@ use super::lexicon::{Notes, Resolver};
 use super::limits;
 use super::scrabble::{cells, premiums, rack_tiles, request_files, top};
 use super::state::State;
-use crate::family::gcg::{analyze_text, lexicon_name, Gcg, ANALYSIS_TOP};
+use solvebatch_scrabble::family::{lexicon_name, GameAnalysis, GameAnalysisError, Gcg, ANALYSIS_TOP};
 
 /// A game as the stepper shows it.
 #[derive(Debug, Serialize)]
@@ -117,17 +117,20 @@ pub async fn game(
             let (dictionary, tiles, notes) = Resolver::new(&shared, &sent)
                 .lexicon_named(&name, lexicon_name(text), None)
                 .map_err(ApiError::bad_request)?;
-            let settings = AnalysisSettings { top, ..AnalysisSettings::default() };
+            let settings = GameAnalysis {
+                analysis: AnalysisSettings { top, ..AnalysisSettings::default() },
+                ..GameAnalysis::default()
+            };
             let deadline = Deadline::at(Some(deadline)).or_flag(stop);
-            let (game, analysis) =
-                analyze_text(text, (&dictionary, &tiles, LeaveTable::standard()), &settings, None, deadline)
-                    .map_err(|error| match error.downcast_ref::<AnalysisStopped>() {
-                        Some(stopped) => ApiError::past_limit(format!(
-                            "{file}: {stopped} ({} s); `solvebatch scrabble analyze` takes any game",
-                            limit.as_secs_f64()
-                        )),
-                        None => fail(format!("{error:#}")),
-                    })?;
+            let (game, analysis) = settings
+                .analyse_text(text, (&dictionary, &tiles, LeaveTable::standard()), deadline)
+                .map_err(|error| match error {
+                    GameAnalysisError::Stopped(stopped) => ApiError::past_limit(format!(
+                        "{file}: {stopped} ({} s); `solvebatch scrabble analyze` takes any game",
+                        limit.as_secs_f64()
+                    )),
+                    error => fail(crate::error::with_causes(&error)),
+                })?;
             let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &game.rules };
             let mut lines: Vec<Option<TurnLines>> = vec![None; game.turns.len()];
             for analysed in &analysis.turns {

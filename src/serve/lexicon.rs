@@ -17,11 +17,14 @@ use std::time::SystemTime;
 
 use anyhow::Context;
 use serde::Serialize;
-use solvebatch_scrabble::{Dictionary, Job, Position, TileSet};
+use solvebatch_scrabble::family::Scrabble;
+use solvebatch_scrabble::movegen::UnknownSolver;
+use solvebatch_scrabble::{Dictionary, Job, Position, PositionSettings, Solver, TileSet};
 
+use super::solve::Options;
 use super::state::State;
-use crate::family::boundary::{Family, Prepared, Settings};
 use crate::text::ReadError;
+use solvebatch_core::{Family, Prepared, Settings};
 
 /// Files sent with a request, by the names they came with (`datasets/scrabble/words.txt`).
 pub type Sent = BTreeMap<String, Vec<u8>>;
@@ -151,17 +154,18 @@ impl<'a> Resolver<'a> {
         &self,
         family: &'static dyn Family,
         solver: &str,
-        settings: &Settings,
+        (options, settings): (&Options, &Settings),
         name: &str,
         input: &[u8],
     ) -> Result<(Rc<dyn Prepared>, Notes), String> {
-        if family.name() != crate::family::scrabble::Scrabble.name() {
-            return Ok((super::prepared::prepared(family, solver, settings)?, Notes::default()));
+        if family.name() != Scrabble.name() {
+            return Ok((super::prepared::prepared(family, solver, (options, settings))?, Notes::default()));
         }
-        let (solver, rules) =
-            crate::family::scrabble::solver_and_rules(solver, settings).map_err(|error| error.to_string())?;
-        let position =
-            crate::text::decode(input).ok().and_then(|text| Position::parse_board_file(text, None).ok());
+        let solver: Solver = solver.parse().map_err(|error: UnknownSolver| error.to_string())?;
+        let rules = settings.get::<PositionSettings>().and_then(|own| own.rules.clone());
+        let position = solvebatch_core::text::decode(input)
+            .ok()
+            .and_then(|text| Position::parse_board_file(text, None).ok());
         let (dictionary, tiles, mut notes) = self.lexicon(name, position.as_ref())?;
         // The record carries the warning, as `run` records do.
         let warning = notes.warning.take();

@@ -13,25 +13,25 @@ use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::family::boundary::{Deadline, Family, Prepared, Settings};
-use crate::outcome::Outcome;
+use super::solve::Options;
 use crate::report::record::Record;
+use solvebatch_core::Outcome;
+use solvebatch_core::{Deadline, Family, Prepared, Settings};
 
 /// What makes two prepared families different.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Key {
     family: &'static str,
     solver: String,
-    digits: Option<u32>,
-    rules: Option<String>,
+    options: Options,
 }
 
 thread_local! {
     static PREPARED: RefCell<HashMap<Key, Rc<dyn Prepared>>> = RefCell::new(HashMap::new());
 }
 
-/// `family` prepared with `solver` and `settings` on this thread, the first time it is asked for.
-/// The settings other than digits and rules must be the same on every call (the server's).
+/// `family` prepared with `solver` and `settings` on this thread, the first time it is asked for:
+/// `settings` are the server's with the request's `options` set, so the options tell them apart.
 ///
 /// # Errors
 /// The message when the family cannot prepare: a solver it does not offer, or one that does not
@@ -39,14 +39,9 @@ thread_local! {
 pub fn prepared(
     family: &'static dyn Family,
     solver: &str,
-    settings: &Settings,
+    (options, settings): (&Options, &Settings),
 ) -> Result<Rc<dyn Prepared>, String> {
-    let key = Key {
-        family: family.name(),
-        solver: solver.to_string(),
-        digits: settings.digits,
-        rules: settings.rules.clone(),
-    };
+    let key = Key { family: family.name(), solver: solver.to_string(), options: options.clone() };
     if let Some(ready) = PREPARED.with_borrow(|prepared| prepared.get(&key).cloned()) {
         return Ok(ready);
     }

@@ -29,8 +29,8 @@ use solvebatch_scrabble::{desk, Board, Play, Position, Rack, Rulebook, Rules, Sq
 use super::error::ApiError;
 use super::lexicon::{Notes, Resolver, Sent};
 use super::state::State;
-use crate::family::boundary::Family;
-use crate::family::scrabble::Scrabble;
+use solvebatch_core::Family;
+use solvebatch_scrabble::family::Scrabble;
 
 /// The most best plays a request may ask for.
 pub const MAX_TOP: usize = 100;

@@ -28,9 +28,9 @@ use super::limits;
 use super::prepared;
 use super::state::State;
 use crate::family;
-use crate::family::boundary::{Family, Settings, SolverInfo};
-use crate::outcome::Status;
 use crate::report::record::Record;
+use solvebatch_core::Status;
+use solvebatch_core::{Family, Settings, SolverInfo};
 
 /// The query parameters of a solve.
 #[derive(Debug, Default, Deserialize)]
@@ -54,8 +54,10 @@ pub struct Job {
     pub family: &'static dyn Family,
     /// The solver's name, offered by the family.
     pub solver: String,
-    /// The server's settings with the request's digits and rules.
+    /// The server's settings with the request's options.
     pub settings: Settings,
+    /// The family options the request gives, by name (`digits`, `rules`).
+    pub options: Options,
     /// The time limit.
     pub timeout: Duration,
 }
@@ -71,21 +73,12 @@ impl Job {
         let solver = query.solver.clone().unwrap_or_else(|| family.default_solver().to_string());
         check_solver(family, &solver)?;
         let mut settings = base.clone();
-        settings.digits = option_of(family, "digits", "guess", query.digits.as_deref())?
-            .map(|text| {
-                let digits = text.parse::<u32>().ok().filter(|digits| (2..=9).contains(digits));
-                digits.ok_or_else(|| {
-                    ApiError::bad_request(format!("digits: `{text}` is not a number from 2 to 9"))
-                })
-            })
-            .transpose()?;
-        settings.rules = option_of(family, "rules", "scrabble", query.rules.as_deref())?
-            .map(|text| match text {
-                "lab" | "standard" => Ok(text.to_string()),
-                _ => Err(ApiError::bad_request(format!("rules: `{text}` is neither `lab` nor `standard`"))),
-            })
-            .transpose()?;
-        Ok(Job { family, solver, settings, timeout: limits::timeout(query.timeout.as_deref())? })
+        let options = query.options();
+        for (name, value) in &options {
+            set_option(family, &mut settings, name, value)?;
+        }
+        let timeout = limits::timeout(query.timeout.as_deref())?;
+        Ok(Job { family, solver, settings, options, timeout })
     }
 }
 
@@ -94,7 +87,7 @@ impl Job {
 /// # Errors
 /// 422 naming the solvers it offers.
 pub fn check_solver(family: &dyn Family, solver: &str) -> Result<(), ApiError> {
-    crate::solve::check_solver(family, solver).map_err(|unknown| {
+    family.check_solver(solver).map_err(|unknown| {
         ApiError::unknown_solver(format!(
             "the {} family has no solver `{solver}`; it has: {}",
             unknown.family,
@@ -114,18 +107,39 @@ pub fn family_named(name: &str) -> Result<&'static dyn Family, ApiError> {
     })
 }
 
-/// `value` of the option `option`, which only the family `owner` takes.
-fn option_of<'a>(
+/// Sets the family option `name` to `value` in `settings`.
+///
+/// # Errors
+/// 400 for an option that `family` does not take (naming the families that do) or a value it cannot
+/// use.
+pub fn set_option(
     family: &dyn Family,
-    option: &str,
-    owner: &str,
-    value: Option<&'a str>,
-) -> Result<Option<&'a str>, ApiError> {
-    match value {
-        Some(_) if family.name() != owner => {
-            Err(ApiError::bad_request(format!("{option} is an option of the {owner} family only")))
-        }
-        value => Ok(value),
+    settings: &mut Settings,
+    name: &str,
+    value: &str,
+) -> Result<(), ApiError> {
+    let takes = |family: &dyn Family| family.options().iter().any(|option| option.name == name);
+    if !takes(family) {
+        let owners: Vec<&str> =
+            family::FAMILIES.iter().filter(|family| takes(**family)).map(|family| family.name()).collect();
+        return Err(ApiError::bad_request(format!(
+            "{name} is an option of the {} family only",
+            owners.join(" and ")
+        )));
+    }
+    family
+        .set_option(settings, name, std::ffi::OsStr::new(value))
+        .map_err(|error| ApiError::bad_request(format!("{name}: {error}")))
+}
+
+/// The family options of a request, by name, as given.
+pub type Options = Vec<(&'static str, String)>;
+
+impl SolveQuery {
+    /// The family options given: `digits` and `rules`.
+    pub fn options(&self) -> Options {
+        let given = [("digits", &self.digits), ("rules", &self.rules)];
+        given.into_iter().filter_map(|(name, value)| Some((name, value.clone()?))).collect()
     }
 }
 
@@ -147,7 +161,7 @@ pub async fn solve(
             let sent = Sent::new();
             let resolver = Resolver::new(&shared, &sent);
             let (prepared, notes) =
-                resolver.prepared(job.family, &job.solver, &job.settings, &name, &body)?;
+                resolver.prepared(job.family, &job.solver, (&job.options, &job.settings), &name, &body)?;
             let deadline = Instant::now() + job.timeout;
             let (_, record) = prepared::solve(job.family, prepared.as_ref(), &name, &body, deadline, stop);
             Ok::<_, String>(Answered { record: record.with_hashes(&body, None), notes })

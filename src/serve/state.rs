@@ -9,7 +9,8 @@ use solvebatch_scrabble::{Dictionary, TileSet};
 
 use super::lexicon::DataFolder;
 use super::pool::Pool;
-use crate::family::boundary::Settings;
+use crate::options::FamilyOptions;
+use solvebatch_core::Settings;
 
 /// The server's shared state.
 pub struct State {
@@ -59,15 +60,11 @@ impl State {
         let tile_set = TileSet::load(tiles).map_err(|error| anyhow!("{error}; give another with --tiles"))?;
         Ok(State {
             pool: Pool::new(workers, capacity)?,
-            settings: Settings {
-                seed: 0,
-                threads: 1,
-                dictionary: Some(dictionary.to_path_buf()),
-                tiles: Some(tiles.to_path_buf()),
-                rules: None,
-                digits: None,
-                dictionary_cache,
-            },
+            settings: FamilyOptions::given([
+                ("dictionary", Some(dictionary.as_os_str().to_owned())),
+                ("tiles", Some(tiles.as_os_str().to_owned())),
+            ])
+            .settings(0, 1)?,
             dictionary: Arc::new(words),
             tiles: Arc::new(tile_set),
             given,

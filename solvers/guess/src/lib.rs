@@ -45,6 +45,7 @@ mod batch;
 mod candidates;
 mod codebreaker;
 mod digits;
+pub mod family;
 mod host;
 mod interactive;
 mod job;
@@ -71,6 +72,6 @@ pub use secrets::{parse_secrets, sample_secrets};
 pub use simulate::{
     simulate, Bar, SimulateError, SimulatedGame, Simulation, SimulationSummary, MAX_SIMULATED_SECRETS,
 };
-pub use solvebatch_deadline::Deadline;
+pub use solvebatch_core::Deadline;
 pub use strategy::{solver, solvers, First, GuessError, Partition, Solver, UnknownSolver, UnsupportedDigits};
 pub use text::decode_lossy;

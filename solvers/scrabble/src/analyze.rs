@@ -12,7 +12,7 @@
 
 use std::fmt::Write;
 
-use solvebatch_deadline::Deadline;
+use solvebatch_core::Deadline;
 
 use crate::board::Board;
 use crate::desk::{endgame_line, endgame_position};

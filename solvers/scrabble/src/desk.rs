@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use solvebatch_deadline::Deadline;
+use solvebatch_core::Deadline;
 
 use crate::board::RulesName;
 pub use crate::end::game_over;
@@ -69,15 +69,18 @@ pub fn check_rack_blanks(rack: &Rack, rules: &Rules) -> Result<(), &'static str>
     Ok(())
 }
 
+/// A ranking by equity asked for under the lab rules, whose leaves have no values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("a ranking by equity needs leave values, which only the standard rules have")]
+pub struct EquityUnderLab;
+
 /// The ranking `asked` for, else the rules' default ([`Ranking::default_for`]).
 ///
 /// # Errors
-/// Equity asked for under the lab rules, whose leaves have no values.
-pub fn ranking(asked: Option<Ranking>, rules: &Rules) -> Result<Ranking, &'static str> {
+/// [`EquityUnderLab`]: equity asked for under the lab rules.
+pub fn ranking(asked: Option<Ranking>, rules: &Rules) -> Result<Ranking, EquityUnderLab> {
     match (asked, rules.name()) {
-        (Some(Ranking::Equity), RulesName::Lab) => {
-            Err("--rank equity: the leave values are for the standard rules (--rules standard)")
-        }
+        (Some(Ranking::Equity), RulesName::Lab) => Err(EquityUnderLab),
         (asked, _) => Ok(asked.unwrap_or_else(|| Ranking::default_for(rules))),
     }
 }

@@ -28,7 +28,7 @@ use std::cmp::Reverse;
 use std::rc::Rc;
 use std::time::Duration;
 
-use solvebatch_deadline::Deadline;
+use solvebatch_core::Deadline;
 
 use crate::board::{Board, Square};
 use crate::end::{Ending, SCORELESS_TURNS_TO_END};

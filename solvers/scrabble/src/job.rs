@@ -61,7 +61,7 @@ pub enum PositionLoadError {
     #[error(transparent)]
     Position(#[from] PositionError),
     /// Neither the command line nor the file names a dictionary.
-    #[error("no dictionary: add a 'dictionary:' line or give --dictionary")]
+    #[error("no dictionary: the position has no 'dictionary:' line and none was given")]
     NoDictionary,
     /// The dictionary or the tile file cannot be read; the message names it.
     #[error("{0}")]
@@ -216,14 +216,21 @@ pub struct ListingError {
 /// `SCORE`, and the lines come best first by score. The `play ...` and `hint: ...` lines that judge
 /// the file's own plays are left to byte comparison.
 ///
+/// Says whether the output claims a play exists (it does unless it says `no valid play`).
+///
 /// # Errors
 /// The first line that fails, with what is wrong.
-pub fn verify(loaded: &LoadedPosition, output: &str) -> Result<(), ListingError> {
+pub fn verify(loaded: &LoadedPosition, output: &str) -> Result<bool, ListingError> {
     let rulebook = loaded.rulebook();
     let position = &loaded.position;
     let mut previous = u32::MAX;
+    let mut has_play = true;
     for (index, line) in output.lines().enumerate() {
-        if line.starts_with("play ") || line.starts_with("hint: ") || line == "no valid play" {
+        if line == crate::desk::NO_VALID_PLAY.trim_end() {
+            has_play = false;
+            continue;
+        }
+        if line.starts_with("play ") || line.starts_with("hint: ") {
             continue;
         }
         let fail = |problem: String| ListingError { line: index + 1, problem };
@@ -249,7 +256,7 @@ pub fn verify(loaded: &LoadedPosition, output: &str) -> Result<(), ListingError>
         }
         previous = score;
     }
-    Ok(())
+    Ok(has_play)
 }
 
 fn read_dictionary(path: &Path, cache: Option<&Path>) -> Result<Noted, PositionLoadError> {
@@ -338,7 +345,7 @@ mod tests {
         else {
             panic!()
         };
-        assert_eq!(verify(&loaded, &report.text), Ok(()));
+        assert_eq!(verify(&loaded, &report.text), Ok(true));
         // H 4 + E 1 + L 1 + L 1 + O 1 + S 1 = 9: claiming 10 is caught, as is a word off the board, and
         // HE down through the E (4 + 1 = 5) listed above it.
         let wrong = "10 HELLOS -2 0 horizontal S\n";

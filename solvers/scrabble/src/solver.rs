@@ -66,19 +66,17 @@ impl fmt::Display for Solver {
     }
 }
 
-/// A name that is no generator's (its first 60 characters, with `…` after a longer one).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown scrabble solver '{0}' (anchor or brute-force)")]
-pub struct UnknownSolver(pub String);
+pub use solvebatch_core::UnknownSolver;
 
 impl FromStr for Solver {
     type Err = UnknownSolver;
 
     fn from_str(name: &str) -> Result<Solver, UnknownSolver> {
-        Solver::ALL
-            .into_iter()
-            .find(|generator| generator.name() == name)
-            .ok_or_else(|| UnknownSolver(quote(name)))
+        Solver::ALL.into_iter().find(|generator| generator.name() == name).ok_or_else(|| UnknownSolver {
+            family: "scrabble",
+            solver: quote(name),
+            offered: Solver::ALL.iter().map(|generator| generator.name()).collect(),
+        })
     }
 }
 

@@ -47,7 +47,7 @@ mod tests {
         assert_eq!(job.solve(b"1 1\nX 0 0\n").unwrap().output, "X\nX won\nX 1.0000000000\n0 N/A\n");
         assert_eq!(
             Job::new("fast").unwrap_err().to_string(),
-            "no tic-tac-toe solver is called `fast` (there is: replay)"
+            "the tictactoe family has no solver `fast` (it has: replay)"
         );
     }
 }

@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 mod diagonal;
+pub mod family;
 mod job;
 mod lines;
 mod parse;

@@ -29,19 +29,17 @@ impl Solver {
     }
 }
 
-/// A name that no solver has.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("no tic-tac-toe solver is called `{0}` (there is: replay)")]
-pub struct UnknownSolver(pub String);
+pub use solvebatch_core::UnknownSolver;
 
 impl FromStr for Solver {
     type Err = UnknownSolver;
 
     fn from_str(name: &str) -> Result<Solver, UnknownSolver> {
-        Solver::ALL
-            .into_iter()
-            .find(|solver| solver.name() == name)
-            .ok_or_else(|| UnknownSolver(name.to_string()))
+        Solver::ALL.into_iter().find(|solver| solver.name() == name).ok_or_else(|| UnknownSolver {
+            family: "tictactoe",
+            solver: name.to_string(),
+            offered: Solver::ALL.iter().map(|solver| solver.name()).collect(),
+        })
     }
 }
 
@@ -65,7 +63,7 @@ mod tests {
         assert_eq!("replay".parse(), Ok(Solver::Cursor));
         assert_eq!(
             "fast".parse::<Solver>().unwrap_err().to_string(),
-            "no tic-tac-toe solver is called `fast` (there is: replay)"
+            "the tictactoe family has no solver `fast` (it has: replay)"
         );
         assert_eq!(solvers().iter().map(|solver| solver.name()).collect::<Vec<_>>(), ["replay"]);
     }

@@ -55,7 +55,7 @@ pub enum Merged<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MergeError {
     /// No result was given.
-    #[error("no `tournament --cubes` result to merge")]
+    #[error("no result of a cube share to merge")]
     NoResults,
     /// A result whose share is not K of N with 1 ≤ K ≤ N.
     #[error("{name}: share {share} is not a share (K from 1 to N)")]

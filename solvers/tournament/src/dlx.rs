@@ -26,8 +26,8 @@ impl Solver for Dlx {
     }
 
     fn description(&self) -> &'static str {
-        "exact cover, Algorithm X, fewest options first (Knuth 2000), bitsets up to 64 tables, on -j \
-         threads (subtrees in turns, work stealing); wins on most files and on every file without a round"
+        "exact cover, Algorithm X, fewest options first (Knuth 2000), bitsets up to 64 tables, subtrees \
+         on every worker thread (work stealing); wins on most files and on every file without a round"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
@@ -49,7 +49,7 @@ impl Solver for DlxFrb {
 
     fn description(&self) -> &'static str {
         "dlx branching on the item that failed most often per option tried (FRB: Li, Yin and Li, CP \
-         2021), threads with --jobs; wins where failures concentrate on a few tables or players"
+         2021), on the worker threads as dlx; wins where failures concentrate on a few tables or players"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {

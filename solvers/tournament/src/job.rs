@@ -8,13 +8,12 @@ use crate::round::format;
 use crate::solver::{solver, solvers, Deadline, Limits, Solver, Stats};
 use crate::verify::{read_round, OutputError};
 
-/// A solver name that no solver has.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("no tournament solver is called `{0}` (there are: {names})", names = solver_names())]
-pub struct UnknownSolver(pub String);
+pub use solvebatch_core::UnknownSolver;
 
-fn solver_names() -> String {
-    solvers().iter().map(|solver| solver.name()).collect::<Vec<_>>().join(", ")
+/// The error for `name`, which no solver has.
+fn unknown(name: &str) -> UnknownSolver {
+    let offered = solvers().iter().map(|solver| solver.name()).collect();
+    UnknownSolver { family: "tournament", solver: name.to_string(), offered }
 }
 
 /// How one pairing file ended.
@@ -60,7 +59,7 @@ impl Job {
     /// # Errors
     /// [`UnknownSolver`] when no solver has that name.
     pub fn new(name: &str, threads: usize, seed: u64) -> Result<Job, UnknownSolver> {
-        let solver = solver(name).ok_or_else(|| UnknownSolver(name.to_string()))?;
+        let solver = solver(name).ok_or_else(|| unknown(name))?;
         Ok(Job { solver, threads: threads.max(1), seed })
     }
 
@@ -158,7 +157,8 @@ mod tests {
         );
         assert_eq!(
             Job::new("magic", 1, 0).unwrap_err().to_string(),
-            "no tournament solver is called `magic` (there are: backtrack, dlx, dlx-frb, dlx-restarts, sat, portfolio)"
+            "the tournament family has no solver `magic` (it has: backtrack, dlx, dlx-frb, dlx-restarts, sat, \
+             portfolio)"
         );
     }
 }

@@ -46,6 +46,7 @@ mod cube;
 pub mod cubes;
 mod dlx;
 mod drat;
+pub mod family;
 mod filter;
 mod generate;
 mod instance;

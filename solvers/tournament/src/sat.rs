@@ -73,7 +73,7 @@ impl Solver for Sat {
 
     fn description(&self) -> &'static str {
         "CDCL on varisat, exactly-one per table and player, cube-and-conquer (Heule et al. 2011), two \
-         solvers with -j 2 or more; the one solver that proves \"No tournament found.\" (--proof)"
+         solvers racing on two worker threads; the one solver proving \"No tournament found.\" (DRAT)"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {

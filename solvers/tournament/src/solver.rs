@@ -1,7 +1,7 @@
 //! The solver interface and the registry of every solver this crate offers.
 
 use serde::Serialize;
-pub use solvebatch_deadline::Deadline;
+pub use solvebatch_core::Deadline;
 
 use crate::instance::Instance;
 use crate::round::Round;

@@ -82,20 +82,7 @@ pub struct UnsupportedDigits {
     pub digits: Digits,
 }
 
-/// A name that is no strategy of [`solvers`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown strategy \"{0}\" (expected {names})", names = strategy_names())]
-pub struct UnknownSolver(pub String);
-
-/// The names of [`solvers`] as a list: "first, minimax, max-parts, entropy or optimal".
-fn strategy_names() -> String {
-    let names: Vec<&str> = solvers().iter().map(|strategy| strategy.name()).collect();
-    match names.split_last() {
-        Some((last, [])) => last.to_string(),
-        Some((last, others)) => format!("{} or {last}", others.join(", ")),
-        None => String::new(),
-    }
-}
+pub use solvebatch_core::UnknownSolver;
 
 /// Every strategy; the first, the reference codebreaker, is the default.
 pub fn solvers() -> &'static [&'static dyn Solver] {
@@ -107,11 +94,11 @@ pub fn solvers() -> &'static [&'static dyn Solver] {
 /// # Errors
 /// [`UnknownSolver`] when no strategy has that name.
 pub fn solver(name: &str) -> Result<&'static dyn Solver, UnknownSolver> {
-    solvers()
-        .iter()
-        .copied()
-        .find(|strategy| strategy.name() == name)
-        .ok_or_else(|| UnknownSolver(name.to_string()))
+    solvers().iter().copied().find(|strategy| strategy.name() == name).ok_or_else(|| UnknownSolver {
+        family: "guess",
+        solver: name.to_string(),
+        offered: solvers().iter().map(|strategy| strategy.name()).collect(),
+    })
 }
 
 #[cfg(test)]
@@ -125,7 +112,7 @@ mod tests {
         assert_eq!(solver("max-parts").unwrap().name(), "max-parts");
         assert_eq!(
             solver("best").unwrap_err().to_string(),
-            "unknown strategy \"best\" (expected first, minimax, max-parts, entropy or optimal)"
+            "the guess family has no solver `best` (it has: first, minimax, max-parts, entropy, optimal)"
         );
     }
 

@@ -1,18 +1,4 @@
-//! When a solve must stop: a time limit, a stop flag set from outside (a signal, a client gone), or
-//! both. Every solver crate takes a [`Deadline`] where it polls for the end of its search, so one
-//! flag stops every solver, however it searches.
-//!
-//! ```
-//! use std::sync::atomic::{AtomicBool, Ordering};
-//! use std::time::{Duration, Instant};
-//! use solvebatch_deadline::Deadline;
-//!
-//! let stop = AtomicBool::new(false);
-//! let deadline = Deadline::at(Some(Instant::now() + Duration::from_secs(60))).or_flag(&stop);
-//! assert!(!deadline.passed());
-//! stop.store(true, Ordering::Relaxed);
-//! assert!(deadline.passed() && deadline.stopped());
-//! ```
+//! When a solve must stop ([`Deadline`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;

@@ -1,17 +1,33 @@
-//! The guess family: `.guess` batch files answered by [`solvebatch_guess::Job`].
-//!
-//! `--solver` is the strategy and `--digits` the number of digits (4 when not given).
+//! The guess family as the runner sees it ([`solvebatch_core::Family`]): `.guess` batch files
+//! answered by [`Job`]. The solver is the strategy; the option `digits` the number of digits (4 when
+//! not given).
 
+use std::ffi::OsStr;
 use std::path::Path;
 
-use solvebatch_guess::{self as guess, BatchError, Job};
+use solvebatch_core::family::FamilyOption;
+use solvebatch_core::{Deadline, Family, FamilyError, Outcome, Prepared, Settings, SolverInfo, Status};
 
-use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
-use crate::outcome::Outcome;
-use crate::outcome::Status;
+use crate::{self as guess, BatchError, Digits, Job};
 
 /// The guess family.
 pub struct Guess;
+
+/// The guess family's own settings.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GuessSettings {
+    /// The number of digits of the secrets; 4 when not given.
+    pub digits: Option<u32>,
+}
+
+/// The options the guess family takes.
+const OPTIONS: &[FamilyOption] = &[FamilyOption { name: "digits", values: "a number from 2 to 9" }];
+
+/// The number `value` names, from [`Digits::MIN`] to [`Digits::MAX`].
+fn digits_of(value: &str) -> Result<u32, String> {
+    let digits = value.parse::<u32>().ok().filter(|digits| (Digits::MIN..=Digits::MAX).contains(digits));
+    digits.ok_or_else(|| format!("`{value}` is not a number from {} to {}", Digits::MIN, Digits::MAX))
+}
 
 impl Family for Guess {
     fn name(&self) -> &'static str {
@@ -29,8 +45,26 @@ impl Family for Guess {
             .collect()
     }
 
+    fn options(&self) -> &'static [FamilyOption] {
+        OPTIONS
+    }
+
+    fn set_option(&self, settings: &mut Settings, name: &str, value: &OsStr) -> Result<(), FamilyError> {
+        match name {
+            "digits" => settings.update(|own: &mut GuessSettings| {
+                own.digits = Some(digits_of(&value.to_string_lossy())?);
+                Ok::<_, FamilyError>(())
+            }),
+            _ => Err(Box::new(solvebatch_core::UnknownOption {
+                family: self.name(),
+                option: name.to_string(),
+            })),
+        }
+    }
+
     fn prepare(&self, solver: &str, settings: &Settings) -> Result<Box<dyn Prepared>, FamilyError> {
-        Ok(Box::new(Job::new(solver, settings.digits)?))
+        let own = settings.get::<GuessSettings>().copied().unwrap_or_default();
+        Ok(Box::new(Job::new(solver, own.digits)?))
     }
 }
 

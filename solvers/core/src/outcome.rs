@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::Deadline;
 use serde::{Deserialize, Serialize};
-use solvebatch_deadline::Deadline;
 
 /// How solving one file ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -1,13 +1,11 @@
-//! The tic-tac-toe family: `.in` game files, each with its `.ref` reference beside it
-//! (`a.in` -> `a.ref`), replayed by [`solvebatch_tictactoe::replay`].
+//! The tic-tac-toe family as the runner sees it ([`solvebatch_core::Family`]): `.in` game files,
+//! each with its `.ref` reference beside it (`a.in` -> `a.ref`), replayed by [`Job`].
 
 use std::path::{Path, PathBuf};
 
-use solvebatch_tictactoe::{self as tictactoe, Job};
+use solvebatch_core::{Deadline, Family, FamilyError, Outcome, Prepared, Settings, SolverInfo, Status};
 
-use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
-use crate::outcome::Outcome;
-use crate::outcome::Status;
+use crate::{self as tictactoe, Job};
 
 /// The ultimate tic-tac-toe replay family.
 pub struct TicTacToe;

@@ -8,8 +8,8 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};
-use crate::outcome::{Outcome, Status};
+use nix::time::{clock_gettime, ClockId};
+use solvebatch_core::{Deadline, Family, FamilyError, Outcome, Prepared, Settings, SolverInfo, Status};
 
 /// The environment variable that turns the family on.
 const SWITCH: &str = "SOLVEBATCH_PROBE_FAMILY";
@@ -105,12 +105,17 @@ fn segfault() {
     let _ = raise(Signal::SIGSEGV);
 }
 
+/// The CPU time of the calling thread so far.
+fn thread_cpu() -> Duration {
+    clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID).map_or(Duration::ZERO, Duration::from)
+}
+
 /// Keeps `threads` threads (the calling one and `threads - 1` more) busy until each has used `busy`
 /// of its own CPU time.
 fn spin(threads: u64, busy: Duration) {
     let work = || {
-        let (mut turns, start) = (0u64, crate::rusage::thread_cpu());
-        while crate::rusage::thread_cpu() - start < busy {
+        let (mut turns, start) = (0u64, thread_cpu());
+        while thread_cpu() - start < busy {
             turns = std::hint::black_box(turns.wrapping_add(1));
         }
     };
