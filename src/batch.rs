@@ -4,7 +4,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Component, Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
@@ -36,23 +35,16 @@ use solvebatch_core::{Deadline, Prepared};
 /// Each family met in a batch, prepared once with its solver, by family name.
 type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
 
-/// Runs a batch and writes its reports.
+/// Runs a batch, writes its reports, and returns its summary: the `run` command's work, and the
+/// first step of `review`.
 ///
 /// # Errors
 /// A report path that cannot be written, a solver or setting a family met in the batch cannot use
 /// (usage errors, before any work), or no inputs in the whole batch (a shard may hold none).
-pub fn run(options: &RunOptions) -> anyhow::Result<ExitCode> {
-    run_summary(options).map(|summary| ExitCode::from(summary.exit_code))
-}
-
-/// Runs a batch, writes its reports, and returns its summary (`review` goes on from it).
-///
-/// # Errors
-/// As [`run`].
-pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
+pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
     let started = Instant::now();
     // Read before the reports are opened: resuming takes over the partial file a kill left.
-    let baseline = options.baseline.as_deref().map(crate::diff::Baseline::read).transpose()?;
+    let baseline = options.baseline.as_deref().map(crate::changes::Baseline::read).transpose()?;
     let previous = crate::resume::load(options)?;
     if let Some(refusal) = crate::resume::leftover_partial(options) {
         return Err(refusal);
@@ -68,7 +60,7 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
     let own = Own::new(&own_files);
     let mut found = inputs::find(&options.paths, options.kind, &own);
     if found.inputs.is_empty() {
-        return Err(no_inputs(found.skipped, options.kind));
+        return Err(crate::inputs::no_inputs(found.skipped, options.kind));
     }
     let mut reads = Reads::default();
     // Only a batch that writes files needs what it reads: two look-ups for each input.
@@ -451,30 +443,6 @@ fn compare_with_reference(
         &display_path(&input.path),
         &outcome.output,
     ))
-}
-
-/// The error of a batch that found no inputs: how many other files were skipped, and which names
-/// are read (every family's extensions, or `kind`'s inside folders). Shared by `run` and `compare`.
-pub fn no_inputs(skipped: usize, kind: Option<&'static dyn solvebatch_core::Family>) -> anyhow::Error {
-    let skipped = match skipped {
-        0 => String::new(),
-        1 => " (1 other file skipped)".to_string(),
-        count => format!(" ({count} other files skipped)"),
-    };
-    match kind {
-        // Inside folders `--kind` reads only its family's files; a file named directly is read
-        // whatever its name.
-        Some(family) => anyhow::anyhow!(
-            "no {} inputs found{skipped} (in folders, {} files); name a file itself to read it as {}",
-            family.title(),
-            family.extension(),
-            family.title()
-        ),
-        None => anyhow::anyhow!(
-            "no inputs found{skipped} ({}); name other files with --kind FAMILY to read them as that family",
-            crate::family::extensions()
-        ),
-    }
 }
 
 #[cfg(test)]

@@ -17,3 +17,13 @@ pub fn dictionary_cache() -> Option<PathBuf> {
         None => dirs::cache_dir().map(|base| base.join("solvebatch")),
     }
 }
+
+/// Reads a dictionary through the cache (this module's cache), reporting skipped entries on standard
+/// error ([`solvebatch_scrabble::Dictionary::skipped_note_of`]).
+pub fn load_dictionary(path: &std::path::Path) -> anyhow::Result<solvebatch_scrabble::Dictionary> {
+    let dictionary = solvebatch_scrabble::Dictionary::load_cached(path, dictionary_cache().as_deref())?;
+    if let Some(note) = dictionary.skipped_note_of(path) {
+        eprintln!("{}", crate::report::style::terminal_text(&note));
+    }
+    Ok(dictionary)
+}

@@ -244,3 +244,26 @@ pub fn kind_of(metadata: &std::fs::Metadata) -> &'static str {
 pub fn kind_of(_metadata: &std::fs::Metadata) -> &'static str {
     "not a file"
 }
+/// The error of a batch that found no inputs: how many other files were skipped, and which names
+/// are read (every family's extensions, or `kind`'s inside folders). Shared by `run` and `compare`.
+pub fn no_inputs(skipped: usize, kind: Option<&'static dyn solvebatch_core::Family>) -> anyhow::Error {
+    let skipped = match skipped {
+        0 => String::new(),
+        1 => " (1 other file skipped)".to_string(),
+        count => format!(" ({count} other files skipped)"),
+    };
+    match kind {
+        // Inside folders `--kind` reads only its family's files; a file named directly is read
+        // whatever its name.
+        Some(family) => anyhow::anyhow!(
+            "no {} inputs found{skipped} (in folders, {} files); name a file itself to read it as {}",
+            family.title(),
+            family.extension(),
+            family.title()
+        ),
+        None => anyhow::anyhow!(
+            "no inputs found{skipped} ({}); name other files with --kind FAMILY to read them as that family",
+            crate::family::extensions()
+        ),
+    }
+}

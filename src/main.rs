@@ -23,6 +23,7 @@ mod args;
 mod batch;
 mod bless;
 mod cache;
+mod changes;
 mod cli;
 mod commands;
 mod compare;
@@ -82,7 +83,10 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Run(args) => batch::run(&options::RunOptions::from_args(*args)?),
+        Command::Run(args) => {
+            let summary = batch::run(&options::RunOptions::from_args(*args)?)?;
+            Ok(ExitCode::from(summary.exit_code))
+        }
         Command::Review(args) => review::run(*args),
         Command::ListSolvers => commands::list_solvers::run(),
         Command::Compare(args) => compare::run(&options::CompareOptions::from_args(args)?),

@@ -189,10 +189,10 @@ fn merge(mut shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
         if shard.inputs != first.inputs {
             return Err(usage(format!(
                 "{name} (shard {share}) was run on other inputs than {first_name} (shard {first_share}): {}",
-                inputs_difference(&shard.inputs, &first.inputs)
+                shard.inputs.difference(&first.inputs)
             )));
         }
-        if let Some(difference) = options_difference(&shard.options, &first.options) {
+        if let Some(difference) = shard.options.difference(&first.options) {
             return Err(usage(format!(
                 "{name} (shard {share}) was run with other options than {first_name} (shard {first_share}): \
                  {difference}"
@@ -239,7 +239,7 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
         shards.iter().flat_map(|shard| shard.summary.warnings.iter().cloned()).collect();
     for shard in shards {
         for record in shard.records {
-            let path = path_of(&record.file);
+            let path = crate::paths::path_of(&record.file);
             if !shard.share.holds(&path, &roots) {
                 return Err(usage(format!(
                     "{}: the row of {} is not in shard {} (a shard from another solvebatch version?)",
@@ -306,119 +306,4 @@ fn write(args: &Args, merged: Merged) -> anyhow::Result<ExitCode> {
 /// Whether `summary` closes a report of `compare` (which scores its solvers) rather than of `run`.
 fn is_comparison(summary: &Summary) -> bool {
     summary.virtual_best.is_some()
-}
-
-/// How two input sets differ, in words.
-pub fn inputs_difference(inputs: &InputSet, first: &InputSet) -> String {
-    if inputs.roots != first.roots {
-        format!("roots {}, not {}", inputs.roots.join(" "), first.roots.join(" "))
-    } else if inputs.files != first.files {
-        format!("{} inputs, not {}", inputs.files, first.files)
-    } else {
-        "the same roots and number of inputs, but other paths or skipped files".to_string()
-    }
-}
-
-/// The first option that differs, as `seed 1, not 0`; `None` when they are equal. An option that
-/// only one of them records is `null` in the other.
-pub fn options_difference(options: &ResultOptions, first: &ResultOptions) -> Option<String> {
-    let (serde_json::Value::Object(options), serde_json::Value::Object(first)) =
-        (serde_json::to_value(options).ok()?, serde_json::to_value(first).ok()?)
-    else {
-        return None;
-    };
-    let null = serde_json::Value::Null;
-    let keys = options.keys().chain(first.keys().filter(|key| !options.contains_key(*key)));
-    keys.map(|key| (key, options.get(key).unwrap_or(&null), first.get(key).unwrap_or(&null)))
-        .find(|(_, value, first)| value != first)
-        .map(|(key, value, first)| format!("{key} {value}, not {first}"))
-}
-
-/// The path a report's `file` names: the `\xE8` escapes of bytes that are not UTF-8 (see
-/// [`crate::paths::display_path`]) turned back into bytes, so that rows sort as `run` sorts them.
-#[cfg(unix)]
-pub fn path_of(file: &str) -> PathBuf {
-    use std::os::unix::ffi::OsStringExt;
-    let bytes = file.as_bytes();
-    let mut path = Vec::with_capacity(bytes.len());
-    let mut at = 0;
-    while at < bytes.len() {
-        let escaped = bytes[at..]
-            .starts_with(b"\\x")
-            .then(|| file.get(at + 2..at + 4))
-            .flatten()
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
-            .filter(|byte| *byte >= 0x80);
-        match escaped {
-            Some(byte) => {
-                path.push(byte);
-                at += 4;
-            }
-            None => {
-                path.push(bytes[at]);
-                at += 1;
-            }
-        }
-    }
-    PathBuf::from(std::ffi::OsString::from_vec(path))
-}
-
-#[cfg(not(unix))]
-pub fn path_of(file: &str) -> PathBuf {
-    PathBuf::from(file)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[cfg(unix)]
-    #[test]
-    fn escaped_bytes_come_back_and_other_text_stays() {
-        use std::os::unix::ffi::OsStrExt;
-        assert_eq!(path_of("d/zo\\xE8.csv").as_os_str().as_bytes(), b"d/zo\xe8.csv");
-        assert_eq!(path_of("a\\x41\\x.csv").as_os_str().as_bytes(), b"a\\x41\\x.csv");
-        assert_eq!(path_of("é\\xE").as_os_str().as_bytes(), "é\\xE".as_bytes());
-    }
-
-    #[test]
-    fn the_first_differing_option_is_named() {
-        let options = ResultOptions {
-            kind: None,
-            solver: Some("dlx".to_string()),
-            timeout_ms: None,
-            strict: false,
-            seed: 0,
-            json_outputs: false,
-            dictionary: None,
-            tiles: None,
-            digits: None,
-            rules: None,
-            require_references: false,
-            threads: None,
-            measuring: None,
-        };
-        let other = ResultOptions { seed: 1, ..options.clone() };
-        assert_eq!(options_difference(&options, &options), None);
-        assert_eq!(options_difference(&other, &options), Some("seed 1, not 0".to_string()));
-        let solver = ResultOptions { solver: None, ..options.clone() };
-        assert_eq!(options_difference(&solver, &options), Some("solver null, not \"dlx\"".to_string()));
-        let measuring = crate::report::summary::Measuring {
-            repeat: 3,
-            warmup: 0,
-            baseline: None,
-            isolate: true,
-            memory_limit: Some("256M".to_string()),
-            parallel: false,
-        };
-        let measured = ResultOptions { measuring: Some(measuring.clone()), ..options.clone() };
-        // A key only the first records is still compared.
-        assert_eq!(options_difference(&options, &measured), Some("isolate null, not true".to_string()));
-        let limited = crate::report::summary::Measuring { memory_limit: None, ..measuring };
-        let other = ResultOptions { measuring: Some(limited), ..options.clone() };
-        assert_eq!(
-            options_difference(&other, &measured),
-            Some("memory_limit null, not \"256M\"".to_string())
-        );
-    }
 }

@@ -60,9 +60,52 @@ pub fn common_folder<'a>(files: impl IntoIterator<Item = &'a str>) -> Option<Str
     common.iter().any(|part| !part.is_empty() && *part != ".").then(|| format!("{}/", common.join("/")))
 }
 
+/// The path a report's `file` names: the `\xE8` escapes of bytes that are not UTF-8 (see
+/// [`crate::paths::display_path`]) turned back into bytes, so that rows sort as `run` sorts them.
+#[cfg(unix)]
+pub fn path_of(file: &str) -> PathBuf {
+    use std::os::unix::ffi::OsStringExt;
+    let bytes = file.as_bytes();
+    let mut path = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let escaped = bytes[at..]
+            .starts_with(b"\\x")
+            .then(|| file.get(at + 2..at + 4))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            .filter(|byte| *byte >= 0x80);
+        match escaped {
+            Some(byte) => {
+                path.push(byte);
+                at += 4;
+            }
+            None => {
+                path.push(bytes[at]);
+                at += 1;
+            }
+        }
+    }
+    PathBuf::from(std::ffi::OsString::from_vec(path))
+}
+
+#[cfg(not(unix))]
+pub fn path_of(file: &str) -> PathBuf {
+    PathBuf::from(file)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn escaped_bytes_come_back_and_other_text_stays() {
+        use std::os::unix::ffi::OsStrExt;
+        assert_eq!(path_of("d/zo\\xE8.csv").as_os_str().as_bytes(), b"d/zo\xe8.csv");
+        assert_eq!(path_of("a\\x41\\x.csv").as_os_str().as_bytes(), b"a\\x41\\x.csv");
+        assert_eq!(path_of("é\\xE").as_os_str().as_bytes(), "é\\xE".as_bytes());
+    }
 
     #[test]
     fn the_common_folder_is_made_of_whole_folders() {

@@ -16,9 +16,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::error::usage;
 use crate::inputs::Input;
-use crate::merge::{inputs_difference, options_difference, path_of};
 use crate::options::{Resume, RunOptions};
 use crate::paths::display_path;
+use crate::paths::path_of;
 use crate::report::json::Line;
 use crate::report::record::Record;
 use crate::report::summary::ResultOptions;
@@ -208,7 +208,7 @@ fn check_options(
             "{name}: its summary records no options: not a report of `solvebatch run`"
         )));
     };
-    if let Some(difference) = options_difference(&options.result_options(), old) {
+    if let Some(difference) = options.result_options().difference(old) {
         return Err(usage(format!(
             "{name} was run with other options than this run: {difference}; run without resuming to start again"
         )));
@@ -241,7 +241,7 @@ impl Previous {
             let first = first_difference(&held, &files, name);
             return Err(usage(format!(
                 "{name} was run on other inputs than this run: {}{first}",
-                inputs_difference(set, old)
+                set.difference(old)
             )));
         }
         let current: HashMap<String, &Input> =

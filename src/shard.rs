@@ -68,6 +68,19 @@ pub struct InputSet {
     pub fingerprint: String,
 }
 
+impl InputSet {
+    /// How this input set differs from `first`, in words.
+    pub fn difference(&self, first: &InputSet) -> String {
+        if self.roots != first.roots {
+            format!("roots {}, not {}", self.roots.join(" "), first.roots.join(" "))
+        } else if self.files != first.files {
+            format!("{} inputs, not {}", self.files, first.files)
+        } else {
+            "the same roots and number of inputs, but other paths or skipped files".to_string()
+        }
+    }
+}
+
 /// What `--shard` asks for: a given share, or `auto`, the share the cluster engine gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShardChoice {

@@ -145,7 +145,7 @@ fn write_into(folder: &Path, name: &str, text: &str, stdout: &mut impl Write) ->
 
 /// Plays the games and prints or writes the first endgame of each.
 fn scrabble_endgames(args: &ScrabbleEndgameArgs) -> anyhow::Result<ExitCode> {
-    let dictionary = crate::commands::scrabble::load_dictionary(&args.dictionary)?;
+    let dictionary = crate::cache::load_dictionary(&args.dictionary)?;
     let (tiles, rules) = (TileSet::standard(), Rules::standard());
     let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules };
     let engine = Engine { ranking: Ranking::Equity, table: LeaveTable::standard() };

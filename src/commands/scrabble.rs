@@ -521,16 +521,6 @@ impl BoardArgs {
     }
 }
 
-/// Reads a dictionary through the cache ([`crate::cache`]), reporting skipped entries on standard
-/// error ([`Dictionary::skipped_note_of`]).
-pub(crate) fn load_dictionary(path: &Path) -> anyhow::Result<Dictionary> {
-    let dictionary = Dictionary::load_cached(path, crate::cache::dictionary_cache().as_deref())?;
-    if let Some(note) = dictionary.skipped_note_of(path) {
-        eprintln!("{}", crate::report::style::terminal_text(&note));
-    }
-    Ok(dictionary)
-}
-
 fn check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let loaded = args.board.load()?;
     let position = &loaded.position;
@@ -772,7 +762,7 @@ fn solve_pre_endgame(args: &PreEndgameArgs) -> anyhow::Result<ExitCode> {
 
 fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
     check_dictionary_output(&args.dictionary, &args.output)?;
-    let dictionary = load_dictionary(&args.dictionary)?;
+    let dictionary = crate::cache::load_dictionary(&args.dictionary)?;
     let tiles = TileSet::from_frequencies(&dictionary.letter_frequencies());
     write_file(&args.output, tiles.to_file_text().as_bytes())?;
     // On standard error, so that `-o -` prints the tile file alone.
@@ -787,7 +777,7 @@ fn tiles(args: &TilesArgs) -> anyhow::Result<ExitCode> {
 
 fn compile(args: &CompileArgs) -> anyhow::Result<ExitCode> {
     check_dictionary_output(&args.dictionary, &args.output)?;
-    let dictionary = load_dictionary(&args.dictionary)?;
+    let dictionary = crate::cache::load_dictionary(&args.dictionary)?;
     let graph = dictionary.graph();
     let bytes = graph.to_bytes();
     write_file(&args.output, &bytes)?;
@@ -811,7 +801,7 @@ fn check_dictionary_output(dictionary: &Path, output: &Path) -> anyhow::Result<(
 }
 
 fn words(args: &WordsArgs) -> anyhow::Result<ExitCode> {
-    let dictionary = load_dictionary(&args.dictionary)?;
+    let dictionary = crate::cache::load_dictionary(&args.dictionary)?;
     let tiles = match &args.tiles {
         Some(path) => TileSet::load(path)?,
         None => TileSet::standard(),
@@ -836,7 +826,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
         }
         reads.check(record, "--record")?;
     }
-    let dictionary = load_dictionary(&args.dictionary)?;
+    let dictionary = crate::cache::load_dictionary(&args.dictionary)?;
     let tiles =
         match &args.tiles {
             Some(path) => game_tiles(path, &args.dictionary, &dictionary)?,

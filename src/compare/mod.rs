@@ -42,7 +42,7 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     let own = Own::new(exporters.files());
     let found = inputs::find(&options.paths, options.kind, &own);
     if found.inputs.is_empty() {
-        return Err(crate::batch::no_inputs(found.skipped, options.kind));
+        return Err(crate::inputs::no_inputs(found.skipped, options.kind));
     }
     let input_set = crate::shard::input_set(&options.paths, &found);
     let mut found = found;

@@ -117,6 +117,23 @@ pub struct ResultOptions {
     pub threads: Option<usize>,
 }
 
+impl ResultOptions {
+    /// The first option that differs, as `seed 1, not 0`; `None` when they are equal. An option that
+    /// only one of them records is `null` in the other.
+    pub fn difference(&self, first: &ResultOptions) -> Option<String> {
+        let (serde_json::Value::Object(options), serde_json::Value::Object(first)) =
+            (serde_json::to_value(self).ok()?, serde_json::to_value(first).ok()?)
+        else {
+            return None;
+        };
+        let null = serde_json::Value::Null;
+        let keys = options.keys().chain(first.keys().filter(|key| !options.contains_key(*key)));
+        keys.map(|key| (key, options.get(key).unwrap_or(&null), first.get(key).unwrap_or(&null)))
+            .find(|(_, value, first)| value != first)
+            .map(|(key, value, first)| format!("{key} {value}, not {first}"))
+    }
+}
+
 /// How `compare` measured: the options that its shards must share besides [`ResultOptions`]'s.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Measuring {
@@ -288,6 +305,44 @@ pub fn median(values: &mut [f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_differing_option_is_named() {
+        let options = ResultOptions {
+            kind: None,
+            solver: Some("dlx".to_string()),
+            timeout_ms: None,
+            strict: false,
+            seed: 0,
+            json_outputs: false,
+            dictionary: None,
+            tiles: None,
+            digits: None,
+            rules: None,
+            require_references: false,
+            threads: None,
+            measuring: None,
+        };
+        let other = ResultOptions { seed: 1, ..options.clone() };
+        assert_eq!(options.difference(&options), None);
+        assert_eq!(other.difference(&options), Some("seed 1, not 0".to_string()));
+        let solver = ResultOptions { solver: None, ..options.clone() };
+        assert_eq!(solver.difference(&options), Some("solver null, not \"dlx\"".to_string()));
+        let measuring = Measuring {
+            repeat: 3,
+            warmup: 0,
+            baseline: None,
+            isolate: true,
+            memory_limit: Some("256M".to_string()),
+            parallel: false,
+        };
+        let measured = ResultOptions { measuring: Some(measuring.clone()), ..options.clone() };
+        // A key only the first records is still compared.
+        assert_eq!(options.difference(&measured), Some("isolate null, not true".to_string()));
+        let limited = Measuring { memory_limit: None, ..measuring };
+        let other = ResultOptions { measuring: Some(limited), ..options.clone() };
+        assert_eq!(other.difference(&measured), Some("memory_limit null, not \"256M\"".to_string()));
+    }
 
     fn record(file: &str, status: Status, verdict: Option<Verdict>, ms: f64) -> Record {
         Record { verdict, ..Record::timed(file, "backtrack", status, ms) }

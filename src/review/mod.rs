@@ -36,7 +36,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     check_terminal(std::io::stdin().is_terminal(), std::io::stdout().is_terminal())?;
     let mut options = RunOptions::from_args(args)?;
     options.review = Some(Pending::default());
-    let summary = crate::batch::run_summary(&options)?;
+    let summary = crate::batch::run(&options)?;
     if signals::interrupted() {
         return Ok(ExitCode::from(summary.exit_code));
     }

@@ -157,7 +157,7 @@ pub fn compare(old: &[Record], new: &[Record], strict: bool, rule: TimeRule) -> 
     let by_solver = several_per_file(old) || several_per_file(new);
     let key = |record: &Record| {
         let solver = if by_solver { record.solver.clone() } else { None };
-        (crate::merge::path_of(&record.file), solver)
+        (crate::paths::path_of(&record.file), solver)
     };
     let mut pairs: BTreeMap<Key, Pair> = BTreeMap::new();
     for record in old {
