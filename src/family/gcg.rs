@@ -1,14 +1,15 @@
 //! Recorded Scrabble games: `.gcg` files, `.gcg.expected` references holding their analysis
-//! ([`solvebatch_scrabble::game::analyze`]); `scrabble analyze` prints the same text
+//! ([`solvebatch_scrabble::game::analyze::analyze`]); `scrabble analyze` prints the same text
 //! ([`analyze_game`]).
 
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use solvebatch_scrabble::equity::LeaveTable;
-use solvebatch_scrabble::game::{
-    analyze_until, Analysis, AnalysisSettings, AnalysisStopped, GcgGame, PlayerSummary,
+use solvebatch_scrabble::equity::leave::LeaveTable;
+use solvebatch_scrabble::game::analyze::{
+    analyze_until, Analysis, AnalysisSettings, AnalysisStopped, PlayerSummary,
 };
+use solvebatch_scrabble::game::gcg::GcgGame;
 use solvebatch_scrabble::{Dictionary, Rulebook, TileSet};
 
 use crate::family::boundary::{Deadline, Family, FamilyError, Prepared, Settings, SolverInfo};

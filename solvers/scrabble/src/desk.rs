@@ -9,21 +9,30 @@ use std::time::Instant;
 
 use solvebatch_deadline::Deadline;
 
-use crate::board::RulesName;
-pub use crate::end::game_over;
-use crate::end::Ending;
-use crate::endgame::{self, lay, Solution, Turn};
-use crate::equity::{bag_size, best_candidates, ranked_candidates, unseen, Action, LeaveTable, Ranking};
-use crate::game::{known_tiles_error, simulate, ExchangeError};
-use crate::leave::{kind_char, Leave};
-use crate::letter::parse_tiles;
-use crate::play::{
-    check_rack, hint, is_standard_play, parse_standard_play, written_move, written_play, Hint, Scored,
+use crate::board::rules::Rules;
+use crate::board::rules::RulesName;
+use crate::board::Board;
+use crate::equity::leave::LeaveTable;
+use crate::equity::leave::{kind_char, Leave};
+use crate::equity::{bag_size, best_candidates, ranked_candidates, unseen, Action, Ranking};
+use crate::game::simulate::{known_tiles_error, simulate};
+use crate::game::ExchangeError;
+use crate::movegen::moves::lay;
+pub use crate::play::end::game_over;
+use crate::play::end::Ending;
+use crate::play::hint::{hint, Hint};
+use crate::play::notation::{
+    is_standard_play, parse_play as parse_standard_play, written_move, written_play,
 };
-use crate::pre_endgame;
+use crate::play::{check_rack, Scored};
+use crate::play::{Play, Rulebook};
 use crate::quote::quote;
-use crate::tiles::{RackError, RACK_SIZE};
-use crate::{Board, Letter, Play, Rack, Rulebook, Rules, Tile};
+use crate::search::endgame::{self, Solution, Turn};
+use crate::search::pre_endgame;
+use crate::tiles::letter::parse_tiles;
+use crate::tiles::letter::{Letter, Tile};
+use crate::tiles::rack::Rack;
+use crate::tiles::rack::{RackError, RACK_SIZE};
 
 /// Why a rack does not suit the rules: it holds a blank (`?`) and the rules have none.
 pub const BLANK_WITHOUT_BLANKS: &str = "'?' is a blank, which only the standard rules have";
