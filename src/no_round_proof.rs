@@ -3,7 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use solvebatch_tournament::{self as tournament, ProveError, Proved};
+use solvebatch_tournament::proof::ProveError;
+use solvebatch_tournament::{self as tournament, Proved};
 
 /// Proves and checks that the pairing file `text` has no round, within `timeout`.
 ///
@@ -19,7 +20,7 @@ pub fn verify(text: &[u8], timeout: Option<Duration>) -> Result<(), String> {
     let limits = tournament::Limits { deadline, threads: 1, seed: 0 };
     let mut proof = Vec::new();
     match tournament::prove(&instance, &mut proof, &limits) {
-        Ok(Proved::NoRound) => tournament::check_proof(&instance, &proof)
+        Ok(Proved::NoRound) => tournament::proof::check_proof(&instance, &proof)
             .map(|_| ())
             .map_err(|error| format!("the checker refused sat's proof of it: {error}")),
         Ok(Proved::Round(_)) => Err("sat --proof found a round".to_string()),
@@ -35,7 +36,7 @@ mod tests {
     #[test]
     fn a_file_without_a_round_is_proved_and_one_with_a_round_is_not() {
         let none = tournament::Regular { tables: 30, degree: 4, seed: 2, planted: false };
-        let text = tournament::to_text(&none.generate().unwrap());
+        let text = tournament::generate::to_text(&none.generate().unwrap());
         assert_eq!(verify(text.as_bytes(), None), Ok(()));
         assert_eq!(
             verify(b"3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n", None),

@@ -121,7 +121,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             seed,
             planted: args.planted,
         };
-        let text = tournament::to_text(&regular.generate()?);
+        let text = tournament::generate::to_text(&regular.generate()?);
         match &args.out {
             None => stdout.write_all(text.as_bytes())?,
             Some(folder) => {

@@ -2,14 +2,14 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
-use crate::branching::Branching;
-use crate::dlx::{self, Engine};
 use crate::instance::Instance;
-use crate::prune;
+use crate::search::branching::Branching;
 use crate::solver::{Interrupted, Limits, Solution, Solver};
+use crate::solvers::dlx::{self, Engine};
+use crate::solvers::prune;
 use crate::stop::Stop;
 
-/// [`crate::Dlx`], [`crate::DlxRestarts`] and [`crate::DlxFrb`] (one thread each) run side by side on
+/// [`crate::solvers::dlx::Dlx`], [`crate::solvers::prune::DlxRestarts`] and [`crate::solvers::dlx::DlxFrb`] (one thread each) run side by side on
 /// three threads; the first to answer stops the others. They win on different instances: the plain
 /// search on most, and on every file without a round, the restarted one on files with a round that the
 /// plain order finds late (Gomes, Selman and Kautz 1998), FRB on some files where the plain order

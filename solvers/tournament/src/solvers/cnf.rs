@@ -3,7 +3,7 @@
 //! Variable `i + 1` (DIMACS numbering) is true when pairing `i` (file order) is in the round. Every table
 //! and every player gets "exactly one" of the pairings that use it: one at-least-one clause, and an
 //! at-most-one constraint that is pairwise (`k(k-1)/2` binary clauses) for groups of up to
-//! [`PAIRWISE_LIMIT`] pairings and a sequential counter (Sinz, "Towards an optimal CNF encoding of
+//! `PAIRWISE_LIMIT` pairings and a sequential counter (Sinz, "Towards an optimal CNF encoding of
 //! Boolean cardinality constraints", 2005: `k - 1` auxiliary variables, `3k - 4` clauses) above it.
 
 use std::io::{self, Write};
@@ -111,7 +111,8 @@ mod tests {
     use varisat::Solver as Varisat;
 
     use super::*;
-    use crate::{check_round, parse, Round};
+    use crate::parse;
+    use crate::round::{check_round, Round};
 
     const EXAMPLE: &str = "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n";
 
@@ -138,7 +139,8 @@ mod tests {
 
     #[test]
     fn dimacs_parses_back_and_a_model_maps_to_a_round() {
-        let instance = crate::Regular { tables: 30, degree: 50, seed: 3, planted: true }.generate().unwrap();
+        let instance =
+            crate::generate::Regular { tables: 30, degree: 50, seed: 3, planted: true }.generate().unwrap();
         let text = dimacs(&instance);
         let formula = DimacsParser::parse(text.as_bytes()).unwrap();
         // Groups of 50 take the sequential counter: 49 auxiliaries and 3 * 50 - 4 clauses, plus the

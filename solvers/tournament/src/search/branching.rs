@@ -10,7 +10,7 @@ pub enum Branching {
     #[default]
     FewestOptions,
     /// FRB: an item with no option, else one with a single option, else the item with the smallest
-    /// `size / ((fails + 0.5) / assigns)`, the first in item order among equals ([`FailureRates`]).
+    /// `size / ((fails + 0.5) / assigns)`, the first in item order among equals (`FailureRates`).
     FailureRate,
 }
 

@@ -21,10 +21,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::blossom;
-use crate::branching::{Branching, FailureRates};
-use crate::filter;
-use crate::prune::{luby, FilterStats, ProbeStats, Pruning};
+use crate::search::blossom;
+use crate::search::branching::{Branching, FailureRates};
+use crate::search::filter;
+use crate::search::pruning::{FilterStats, ProbeStats, Pruning};
+use crate::search::restarts::luby;
 use crate::solver::{Interrupted, Stats};
 use crate::stop::{Stop, CLOCK_INTERVAL};
 
@@ -762,8 +763,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::dlx;
-    use crate::prune::tests::instances;
+    use crate::instance::tests::instances;
+    use crate::solvers::dlx;
 
     /// The options of `options` (three items each) that some exact cover of `items` uses, as a set
     /// of option indices, trying every option of the lowest uncovered item.

@@ -10,8 +10,8 @@
 //! branches of a node differ in which pairing covers the branched item and miss no pairing of it, and
 //! a refuted branch holds no round, so every round extends exactly one cube.
 
-use crate::dlx;
 use crate::instance::Instance;
+use crate::solvers::dlx;
 
 /// A cube: the indices (into [`Instance::pairings`]) of the pairings chosen at each branching, in
 /// order. Forced pairings are left out: unit propagation in the solver finds them again.
@@ -277,7 +277,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::{parse, Regular};
+    use crate::generate::Regular;
+    use crate::parse;
 
     fn cubes(instance: &Instance, max_weight: f64) -> Vec<Cube> {
         Cubes::new(instance, max_weight, false).collect()
@@ -313,7 +314,7 @@ mod tests {
     fn all_rounds(instance: &Instance) -> Vec<Vec<usize>> {
         let first_copy = |index: usize| {
             let p = instance.pairings[index];
-            let same = |q: &crate::Pairing| {
+            let same = |q: &crate::instance::Pairing| {
                 q.table == p.table
                     && q.first.min(q.second) == p.first.min(p.second)
                     && q.first.max(q.second) == p.first.max(p.second)
@@ -357,7 +358,7 @@ mod tests {
         (1u64..=5).prop_flat_map(|tables| {
             let pairing = (0..2 * tables, 0..2 * tables, 0..tables)
                 .prop_filter("players differ", |(first, second, _)| first != second)
-                .prop_map(|(first, second, table)| crate::Pairing { first, second, table });
+                .prop_map(|(first, second, table)| crate::instance::Pairing { first, second, table });
             proptest::collection::vec(pairing, 0..24).prop_map(move |pairings| Instance { tables, pairings })
         })
     }

@@ -1,16 +1,17 @@
-//! Cheaper pruning for Algorithm X on bitsets, measured one technique at a time: failed-option tests
+//! Cheaper pruning for Algorithm X on bitsets ([`crate::search::pruning`]), measured one technique
+//! at a time ([`pruned_effort`]), and `dlx-restarts` ([`DlxRestarts`]): failed-option tests
 //! near the root (probing) and randomised restarts on a Luby schedule (Gomes, Selman and Kautz,
 //! "Boosting combinatorial search through randomization", AAAI 1998; Luby, Sinclair and Zuckerman,
 //! "Optimal speedup of Las Vegas algorithms", 1993).
 
-use serde::Serialize;
-
-use crate::bitset;
-use crate::dlx;
 use crate::instance::Instance;
-use crate::links::Links;
 use crate::round::Round;
+use crate::search::bitset;
+use crate::search::links::Links;
+use crate::search::pruning::{ProbeStats, Pruning};
+use crate::search::restarts::Restarts;
 use crate::solver::{Interrupted, Limits, Solution, Solver, Stats};
+use crate::solvers::dlx;
 use crate::stop::Stop;
 
 /// Options per unit of the Luby sequence for [`DlxRestarts`]: on the five planted 60-table files of
@@ -18,13 +19,13 @@ use crate::stop::Stop;
 /// plain search timed out).
 pub(crate) const RESTART_UNIT: u64 = 10_000;
 
-/// Algorithm X on bitsets (as [`crate::Dlx`] on one thread), restarted from the root with a fresh
+/// Algorithm X on bitsets (as [`crate::solvers::dlx::Dlx`] on one thread), restarted from the root with a fresh
 /// random option order at every level after `luby(i) * 10 000` options in run `i` (Luby, Sinclair and
 /// Zuckerman 1993), against the heavy-tailed run times of instances with a round (Gomes, Selman and
 /// Kautz 1998). The order of run `i` comes from ChaCha8 seeded [`Limits::seed`]` + i`, so the round
 /// found depends on the seed. A run that ends before its budget settles the answer, so it still
 /// proves that no round exists, at the cost of the restarts before it. Instances beyond the bitsets
-/// (see [`crate::Dlx`]) are searched on dancing links without restarts.
+/// (see [`crate::solvers::dlx::Dlx`]) are searched on dancing links without restarts.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DlxRestarts;
 
@@ -50,127 +51,6 @@ pub(crate) fn solve_restarted(instance: &Instance, stop: &Stop, seed: u64) -> Re
     Ok(Solution { round: round?, stats })
 }
 
-/// Which pruning a search of [`pruned_effort`] uses.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Pruning {
-    /// Levels of the tree, from the root, whose nodes are probed: every remaining option whose choice
-    /// would leave an uncovered item without options is removed, again to a fixpoint. 0: no probing,
-    /// 1: the root only.
-    pub probe_levels: usize,
-    /// Levels of the tree whose nodes are refuted when their tables cannot each seat two players
-    /// through remaining options, no player twice (a b-matching by augmenting paths, Kuhn 1955).
-    pub matching_levels: usize,
-    /// Levels of the tree whose nodes drop every remaining option with a table-player edge that no
-    /// perfect b-matching of tables (two seats each) onto players uses (Régin 1994, on strongly
-    /// connected components of the residual graph), again to a fixpoint; refuted when there is no
-    /// such b-matching.
-    pub table_filter_levels: usize,
-    /// Levels of the tree whose nodes drop every remaining option whose two players are paired in no
-    /// perfect matching of the graph of remaining pairings (Gallai-Edmonds decomposition, one
-    /// alternating tree per player), again to a fixpoint; refuted when there is no perfect matching.
-    /// Applied after the table filter when both are on.
-    pub pair_filter_levels: usize,
-    /// Levels of the tree whose nodes are refuted when their uncovered players have no perfect
-    /// matching in the graph of the remaining pairings (Edmonds' blossom algorithm, 1965, from scratch
-    /// at each node).
-    pub pairing_levels: usize,
-    /// Restart the search from the root with a fresh random option order at each level, after the
-    /// nodes of the Luby schedule; `None`: one depth-first search in option order.
-    pub restarts: Option<Restarts>,
-}
-
-/// A restart schedule: run `i` (from 1) may try `luby(i) * unit` options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Restarts {
-    /// Options tried per unit of the Luby sequence.
-    pub unit: u64,
-    /// Run `i` orders options with the ChaCha8 generator seeded `seed + i`.
-    pub seed: u64,
-}
-
-/// What the pruning of [`pruned_effort`] cost and removed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct ProbeStats {
-    /// Failed-option tests made (each the cost of about one node).
-    pub tests: u64,
-    /// Options removed by them.
-    pub removed: u64,
-    /// Wall-clock time in the tests, in nanoseconds.
-    pub nanoseconds: u64,
-    /// Runs abandoned for a restart.
-    pub restarts: u64,
-    /// Table-to-player matching checks made, nodes they refuted, and time in them (nanoseconds).
-    pub matching_tests: u64,
-    /// See [`ProbeStats::matching_tests`].
-    pub matching_cuts: u64,
-    /// See [`ProbeStats::matching_tests`].
-    pub matching_nanoseconds: u64,
-    /// Player perfect-matching checks made, nodes they refuted, and time in them (nanoseconds).
-    pub pairing_tests: u64,
-    /// See [`ProbeStats::pairing_tests`].
-    pub pairing_cuts: u64,
-    /// See [`ProbeStats::pairing_tests`].
-    pub pairing_nanoseconds: u64,
-    /// The effort of [`Pruning::table_filter_levels`].
-    pub table_filter: FilterStats,
-    /// The effort of [`Pruning::pair_filter_levels`].
-    pub pair_filter: FilterStats,
-}
-
-impl ProbeStats {
-    /// Adds the counts of `other` to these, but not its restarts.
-    pub(crate) fn add(&mut self, other: &ProbeStats) {
-        self.tests += other.tests;
-        self.removed += other.removed;
-        self.nanoseconds += other.nanoseconds;
-        self.matching_tests += other.matching_tests;
-        self.matching_cuts += other.matching_cuts;
-        self.matching_nanoseconds += other.matching_nanoseconds;
-        self.pairing_tests += other.pairing_tests;
-        self.pairing_cuts += other.pairing_cuts;
-        self.pairing_nanoseconds += other.pairing_nanoseconds;
-        self.table_filter.add(&other.table_filter);
-        self.pair_filter.add(&other.pair_filter);
-    }
-}
-
-/// What one matching filter of [`Pruning`] cost and removed.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct FilterStats {
-    /// Nodes filtered.
-    pub calls: u64,
-    /// Nodes refuted by it.
-    pub cuts: u64,
-    /// Options remaining at those nodes before filtering, summed.
-    pub options: u64,
-    /// Options it removed, summed.
-    pub removed: u64,
-    /// Wall-clock time in it, in nanoseconds.
-    pub nanoseconds: u64,
-}
-
-impl FilterStats {
-    fn add(&mut self, other: &FilterStats) {
-        self.calls += other.calls;
-        self.cuts += other.cuts;
-        self.options += other.options;
-        self.removed += other.removed;
-        self.nanoseconds += other.nanoseconds;
-    }
-}
-
-/// The `i`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
-pub(crate) fn luby(mut i: u64) -> u64 {
-    loop {
-        // The smallest k with i <= 2^k - 1.
-        let k = 64 - i.leading_zeros();
-        if i == (1u64 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
-}
-
 /// Searches `instance` on one thread with `pruning` (on bitsets when it fits, else plain dancing
 /// links), to measure it: the round found, `None` when there is none, and the effort, also when
 /// interrupted.
@@ -194,7 +74,7 @@ fn search(
     let found = match bitset::Problem::new(3 * n, &options) {
         Some(problem) => problem.search_pruned(stop, pruning, &mut stats, &mut probe),
         None => {
-            let mut links = Links::new(&options, 3 * n, crate::branching::Branching::FewestOptions);
+            let mut links = Links::new(&options, 3 * n, crate::search::branching::Branching::FewestOptions);
             let found = links.search(stop);
             stats = links.stats;
             found
@@ -207,11 +87,17 @@ fn search(
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::{check_round, parse, Backtrack, Pairing, Solver};
+    use crate::instance::tests::instances;
+    use crate::instance::Pairing;
+    use crate::parse;
+    use crate::round::check_round;
+    use crate::search::pruning::FilterStats;
+    use crate::solver::Solver;
+    use crate::solvers::backtrack::Backtrack;
 
     /// Table `t` seats players `2t` and `2t + 1` in either order (2^20 rounds): the first run takes one
     /// option per table, whatever the order, without a dead end or a restart.
@@ -231,12 +117,6 @@ pub(crate) mod tests {
             assert_eq!(check_round(&instance, &solution.round.unwrap()), Ok(()));
             assert_eq!((solution.stats.nodes, solution.stats.backtracks), (20, 0));
         }
-    }
-
-    #[test]
-    fn luby_sequence_starts_as_published() {
-        let terms: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     /// Players 2 and 3 each have one pairing, both at table 1: the first test, of table 0's only
@@ -273,30 +153,6 @@ pub(crate) mod tests {
         }
     }
 
-    /// Random instances of 1 to 12 tables, often with a round hidden among the pairings.
-    pub(crate) fn instances() -> impl Strategy<Value = Instance> {
-        (1u64..=12).prop_flat_map(|tables| {
-            let pairing = (0..2 * tables, 0..2 * tables, 0..tables)
-                .prop_filter("players differ", |(first, second, _)| first != second)
-                .prop_map(|(first, second, table)| Pairing { first, second, table });
-            let players = Just((0..2 * tables).collect::<Vec<_>>()).prop_shuffle();
-            (proptest::collection::vec(pairing, 0..=5 * tables as usize), players, any::<bool>()).prop_map(
-                move |(mut pairings, players, plant)| {
-                    if plant {
-                        let round = players.chunks_exact(2).enumerate().map(|(table, pair)| Pairing {
-                            first: pair[0],
-                            second: pair[1],
-                            table: table as u64,
-                        });
-                        pairings.extend(round);
-                        pairings.reverse();
-                    }
-                    Instance { tables, pairings }
-                },
-            )
-        })
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -305,7 +161,7 @@ pub(crate) mod tests {
         #[test]
         fn pruned_searches_agree_with_dlx_and_backtracking(instance in instances(), seed in 0u64..100) {
             let expected = Backtrack.solve(&instance, &Limits::default()).unwrap().round.is_some();
-            let by_dlx = crate::Dlx.solve(&instance, &Limits::default()).unwrap().round.is_some();
+            let by_dlx = crate::solvers::dlx::Dlx.solve(&instance, &Limits::default()).unwrap().round.is_some();
             prop_assert_eq!(by_dlx, expected);
             let limits = Limits { seed, ..Limits::default() };
             let by_restarts = DlxRestarts.solve(&instance, &limits).unwrap().round;

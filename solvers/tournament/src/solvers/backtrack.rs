@@ -80,7 +80,8 @@ impl Solver for Backtrack {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{format, parse};
+    use crate::parse;
+    use crate::round::format;
 
     fn solve(text: &str) -> (String, Stats) {
         let instance = parse(text).unwrap();
@@ -135,8 +136,10 @@ mod tests {
             }
         }
         let instance = parse(&text).unwrap();
-        let limits =
-            Limits { deadline: crate::Deadline::at(Some(std::time::Instant::now())), ..Limits::default() };
+        let limits = Limits {
+            deadline: crate::solver::Deadline::at(Some(std::time::Instant::now())),
+            ..Limits::default()
+        };
         assert_eq!(Backtrack.solve(&instance, &limits), Err(Interrupted));
     }
 }

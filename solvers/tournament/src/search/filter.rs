@@ -16,8 +16,8 @@
 //!   one alternating tree per player (not one augmenting-path search per edge), grown from the mate
 //!   of `a` left exposed ([`blossom::exposable`]).
 
-use crate::bitset::MAX_TABLES;
-use crate::blossom::{self, Ones, NONE};
+use crate::search::bitset::MAX_TABLES;
+use crate::search::blossom::{self, Ones, NONE};
 
 /// A perfect b-matching of the tables of `tables` (bit `t` for table `t`) onto players: `reach[t]` is
 /// the set of players (bit `p` for player `p`, below 128) that table `t` can seat. Returns the seat

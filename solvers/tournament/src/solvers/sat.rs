@@ -1,14 +1,14 @@
 //! The round as satisfiability, solved by varisat (a CDCL solver) with cube-and-conquer (Heule,
 //! Kullmann, Wieringa and Biere, "Cube and Conquer: Guiding CDCL SAT Solvers by Lookaheads", 2011).
 //!
-//! The formula is [`crate::encode`]'s. The exact cover search tree, split down to
-//! [`MAX_CUBE_WEIGHT`] ([`crate::cube`]), gives the cubes: sets of pairings assumed played. They are
+//! The formula is [`crate::solvers::cnf::encode`]'s. The exact cover search tree, split down to
+//! `MAX_CUBE_WEIGHT` (`cube`), gives the cubes: sets of pairings assumed played. They are
 //! solved in depth-first order on one incremental varisat solver under assumptions, so that the clauses
 //! learned on one cube (consequences of the formula alone) serve the next; the first satisfiable cube
 //! gives the round, and when every cube is refuted there is none. With two or more threads, a second
 //! solver takes the cubes from the back, and the two stop where they meet.
 //!
-//! varisat has no time limit of its own: the solver writes its proof to a [`StopSink`], which fails
+//! varisat has no time limit of its own: the solver writes its proof to a `StopSink`, which fails
 //! the write once the deadline has passed (or the other solver has answered), and varisat stops at its
 //! next step; writes come at least every few hundred conflicts and at the end of every cube.
 
@@ -20,12 +20,12 @@ use varisat::config::SolverConfigUpdate;
 use varisat::solver::SolverError;
 use varisat::{ProofFormat, Solver as Varisat, Var};
 
-use crate::cnf::{encode, Encoding};
-use crate::cube::Cubes;
 use crate::instance::Instance;
-use crate::proof_sink::StopSink;
 use crate::round::{check_round, Round};
 use crate::solver::{Interrupted, Limits, Solution, Solver, Stats};
+use crate::solvers::cnf::{encode, Encoding};
+use crate::solvers::cube::Cubes;
+use crate::solvers::proof_sink::StopSink;
 use crate::stop::Stop;
 
 /// Where the split cuts a path into a cube: once the product of the branching factors along it
@@ -58,7 +58,7 @@ pub(crate) const MAX_CUBE_WEIGHT: f64 = 65536.0;
 pub(crate) const REDUCE_INTERVAL: u64 = 300;
 
 /// SAT on varisat by cube-and-conquer: one variable per pairing, "exactly one" per table and per
-/// player (see [`crate::encode`]), cubes from the exact cover's first levels. The model is decoded into
+/// player (see [`crate::solvers::cnf::encode`]), cubes from the exact cover's first levels. The model is decoded into
 /// a round and checked with [`check_round`]. [`Stats::backtracks`] counts conflicts (learned clauses,
 /// read from the proof stream, summed over the solvers); varisat does not report its decisions, so
 /// [`Stats::nodes`] stays 0. With one thread the search, hence the round, is deterministic; with two or
@@ -231,7 +231,10 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
-    use crate::{format, parse, Backtrack, Regular};
+    use crate::generate::Regular;
+    use crate::parse;
+    use crate::round::format;
+    use crate::solvers::backtrack::Backtrack;
 
     fn solve_with(instance: &Instance, threads: usize) -> Result<Solution, Interrupted> {
         Sat.solve(instance, &Limits { threads, ..Limits::default() })
@@ -288,8 +291,11 @@ mod tests {
         let overshoot = (0..3)
             .map(|_| {
                 let started = Instant::now();
-                let limits =
-                    Limits { deadline: crate::Deadline::at(Some(started + limit)), threads: 2, seed: 0 };
+                let limits = Limits {
+                    deadline: crate::solver::Deadline::at(Some(started + limit)),
+                    threads: 2,
+                    seed: 0,
+                };
                 assert_eq!(Sat.solve(&instance, &limits), Err(Interrupted));
                 started.elapsed().saturating_sub(limit)
             })

@@ -1,7 +1,7 @@
 //! Algorithm X with dancing links (Knuth, "Dancing Links", 2000; TAOCP 7.2.2.1, Algorithm X), on
 //! doubly linked lists in flat arrays: any number of items and options, no allocation during the search.
 
-use crate::branching::{Branching, FailureRates};
+use crate::search::branching::{Branching, FailureRates};
 use crate::solver::{Interrupted, Stats};
 use crate::stop::{Stop, CLOCK_INTERVAL};
 

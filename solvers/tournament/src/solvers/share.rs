@@ -1,6 +1,6 @@
 //! One share of the cube split, to spread one hard instance over many processes.
 //!
-//! The split of [`crate::Sat`] is deterministic: every process walks the same cubes in the same
+//! The split of [`crate::solvers::sat::Sat`] is deterministic: every process walks the same cubes in the same
 //! depth-first order, numbered from 0, and share K of N takes cubes K − 1, K − 1 + N, K − 1 + 2N, ...
 //! (taken in turn, so that the hard regions of the tree spread over the shares). A share solves its
 //! cubes on one incremental varisat solver and ends with a round, a refutation of all its cubes, or the
@@ -10,12 +10,12 @@
 use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 
-use crate::cnf::encode;
-use crate::cube::Cubes;
 use crate::instance::Instance;
 use crate::round::Round;
-use crate::sat::{conquer, decode, Answer, Meeting, MAX_CUBE_WEIGHT};
 use crate::solver::{Deadline, Interrupted, Limits};
+use crate::solvers::cnf::encode;
+use crate::solvers::cube::Cubes;
+use crate::solvers::sat::{conquer, decode, Answer, Meeting, MAX_CUBE_WEIGHT};
 use crate::stop::Stop;
 
 /// Share `index` of `count` of the cube split (1 ≤ `index` ≤ `count`).
@@ -35,7 +35,7 @@ impl CubeShare {
 /// How a share ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ShareAnswer {
-    /// A round, which extends one of this share's cubes (checked with [`crate::check_round`]).
+    /// A round, which extends one of this share's cubes (checked with [`crate::round::check_round`]).
     Round(Round),
     /// No cube of this share extends to a round (or the formula alone has none).
     Refuted,
@@ -55,7 +55,8 @@ pub struct ShareSolution {
 /// Solves share `share` of the cube split of `instance` on one thread, stopping soon after `deadline`.
 ///
 /// ```
-/// use solvebatch_tournament::{solve_cube_share, CubeShare, Deadline, Regular, ShareAnswer};
+/// use solvebatch_tournament::solvers::share::{solve_cube_share, CubeShare, ShareAnswer};
+/// use solvebatch_tournament::{Deadline, Regular};
 ///
 /// let planted = Regular { tables: 20, degree: 5, seed: 1, planted: true }.generate().unwrap();
 /// let answers: Vec<ShareAnswer> = (1..=3)
@@ -83,7 +84,9 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::{Backtrack, Regular, Solver};
+    use crate::generate::Regular;
+    use crate::solver::Solver;
+    use crate::solvers::backtrack::Backtrack;
 
     fn answers(instance: &Instance, count: usize) -> Vec<ShareAnswer> {
         (1..=count)

@@ -5,11 +5,11 @@
 use std::collections::HashSet;
 use std::hash::Hash;
 
-use crate::bitset;
-use crate::branching::Branching;
 use crate::instance::{Instance, Pairing};
-use crate::links::Links;
 use crate::round::Round;
+use crate::search::bitset;
+use crate::search::branching::Branching;
+use crate::search::links::Links;
 use crate::solver::{Interrupted, Limits, Solution, Solver, Stats};
 use crate::stop::Stop;
 
@@ -150,7 +150,10 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::{check_round, format, parse, Backtrack, Regular};
+    use crate::generate::Regular;
+    use crate::parse;
+    use crate::round::{check_round, format};
+    use crate::solvers::backtrack::Backtrack;
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
@@ -158,7 +161,7 @@ mod tests {
         /// On 1 to 4 threads, by either branching and on either engine, the search agrees with one
         /// thread of fewest-options on whether a round exists, and every round it gives is valid.
         #[test]
-        fn threads_and_branchings_agree_with_one_thread(instance in crate::prune::tests::instances()) {
+        fn threads_and_branchings_agree_with_one_thread(instance in crate::instance::tests::instances()) {
             let stop = Stop::new(&Limits::default());
             let expected = solve(&instance, &stop, 1, Engine::Fastest).unwrap().round.is_some();
             for threads in 1..=4 {
@@ -214,7 +217,8 @@ mod tests {
         let limit = Duration::from_millis(200);
         for (threads, branching) in [(2, Branching::FewestOptions), (4, Branching::FailureRate)] {
             let started = Instant::now();
-            let limits = Limits { deadline: crate::Deadline::at(Some(started + limit)), ..Limits::default() };
+            let limits =
+                Limits { deadline: crate::solver::Deadline::at(Some(started + limit)), ..Limits::default() };
             let answer = solve_by(&instance, &Stop::new(&limits), threads, Engine::Fastest, branching);
             assert_eq!(answer, Err(Interrupted));
             assert!(started.elapsed() < limit + Duration::from_secs(1), "{:?}", started.elapsed());
@@ -294,7 +298,8 @@ mod tests {
     #[test]
     fn an_expired_deadline_interrupts_both_engines() {
         let instance = Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap();
-        let limits = Limits { deadline: crate::Deadline::at(Some(Instant::now())), ..Limits::default() };
+        let limits =
+            Limits { deadline: crate::solver::Deadline::at(Some(Instant::now())), ..Limits::default() };
         for engine in [Engine::Fastest, Engine::Links] {
             assert_eq!(solve(&instance, &Stop::new(&limits), 1, engine), Err(Interrupted));
         }

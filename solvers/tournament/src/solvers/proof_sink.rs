@@ -166,7 +166,7 @@ mod tests {
     use varisat_internal_proof::ProofStep;
 
     use super::*;
-    use crate::Limits;
+    use crate::solver::Limits;
 
     /// Pigeonhole: 7 pigeons, 6 holes; variable `6p + h` puts pigeon `p` in hole `h`, and pigeon 6
     /// may stay away when variable 42 is true.
@@ -257,7 +257,7 @@ mod tests {
     fn writes_fail_once_the_deadline_has_passed() {
         let learned = Cell::new(0);
         let stop = Stop::new(&Limits {
-            deadline: crate::Deadline::at(Some(std::time::Instant::now())),
+            deadline: crate::solver::Deadline::at(Some(std::time::Instant::now())),
             ..Limits::default()
         });
         let mut sink = StopSink::new(&stop, None, &learned);
