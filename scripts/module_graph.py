@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The module graph of a crate: which source file names which, and its import circles.
 
-Usage: scripts/module_graph.py CRATE_SRC [--dot FILE]
+Usage: scripts/module_graph.py CRATE_SRC [--dot FILE] [--folders-dot FILE]
 
 Reads every `.rs` file under CRATE_SRC (for example `solvers/scrabble/src`), maps each file to its
 module path (`lib.rs` is the root, `board/mod.rs` is `board`, `board/rules.rs` is `board::rules`) and
@@ -11,9 +11,13 @@ declaration alone is no edge. Test modules (`#[cfg(test)] mod ...`) and comments
 since they do not shape the library. A path lands in the longest module prefix that is a file.
 
 Prints the number of files, the floors (the deepest module path, the root being floor 1), the
-layers (the longest chain of imports, in files, a circle counting as one file), the edges, and every import circle: a strongly connected component of more than one file (Tarjan 1972),
-and how many of them hold more than two files. With `--dot FILE`, writes the graph in Graphviz dot,
-one cluster per folder, circles drawn red.
+layers (the longest chain of imports, in files, a circle counting as one file), the edges, the
+names the crate root re-exports (the leaves of the `pub use` trees in `lib.rs`), and every import
+circle: a strongly connected component of more than one file (Tarjan 1972), and how many of them
+hold more than two files. With `--dot FILE`, writes the graph in Graphviz dot,
+one cluster per folder, circles drawn red; with `--folders-dot FILE`, the graph of the top-level
+modules (a folder as one node, each edge labelled with the file imports it stands for; the crate
+root left out).
 """
 
 import re
@@ -180,9 +184,10 @@ def name(module) -> str:
 def dot(files, edges, circles) -> str:
     in_circle = {m for c in circles for m in c}
     lines = ["digraph modules {", "  rankdir=LR;", '  node [shape=box, fontname="monospace", fontsize=10];']
+    parents = {module[:-1] for module in files if len(module) > 1}
     folders = {}
     for module in files:
-        folders.setdefault(module[:-1] if len(module) > 1 else (), []).append(module)
+        folders.setdefault(module if module in parents else module[:-1], []).append(module)
     for folder, members in sorted(folders.items()):
         indent = "  "
         if folder:
@@ -190,7 +195,8 @@ def dot(files, edges, circles) -> str:
             indent = "    "
         for m in members:
             colour = ', color=red' if m in in_circle else ""
-            lines.append(f'{indent}"{name(m)}" [label="{m[-1] if m else "lib"}"{colour}];')
+            label = "mod" if m == folder and m else (m[-1] if m else "lib")
+            lines.append(f'{indent}"{name(m)}" [label="{label}"{colour}];')
         if folder:
             lines.append("  }")
     for a, b in sorted(edges):
@@ -198,6 +204,31 @@ def dot(files, edges, circles) -> str:
         lines.append(f'  "{name(a)}" -> "{name(b)}"{red};')
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def folder_dot(files, edges) -> str:
+    """The graph of the crate's top-level modules (a folder counts as one), each edge labelled with
+    the number of file-to-file imports it stands for."""
+    top = lambda m: m[0] if m else "lib"
+    counts = {}
+    for a, b in edges:
+        if top(a) != top(b) and "lib" not in (top(a), top(b)):
+            counts[(top(a), top(b))] = counts.get((top(a), top(b)), 0) + 1
+    folders = {m[0] for m in files if len(m) > 1}
+    lines = ["digraph folders {", "  rankdir=BT;", '  node [shape=box, fontname="monospace"];']
+    for node in sorted({top(m) for m in files} - {"lib"}):
+        label = node + "/" if node in folders else node
+        lines.append(f'  "{node}" [label="{label}"];')
+    for (a, b), n in sorted(counts.items()):
+        lines.append(f'  "{a}" -> "{b}" [label="{n}"];')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def root_names(src: Path) -> int:
+    """The names the crate root re-exports: every leaf of its `pub use` trees."""
+    text = strip((src / "lib.rs").read_text())
+    return sum(len(expand([], body)) for body in re.findall(r"\bpub\s+use\s+([^;]*);", text, re.S))
 
 
 def main():
@@ -209,11 +240,13 @@ def main():
     floors = max(len(m) for m in files) + 1
     chain = layers(list(files), edges, circles)
     print(f"{src}: {len(files)} files, {floors} floors, {chain} layers, {len(edges)} edges, {len(circles)} circles "
-          f"({sum(len(c) > 2 for c in circles)} of more than 2 files)")
+          f"({sum(len(c) > 2 for c in circles)} of more than 2 files), {root_names(src)} names re-exported at the root")
     for c in sorted(circles, key=len, reverse=True):
         print(f"  circle of {len(c)}: " + ", ".join(sorted(name(m) for m in c)))
     if "--dot" in sys.argv:
         Path(sys.argv[sys.argv.index("--dot") + 1]).write_text(dot(files, edges, circles))
+    if "--folders-dot" in sys.argv:
+        Path(sys.argv[sys.argv.index("--folders-dot") + 1]).write_text(folder_dot(files, edges))
 
 
 if __name__ == "__main__":

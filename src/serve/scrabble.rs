@@ -22,9 +22,9 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::batch::position::DEFAULT_TOP;
 use solvebatch_scrabble::board::rules::{Premium, RulesName};
-use solvebatch_scrabble::desk;
 use solvebatch_scrabble::equity::leave::LeaveTable;
 use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
+use solvebatch_scrabble::game::desk;
 use solvebatch_scrabble::play::Scored;
 use solvebatch_scrabble::{Board, Play, Position, Rack, Rulebook, Rules, Square, TileSet};
 

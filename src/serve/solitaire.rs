@@ -11,7 +11,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::batch::position::DEFAULT_TOP;
 use solvebatch_scrabble::board::rules::RulesName;
-use solvebatch_scrabble::desk;
+use solvebatch_scrabble::game::desk;
 use solvebatch_scrabble::game::SolitaireGame;
 use solvebatch_scrabble::play::end::SCORELESS_TURNS_TO_END;
 use solvebatch_scrabble::play::notation::written_play;

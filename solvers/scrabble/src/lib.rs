@@ -12,7 +12,8 @@
 //!   letter it stands for on the board and in plays), the [`Rack`], and the [`TileSet`] of letter
 //!   scores and counts, read from a tile definition file or derived from a dictionary's letter
 //!   frequencies.
-//! - [`board`]: the 15×15 [`Board`] of [`Square`]s addressed `(x, y)` from the centre, and the
+//! - [`board`]: the 15×15 [`Board`] of [`Square`]s addressed `(x, y)` from the centre, a run of
+//!   tiles in a line of it ([`board::run`]: a word, or the tiles a play places), and the
 //!   [`Rules`] ([`board::rules`]): the spec's `lab` rules (no premium squares, bonus or blanks) or
 //!   the `standard` rules (the usual premium squares, counted under newly placed tiles only; 50
 //!   points for placing all 7 tiles; blanks worth 0).
@@ -42,10 +43,10 @@
 //!   ([`game::selfplay`]), leaves learned by self-play ([`game::train`]), the top candidates played
 //!   out two plies against random draws ([`game::simulate`]); GCG game records ([`game::gcg`]), the
 //!   one-line CGP position ([`game::cgp`]) and the analysis of a game turn by turn
-//!   ([`game::analyze`]).
+//!   ([`game::analyze`]); [`game::desk`]: the position desk, the check / hint / listing policy of
+//!   both front ends.
 //! - [`batch`]: a `.scrabble` batch file ([`Position`], [`batch::position`]) and its report, and the
-//!   prepared [`Job`] that solves one file after another ([`batch::job`]); [`desk`]: the position
-//!   desk, the check / hint / listing policy of both front ends.
+//!   prepared [`Job`] that solves one file after another ([`batch::job`]).
 //! - At the ground: [`seed`] (seeds for the random draws) and [`mod@file`] (the bounded reading of the
 //!   files the crate reads).
 //!
@@ -119,7 +120,6 @@
 
 pub mod batch;
 pub mod board;
-pub mod desk;
 pub mod equity;
 pub mod file;
 pub mod game;

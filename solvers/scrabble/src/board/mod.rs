@@ -6,6 +6,7 @@
 //! one-line CGP form of a position is a game's ([`crate::game::cgp`]).
 
 pub mod rules;
+pub mod run;
 
 use std::fmt;
 use std::str::FromStr;

@@ -14,13 +14,14 @@ use std::fmt::Write;
 
 use solvebatch_deadline::Deadline;
 
+use crate::board::run::LetterRun;
 use crate::board::Board;
-use crate::desk::{endgame_line, endgame_position};
 use crate::equity::leave::{Leave, LeaveTable};
 use crate::equity::{tenths, unseen, Action, Candidate, RackLeaves, EXCHANGE_MIN_BAG};
+use crate::game::desk::{endgame_line, endgame_position};
 use crate::game::gcg::{GcgEvent, GcgGame, GcgTurn};
 use crate::game::simulate::{known_tiles_error, simulate, Simulated};
-use crate::movegen::moves::{LetterRun, Move};
+use crate::movegen::moves::Move;
 use crate::play::end::SCORELESS_TURNS_TO_END;
 use crate::play::Rulebook;
 use crate::search::endgame::{

@@ -27,11 +27,11 @@
 use std::fmt::Write;
 
 use crate::board::rules::{Rules, RulesName};
+use crate::board::run::LetterRun;
 use crate::board::Board;
 use crate::equity::leave::Leave;
 use crate::equity::{bag_size, check_tile_counts, unseen, EXCHANGE_MIN_BAG};
 use crate::lexicon::dictionary::Dictionary;
-use crate::movegen::moves::LetterRun;
 use crate::play::end::Ending;
 use crate::play::notation::{format_play, parse_coordinate, parse_play};
 use crate::play::{Play, Rulebook, Scored};

@@ -4,10 +4,12 @@
 //! Whole games are here too: the solitaire dialogue ([`solitaire::run_solitaire`]), self-play and duels between
 //! engines ([`selfplay::play_game`], [`selfplay::duel`]), the two-ply simulation of the top candidates ([`simulate`]),
 //! GCG game records ([`GcgGame`]: read, checked turn by turn, and written) and their analysis
-//! ([`analyze`]).
+//! ([`analyze`]), the one-line CGP position ([`cgp`]), leaves learned by self-play ([`train`]), and
+//! the position desk that both front ends ask to check a play, hint and list ([`desk`]).
 
 pub mod analyze;
 pub mod cgp;
+pub mod desk;
 pub mod gcg;
 pub mod selfplay;
 pub mod simulate;

@@ -21,8 +21,8 @@ use std::io::{self, BufRead, Read, Write};
 
 use crate::board::rules::RulesName;
 use crate::board::{Direction, Square};
-use crate::desk::{self, candidates, listing};
 use crate::equity::leave::LeaveTable;
+use crate::game::desk::{self, candidates, listing};
 use crate::game::SolitaireGame;
 use crate::play::end::SCORELESS_TURNS_TO_END;
 use crate::play::hint::Hint;

@@ -8,10 +8,10 @@
 
 use std::fmt;
 
+use crate::board::run::LetterRun;
 use crate::lexicon::dictionary::Dictionary;
 use crate::lexicon::edges::Node;
 use crate::lexicon::graph::WordGraph;
-use crate::movegen::moves::LetterRun;
 use crate::tiles::letter::{Tile, LETTER_COUNT};
 use crate::tiles::rack::Rack;
 use crate::tiles::TileSet;

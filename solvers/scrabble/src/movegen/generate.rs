@@ -10,10 +10,11 @@
 //! cross-check allow there, worth 0. Scores are summed on the way: the main word, each cross word, the
 //! premiums under placed tiles, the bonus for placing a whole rack.
 
+use crate::board::run::LetterRun;
 use crate::board::{Board, Direction, Square, BOARD_SIZE};
 use crate::lexicon::edges::Node;
 use crate::lexicon::graph::WordGraph;
-use crate::movegen::moves::{LetterRun, Move, TopMoves};
+use crate::movegen::moves::{Move, TopMoves};
 use crate::play::Rulebook;
 use crate::tiles::letter::{Letter, LetterSet, LETTER_COUNT};
 use crate::tiles::rack::{Rack, RACK_SIZE};

@@ -17,9 +17,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::rules::Rules;
+use crate::board::run::LetterRun;
 use crate::board::{Board, Direction, DirectionError, Square};
 use crate::lexicon::dictionary::Dictionary;
-use crate::movegen::moves::{LetterRun, Move};
+use crate::movegen::moves::Move;
 use crate::quote::quote;
 use crate::tiles::letter::{parse_tiles, Letter, Tile, TileCharError, LETTER_COUNT};
 use crate::tiles::rack::{Rack, RACK_SIZE};
