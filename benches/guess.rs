@@ -12,10 +12,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use solvebatch_guess::{
-    minimum_worst_case, simulate, solve_request, solver, Deadline, Digits, Request, SearchSettings,
-    StrategyTree,
-};
+use solvebatch_guess::batch::{solve_request, Request};
+use solvebatch_guess::optimal::search::Settings as SearchSettings;
+use solvebatch_guess::{minimum_worst_case, simulate, solver, Deadline, Digits, StrategyTree};
 
 fn reference_over_all_secrets(c: &mut Criterion) {
     c.bench_function("first, all 9000 secrets", |b| {

@@ -12,10 +12,11 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use solvebatch_scrabble::board::Cgp;
-use solvebatch_scrabble::endgame::{self, Settings};
-use solvebatch_scrabble::game::{run_solitaire, SolitaireGame};
-use solvebatch_scrabble::tiles::tiles_to_string;
+use solvebatch_scrabble::game::cgp::Cgp;
+use solvebatch_scrabble::game::solitaire::run_solitaire;
+use solvebatch_scrabble::game::SolitaireGame;
+use solvebatch_scrabble::search::endgame::{self, Settings};
+use solvebatch_scrabble::tiles::letter::tiles_to_string;
 use solvebatch_scrabble::{find_words, Dictionary, Move, Play, Position, Rack, Rulebook, Rules, TileSet};
 
 fn dataset_folder() -> PathBuf {
@@ -253,7 +254,7 @@ fn game_answers(rulebook: Rulebook, seed: u64) -> (String, u32) {
             .expect("a rejected play");
         hints[usize::from(matches!(
             game.hint(&rejected),
-            solvebatch_scrabble::play::Hint::OtherLetters { .. }
+            solvebatch_scrabble::play::hint::Hint::OtherLetters { .. }
         ))] += 1;
         answer(&rejected);
         answer(&best);

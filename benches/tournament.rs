@@ -15,7 +15,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use solvebatch_tournament::{parse, solver, solvers, to_text, Instance, Limits, Pairing, Regular};
+use solvebatch_tournament::generate::to_text;
+use solvebatch_tournament::{parse, solver, solvers, Instance, Limits, Pairing, Regular};
 
 const EXAMPLE: &str = "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n";
 

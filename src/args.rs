@@ -354,6 +354,18 @@ impl IsolateArgs {
     }
 }
 
+impl RunArgs {
+    /// The family options given (`--dictionary`, `--tiles`, `--digits`, `--rules`), by option name.
+    pub fn family_options(&self) -> crate::options::FamilyOptions {
+        crate::options::FamilyOptions::given([
+            ("dictionary", self.dictionary.clone().map(Into::into)),
+            ("tiles", self.tiles.clone().map(Into::into)),
+            ("digits", self.digits.map(|digits| digits.to_string().into())),
+            ("rules", self.rules.clone().map(Into::into)),
+        ])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -382,17 +394,5 @@ mod tests {
             parse_memory_limit("1MiB"),
             Err("a memory limit of 1MiB is too small to start a solver (16 MiB at least)".to_string())
         );
-    }
-}
-
-impl RunArgs {
-    /// The family options given (`--dictionary`, `--tiles`, `--digits`, `--rules`), by option name.
-    pub fn family_options(&self) -> crate::options::FamilyOptions {
-        crate::options::FamilyOptions::given([
-            ("dictionary", self.dictionary.clone().map(Into::into)),
-            ("tiles", self.tiles.clone().map(Into::into)),
-            ("digits", self.digits.map(|digits| digits.to_string().into())),
-            ("rules", self.rules.clone().map(Into::into)),
-        ])
     }
 }

@@ -1,5 +1,5 @@
 //! One hard tournament over many processes: `tournament FILE --cubes K/N` solves share K of the cube
-//! split ([`solvebatch_tournament::solve_cube_share`]) and writes a JSON result; `merge` of the N
+//! split ([`solvebatch_tournament::solvers::share::solve_cube_share`]) and writes a JSON result; `merge` of the N
 //! results gives the round, or `No tournament found.` when every share is refuted (the merge itself is
 //! [`solvebatch_tournament::cubes::merge`]; this module reads and prints).
 //!
@@ -15,8 +15,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context};
+use solvebatch_tournament as tournament;
 use solvebatch_tournament::cubes::{self, CubeAnswer, CubeResult, Merged};
-use solvebatch_tournament::{self as tournament, CubeShare, ShareAnswer};
+use solvebatch_tournament::solvers::share::{CubeShare, ShareAnswer};
 
 use crate::error::{listed, usage};
 use crate::output::OutputFile;
@@ -59,7 +60,7 @@ pub fn run_share(
     let instance = tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}"))?;
     let part = CubeShare::new(share.index as usize, share.count as usize)
         .ok_or_else(|| anyhow!("{share} is not a share"))?;
-    let solution = tournament::solve_cube_share(
+    let solution = tournament::solvers::share::solve_cube_share(
         &instance,
         part,
         tournament::Deadline::at(timeout.map(|limit| started + limit)),

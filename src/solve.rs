@@ -177,7 +177,7 @@ mod tests {
         assert_eq!(error.message(), "strategy minimax handles at most 5 digits, not 9");
         assert_eq!(error.describe(), "guess: strategy minimax handles at most 5 digits, not 9");
         let cause = std::error::Error::source(&error).unwrap();
-        assert!(cause.downcast_ref::<solvebatch_guess::GuessSetupError>().is_some(), "{cause:?}");
+        assert!(cause.downcast_ref::<solvebatch_guess::job::GuessSetupError>().is_some(), "{cause:?}");
         assert_eq!(
             format!("{:#}", anyhow::Error::new(error)),
             "guess: strategy minimax handles at most 5 digits, not 9"

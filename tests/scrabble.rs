@@ -325,7 +325,7 @@ fn play_a_game_through_piped_input() {
 
 #[test]
 fn play_under_the_standard_rules_deals_blanks() {
-    use solvebatch_scrabble::play::board_text;
+    use solvebatch_scrabble::play::notation::board_text;
     use solvebatch_scrabble::{Board, Rules, Square, Tile};
     let folder = game_folder("cat\n", "C 3 1\nT 1 1\n");
     let mut after = Board::new();
@@ -351,7 +351,7 @@ fn play_under_the_standard_rules_deals_blanks() {
 
 #[test]
 fn play_records_the_game_as_gcg_which_reads_back() {
-    use solvebatch_scrabble::game::GcgGame;
+    use solvebatch_scrabble::game::gcg::GcgGame;
     use solvebatch_scrabble::{Dictionary, TileSet};
     let folder = game_folder("cat\n", "C 3 1\nT 1 1\n");
     standard_game(folder.path())

@@ -177,7 +177,7 @@ fn a_range_too_large_to_play_whole_is_simulated_on_a_sample_as_the_command_line_
     // 90 million 8-digit numbers, past the 10 million a simulation plays: 5 drawn with seed 1.
     let (status, sampled) = get(&server.at("/api/guess/simulate?digits=8&sample=5&timeout=60"));
     assert_eq!((status, &sampled["sample"]), (200, &json!({"of": 90_000_000, "seed": 1})), "{sampled}");
-    let secrets = solvebatch_guess::sample_secrets(solvebatch_guess::Digits::new(8).unwrap(), 5, 1);
+    let secrets = solvebatch_guess::secrets::sample_secrets(solvebatch_guess::Digits::new(8).unwrap(), 5, 1);
     assert_eq!(secrets.len(), 5);
     // The same secrets listed for `guess simulate --secrets`: the same summary.
     let folder = tempfile::tempdir().unwrap();

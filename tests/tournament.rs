@@ -243,7 +243,7 @@ fn help_says_which_solvers_are_deterministic() {
 /// A 30-table degree-4 instance without a round, refuted by varisat in a few hundred conflicts.
 fn no_round_instance() -> String {
     let regular = solvebatch_tournament::Regular { tables: 30, degree: 4, seed: 2, planted: false };
-    solvebatch_tournament::to_text(&regular.generate().unwrap())
+    solvebatch_tournament::generate::to_text(&regular.generate().unwrap())
 }
 
 #[test]

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
 use proptest::prelude::*;
+use solvebatch_tournament::verify::read_round;
 use solvebatch_tournament::{
-    check_round, format, parse, read_round, solvers, Deadline, Instance, Interrupted, Limits, Pairing,
-    Regular, Solution,
+    check_round, format, parse, solvers, Deadline, Instance, Interrupted, Limits, Pairing, Regular, Solution,
 };
 
 const EXAMPLE: &str = "3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n";
@@ -165,7 +165,7 @@ fn every_solver_stops_within_100_ms_past_its_time_limit() {
 
 #[test]
 fn timeout_on_the_command_line_names_the_file() {
-    let text = solvebatch_tournament::to_text(
+    let text = solvebatch_tournament::generate::to_text(
         &Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap(),
     );
     for solver in ["dlx", "dlx-restarts", "sat", "portfolio"] {
@@ -329,7 +329,7 @@ fn compare_checks_every_solver_and_writes_json_and_csv() {
 
 #[test]
 fn compare_reports_timeouts_and_an_unknown_solver_is_a_usage_error() {
-    let text = solvebatch_tournament::to_text(
+    let text = solvebatch_tournament::generate::to_text(
         &Regular { tables: 40, degree: 6, seed: 2, planted: false }.generate().unwrap(),
     );
     let (_dir, mut command) = setup(&[("hard.csv", &text)]);

@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use solvebatch_scrabble::equity::{LeaveTable, Ranking};
-use solvebatch_scrabble::game::{play_game, Engine};
+use solvebatch_scrabble::equity::leave::LeaveTable;
+use solvebatch_scrabble::equity::Ranking;
+use solvebatch_scrabble::game::selfplay::{play_game, Engine};
 use solvebatch_scrabble::{Rulebook, Rules, TileSet};
 use solvebatch_tournament as tournament;
 
@@ -120,7 +121,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             seed,
             planted: args.planted,
         };
-        let text = tournament::to_text(&regular.generate()?);
+        let text = tournament::generate::to_text(&regular.generate()?);
         match &args.out {
             None => stdout.write_all(text.as_bytes())?,
             Some(folder) => {

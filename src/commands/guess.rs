@@ -181,7 +181,7 @@ impl Simulate<'_> {
 
 /// A strategy's simulation as the reports take it: its figures, and the histogram drawn 50 columns
 /// wide for the terminal.
-fn report_figures(summary: &guess::SimulationSummary) -> SimulationSummary {
+fn report_figures(summary: &guess::simulate::SimulationSummary) -> SimulationSummary {
     SimulationSummary {
         strategy: summary.strategy.to_string(),
         digits: summary.digits.get(),
@@ -223,8 +223,8 @@ const BOUND_MAX_DIGITS: u32 = 5;
 /// lists nothing.
 fn read_secrets(path: &Path, digits: Digits) -> anyhow::Result<Vec<u32>> {
     let text = crate::text::read(path)?;
-    let secrets =
-        guess::parse_secrets(&text, digits).map_err(|error| anyhow!("{}: {error}", path.display()))?;
+    let secrets = guess::secrets::parse_secrets(&text, digits)
+        .map_err(|error| anyhow!("{}: {error}", path.display()))?;
     if secrets.is_empty() {
         anyhow::bail!("{}: lists no secret", path.display());
     }

@@ -8,14 +8,22 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::anyhow;
 use clap::Subcommand;
-use solvebatch_scrabble::batch::{LoadedPosition, PositionLoadError};
-use solvebatch_scrabble::board::{Board, Cgp, RulesName};
-use solvebatch_scrabble::equity::{check_tile_counts, LeaveTable, Ranking};
-use solvebatch_scrabble::game::{run_solitaire, AnalysisSettings, SolitaireGame};
-use solvebatch_scrabble::play::{board_text, is_standard_play, Hint};
+use solvebatch_scrabble::batch::job::{LoadedPosition, PositionLoadError};
+use solvebatch_scrabble::board::rules::RulesName;
+use solvebatch_scrabble::board::Board;
+use solvebatch_scrabble::equity::leave::LeaveTable;
+use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
+use solvebatch_scrabble::game::analyze::AnalysisSettings;
+use solvebatch_scrabble::game::cgp::Cgp;
+use solvebatch_scrabble::game::desk;
+use solvebatch_scrabble::game::solitaire::run_solitaire;
+use solvebatch_scrabble::game::SolitaireGame;
+use solvebatch_scrabble::play::hint::Hint;
+use solvebatch_scrabble::play::notation::{board_text, is_standard_play};
+use solvebatch_scrabble::search::endgame;
 use solvebatch_scrabble::{
-    desk, endgame, find_words, Deadline, Dictionary, Job, Play, Position, PositionSettings, Rack, Rulebook,
-    Rules, Solver, TileSet,
+    find_words, Deadline, Dictionary, Job, Play, Position, PositionSettings, Rack, Rulebook, Rules, Solver,
+    TileSet,
 };
 
 use crate::error::UsageError;
@@ -168,7 +176,7 @@ pub struct PreEndgameArgs {
     pub plays: u64,
 
     /// The positions each draw's endgame searches at most.
-    #[arg(long, value_name = "N", default_value_t = solvebatch_scrabble::endgame::ANALYSIS_NODE_LIMIT,
+    #[arg(long, value_name = "N", default_value_t = solvebatch_scrabble::search::endgame::ANALYSIS_NODE_LIMIT,
         value_parser = clap::value_parser!(u64).range(1..))]
     pub endgame_positions: u64,
 }
@@ -235,7 +243,7 @@ pub struct AnalyzeArgs {
 
     /// The positions each endgame (bag empty) searches at most: more proves longer endgames, at
     /// their cost in time; a count, not a time, so that the analysis is the same on every machine.
-    #[arg(long, value_name = "N", default_value_t = solvebatch_scrabble::endgame::ANALYSIS_NODE_LIMIT,
+    #[arg(long, value_name = "N", default_value_t = solvebatch_scrabble::search::endgame::ANALYSIS_NODE_LIMIT,
         value_parser = clap::value_parser!(u64).range(1..))]
     pub endgame_positions: u64,
 
@@ -293,7 +301,7 @@ pub struct CheckArgs {
     pub play: String,
 
     /// How many best plays to show when the letters fit nowhere.
-    #[arg(long, default_value_t = solvebatch_scrabble::batch::DEFAULT_TOP, value_name = "N")]
+    #[arg(long, default_value_t = solvebatch_scrabble::batch::position::DEFAULT_TOP, value_name = "N")]
     pub top: usize,
 
     /// Print the position after an accepted play as one CGP line: the opponent to move, the racks and
@@ -750,7 +758,7 @@ fn solve_pre_endgame(args: &PreEndgameArgs) -> anyhow::Result<ExitCode> {
     let (rulebook, position) = (loaded.rulebook(), &loaded.position);
     let cgp = args.board.cgp_text()?;
     let scoreless = cgp.as_ref().map_or(0, |cgp| cgp.scoreless_turns as usize);
-    let settings = solvebatch_scrabble::pre_endgame::Settings {
+    let settings = solvebatch_scrabble::search::pre_endgame::Settings {
         plays: usize::try_from(args.plays).unwrap_or(usize::MAX),
         node_limit: args.endgame_positions,
     };

@@ -144,9 +144,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             pins.apply(&instance).map_err(|error| anyhow!("{name}: {}", error.describe("--fix")))
         })?;
     if let Some(path) = &args.emit_cnf {
-        let encoding = tournament::encode(&instance);
+        let encoding = tournament::solvers::cnf::encode(&instance);
         let mut dimacs = Vec::new();
-        tournament::write_dimacs(&mut dimacs, &instance, &encoding)?;
+        tournament::solvers::cnf::write_dimacs(&mut dimacs, &instance, &encoding)?;
         write_file(path, &dimacs)?;
         let (variables, clauses) = (encoding.formula.var_count(), encoding.formula.len());
         eprintln!("{}: {variables} variables, {clauses} clauses", path.display());
@@ -246,7 +246,7 @@ fn prove(
             file.commit()?;
             Ok(Err(tournament::NO_ROUND.to_string()))
         }
-        Err(tournament::ProveError::Interrupted(_)) => Err(anyhow!("no answer within the time limit")),
+        Err(tournament::proof::ProveError::Interrupted(_)) => Err(anyhow!("no answer within the time limit")),
         Err(error) => Err(anyhow::Error::new(error).context(format!("{}", path.display()))),
     }
 }
@@ -255,7 +255,7 @@ fn prove(
 fn check_proof(name: &str, instance: &tournament::Instance, proof: &Path) -> anyhow::Result<ExitCode> {
     let bytes = crate::text::read_named(proof)?;
     let proof_name = crate::text::name(proof);
-    let lemmas = tournament::check_proof(instance, &bytes)
+    let lemmas = tournament::proof::check_proof(instance, &bytes)
         .with_context(|| format!("{proof_name}: refused as a proof that {name} has no round"))?;
     println!("{proof_name}: valid: {name} has no round ({lemmas} lemmas checked)");
     Ok(ExitCode::SUCCESS)

@@ -18,8 +18,9 @@ use std::time::Instant;
 use axum::extract::{Query, Request};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use solvebatch_scrabble::equity::LeaveTable;
-use solvebatch_scrabble::game::{AnalysisSettings, GcgGame, PlayerSummary, TurnLines};
+use solvebatch_scrabble::equity::leave::LeaveTable;
+use solvebatch_scrabble::game::analyze::{AnalysisSettings, PlayerSummary, TurnLines};
+use solvebatch_scrabble::game::gcg::GcgGame;
 use solvebatch_scrabble::{Deadline, Rulebook, Square};
 
 use super::error::ApiError;

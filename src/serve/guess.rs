@@ -16,10 +16,8 @@ use std::time::Instant;
 use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use solvebatch_guess::{
-    self as guess, AnswerError, Codebreaker, Digits, GameState, Host, SimulateError, SimulationSummary,
-    Solver, MAX_SIMULATED_SECRETS,
-};
+use solvebatch_guess::simulate::{SimulateError, SimulationSummary, MAX_SIMULATED_SECRETS};
+use solvebatch_guess::{self as guess, AnswerError, Codebreaker, Digits, GameState, Host, Solver};
 
 use super::error::ApiError;
 use super::limits;
@@ -187,7 +185,7 @@ pub struct SimulationView {
     sample: Option<Sample>,
 }
 
-/// A sample of secrets drawn at random ([`guess::sample_secrets`]).
+/// A sample of secrets drawn at random ([`guess::secrets::sample_secrets`]).
 #[derive(Debug, Serialize)]
 pub struct Sample {
     /// The numbers of the range it was drawn from.
@@ -223,7 +221,7 @@ pub async fn simulate(
     let simulation = state
         .pool
         .run_stoppable(move |stop| {
-            let secrets = sampled.then(|| guess::sample_secrets(digits, size, SAMPLE_SEED));
+            let secrets = sampled.then(|| guess::secrets::sample_secrets(digits, size, SAMPLE_SEED));
             let deadline = guess::Deadline::at(Some(deadline)).or_flag(stop);
             guess::simulate(strategy, digits, secrets.as_deref(), deadline)
         })

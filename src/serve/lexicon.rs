@@ -17,8 +17,8 @@ use std::time::SystemTime;
 
 use anyhow::Context;
 use serde::Serialize;
+use solvebatch_core::UnknownSolver;
 use solvebatch_scrabble::family::Scrabble;
-use solvebatch_scrabble::movegen::UnknownSolver;
 use solvebatch_scrabble::{Dictionary, Job, Position, PositionSettings, Solver, TileSet};
 
 use super::solve::Options;

@@ -20,11 +20,13 @@ use axum::extract::{FromRequest, Multipart, Query, Request};
 use axum::http::header;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use solvebatch_scrabble::batch::DEFAULT_TOP;
-use solvebatch_scrabble::board::{Premium, RulesName};
-use solvebatch_scrabble::equity::{check_tile_counts, LeaveTable, Ranking};
+use solvebatch_scrabble::batch::position::DEFAULT_TOP;
+use solvebatch_scrabble::board::rules::{Premium, RulesName};
+use solvebatch_scrabble::equity::leave::LeaveTable;
+use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
+use solvebatch_scrabble::game::desk;
 use solvebatch_scrabble::play::Scored;
-use solvebatch_scrabble::{desk, Board, Play, Position, Rack, Rulebook, Rules, Square, TileSet};
+use solvebatch_scrabble::{Board, Play, Position, Rack, Rulebook, Rules, Square, TileSet};
 
 use super::error::ApiError;
 use super::lexicon::{Notes, Resolver, Sent};
@@ -316,9 +318,10 @@ fn premium_name(premium: Premium) -> &'static str {
 
 /// The rules called `name`.
 pub(super) fn rules_named(name: &str) -> Result<Rules, ApiError> {
-    let name: RulesName = name.parse().map_err(|error: solvebatch_scrabble::board::UnknownRules| {
-        ApiError::bad_request(format!("rules: {error}"))
-    })?;
+    let name: RulesName =
+        name.parse().map_err(|error: solvebatch_scrabble::board::rules::UnknownRules| {
+            ApiError::bad_request(format!("rules: {error}"))
+        })?;
     Ok(Rules::named(name))
 }
 

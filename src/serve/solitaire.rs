@@ -9,11 +9,13 @@ use std::sync::Arc;
 
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use solvebatch_scrabble::batch::DEFAULT_TOP;
-use solvebatch_scrabble::board::RulesName;
-use solvebatch_scrabble::game::{SolitaireGame, SCORELESS_TURNS_TO_END};
-use solvebatch_scrabble::play::written_play;
-use solvebatch_scrabble::{desk, Play, Rack, Rulebook, Rules};
+use solvebatch_scrabble::batch::position::DEFAULT_TOP;
+use solvebatch_scrabble::board::rules::RulesName;
+use solvebatch_scrabble::game::desk;
+use solvebatch_scrabble::game::SolitaireGame;
+use solvebatch_scrabble::play::end::SCORELESS_TURNS_TO_END;
+use solvebatch_scrabble::play::notation::written_play;
+use solvebatch_scrabble::{Play, Rack, Rulebook, Rules};
 
 use super::error::ApiError;
 use super::scrabble::{play_of, rejected, rules_named, top, valid, view, TableView};

@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use solvebatch_guess::{minimum_worst_case, Digits, SearchSettings, StrategyTree};
+use solvebatch_guess::optimal::search::Settings as SearchSettings;
+use solvebatch_guess::{minimum_worst_case, Digits, StrategyTree};
 
 fn main() {
     let digits = std::env::args().nth(1).and_then(|d| d.parse().ok()).unwrap_or(4);

@@ -9,7 +9,7 @@
 //! `#` starts a comment and blank lines are skipped. A malformed line gets an error naming it
 //! (`line 4: ...`) in its place in the output; the other lines are still answered.
 
-use crate::Deadline;
+use solvebatch_core::Deadline;
 use std::fmt;
 
 use crate::candidates::CandidateSet;
@@ -98,7 +98,8 @@ pub enum Problem {
 /// reason its line is malformed. Blank and comment-only lines give no entry.
 ///
 /// ```
-/// use solvebatch_guess::{parse, Digits, Request};
+/// use solvebatch_guess::batch::Request;
+/// use solvebatch_guess::{parse, Digits};
 ///
 /// let jobs = parse("# two jobs\nsecret 3242\n\nanswers 1000=0 123=1\n", Digits::FOUR);
 /// assert_eq!(jobs[0].as_ref().unwrap().request, Request::Secret(3242));
@@ -273,7 +274,8 @@ fn next_guess(
 /// The output line of a job (without its newline).
 ///
 /// ```
-/// use solvebatch_guess::{format, Request, RequestResult};
+/// use solvebatch_guess::batch::{Request, RequestResult};
+/// use solvebatch_guess::format;
 ///
 /// let job = Request::Answers(vec![(1000, 0), (2111, 0)]);
 /// let next = RequestResult::Next { guess: 3222, candidates: 3584 };
@@ -339,10 +341,10 @@ pub fn solve_batch(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::solver;
+    use crate::strategy::registry::solver;
 
     fn answer(text: &str) -> String {
-        solve_batch(text, Digits::FOUR, solver("first").unwrap(), crate::Deadline::NEVER).unwrap().output
+        solve_batch(text, Digits::FOUR, solver("first").unwrap(), Deadline::NEVER).unwrap().output
     }
 
     #[test]
@@ -371,7 +373,7 @@ mod tests {
             &format!("secret {field}x\n"),
             Digits::FOUR,
             solver("first").unwrap(),
-            crate::Deadline::NEVER,
+            Deadline::NEVER,
         );
         assert_eq!(report.unwrap().output, format!("line 1: \"{}…\" is not a number\n", "7".repeat(60)));
     }
@@ -379,8 +381,7 @@ mod tests {
     #[test]
     fn statistics_count_jobs_guesses_and_malformed_lines() {
         let text = "secret 3242\nanswers 1000=0\nsecret 12\n";
-        let report =
-            solve_batch(text, Digits::FOUR, solver("first").unwrap(), crate::Deadline::NEVER).unwrap();
+        let report = solve_batch(text, Digits::FOUR, solver("first").unwrap(), Deadline::NEVER).unwrap();
         assert_eq!(report.statistics(), BatchStatistics { jobs: 3, guesses: 6, errors: 1 });
     }
 
@@ -390,7 +391,7 @@ mod tests {
             "secret 123\nsecret 2111\nanswers 1000=5\nguess 1234\nsecret\nsecret 1x34\nanswers 1000:3\nsecret 0123\nanswers 1000=x\n",
             Digits::FOUR,
             solver("first").unwrap(),
-            crate::Deadline::NEVER,
+            Deadline::NEVER,
         )
         .unwrap();
         assert_eq!(
@@ -413,19 +414,15 @@ mod tests {
     fn other_digit_counts_and_strategies() {
         let three = Digits::new(3).unwrap();
         // 100 answered 0: first digit 2..=9, others 1..=9: 8 * 9 * 9 = 648, the smallest 211.
-        let report = solve_batch(
-            "answers 100=0\nsecret 1000\n",
-            three,
-            solver("first").unwrap(),
-            crate::Deadline::NEVER,
-        )
-        .unwrap();
+        let report =
+            solve_batch("answers 100=0\nsecret 1000\n", three, solver("first").unwrap(), Deadline::NEVER)
+                .unwrap();
         assert_eq!(report.output, "answers 100=0: next 211 (648 candidates left)\nline 2: 1000 is not a 3-digit number (100 to 999)\n");
         let error = solve_batch(
             "secret 123456\n",
             Digits::new(6).unwrap(),
             solver("entropy").unwrap(),
-            crate::Deadline::NEVER,
+            Deadline::NEVER,
         )
         .unwrap_err();
         assert_eq!(error.to_string(), "strategy entropy handles at most 5 digits, not 6");
@@ -433,7 +430,7 @@ mod tests {
 
     #[test]
     fn a_past_deadline_interrupts() {
-        let past = crate::Deadline::at(Some(std::time::Instant::now()));
+        let past = Deadline::at(Some(std::time::Instant::now()));
         assert_eq!(
             solve_batch("secret 3242\n", Digits::FOUR, solver("first").unwrap(), past),
             Err(BatchError::Interrupted)

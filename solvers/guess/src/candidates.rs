@@ -1,6 +1,6 @@
 //! The candidate set: which numbers of the range are still consistent with every answer.
 
-use crate::Deadline;
+use solvebatch_core::Deadline;
 
 use rayon::prelude::*;
 
@@ -19,7 +19,7 @@ const CHUNK_WORDS: usize = 1 << 10;
 const LIST_RATIO: usize = 32;
 
 /// The numbers of a `d`-digit range still consistent with the answers so far: a bitset while at least
-/// one number of the range in [`LIST_RATIO`] is left (bit `i` of word `i / 64` stands for the number
+/// one number of the range in `LIST_RATIO` is left (bit `i` of word `i / 64` stands for the number
 /// `10^(d-1) + i`; nine digits take 900 million bits, 113 MB), then the sorted list of the numbers
 /// left, which takes less memory than the bitset and is filtered in time proportional to its length.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,7 +107,7 @@ impl CandidateSet {
 
     /// Keeps only the candidates `c` with `matches(c, guess) == answer`: the secret answered `answer`
     /// to `guess`. Large bitsets are filtered in parallel, in chunks of 65 536 numbers; a bitset left
-    /// with fewer than one number in [`LIST_RATIO`] becomes a list.
+    /// with fewer than one number in `LIST_RATIO` becomes a list.
     pub fn eliminate(&mut self, guess: u32, answer: u32) {
         self.filter(guess, answer, Deadline::NEVER);
     }
@@ -327,13 +327,13 @@ mod tests {
     fn a_past_deadline_stops_the_elimination_and_empties_the_set() {
         let mut set = CandidateSet::all(Digits::new(7).unwrap());
         assert_eq!(
-            set.eliminate_before(1_000_000, 7, crate::Deadline::at(Some(std::time::Instant::now()))),
+            set.eliminate_before(1_000_000, 7, Deadline::at(Some(std::time::Instant::now()))),
             Err(GuessError::Interrupted)
         );
         assert!(set.is_empty() && set.smallest().is_none());
         let mut set = CandidateSet::all(Digits::FOUR);
         let later = std::time::Instant::now() + std::time::Duration::from_secs(3600);
-        assert_eq!(set.eliminate_before(1000, 0, crate::Deadline::at(Some(later))), Ok(()));
+        assert_eq!(set.eliminate_before(1000, 0, Deadline::at(Some(later))), Ok(()));
         assert_eq!(set.len(), 5832);
     }
 

@@ -1,5 +1,7 @@
 //! The codebreaker's side of one game: guesses, answers, candidates and the record of prior guesses.
 
+use solvebatch_core::Deadline;
+
 use crate::candidates::CandidateSet;
 use crate::digits::Digits;
 use crate::strategy::{GuessError, Solver, UnsupportedDigits};
@@ -113,7 +115,7 @@ impl Codebreaker {
         }
         let guess = match self.current {
             Some(guess) => guess,
-            None => self.strategy.next_guess(&self.candidates, crate::Deadline::NEVER)?,
+            None => self.strategy.next_guess(&self.candidates, Deadline::NEVER)?,
         };
         self.current = Some(guess);
         self.awaiting = self.state == GameState::Playing;
@@ -189,7 +191,7 @@ impl Codebreaker {
 mod tests {
 
     use super::*;
-    use crate::strategy::solver;
+    use crate::strategy::registry::solver;
 
     /// A strategy that always guesses 1000, candidate or not.
     struct Always1000;
@@ -207,7 +209,7 @@ mod tests {
         fn guesses_are_candidates(&self) -> bool {
             false
         }
-        fn next_guess(&self, _: &CandidateSet, _: crate::Deadline<'_>) -> Result<u32, GuessError> {
+        fn next_guess(&self, _: &CandidateSet, _: Deadline<'_>) -> Result<u32, GuessError> {
             Ok(1000)
         }
     }

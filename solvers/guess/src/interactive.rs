@@ -185,7 +185,7 @@ fn listed(guesses: &[u32]) -> String {
 mod tests {
     use super::*;
     use crate::digits::Digits;
-    use crate::strategy::solver;
+    use crate::strategy::registry::solver;
 
     fn play_with(input: &str, strategy_name: &str) -> (Ending, String) {
         let mut game = Codebreaker::new(Digits::FOUR, solver(strategy_name).unwrap()).unwrap();

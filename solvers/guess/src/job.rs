@@ -2,13 +2,14 @@
 //! `compare`, the web app): a [`Job`] prepared once per run, then [`Job::solve`] on each
 //! file; [`verify`] checks any strategy's answers.
 
-use crate::Deadline;
+use solvebatch_core::Deadline;
 
 use crate::batch::{format, parse, solve_batch, BatchError, BatchReport, Request, RequestResult};
 use crate::candidates::CandidateSet;
 use crate::digits::{Digits, DigitsError};
 use crate::matches::matches;
-use crate::strategy::{solver, Solver, UnknownSolver, UnsupportedDigits};
+use crate::strategy::registry::{solver, UnknownSolver};
+use crate::strategy::{Solver, UnsupportedDigits};
 
 /// Why a run cannot be prepared.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -195,7 +196,7 @@ mod tests {
     fn every_strategy_answers_the_reference_file_correctly() {
         let text = "secret 3242\nsecret 1000\nanswers 1000=0 2111=0\nanswers 1000=3 1001=1\nsecret 12\n";
         for name in ["first", "minimax", "max-parts", "entropy"] {
-            let report = Job::new(name, None).unwrap().solve(text, crate::Deadline::NEVER).unwrap();
+            let report = Job::new(name, None).unwrap().solve(text, Deadline::NEVER).unwrap();
             assert_eq!(verify(text, Digits::FOUR, &report.output), Ok(()), "{name}");
         }
     }

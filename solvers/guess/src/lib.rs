@@ -1,22 +1,27 @@
 //! Guess a number: the host picks a `d`-digit secret (no leading zero), the codebreaker guesses, and
 //! each answer is the number of positions where guess and secret share a digit (black pegs).
 //!
-//! The crate has the game's parts, each usable alone:
-//! - [`matches()`], the answer, by integer arithmetic;
-//! - [`CandidateSet`], the numbers still consistent with the answers, a bitset over the range
-//!   filtered in parallel when large (up to 9 digits: 900 million bits), a list once few are left;
-//! - [`Solver`] (a codebreaking strategy) and its registry [`solvers`]: `first` (the reference codebreaker: the smallest
+//! The crate has the game's parts, each a public module usable alone, each importing only from the
+//! ones it needs below it; the names used most are also at the root:
+//! - [`mod@matches`]: [`matches()`], the answer, by integer arithmetic; [`digits`]: [`Digits`];
+//! - [`candidates`]: the [`CandidateSet`](candidates::CandidateSet), the numbers still consistent
+//!   with the answers, a bitset over the range filtered in parallel when large (up to 9 digits: 900
+//!   million bits), a list once few are left;
+//! - [`strategy`]: [`Solver`] (a codebreaking strategy), one file each, and its registry
+//!   ([`strategy::registry`], [`solvers`]): `first` (the reference codebreaker: the smallest
 //!   candidate), `minimax` (Knuth 1976), `max-parts`, `entropy` and `optimal` (the fewest guesses in
 //!   the worst case, proved: 12 for 4 digits, with a mean of 9.8711);
-//! - [`StrategyTree`], the depth-bounded search behind `optimal`, and [`minimum_worst_case`], the
-//!   proof that no strategy does better (see the `optimal` module documentation for the argument);
-//! - [`Codebreaker`] (one game, with the reference's bookkeeping) and [`Host`];
-//! - [`play`] and [`host`], the interactive games over any `BufRead` and `Write`;
-//! - [`simulate`], every secret (or a list) played in parallel as one game tree, with a transcript of
-//!   every game for independent checking;
-//! - [`solve_batch`], the `.guess` batch file format, and [`Job`], a run over batch files prepared
-//!   once ([`Job::new`]: a solver of [`solvers`] by name, and the digits), with [`verify`] checking
-//!   any solver's answers.
+//! - [`optimal`]: [`StrategyTree`], the depth-bounded search behind `optimal`, and
+//!   [`minimum_worst_case`], the proof that no strategy does better (see the [`optimal`] module
+//!   documentation for the argument);
+//! - [`codebreaker`]: [`Codebreaker`] (one game, with the reference's bookkeeping); [`mod@host`]:
+//!   [`Host`];
+//! - [`interactive`]: [`play`] and [`host()`], the interactive games over any `BufRead` and `Write`;
+//! - [`mod@simulate`]: [`simulate()`], every secret (or a list, [`secrets`]) played in parallel as one
+//!   game tree, with a transcript of every game for independent checking;
+//! - [`batch`]: [`solve_batch`], the `.guess` batch file format, and [`job`]: [`Job`], a run over
+//!   batch files prepared once ([`Job::new`]: a solver of [`solvers`] by name, and the digits), with
+//!   [`verify`] checking any solver's answers; [`text`]: reading them whatever their encoding.
 //!
 //! ```
 //! use solvebatch_guess::{solve_batch, solver, Deadline, Digits};
@@ -38,40 +43,34 @@
 //! | 2 to 4 | no table of answers: at 4 digits it would hold 81 million bytes and take about 0.3 s to fill, longer than the whole `max-parts` simulation of all 9000 secrets (under 0.2 s), which scores a reduced pool of guesses against mostly small candidate sets directly |
 //! | 5 | no table either (it would take 8.1 GB); a scoring strategy takes a few seconds a guess early in the game |
 //! | 2 to 4 | `optimal` builds its strategy tree once per process at the first guess (0.2 s at 4 digits) and keeps the guess of every candidate set it reaches, keyed by the set |
-//! | 6 to 9 | only `first` plays: scoring a guess costs (range) x (candidates) comparisons; the bitset takes up to 113 MB and is filtered in parallel, and becomes a list once fewer than one number in 32 is left; [`simulate`] plays at most [`MAX_SIMULATED_SECRETS`] secrets, so every number of the range up to 7 digits |
+//! | 6 to 9 | only `first` plays: scoring a guess costs (range) x (candidates) comparisons; the bitset takes up to 113 MB and is filtered in parallel, and becomes a list once fewer than one number in 32 is left; [`simulate()`] plays at most [`MAX_SIMULATED_SECRETS`](simulate::MAX_SIMULATED_SECRETS) secrets, so every number of the range up to 7 digits |
 #![deny(missing_docs)]
 
-mod batch;
-mod candidates;
-mod codebreaker;
-mod digits;
+pub mod batch;
+pub mod candidates;
+pub mod codebreaker;
+pub mod digits;
 pub mod family;
-mod host;
-mod interactive;
-mod job;
-mod matches;
+pub mod host;
+pub mod interactive;
+pub mod job;
+pub mod matches;
 pub mod optimal;
-mod secrets;
-mod simulate;
-mod strategy;
-mod text;
+pub mod secrets;
+pub mod simulate;
+pub mod strategy;
+pub mod text;
 
-pub use batch::{
-    format, parse, solve_batch, solve_request, BatchError, BatchReport, BatchStatistics, LineError, Problem,
-    Request, RequestLine, RequestResult,
-};
-pub use candidates::{CandidateSet, Iter};
-pub use codebreaker::{AnswerError, Codebreaker, GameState};
-pub use digits::{Digits, DigitsError};
-pub use host::{Host, OutOfRange};
-pub use interactive::{host, play, Ending};
-pub use job::{verify, BatchAnswerError, GuessSetupError, Job};
-pub use matches::matches;
-pub use optimal::{minimum_worst_case, Bound, BoundStep, Proof, Settings as SearchSettings, StrategyTree};
-pub use secrets::{parse_secrets, sample_secrets};
-pub use simulate::{
-    simulate, Bar, SimulateError, SimulatedGame, Simulation, SimulationSummary, MAX_SIMULATED_SECRETS,
-};
+pub use crate::batch::{format, parse, solve_batch, BatchError};
+pub use crate::codebreaker::{AnswerError, Codebreaker, GameState};
+pub use crate::digits::Digits;
+pub use crate::host::Host;
+pub use crate::interactive::{host, play, Ending};
+pub use crate::job::{verify, Job};
+pub use crate::matches::matches;
+pub use crate::optimal::bound::minimum_worst_case;
+pub use crate::optimal::tree::StrategyTree;
+pub use crate::simulate::{simulate, Simulation};
+pub use crate::strategy::registry::{solver, solvers, UnknownSolver};
+pub use crate::strategy::{GuessError, Solver};
 pub use solvebatch_core::Deadline;
-pub use strategy::{solver, solvers, First, GuessError, Partition, Solver, UnknownSolver, UnsupportedDigits};
-pub use text::decode_lossy;

@@ -12,7 +12,8 @@ use crate::digits::Digits;
 /// increasing order: a sample to simulate when the range is too large to play whole.
 ///
 /// ```
-/// use solvebatch_guess::{sample_secrets, Digits};
+/// use solvebatch_guess::secrets::sample_secrets;
+/// use solvebatch_guess::Digits;
 ///
 /// let nine = Digits::new(9).unwrap();
 /// let sample = sample_secrets(nine, 3, 1);
@@ -36,7 +37,8 @@ pub fn sample_secrets(digits: Digits, count: usize, seed: u64) -> Vec<u32> {
 /// The secrets listed in `text`, in the order written.
 ///
 /// ```
-/// use solvebatch_guess::{parse_secrets, Digits};
+/// use solvebatch_guess::secrets::parse_secrets;
+/// use solvebatch_guess::Digits;
 ///
 /// assert_eq!(parse_secrets("3242 1000\n# hard ones\n9876\n", Digits::FOUR), Ok(vec![3242, 1000, 9876]));
 /// assert_eq!(parse_secrets("1000\n999\n", Digits::FOUR).unwrap_err().to_string(),

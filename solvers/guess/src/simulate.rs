@@ -1,6 +1,6 @@
 //! Playing many secrets with one strategy, in parallel, and summarising the guess counts.
 
-use crate::Deadline;
+use solvebatch_core::Deadline;
 use std::fmt::{self, Write as _};
 
 use rayon::prelude::*;
@@ -68,7 +68,7 @@ pub enum SimulateError {
 
 /// The most secrets one simulation plays: every number of the range up to 7 digits (9 million, about
 /// 1.2 GB and 12 s), lists of secrets at 8 and 9 digits. Its games and their guesses take
-/// [`BYTES_PER_SECRET`] each, so the 900 million secrets of 9 digits would need over 100 GB.
+/// `BYTES_PER_SECRET` each, so the 900 million secrets of 9 digits would need over 100 GB.
 pub const MAX_SIMULATED_SECRETS: usize = 10_000_000;
 
 /// Time per secret of a simulation with `first` over a whole range, on 2 cores: 5 digits in
@@ -118,7 +118,8 @@ impl fmt::Display for Gigabytes {
 /// [`MAX_SIMULATED_SECRETS`] secrets are asked for.
 ///
 /// ```
-/// use solvebatch_guess::{simulate, solver, Deadline, Digits, SimulateError};
+/// use solvebatch_guess::simulate::SimulateError;
+/// use solvebatch_guess::{simulate, solver, Deadline, Digits};
 ///
 /// let nine = Digits::new(9).unwrap();
 /// let error = simulate(solver("first").unwrap(), nine, None, Deadline::NEVER).unwrap_err();
@@ -360,12 +361,11 @@ mod tests {
     use super::*;
     use crate::codebreaker::Codebreaker;
     use crate::matches::matches;
-    use crate::strategy::{solver, solvers};
+    use crate::strategy::registry::{solver, solvers};
 
     #[test]
     fn reference_strategy_on_all_four_digit_secrets() {
-        let simulation =
-            simulate(solver("first").unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap();
+        let simulation = simulate(solver("first").unwrap(), Digits::FOUR, None, Deadline::NEVER).unwrap();
         let summary = simulation.summary();
         assert_eq!(summary.secrets, 9000);
         assert_eq!(summary.worst_case, 16);
@@ -394,21 +394,16 @@ mod tests {
     #[test]
     fn every_strategy_finds_every_three_digit_secret_once() {
         for &strategy in solvers() {
-            let simulation =
-                simulate(strategy, Digits::new(3).unwrap(), None, crate::Deadline::NEVER).unwrap();
+            let simulation = simulate(strategy, Digits::new(3).unwrap(), None, Deadline::NEVER).unwrap();
             assert!(simulation.games.iter().map(|game| game.secret).eq(100..=999), "{}", strategy.name());
         }
     }
 
     #[test]
     fn listed_secrets_are_played_once_in_order() {
-        let simulation = simulate(
-            solver("first").unwrap(),
-            Digits::FOUR,
-            Some(&[3242, 1000, 3242]),
-            crate::Deadline::NEVER,
-        )
-        .unwrap();
+        let simulation =
+            simulate(solver("first").unwrap(), Digits::FOUR, Some(&[3242, 1000, 3242]), Deadline::NEVER)
+                .unwrap();
         assert_eq!(
             simulation.games,
             [SimulatedGame { secret: 1000, guesses: 1 }, SimulatedGame { secret: 3242, guesses: 6 }]
@@ -421,7 +416,7 @@ mod tests {
     #[test]
     fn more_secrets_than_the_limit_are_refused_before_playing() {
         let nine = Digits::new(9).unwrap();
-        let error = simulate(solver("first").unwrap(), nine, None, crate::Deadline::NEVER).unwrap_err();
+        let error = simulate(solver("first").unwrap(), nine, None, Deadline::NEVER).unwrap_err();
         assert_eq!(error, SimulateError::TooMany { secrets: 900_000_000, digits: nine });
         // 900 million secrets: 1 170 s and 115.2 GB at 1.3 µs and 128 bytes each.
         assert_eq!(
@@ -429,8 +424,8 @@ mod tests {
             "simulating 900000000 secrets at 9 digits would take about 20 minutes and 115 GB of memory, \
              past the limit of 10000000 secrets; list the secrets with --secrets"
         );
-        let error = simulate(solver("first").unwrap(), Digits::new(8).unwrap(), None, crate::Deadline::NEVER)
-            .unwrap_err();
+        let error =
+            simulate(solver("first").unwrap(), Digits::new(8).unwrap(), None, Deadline::NEVER).unwrap_err();
         assert_eq!(
             error.to_string(),
             "simulating 90000000 secrets at 8 digits would take about 117 seconds and 12 GB of memory, past \
@@ -438,8 +433,7 @@ mod tests {
         );
         // A list counts as written, repeats included.
         let listed = vec![123_456_789; MAX_SIMULATED_SECRETS + 1];
-        let error =
-            simulate(solver("first").unwrap(), nine, Some(&listed), crate::Deadline::NEVER).unwrap_err();
+        let error = simulate(solver("first").unwrap(), nine, Some(&listed), Deadline::NEVER).unwrap_err();
         assert_eq!(error, SimulateError::TooMany { secrets: 10_000_001, digits: nine });
     }
 
@@ -451,7 +445,7 @@ mod tests {
             solver("first").unwrap(),
             Digits::new(9).unwrap(),
             Some(&[100_000_009]),
-            crate::Deadline::NEVER,
+            Deadline::NEVER,
         )
         .unwrap();
         assert_eq!(simulation.games, [SimulatedGame { secret: 100_000_009, guesses: 10 }]);
@@ -460,18 +454,17 @@ mod tests {
 
     #[test]
     fn secrets_outside_the_range_are_refused() {
-        let error = simulate(solver("first").unwrap(), Digits::FOUR, Some(&[999]), crate::Deadline::NEVER)
-            .unwrap_err();
+        let error =
+            simulate(solver("first").unwrap(), Digits::FOUR, Some(&[999]), Deadline::NEVER).unwrap_err();
         assert_eq!(error.to_string(), "secret 999 is not a 4-digit number");
         let error =
-            simulate(solver("entropy").unwrap(), Digits::new(6).unwrap(), None, crate::Deadline::NEVER)
-                .unwrap_err();
+            simulate(solver("entropy").unwrap(), Digits::new(6).unwrap(), None, Deadline::NEVER).unwrap_err();
         assert_eq!(error.to_string(), "strategy entropy handles at most 5 digits, not 6");
     }
 
     /// Simulates every 4-digit secret and checks that each was found exactly once.
     fn all_four_digit_games(name: &str) -> SimulationSummary {
-        let simulation = simulate(solver(name).unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap();
+        let simulation = simulate(solver(name).unwrap(), Digits::FOUR, None, Deadline::NEVER).unwrap();
         assert!(
             simulation.games.iter().map(|game| game.secret).eq(1000..=9999),
             "{name} finds every secret once"
@@ -500,7 +493,7 @@ mod tests {
 
     #[test]
     fn a_past_deadline_interrupts_the_simulation() {
-        let past = crate::Deadline::at(Some(std::time::Instant::now()));
+        let past = Deadline::at(Some(std::time::Instant::now()));
         let error = simulate(solver("minimax").unwrap(), Digits::FOUR, None, past).unwrap_err();
         assert_eq!(error, SimulateError::Guess(GuessError::Interrupted));
         // `first` searches nothing, and stops all the same.
@@ -515,7 +508,7 @@ mod tests {
         fn three_digit_games_alone_agree_with_the_simulation(index in 0usize..5, secret in 100u32..1000) {
             static SIMULATIONS: OnceLock<Vec<Simulation>> = OnceLock::new();
             let simulations = SIMULATIONS.get_or_init(|| {
-                solvers().iter().map(|&strategy| simulate(strategy, Digits::new(3).unwrap(), None, crate::Deadline::NEVER).unwrap()).collect()
+                solvers().iter().map(|&strategy| simulate(strategy, Digits::new(3).unwrap(), None, Deadline::NEVER).unwrap()).collect()
             });
             let strategy = solvers()[index];
             let guesses = play_alone(strategy, Digits::new(3).unwrap(), secret);
@@ -527,7 +520,7 @@ mod tests {
         fn reference_games_alone_agree_with_the_simulation(secret in 1000u32..10_000) {
             static SIMULATION: OnceLock<Simulation> = OnceLock::new();
             let simulation =
-                SIMULATION.get_or_init(|| simulate(solver("first").unwrap(), Digits::FOUR, None, crate::Deadline::NEVER).unwrap());
+                SIMULATION.get_or_init(|| simulate(solver("first").unwrap(), Digits::FOUR, None, Deadline::NEVER).unwrap());
             let guesses = play_alone(solver("first").unwrap(), Digits::FOUR, secret);
             prop_assert_eq!(guesses.last(), Some(&secret));
             prop_assert_eq!(guesses.len() as u32, simulation.games[(secret - 1000) as usize].guesses);

@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use solvebatch_guess::{minimum_worst_case, simulate, solver, solvers, Digits, Proof};
+use solvebatch_guess::optimal::bound::Proof;
+use solvebatch_guess::{minimum_worst_case, simulate, solver, solvers, Digits};
 
 /// The answer to `guess` for `secret`: digits compared as characters of the decimal texts.
 fn matches_by_text(guess: u32, secret: u32) -> u32 {

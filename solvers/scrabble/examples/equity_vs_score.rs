@@ -11,8 +11,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
-use solvebatch_scrabble::equity::{LeaveTable, Ranking};
-use solvebatch_scrabble::game::{duel, Engine};
+use solvebatch_scrabble::equity::leave::LeaveTable;
+use solvebatch_scrabble::equity::Ranking;
+use solvebatch_scrabble::game::selfplay::{duel, Engine};
 use solvebatch_scrabble::{Dictionary, Rulebook, Rules, TileSet};
 
 /// Equity against score over pairs of self-play games with the same tile draws.

@@ -13,8 +13,8 @@ use std::process::ExitCode;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use solvebatch_scrabble::batch::DEFAULT_TOP;
-use solvebatch_scrabble::tiles::RACK_SIZE;
+use solvebatch_scrabble::batch::position::DEFAULT_TOP;
+use solvebatch_scrabble::tiles::rack::RACK_SIZE;
 use solvebatch_scrabble::{Board, Dictionary, Letter, Position, Rack, Rulebook, Rules, Solver, TileSet};
 
 fn main() -> ExitCode {

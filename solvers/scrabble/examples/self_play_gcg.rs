@@ -8,8 +8,10 @@
 use std::path::PathBuf;
 
 use clap::Parser;
-use solvebatch_scrabble::equity::{LeaveTable, Ranking};
-use solvebatch_scrabble::game::{play_game, Engine, GcgPlayer};
+use solvebatch_scrabble::equity::leave::LeaveTable;
+use solvebatch_scrabble::equity::Ranking;
+use solvebatch_scrabble::game::gcg::GcgPlayer;
+use solvebatch_scrabble::game::selfplay::{play_game, Engine};
 use solvebatch_scrabble::{Dictionary, Rulebook, Rules, TileSet};
 
 /// One self-play game, written as GCG.

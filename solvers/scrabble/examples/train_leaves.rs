@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
-use solvebatch_scrabble::equity::{train_leaves, TrainOptions};
+use solvebatch_scrabble::game::train::{train_leaves, TrainOptions};
 use solvebatch_scrabble::{Dictionary, Rulebook, Rules, TileSet};
 
 /// Learns the leave values by self-play under the standard rules.

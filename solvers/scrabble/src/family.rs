@@ -14,11 +14,11 @@ use solvebatch_core::{
     Deadline, Family, FamilyError, Outcome, Prepared, Settings, SolverInfo, Status, UnknownOption,
 };
 
-use crate::equity::{LeaveTable, LeavesError};
-use crate::game::{
-    analyze_until, Analysis, AnalysisSettings, AnalysisStopped, GcgError, GcgGame, PlayerSummary,
-};
-use crate::lexicon::{Dictionary, DictionaryError};
+use crate::equity::leave::LeaveTable;
+use crate::equity::leave_file::LeavesError;
+use crate::game::analyze::{analyze_until, Analysis, AnalysisSettings, AnalysisStopped, PlayerSummary};
+use crate::game::gcg::{GcgError, GcgGame};
+use crate::lexicon::dictionary::{Dictionary, DictionaryError};
 use crate::tiles::TileLoadError;
 use crate::{Job, PositionOutcome, PositionSettings, Rulebook, Rules, Solver, TileSet};
 

@@ -2,43 +2,53 @@
 //! every valid play of a rack (move generation), hints for rejected plays, batch position files, a
 //! word finder and a solitaire game; under the spec's rules or the standard tournament rules.
 //!
-//! The crate is grouped by the engine's parts, one public module each; the names used most are also
-//! at the root (the board, tiles, dictionary, rules and checker, a play and a move, a position file
-//! and the prepared [`Job`] with its registry [`solvers`] and [`verify`], the same names as the other
-//! solver crates):
+//! The crate is in folders by the engine's parts, each a public module whose files are its public
+//! submodules; a folder imports only from the folders listed above it (the one exception: a play and
+//! the move it becomes name each other, [`play`] and [`movegen::moves`]). The names used most are
+//! also at the root (the board, tiles, dictionary, rules and checker, a play and a move, a position
+//! file and the prepared [`Job`] with its registry [`solvers`] and [`verify`], the same names as the
+//! other solver crates):
 //! - [`tiles`]: a [`Letter`], a [`Tile`] (a blank is written `?` on a rack and as the lower-case
 //!   letter it stands for on the board and in plays), the [`Rack`], and the [`TileSet`] of letter
 //!   scores and counts, read from a tile definition file or derived from a dictionary's letter
 //!   frequencies.
-//! - [`board`]: the 15×15 [`Board`] of [`Square`]s addressed `(x, y)` from the centre, and the
-//!   [`Rules`]: the spec's `lab` rules (no premium squares, bonus or blanks) or the `standard` rules
-//!   (the usual premium squares, counted under newly placed tiles only; 50 points for placing all 7
-//!   tiles; blanks worth 0).
+//! - [`board`]: the 15×15 [`Board`] of [`Square`]s addressed `(x, y)` from the centre, a run of
+//!   tiles in a line of it ([`board::run`]: a word, or the tiles a play places), and the
+//!   [`Rules`] ([`board::rules`]): the spec's `lab` rules (no premium squares, bonus or blanks) or
+//!   the `standard` rules (the usual premium squares, counted under newly placed tiles only; 50
+//!   points for placing all 7 tiles; blanks worth 0).
 //! - [`lexicon`]: the [`Dictionary`] (a word list or a compiled word graph), held as a minimal DAWG
-//!   ([`lexicon::WordGraph`]) for membership and move generation, [`Dictionary::load_cached`] keeping
-//!   the graph built from a word list in a cache folder; [`find_words`]: every word some of a rack's
-//!   tiles spell.
+//!   ([`lexicon::graph::WordGraph`]) for membership and move generation, its file forms
+//!   ([`lexicon::graph_file`], [`lexicon::kwg`]), [`Dictionary::load_cached`] keeping the graph built
+//!   from a word list in a cache folder; [`find_words`] ([`lexicon::words`]): every word some of a
+//!   rack's tiles spell.
 //! - [`play`]: [`Rulebook::check`] judges and scores a [`Play`] or gives its
-//!   [`play::Rejection`]; the standard notation of players and engines ([`play::board_text`],
-//!   [`play::format_move`], [`play::parse_standard_play`]: columns A–O, rows 1–15, `8H WORD` across,
-//!   `H8 WORD` down); [`play::hint()`]: what to suggest after a rejected play.
+//!   [`play::Rejection`]; the standard notation of players and engines ([`play::notation`]: columns
+//!   A–O, rows 1–15, `8H WORD` across, `H8 WORD` down); [`play::hint`]: what to suggest after a
+//!   rejected play; [`play::end`]: how a game ends and what the racks left count.
 //! - [`movegen`]: [`Rulebook::moves`], every valid play, by anchor squares and cross-checks over the
-//!   DAWG (Appel and Jacobson 1988); [`Rulebook::visit_moves`] hands them to a closure and
-//!   [`Rulebook::best_moves`] keeps only the best N (a bounded heap);
-//!   [`movegen::moves_by_brute_force`] is the slow reference they are tested against.
-//! - [`equity`]: the value of the tiles a move keeps ([`equity::LeaveTable`]), learned by self-play
-//!   ([`equity::train_leaves`]); [`equity::ranked_candidates`]: plays and the best exchange ranked by
-//!   equity, score plus leave value (Sheppard 2002).
-//! - [`game`]: the solitaire game ([`game::SolitaireGame`], [`game::run_solitaire`]), self-play
-//!   ([`game::play_game`]) and duels ([`game::duel`]), and [`game::simulate`]: the top candidates
-//!   played out two plies against random draws; GCG game records ([`game::GcgGame`]) and their
-//!   analysis turn by turn ([`game::analyze`]).
-//! - [`endgame`]: the exact endgame with the bag empty ([`endgame::solve`]): negamax with alpha-beta
-//!   pruning (Knuth and Moore 1975), iterative deepening and a transposition table on a Zobrist hash
-//!   (Zobrist 1970); the principal variation, its value, and whether it is proved.
-//! - [`batch`]: a `.scrabble` batch file ([`Position`]) and its report, and the prepared [`Job`] that
-//!   solves one file after another; [`desk`]: the position desk, the check / hint / listing policy of
+//!   DAWG (Appel and Jacobson 1988, [`movegen::generate`]); [`Rulebook::visit_moves`] hands them to a
+//!   closure and [`Rulebook::best_moves`] keeps only the best N (a bounded heap);
+//!   [`movegen::brute_force`] is the slow reference they are tested against; [`movegen::solver`]:
+//!   the registry of generators.
+//! - [`equity`]: [`equity::ranked_candidates`]: plays and the best exchange ranked by equity, score
+//!   plus the value of the tiles a move keeps ([`equity::leave::LeaveTable`], read from text or a
+//!   KLV file by [`equity::leave_file`]) (Sheppard 2002).
+//! - [`search`]: the exact endgame with the bag empty ([`search::endgame::solve`]): negamax with
+//!   alpha-beta pruning (Knuth and Moore 1975), iterative deepening, a transposition table on a
+//!   Zobrist hash (Zobrist 1970) and a cache of move lists; the principal
+//!   variation, its value, and whether it is proved; the one-tile pre-endgame
+//!   ([`search::pre_endgame`]).
+//! - [`game`]: the solitaire game ([`game::SolitaireGame`], [`game::solitaire`]), self-play and duels
+//!   ([`game::selfplay`]), leaves learned by self-play ([`game::train`]), the top candidates played
+//!   out two plies against random draws ([`game::simulate`]); GCG game records ([`game::gcg`]), the
+//!   one-line CGP position ([`game::cgp`]) and the analysis of a game turn by turn
+//!   ([`game::analyze`]); [`game::desk`]: the position desk, the check / hint / listing policy of
 //!   both front ends.
+//! - [`batch`]: a `.scrabble` batch file ([`Position`], [`batch::position`]) and its report, and the
+//!   prepared [`Job`] that solves one file after another ([`batch::job`]).
+//! - At the ground: [`seed`] (seeds for the random draws) and [`mod@file`] (the bounded reading of the
+//!   files the crate reads).
 //!
 //! ```
 //! use solvebatch_scrabble::{Board, Dictionary, Letter, Play, Rack, Rules, Rulebook, Square, TileSet};
@@ -67,7 +77,8 @@
 //! Equity ranks a lower score that keeps good tiles before a higher one that keeps bad ones:
 //!
 //! ```
-//! use solvebatch_scrabble::equity::{ranked_candidates, LeaveTable, Ranking};
+//! use solvebatch_scrabble::equity::leave::LeaveTable;
+//! use solvebatch_scrabble::equity::{ranked_candidates, Ranking};
 //! use solvebatch_scrabble::{Board, Dictionary, Rulebook, Rules, TileSet};
 //!
 //! let dictionary = Dictionary::from_text(b"qat\nat\n".to_vec());
@@ -107,54 +118,30 @@
 
 #![deny(missing_docs)]
 
-mod analyze;
 pub mod batch;
 pub mod board;
-mod brute_force;
-mod cgp;
-pub mod desk;
-mod dictionary;
-mod edges;
-pub mod end;
-pub mod endgame;
 pub mod equity;
 pub mod family;
-mod file;
+pub mod file;
 pub mod game;
-mod gcg;
-mod generate;
-mod graph;
-mod graph_file;
-mod hint;
-mod job;
-mod kwg;
-mod leave;
-mod leave_file;
-mod letter;
 pub mod lexicon;
 pub mod movegen;
-mod moves;
-mod notation;
 pub mod play;
-mod position;
-pub mod pre_endgame;
 mod quote;
-mod rack;
-mod rules;
-mod selfplay;
-mod simulate;
-mod solitaire;
-mod solver;
+pub mod search;
+pub mod seed;
 pub mod tiles;
-mod train;
-mod transposition;
-mod turn_cache;
-mod words;
 
-pub use batch::{parse, verify, Job, Position, PositionOutcome, PositionSettings};
-pub use board::{Board, Rules, Square};
-pub use lexicon::{find_words, Dictionary};
-pub use movegen::{solvers, Move, Solver};
-pub use play::{Play, Rulebook};
+pub use crate::batch::job::{verify, Job, PositionOutcome, PositionSettings};
+pub use crate::batch::position::{parse, Position};
+pub use crate::board::rules::Rules;
+pub use crate::board::{Board, Square};
+pub use crate::lexicon::dictionary::Dictionary;
+pub use crate::lexicon::words::find_words;
+pub use crate::movegen::moves::Move;
+pub use crate::movegen::solver::{solvers, Solver};
+pub use crate::play::{Play, Rulebook};
+pub use crate::tiles::letter::{Letter, Tile};
+pub use crate::tiles::rack::Rack;
+pub use crate::tiles::TileSet;
 pub use solvebatch_core::Deadline;
-pub use tiles::{Letter, Rack, Tile, TileSet};

@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use solvebatch_scrabble::movegen::{moves_by_brute_force, rank};
+use solvebatch_scrabble::movegen::brute_force::moves_by_brute_force;
+use solvebatch_scrabble::movegen::moves::rank;
 use solvebatch_scrabble::{Dictionary, Play, Position, Rulebook, Rules, Solver, TileSet};
 
 fn dataset_folder() -> PathBuf {
@@ -157,7 +158,7 @@ fn the_bundled_dictionary_holds_two_to_fifteen_letter_words() {
     let dictionary = Dictionary::load(&dataset_folder().join("dictionary.txt")).unwrap();
     assert_eq!(dictionary.skipped(), 0);
     assert!(dictionary.len() > 250_000, "{} words", dictionary.len());
-    let word = |text: &str| solvebatch_scrabble::tiles::parse_letters(text).unwrap();
+    let word = |text: &str| solvebatch_scrabble::tiles::letter::parse_letters(text).unwrap();
     assert!(dictionary.contains(&word("QUIXOTIC")) && dictionary.contains(&word("ZA")));
     assert!(!dictionary.contains(&word("A")) && !dictionary.contains(&word("XYZZY")));
 }

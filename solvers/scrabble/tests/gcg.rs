@@ -6,11 +6,12 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
-use solvebatch_scrabble::equity::{LeaveTable, Ranking};
-use solvebatch_scrabble::game::{
-    analyze, analyze_until, play_game, AnalysisSettings, AnalysisStopped, Ending, Engine, GcgEvent, GcgGame,
-    GcgPlayer,
-};
+use solvebatch_scrabble::equity::leave::LeaveTable;
+use solvebatch_scrabble::equity::Ranking;
+use solvebatch_scrabble::game::analyze::{analyze, analyze_until, AnalysisSettings, AnalysisStopped};
+use solvebatch_scrabble::game::gcg::{GcgEvent, GcgGame, GcgPlayer};
+use solvebatch_scrabble::game::selfplay::{play_game, Engine};
+use solvebatch_scrabble::play::end::Ending;
 use solvebatch_scrabble::{Deadline, Dictionary, Rulebook, Rules, TileSet};
 
 fn dictionary() -> Dictionary {

@@ -5,8 +5,10 @@
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use solvebatch_scrabble::board::{Direction, Premium};
-use solvebatch_scrabble::movegen::{moves_by_brute_force, rank};
+use solvebatch_scrabble::board::rules::Premium;
+use solvebatch_scrabble::board::Direction;
+use solvebatch_scrabble::movegen::brute_force::moves_by_brute_force;
+use solvebatch_scrabble::movegen::moves::rank;
 use solvebatch_scrabble::{Board, Dictionary, Letter, Move, Rack, Rulebook, Rules, Square, Tile, TileSet};
 
 fn dictionary(words: &[&str]) -> Dictionary {

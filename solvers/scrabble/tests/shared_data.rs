@@ -9,8 +9,8 @@ mod shared_data {
     use std::collections::BTreeSet;
     use std::path::{Path, PathBuf};
 
-    use solvebatch_scrabble::board::Premium;
-    use solvebatch_scrabble::tiles::parse_letters;
+    use solvebatch_scrabble::board::rules::Premium;
+    use solvebatch_scrabble::tiles::letter::parse_letters;
     use solvebatch_scrabble::{Dictionary, Rules, Square, TileSet};
 
     /// The shared data folder.

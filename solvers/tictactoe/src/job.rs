@@ -2,8 +2,9 @@
 //! app): a [`Job`] prepared once per run with a solver of [`crate::solvers`], then [`Job::solve`] on
 //! each file's bytes; [`crate::verify`] checks any printed output.
 
+use crate::parse::GameFileError;
 use crate::registry::{Solver, UnknownSolver};
-use crate::{replay, GameFileError, Replayed};
+use crate::replay::{replay, Replayed};
 
 /// A run over game files with one solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

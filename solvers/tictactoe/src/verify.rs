@@ -1,7 +1,8 @@
 //! Checking a printed output against its game file: the spec fixes every byte, so the correct output
 //! is the replay's, and a wrong one is named by its first differing line.
 
-use crate::{replay, GameFileError};
+use crate::parse::GameFileError;
+use crate::replay::replay;
 
 /// Why an output is not the one of its game file; for a malformed file, the cause
 /// ([`std::error::Error::source`]) is the file's error.

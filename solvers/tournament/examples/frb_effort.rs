@@ -13,7 +13,9 @@
 use std::time::{Duration, Instant};
 
 use nix::time::{clock_gettime, ClockId};
-use solvebatch_tournament::{count_rounds_by, solver, Branching, Deadline, Instance, Limits, Regular};
+use solvebatch_tournament::count::count_rounds_by;
+use solvebatch_tournament::search::branching::Branching;
+use solvebatch_tournament::{solver, Deadline, Instance, Limits, Regular};
 
 /// The CPU time of the calling thread so far, in seconds.
 fn thread_cpu() -> f64 {

@@ -10,7 +10,8 @@
 
 use std::time::{Duration, Instant};
 
-use solvebatch_tournament::{first_round_effort, Deadline, DepthStats, Limits, Regular, MEMO_ENTRIES};
+use solvebatch_tournament::count::{first_round_effort, DepthStats, MEMO_ENTRIES};
+use solvebatch_tournament::{Deadline, Limits, Regular};
 
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).map(|arg| arg.parse().expect("a number")).collect();

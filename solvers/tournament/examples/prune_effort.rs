@@ -18,9 +18,10 @@
 use std::time::{Duration, Instant};
 
 use nix::time::{clock_gettime, ClockId};
-use solvebatch_tournament::{
-    check_round, pruned_effort, Deadline, FilterStats, Limits, Pruning, Regular, Restarts,
-};
+use solvebatch_tournament::search::pruning::{FilterStats, Pruning};
+use solvebatch_tournament::search::restarts::Restarts;
+use solvebatch_tournament::solvers::prune::pruned_effort;
+use solvebatch_tournament::{check_round, Deadline, Limits, Regular};
 
 /// The pruning of `config`: parts joined by `+`, each setting one field of [`Pruning`].
 fn pruning(config: &str) -> Pruning {

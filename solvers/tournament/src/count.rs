@@ -13,8 +13,8 @@
 //! players in the other order make another round.
 //!
 //! On several threads ([`Limits::threads`]) the first levels of the tree are cut into subproblems in
-//! depth-first order ([`Cover::split`]), which rayon's pool hands out to its threads by work stealing;
-//! the threads share one memo ([`Shared`]). A count adds up the subproblems' counts; a listing puts
+//! depth-first order (`Cover::split`), which rayon's pool hands out to its threads by work stealing;
+//! the threads share one memo (`Shared`). A count adds up the subproblems' counts; a listing puts
 //! their rounds one after another in the order of the cut, which is the order of one thread, since
 //! fewest-options branching depends on the subproblem only.
 
@@ -23,17 +23,17 @@ use std::collections::{HashMap, HashSet};
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
-use crate::branching::{Branching, FailureRates};
-use crate::dlx;
 use crate::instance::Instance;
 use crate::memo::{Memo, Shared};
 use crate::round::Round;
+use crate::search::branching::{Branching, FailureRates};
 use crate::solver::{Interrupted, Limits};
+use crate::solvers::dlx;
 use crate::stop::{Stop, CLOCK_INTERVAL};
 
 /// How many subproblems per thread the first levels are cut into, at least (fewer when the tree is
-/// that small), as [`crate::Dlx`] cuts its own tree.
-const SUBPROBLEMS_PER_THREAD: usize = crate::bitset::SUBTREES_PER_THREAD;
+/// that small), as [`crate::solvers::dlx::Dlx`] cuts its own tree.
+const SUBPROBLEMS_PER_THREAD: usize = crate::search::bitset::SUBTREES_PER_THREAD;
 
 /// The most subproblems a memo keeps (each is `3n` bits of key and a count, so at 60 tables about
 /// 100 MB when full).
@@ -549,7 +549,9 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::{check_round, format, parse, Pairing};
+    use crate::instance::Pairing;
+    use crate::parse;
+    use crate::round::{check_round, format};
 
     /// Rounds by brute force: each table in turn plays each distinct pairing whose players are free.
     fn brute_force(instance: &Instance) -> u64 {
@@ -619,7 +621,9 @@ mod tests {
     fn instance_up_to_12_tables() -> impl Strategy<Value = Instance> {
         let regular = (4usize..=12, 2usize..=6, 0u64..1000, any::<bool>()).prop_map(
             |(tables, degree, seed, planted)| {
-                crate::Regular { tables, degree: degree.min(tables), seed, planted }.generate().unwrap()
+                crate::generate::Regular { tables, degree: degree.min(tables), seed, planted }
+                    .generate()
+                    .unwrap()
             },
         );
         prop_oneof![regular, small_instance()]
@@ -683,16 +687,17 @@ mod tests {
     #[test]
     fn a_time_limit_stops_every_thread() {
         use std::time::{Duration, Instant};
-        let instance = crate::Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap();
+        let instance =
+            crate::generate::Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap();
         let limit = Duration::from_millis(200);
         for threads in [2, 4] {
             let started = Instant::now();
-            let deadline = crate::Deadline::at(Some(started + limit));
+            let deadline = crate::solver::Deadline::at(Some(started + limit));
             let limits = Limits { deadline, threads, seed: 0 };
             assert_eq!(count_rounds(&instance, &limits).err(), Some(Interrupted));
             assert!(started.elapsed() < limit + Duration::from_secs(1), "{:?}", started.elapsed());
             let started = Instant::now();
-            let deadline = crate::Deadline::at(Some(started + limit));
+            let deadline = crate::solver::Deadline::at(Some(started + limit));
             let limits = Limits { deadline, threads, seed: 0 };
             assert_eq!(list_rounds(&instance, None, &limits).err(), Some(Interrupted));
             assert!(started.elapsed() < limit + Duration::from_secs(1), "{:?}", started.elapsed());

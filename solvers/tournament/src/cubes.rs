@@ -1,4 +1,4 @@
-//! Merging the results of one cube split solved as N processes ([`crate::solve_cube_share`] once per
+//! Merging the results of one cube split solved as N processes ([`crate::solvers::share::solve_cube_share`] once per
 //! share): the round of the lowest share that found one; no round when all N shares are refuted;
 //! otherwise the shares that timed out, since whether a round exists is then not known.
 //!
@@ -7,7 +7,7 @@
 /// How one share ended, as its result records it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CubeAnswer<'a> {
-    /// A round was found: its lines as [`crate::format`] prints them.
+    /// A round was found: its lines as [`crate::round::format`] prints them.
     Round(&'a str),
     /// No cube of the share holds a round.
     Refuted,
@@ -40,7 +40,7 @@ impl CubeResult<'_> {
 /// What the shares say together.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Merged<'a> {
-    /// The round of the lowest share that found one, as [`crate::format`] prints it.
+    /// The round of the lowest share that found one, as [`crate::round::format`] prints it.
     Round(&'a str),
     /// All N shares are refuted: the instance has no round.
     NoRound,

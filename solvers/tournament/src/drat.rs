@@ -50,7 +50,7 @@ pub enum DratError {
 /// addition gave the conflict.
 ///
 /// ```
-/// use solvebatch_tournament::check_drat;
+/// use solvebatch_tournament::drat::check_drat;
 ///
 /// // x, and either of x or y is false, and y: unsatisfiable; the lemma -y follows by RUP.
 /// let formula = [vec![1], vec![-1, -2], vec![2]];

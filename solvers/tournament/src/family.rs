@@ -6,7 +6,8 @@ use std::path::Path;
 
 use solvebatch_core::{Deadline, Family, FamilyError, Outcome, Prepared, Settings, SolverInfo, Status};
 
-use crate::{check_proof, parse, prove, solvers, verify, Job, Limits, ProveError, Proved, RoundOutcome};
+use crate::proof::{check_proof, ProveError};
+use crate::{parse, prove, solvers, verify, Job, Limits, Proved, RoundOutcome};
 
 /// The tournament-round family.
 pub struct Tournament;
@@ -86,7 +87,8 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
-    use crate::{to_text, Regular};
+    use crate::generate::to_text;
+    use crate::Regular;
 
     #[test]
     fn a_file_without_a_round_is_proved_and_one_with_a_round_is_not() {

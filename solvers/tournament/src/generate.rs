@@ -173,7 +173,7 @@ fn key(p: &Pairing) -> (u64, u64, u64) {
 }
 
 /// The pairing file of `instance`: `n` on line 0, then `first,second,table` per line in order, each
-/// line ended by `\n` (the format [`crate::parse`] reads).
+/// line ended by `\n` (the format [`crate::parse()`] reads).
 pub fn to_text(instance: &Instance) -> String {
     let mut text = format!("{}\n", instance.tables);
     for pairing in &instance.pairings {
@@ -186,7 +186,10 @@ pub fn to_text(instance: &Instance) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{check_round, parse, Dlx, Limits, Solver};
+    use crate::parse;
+    use crate::round::check_round;
+    use crate::solver::{Limits, Solver};
+    use crate::solvers::dlx::Dlx;
 
     fn regular(tables: usize, degree: usize, seed: u64, planted: bool) -> Instance {
         Regular { tables, degree, seed, planted }.generate().unwrap()

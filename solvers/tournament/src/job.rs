@@ -5,7 +5,8 @@
 use crate::instance::Instance;
 use crate::parse::{parse, ParseError};
 use crate::round::format;
-use crate::solver::{solver, solvers, Deadline, Limits, Solver, Stats};
+use crate::solver::{Deadline, Limits, Solver, Stats};
+use crate::solvers::{solver, solvers};
 use crate::verify::{read_round, OutputError};
 
 pub use solvebatch_core::UnknownSolver;
@@ -21,14 +22,14 @@ fn unknown(name: &str) -> UnknownSolver {
 pub enum RoundOutcome {
     /// A round: its printed form (`Table i: j vs. k` lines) and the search effort.
     Found {
-        /// The round as [`format`] prints it.
+        /// The round as [`format()`] prints it.
         output: String,
         /// Search statistics.
         stats: Stats,
     },
     /// No round exists: the printed line `No tournament found.` and the search effort.
     NoRound {
-        /// [`crate::NO_ROUND`].
+        /// [`crate::round::NO_ROUND`].
         output: String,
         /// Search statistics.
         stats: Stats,
@@ -76,7 +77,7 @@ impl Job {
         }
     }
 
-    /// Finds a round of a parsed `instance` (one with [`crate::Pins`] applied, say), stopping soon
+    /// Finds a round of a parsed `instance` (one with [`crate::pins::Pins`] applied, say), stopping soon
     /// after `deadline`; never [`RoundOutcome::Invalid`].
     pub fn solve_instance(&self, instance: &Instance, deadline: Deadline<'_>) -> RoundOutcome {
         let limits = Limits { deadline, threads: self.threads, seed: self.seed };

@@ -3,20 +3,32 @@
 //!
 //! This is a generalisation of 3-dimensional matching, solved here as exact cover: the items are the `n`
 //! tables and `2n` players, the options the pairings, each covering three items. The crate parses the
-//! pairing file format ([`parse`]), offers several solvers through one registry ([`solvers`]): the
-//! reference backtracking matcher ([`Backtrack`]), Algorithm X ([`Dlx`]), Algorithm X
-//! with randomised restarts ([`DlxRestarts`], and [`pruned_effort`] to measure pruning), Algorithm X
-//! with the failure-rate item choice ([`DlxFrb`], [`Branching`]), SAT on varisat ([`Sat`], with the CNF exported by [`encode`]
-//! and [`write_dimacs`]) and a race of `dlx`, `dlx-restarts` and `dlx-frb` ([`Portfolio`]); one share of SAT's cube split
-//! can be solved alone ([`solve_cube_share`]), to spread a hard instance over many processes, and the
-//! shares' results merged ([`cubes::merge`]). For the organiser it counts the rounds exactly
-//! ([`count_rounds`], [`count_rounds_by`]), lists them ([`list_rounds`]), both on several threads, and pins or excludes pairings ([`Pins`]); a
-//! "No tournament found." can come with a DRAT proof ([`prove`]), checked independently
-//! ([`check_drat`]). It checks
-//! any round independently ([`check_round`], [`read_round`]), prints a round
-//! exactly as specified ([`format`]) and draws random regular instances ([`Regular`]). A run over many
-//! files prepares a [`Job`] once ([`Job::new`] by solver name) and calls [`Job::solve`] on each file;
-//! [`verify`] checks any printed answer.
+//! pairing file format ([`fn@parse`]), offers several solvers through one registry ([`fn@solvers`]) and
+//! prints a round exactly as specified ([`format()`]).
+//!
+//! The names a user needs are at the root; the rest is in the module of its part, each layer
+//! importing only from those below it:
+//! - at the ground, the problem and the answer: [`instance`] ([`Instance`], [`Pairing`]),
+//!   [`mod@parse`] (the pairing file), [`round`] ([`Round`], [`check_round`], [`format()`]), and the
+//!   solver interface [`mod@solver`] ([`Solver`], [`Limits`], [`Solution`], [`Interrupted`]);
+//! - [`search`], the engine under the solvers: Algorithm X on dancing links or bitsets, the item
+//!   choice ([`search::branching`]), the matching filters, which pruning is on and what it cost
+//!   ([`search::pruning`]) and the restart schedule ([`search::restarts`]);
+//! - [`mod@solvers`], one file per solver and their registry: the reference backtracking matcher
+//!   ([`solvers::backtrack`]), Algorithm X ([`solvers::dlx`], `dlx` and `dlx-frb`), Algorithm X
+//!   with randomised restarts ([`solvers::prune`], `dlx-restarts`, and
+//!   [`solvers::prune::pruned_effort`] to measure pruning), SAT on varisat ([`solvers::sat`], with the
+//!   CNF exported by [`solvers::cnf`]) and a race of `dlx`, `dlx-restarts` and `dlx-frb`
+//!   ([`solvers::portfolio`]); one share of SAT's cube split can be solved alone
+//!   ([`solvers::share`]), to spread a hard instance over many processes, and the shares' results
+//!   merged ([`cubes::merge`]);
+//! - for the organiser: [`count`] counts the rounds exactly ([`count_rounds`]) and lists them
+//!   ([`list_rounds`]), both on several threads; [`pins`] pins or excludes pairings ([`Pins`]); a
+//!   "No tournament found." can come with a DRAT proof ([`prove`], [`proof`]), checked independently
+//!   ([`drat`]); [`generate`] draws random regular instances ([`Regular`]);
+//! - a run over many files prepares a [`Job`] once ([`Job::new`] by solver name) and calls
+//!   [`Job::solve`] on each file ([`job`]); [`fn@verify`] checks any printed answer, and
+//!   [`mod@verify`] reads a printed round back.
 //!
 //! ```
 //! use solvebatch_tournament::{format, parse, solver, Limits, Regular};
@@ -36,55 +48,31 @@
 //! ```
 #![deny(missing_docs)]
 
-mod backtrack;
-mod bitset;
-mod blossom;
-mod branching;
-mod cnf;
-mod count;
-mod cube;
+pub mod count;
 pub mod cubes;
-mod dlx;
-mod drat;
+pub mod drat;
 pub mod family;
-mod filter;
-mod generate;
-mod instance;
-mod job;
-mod links;
+pub mod generate;
+pub mod instance;
+pub mod job;
 mod memo;
-mod parse;
-mod pins;
-mod portfolio;
-mod proof;
-mod proof_sink;
-mod prune;
-mod round;
-mod sat;
-mod share;
-mod solver;
+pub mod parse;
+pub mod pins;
+pub mod proof;
+pub mod round;
+pub mod search;
+pub mod solver;
+pub mod solvers;
 mod stop;
-mod verify;
+pub mod verify;
 
-pub use backtrack::Backtrack;
-pub use branching::Branching;
-pub use cnf::{encode, write_dimacs, Encoding};
-pub use count::{
-    count_rounds, count_rounds_by, first_round_effort, list_rounds, CountStats, DepthStats, RoundCount,
-    MEMO_ENTRIES,
-};
-pub use dlx::{Dlx, DlxFrb};
-pub use drat::{check_drat, DratError};
-pub use generate::{to_text, GenerateError, Regular};
-pub use instance::{Instance, Pairing};
-pub use job::{verify, Job, RoundOutcome, UnknownSolver, VerifyError};
-pub use parse::{parse, Field, ParseError};
-pub use pins::{Item, Pin, PinError, Pins};
-pub use portfolio::Portfolio;
-pub use proof::{check_proof, prove, ProveError, Proved};
-pub use prune::{pruned_effort, DlxRestarts, FilterStats, ProbeStats, Pruning, Restarts};
-pub use round::{check_round, format, Round, RoundError, NO_ROUND};
-pub use sat::Sat;
-pub use share::{solve_cube_share, CubeShare, ShareAnswer, ShareSolution};
-pub use solver::{solver, solvers, Deadline, Interrupted, Limits, Solution, Solver, Stats};
-pub use verify::{read_round, OutputError};
+pub use crate::count::{count_rounds, list_rounds};
+pub use crate::generate::Regular;
+pub use crate::instance::{Instance, Pairing};
+pub use crate::job::{verify, Job, RoundOutcome};
+pub use crate::parse::{parse, ParseError};
+pub use crate::pins::{Pin, Pins};
+pub use crate::proof::{prove, Proved};
+pub use crate::round::{check_round, format, Round, NO_ROUND};
+pub use crate::solver::{Deadline, Interrupted, Limits, Solution, Solver};
+pub use crate::solvers::{solver, solvers};

@@ -175,7 +175,9 @@ fn trim(text: &[u8]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{format, Backtrack, Limits, Solver};
+    use crate::round::format;
+    use crate::solver::{Limits, Solver};
+    use crate::solvers::backtrack::Backtrack;
 
     fn error(text: &str) -> String {
         parse(text).unwrap_err().to_string()

@@ -231,7 +231,10 @@ fn items(pairings: &[Pairing]) -> impl Iterator<Item = Item> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{format, parse, solvers, Limits};
+    use crate::parse;
+    use crate::round::format;
+    use crate::solver::Limits;
+    use crate::solvers::solvers;
 
     /// Two rounds: 0-1, 2-3, 4-5 at tables 0, 1, 2, and 2-3, 4-5, 0-1.
     const TWO_ROUNDS: &str = "3\n0,1,0\n2,3,0\n2,3,1\n4,5,1\n4,5,2\n0,1,2\n";

@@ -1,4 +1,4 @@
-//! A checkable "No tournament found.": varisat solves [`crate::encode`]'s formula (the CNF that
+//! A checkable "No tournament found.": varisat solves [`crate::solvers::cnf::encode`]'s formula (the CNF that
 //! `--emit-cnf` writes) as one problem, without cubes (a DRAT proof has no assumptions), and writes
 //! its DRAT proof of unsatisfiability; [`check_proof`] checks it independently ([`check_drat`]).
 
@@ -7,12 +7,12 @@ use std::io::{self, Write};
 use varisat::solver::SolverError;
 use varisat::{ProofFormat, Solver as Varisat};
 
-use crate::cnf::encode;
 use crate::drat::{check_drat, DratError};
 use crate::instance::Instance;
 use crate::round::Round;
-use crate::sat::decode;
 use crate::solver::{Interrupted, Limits};
+use crate::solvers::cnf::encode;
+use crate::solvers::sat::decode;
 use crate::stop::Stop;
 
 /// What [`prove`] found.
@@ -36,7 +36,7 @@ pub enum ProveError {
 }
 
 /// Solves `instance` with varisat, writing the DRAT proof (text form: one clause a line, `d` before a
-/// deleted one) of [`crate::encode`]'s formula to `target`, stopping soon after the deadline of
+/// deleted one) of [`crate::solvers::cnf::encode`]'s formula to `target`, stopping soon after the deadline of
 /// `limits` (checked at each write of varisat's proof buffer, every few kilobytes).
 ///
 /// # Errors
@@ -65,7 +65,7 @@ pub fn prove(instance: &Instance, target: &mut dyn Write, limits: &Limits) -> Re
     }
 }
 
-/// Checks, with [`check_drat`], the DRAT proof `proof` that [`crate::encode`]'s formula for
+/// Checks, with [`check_drat`], the DRAT proof `proof` that [`crate::solvers::cnf::encode`]'s formula for
 /// `instance` is unsatisfiable, that is that `instance` has no round; returns the lemmas checked.
 ///
 /// # Errors
@@ -101,7 +101,9 @@ impl Write for Deadlined<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{check_round, parse, Regular};
+    use crate::generate::Regular;
+    use crate::parse;
+    use crate::round::check_round;
 
     fn proof_of(instance: &Instance) -> (Proved, Vec<u8>) {
         let mut bytes = Vec::new();
@@ -147,8 +149,10 @@ mod tests {
     #[test]
     fn an_expired_deadline_interrupts_the_proof() {
         let instance = Regular { tables: 30, degree: 4, seed: 2, planted: false }.generate().unwrap();
-        let limits =
-            Limits { deadline: crate::Deadline::at(Some(std::time::Instant::now())), ..Limits::default() };
+        let limits = Limits {
+            deadline: crate::solver::Deadline::at(Some(std::time::Instant::now())),
+            ..Limits::default()
+        };
         let result = prove(&instance, &mut Vec::new(), &limits);
         assert!(matches!(result, Err(ProveError::Interrupted(Interrupted))), "{result:?}");
     }

@@ -1,7 +1,8 @@
 //! Properties of the reference backtracking matcher on random small instances.
 
 use proptest::prelude::*;
-use solvebatch_tournament::{check_round, parse, Backtrack, Instance, Limits, Pairing, Solver};
+use solvebatch_tournament::solvers::backtrack::Backtrack;
+use solvebatch_tournament::{check_round, parse, Instance, Limits, Pairing, Solver};
 
 /// Whether a round exists, by trying every pairing at every table in turn: written plainly, for n <= 5.
 fn brute_force_has_round(instance: &Instance) -> bool {

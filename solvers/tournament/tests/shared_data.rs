@@ -7,7 +7,8 @@
 mod shared_data {
     use std::path::PathBuf;
 
-    use solvebatch_tournament::{format, parse, Backtrack, Limits, Solver};
+    use solvebatch_tournament::solvers::backtrack::Backtrack;
+    use solvebatch_tournament::{format, parse, Limits, Solver};
 
     fn shared_file(name: &str) -> Vec<u8> {
         let path =

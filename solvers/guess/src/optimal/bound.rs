@@ -17,7 +17,7 @@
 //!    and, by 1 and 2, at least as hard as `P_(j+1)`. Hence `h(P_j) >= 1 + h(P_(j+1))`.
 //!
 //! Each `h(P_j)` is then found by trying budgets upward from the larger of `1 + h(P_(j+1))` and the
-//! counting bound ([`super::counting::lower_bound`]): a budget that the exhaustive search
+//! counting bound (`counting::lower_bound`): a budget that the exhaustive search
 //! ([`Settings::EXHAUSTIVE`]) cannot meet is proved impossible, and the first budget it meets is
 //! proved sufficient by the strategy it found. `h(P_0)` is the answer. For 4 digits: `P_8` (8
 //! numbers) needs 3 guesses by counting; `P_7 = {1,2} x {0,1,2}^3` (54 numbers) cannot be finished
@@ -28,7 +28,7 @@
 
 use std::fmt;
 
-use crate::Deadline;
+use solvebatch_core::Deadline;
 
 use serde::Serialize;
 
@@ -202,10 +202,13 @@ pub(crate) fn chain(space: &Space, last: u32, deadline: Deadline<'_>) -> Result<
 /// ```
 ///
 /// # Errors
-/// [`Interrupted`](crate::GuessError::Interrupted) when `deadline` passed first.
-pub fn minimum_worst_case(digits: Digits, deadline: Deadline<'_>) -> Result<Bound, crate::GuessError> {
+/// [`Interrupted`](crate::strategy::GuessError::Interrupted) when `deadline` passed first.
+pub fn minimum_worst_case(
+    digits: Digits,
+    deadline: Deadline<'_>,
+) -> Result<Bound, crate::strategy::GuessError> {
     let space = Space::new(digits);
-    let steps = chain(&space, 0, deadline).map_err(|Interrupted| crate::GuessError::Interrupted)?;
+    let steps = chain(&space, 0, deadline).map_err(|Interrupted| crate::strategy::GuessError::Interrupted)?;
     let worst_case = steps.last().map_or(0, |step| step.worst_case);
     Ok(Bound { digits, worst_case, steps })
 }
@@ -235,7 +238,7 @@ mod tests {
     fn three_digit_chain_by_hand() {
         // P_8 = {1} x {0,1}^2: 4 numbers over 2 varying positions need 3 (1 + 2 < 4). Each box above
         // needs one more, to 11 for the 900 numbers.
-        let bound = minimum_worst_case(Digits::new(3).unwrap(), crate::Deadline::NEVER).unwrap();
+        let bound = minimum_worst_case(Digits::new(3).unwrap(), Deadline::NEVER).unwrap();
         let worst: Vec<u32> = bound.steps.iter().map(|step| step.worst_case).collect();
         assert_eq!(worst, [3, 4, 5, 6, 7, 8, 9, 10, 11]);
         assert_eq!(bound.steps[0].size, 4);

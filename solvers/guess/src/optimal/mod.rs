@@ -31,30 +31,27 @@
 //! guesses onto themselves, and a strategy for a set also serves every subset, so the codebreaker is
 //! left at least as badly off as with those 54 numbers, which no strategy finishes within 4 more
 //! guesses, even with guesses outside the box (exhaustive search). Some secret thus needs
-//! `7 + 5 = 12` guesses. [`minimum_worst_case`] proves this and more: it climbs the chain of boxes
+//! `7 + 5 = 12` guesses. [`minimum_worst_case`](bound::minimum_worst_case) proves this and more: it climbs the chain of boxes
 //! `P_8 ⊂ P_7 ⊂ ... ⊂ P_0` (the whole range), proving each box's worst case exactly (see
 //! the `bound` part below), and works for any number of digits.
 //!
 //! # The parts
 //!
-//! Each is a private module whose documentation gives the details:
+//! Each is a module whose documentation gives the details (`counting`, `symmetry` and `space` are
+//! private to the crate; [`search`], [`bound`] and [`tree`] are public):
 //! - `counting`: the counting bound `(D^k - 1) / (D - 1)` for `D` positions and `k` guesses, with
 //!   its proof, applied to every part of a set that varies in fewer positions;
 //! - `symmetry`: one guess per class of guesses that digit relabellings fixing the candidate set
 //!   make interchangeable;
-//! - `search`: the depth-bounded AND-OR search ("can this set be finished within `k` guesses?"),
+//! - [`search`]: the depth-bounded AND-OR search ("can this set be finished within `k` guesses?"),
 //!   memoised by candidate set, with guesses ordered by a score, an optional beam, and the comparison
 //!   of guesses by total that lowers the mean;
-//! - `bound`: the exact minimum worst case along the chain of boxes;
-//! - `tree`: the strategy built once, the guess of every candidate set it reaches.
+//! - [`bound`]: the exact minimum worst case along the chain of boxes;
+//! - [`tree`]: the strategy built once, the guess of every candidate set it reaches.
 
-mod bound;
-mod counting;
-mod search;
-mod space;
-mod symmetry;
-mod tree;
-
-pub use bound::{minimum_worst_case, Bound, BoundStep, Proof};
-pub use search::Settings;
-pub use tree::StrategyTree;
+pub mod bound;
+pub(crate) mod counting;
+pub mod search;
+pub(crate) mod space;
+pub(crate) mod symmetry;
+pub mod tree;

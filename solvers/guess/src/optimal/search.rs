@@ -3,10 +3,10 @@
 //!
 //! An OR node is a candidate set with a budget of `k` guesses: it succeeds when some guess does. An AND
 //! node is a guess: it succeeds when every non-final answer group can be finished within `k - 1`
-//! guesses. The search prunes with the counting bound ([`super::counting`]): a set larger than
+//! guesses. The search prunes with the counting bound (`counting`): a set larger than
 //! `(D^k - 1) / (D - 1)` fails at once, and a guess with a non-final group larger than
 //! `(D^(k-1) - 1) / (D - 1)` is not tried. It tries one guess per class of interchangeable guesses
-//! ([`super::symmetry`]), skips guesses that leave the set whole (a wasted guess) and guesses that
+//! (`symmetry`), skips guesses that leave the set whole (a wasted guess) and guesses that
 //! split the set exactly like one already tried, orders the rest by a score, and remembers the
 //! result for every set it solved (the memo, keyed by the sorted list of the set's numbers).
 //!
@@ -20,7 +20,7 @@
 //! mean is as low as the worst case allows (a branch-and-bound: a guess whose groups cannot beat the
 //! best total by the counting bound on totals is skipped).
 
-use crate::Deadline;
+use solvebatch_core::Deadline;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -405,7 +405,7 @@ mod tests {
         let space = Space::new(Digits::FOUR);
         let set = four_digit_box(&space, 2, 3);
         assert_eq!(set.len(), 54);
-        let mut search = Search::new(&space, Settings::EXHAUSTIVE, crate::Deadline::NEVER);
+        let mut search = Search::new(&space, Settings::EXHAUSTIVE, Deadline::NEVER);
         assert!(search.solve(&set, 4).unwrap().is_none());
         let plan = search.solve(&set, 5).unwrap().expect("5 guesses suffice");
         let counts = games(&space, &set, &plan);
@@ -418,12 +418,10 @@ mod tests {
     fn comparing_guesses_never_raises_the_total() {
         let space = Space::new(Digits::FOUR);
         let set = four_digit_box(&space, 3, 4);
-        let first = Search::new(&space, Settings::EXHAUSTIVE, crate::Deadline::NEVER)
-            .solve(&set, 6)
-            .unwrap()
-            .unwrap();
+        let first =
+            Search::new(&space, Settings::EXHAUSTIVE, Deadline::NEVER).solve(&set, 6).unwrap().unwrap();
         let compared = Settings { beam: None, compare: 10, compare_below: 100 };
-        let better = Search::new(&space, compared, crate::Deadline::NEVER).solve(&set, 6).unwrap().unwrap();
+        let better = Search::new(&space, compared, Deadline::NEVER).solve(&set, 6).unwrap().unwrap();
         assert!(better.total <= first.total, "{} > {}", better.total, first.total);
         let counts = games(&space, &set, &better);
         assert_eq!(counts.len(), 192);
@@ -436,15 +434,13 @@ mod tests {
         let all: Vec<u32> = (0..900).collect();
         let narrow = Settings { beam: Some(1), compare: 1, compare_below: 0 };
         for budget in [11, 16] {
-            if let Some(plan) =
-                Search::new(&space, narrow, crate::Deadline::NEVER).solve(&all, budget).unwrap()
-            {
+            if let Some(plan) = Search::new(&space, narrow, Deadline::NEVER).solve(&all, budget).unwrap() {
                 let counts = games(&space, &all, &plan);
                 assert!(counts.iter().all(|&count| count <= budget));
             }
         }
         assert!(
-            Search::new(&space, narrow, crate::Deadline::NEVER).solve(&all, 16).unwrap().is_some(),
+            Search::new(&space, narrow, Deadline::NEVER).solve(&all, 16).unwrap().is_some(),
             "one guess a set fits 16"
         );
     }
@@ -453,7 +449,7 @@ mod tests {
     fn a_past_deadline_interrupts() {
         let space = Space::new(Digits::FOUR);
         let all: Vec<u32> = (0..9000).collect();
-        let past = crate::Deadline::at(Some(std::time::Instant::now()));
+        let past = Deadline::at(Some(std::time::Instant::now()));
         assert_eq!(Search::new(&space, Settings::OPTIMAL, past).solve(&all, 12).unwrap_err(), Interrupted);
     }
 }

@@ -1,6 +1,6 @@
 //! A strategy built once: the guess for every candidate set its game tree reaches.
 
-use crate::Deadline;
+use solvebatch_core::Deadline;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -19,11 +19,12 @@ const CHEAP_BOX_SIZE: usize = 200;
 /// [module documentation](crate::optimal)) with the smallest budget it meets.
 ///
 /// The budget starts at a proved lower bound (the counting bound and the first boxes of the chain of
-/// [`minimum_worst_case`](crate::minimum_worst_case)), so when the search meets it at once the
+/// [`minimum_worst_case`](crate::optimal::bound::minimum_worst_case)), so when the search meets it at once the
 /// strategy's worst case is proved optimal ([`StrategyTree::is_proved_optimal`]).
 ///
 /// ```
-/// use solvebatch_guess::{Deadline, Digits, SearchSettings, StrategyTree};
+/// use solvebatch_guess::optimal::search::Settings as SearchSettings;
+/// use solvebatch_guess::{Deadline, Digits, StrategyTree};
 ///
 /// let tree = StrategyTree::build(Digits::new(3).unwrap(), SearchSettings::OPTIMAL, Deadline::NEVER).unwrap();
 /// assert_eq!(tree.worst_case(), 11);
@@ -185,22 +186,21 @@ mod tests {
 
     #[test]
     fn sets_outside_the_tree_get_a_plan_searched_on_the_spot() {
-        let tree =
-            StrategyTree::build(Digits::new(2).unwrap(), Settings::OPTIMAL, crate::Deadline::NEVER).unwrap();
+        let tree = StrategyTree::build(Digits::new(2).unwrap(), Settings::OPTIMAL, Deadline::NEVER).unwrap();
         assert_eq!((tree.worst_case(), tree.lower_bound()), (10, 10));
         // After 55 answered 1 (front 5 or units 5, not both): 8 + 9 = 17 numbers, not in the tree
         // since its first guess is 10.
         let set: Vec<u32> = (10..100).filter(|&n| crate::matches::matches(n, 55) == 1).collect();
         assert_eq!(set.len(), 17);
         assert_eq!(tree.guess(&set), None);
-        let guess = tree.guess_or_search(&set, crate::Deadline::NEVER).unwrap();
-        assert_eq!(tree.guess_or_search(&set, crate::Deadline::NEVER), Ok(guess));
-        assert_eq!(tree.guess_or_search(&[], crate::Deadline::NEVER), Err(GuessError::NoCandidate));
+        let guess = tree.guess_or_search(&set, Deadline::NEVER).unwrap();
+        assert_eq!(tree.guess_or_search(&set, Deadline::NEVER), Ok(guess));
+        assert_eq!(tree.guess_or_search(&[], Deadline::NEVER), Err(GuessError::NoCandidate));
     }
 
     #[test]
     fn a_past_deadline_interrupts_the_build() {
-        let past = crate::Deadline::at(Some(std::time::Instant::now()));
+        let past = Deadline::at(Some(std::time::Instant::now()));
         assert_eq!(
             StrategyTree::build(Digits::new(3).unwrap(), Settings::OPTIMAL, past).unwrap_err(),
             GuessError::Interrupted

@@ -1,6 +1,6 @@
 //! The reference codebreaker: always the smallest candidate.
 
-use crate::Deadline;
+use solvebatch_core::Deadline;
 
 use super::{GuessError, Solver};
 use crate::candidates::CandidateSet;
@@ -41,12 +41,12 @@ mod tests {
     #[test]
     fn guesses_the_smallest_survivor() {
         let mut candidates = CandidateSet::all(Digits::FOUR);
-        assert_eq!(First.next_guess(&candidates, crate::Deadline::NEVER), Ok(1000));
+        assert_eq!(First.next_guess(&candidates, Deadline::NEVER), Ok(1000));
         candidates.eliminate(1000, 0);
-        assert_eq!(First.next_guess(&candidates, crate::Deadline::NEVER), Ok(2111));
+        assert_eq!(First.next_guess(&candidates, Deadline::NEVER), Ok(2111));
         candidates.eliminate(2111, 4);
-        assert_eq!(First.next_guess(&candidates, crate::Deadline::NEVER), Ok(2111));
+        assert_eq!(First.next_guess(&candidates, Deadline::NEVER), Ok(2111));
         candidates.eliminate(2111, 3);
-        assert_eq!(First.next_guess(&candidates, crate::Deadline::NEVER), Err(GuessError::NoCandidate));
+        assert_eq!(First.next_guess(&candidates, Deadline::NEVER), Err(GuessError::NoCandidate));
     }
 }

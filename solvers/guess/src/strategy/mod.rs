@@ -1,19 +1,18 @@
-//! Codebreaking strategies behind one trait, and the registry that `--strategy NAME` reads.
+//! Codebreaking strategies behind one trait ([`Solver`]), one file each ([`first`], [`partition`],
+//! [`optimal`]), and the registry that `--strategy NAME` reads ([`registry`]).
 
-use crate::Deadline;
 use std::fmt;
+
+use solvebatch_core::Deadline;
 
 use crate::candidates::CandidateSet;
 use crate::digits::Digits;
 
-mod first;
-mod optimal;
-pub(crate) mod partition;
-mod pool;
-
-pub use first::First;
-pub use optimal::Optimal;
-pub use partition::Partition;
+pub mod first;
+pub mod optimal;
+pub mod partition;
+pub(crate) mod pool;
+pub mod registry;
 
 /// How a codebreaker picks its next guess from the numbers still consistent with the answers.
 ///
@@ -80,49 +79,4 @@ pub struct UnsupportedDigits {
     pub max: u32,
     /// The digits asked for.
     pub digits: Digits,
-}
-
-pub use solvebatch_core::UnknownSolver;
-
-/// Every strategy; the first, the reference codebreaker, is the default.
-pub fn solvers() -> &'static [&'static dyn Solver] {
-    &[&First, &Partition::MINIMAX, &Partition::MAX_PARTS, &Partition::ENTROPY, &Optimal]
-}
-
-/// The strategy called `name`.
-///
-/// # Errors
-/// [`UnknownSolver`] when no strategy has that name.
-pub fn solver(name: &str) -> Result<&'static dyn Solver, UnknownSolver> {
-    solvers().iter().copied().find(|strategy| strategy.name() == name).ok_or_else(|| UnknownSolver {
-        family: "guess",
-        solver: name.to_string(),
-        offered: solvers().iter().map(|strategy| strategy.name()).collect(),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_registry_names_five_strategies_with_first_as_default() {
-        let names: Vec<_> = solvers().iter().map(|strategy| strategy.name()).collect();
-        assert_eq!(names, ["first", "minimax", "max-parts", "entropy", "optimal"]);
-        assert_eq!(solver("max-parts").unwrap().name(), "max-parts");
-        assert_eq!(
-            solver("best").unwrap_err().to_string(),
-            "the guess family has no solver `best` (it has: first, minimax, max-parts, entropy, optimal)"
-        );
-    }
-
-    #[test]
-    fn digit_limits_are_checked() {
-        let nine = Digits::new(9).unwrap();
-        assert_eq!(solver("first").unwrap().check_digits(nine), Ok(()));
-        assert_eq!(
-            solver("minimax").unwrap().check_digits(nine).unwrap_err().to_string(),
-            "strategy minimax handles at most 5 digits, not 9"
-        );
-    }
 }

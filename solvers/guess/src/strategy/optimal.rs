@@ -1,15 +1,16 @@
 //! The optimal strategy: the fewest guesses in the worst case, proved, then few on average.
 
-use crate::Deadline;
+use solvebatch_core::Deadline;
 use std::sync::{Arc, OnceLock};
 
 use super::{GuessError, Solver};
 use crate::candidates::CandidateSet;
 use crate::digits::Digits;
-use crate::optimal::{Settings, StrategyTree};
+use crate::optimal::search::Settings;
+use crate::optimal::tree::StrategyTree;
 
 /// The strategy of a [`StrategyTree`] built with [`Settings::OPTIMAL`]: for 4 digits, never more than
-/// 12 guesses (no strategy guarantees 11; see [`minimum_worst_case`](crate::minimum_worst_case)) and
+/// 12 guesses (no strategy guarantees 11; see [`minimum_worst_case`](crate::optimal::bound::minimum_worst_case)) and
 /// 9.8711 on average.
 ///
 /// The tree for a number of digits is built at the first guess asked for (under 0.2 s at 4 digits on
@@ -80,19 +81,19 @@ mod tests {
     fn three_digits_follow_the_tree_and_search_off_it() {
         let digits = Digits::new(3).unwrap();
         let mut candidates = CandidateSet::all(digits);
-        assert_eq!(Optimal.next_guess(&candidates, crate::Deadline::NEVER), Ok(100));
+        assert_eq!(Optimal.next_guess(&candidates, Deadline::NEVER), Ok(100));
         // 555 is not the tree's first guess: the set it leaves is searched on the spot.
         candidates.eliminate(555, 1);
-        let guess = Optimal.next_guess(&candidates, crate::Deadline::NEVER).unwrap();
+        let guess = Optimal.next_guess(&candidates, Deadline::NEVER).unwrap();
         assert!(digits.contains(guess));
         assert_eq!(
-            Optimal.next_guess(&candidates, crate::Deadline::NEVER),
+            Optimal.next_guess(&candidates, Deadline::NEVER),
             Ok(guess),
             "the same set gets the same guess"
         );
         let mut empty = CandidateSet::all(digits);
         empty.eliminate(100, 3);
         empty.eliminate(101, 3);
-        assert_eq!(Optimal.next_guess(&empty, crate::Deadline::NEVER), Err(GuessError::NoCandidate));
+        assert_eq!(Optimal.next_guess(&empty, Deadline::NEVER), Err(GuessError::NoCandidate));
     }
 }

@@ -1,6 +1,6 @@
 //! Strategies that score every useful guess by how it splits the candidates into answer groups.
 
-use crate::Deadline;
+use solvebatch_core::Deadline;
 
 use rayon::prelude::*;
 
@@ -219,7 +219,7 @@ mod tests {
         candidates.eliminate(100, 0);
         for strategy in [Partition::MINIMAX, Partition::MAX_PARTS, Partition::ENTROPY] {
             assert_eq!(
-                strategy.next_guess(&candidates, crate::Deadline::NEVER),
+                strategy.next_guess(&candidates, Deadline::NEVER),
                 Ok(best_by_definition(&strategy, &candidates))
             );
         }
@@ -236,7 +236,7 @@ mod tests {
             candidates.eliminate(second.0, second.1);
             for strategy in [Partition::MINIMAX, Partition::MAX_PARTS, Partition::ENTROPY] {
                 assert_eq!(
-                    strategy.next_guess(&candidates, crate::Deadline::NEVER),
+                    strategy.next_guess(&candidates, Deadline::NEVER),
                     Ok(best_by_definition(&strategy, &candidates)),
                     "{} after {first:?} {second:?}",
                     strategy.name
@@ -263,17 +263,14 @@ mod tests {
         let mut candidates = CandidateSet::all(Digits::FOUR);
         candidates.eliminate(1234, 3);
         candidates.eliminate(1235, 1);
-        assert_eq!(
-            Partition::MINIMAX.next_guess(&candidates, crate::Deadline::NEVER),
-            Err(GuessError::NoCandidate)
-        );
+        assert_eq!(Partition::MINIMAX.next_guess(&candidates, Deadline::NEVER), Err(GuessError::NoCandidate));
     }
 
     #[test]
     fn a_past_deadline_interrupts() {
         let mut candidates = CandidateSet::all(Digits::FOUR);
         candidates.eliminate(1000, 0);
-        let past = crate::Deadline::at(Some(std::time::Instant::now()));
+        let past = Deadline::at(Some(std::time::Instant::now()));
         assert_eq!(Partition::ENTROPY.next_guess(&candidates, past), Err(GuessError::Interrupted));
     }
 }

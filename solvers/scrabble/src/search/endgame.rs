@@ -1,0 +1,704 @@
+//! The exact endgame: with the bag empty both racks are known, and the game is a two-player game of
+//! perfect information that [`solve`] searches to its end.
+//!
+//! The search is negamax with alpha-beta pruning (Knuth and Moore 1975, "An analysis of alpha-beta
+//! pruning", Artificial Intelligence 6) over every valid play and the pass, deepened one ply at a
+//! time for `STEPPED_DEPTHS` iterations and then to the end of the game at once (the shallow
+//! iterations fill the table with first moves to try; stepping on costs more in searches again than
+//! the ordering gains), as a principal variation search (null windows after the first move), with a
+//! transposition table keyed by a Zobrist hash (Zobrist 1970, "A new hashing method with application
+//! for game playing") of the board, both racks, the scoreless turns and the player to move. The table is
+//! bounded ([`Settings::table_bits`]), one entry a slot: a new entry replaces the old one unless the
+//! old one holds another position of the same iteration searched deeper, neither searched to the end.
+//! Moves are tried in the order: the best move the table holds for the position (at the root: the
+//! previous iteration's best line first, then its values), then by the points they bring (a play
+//! going out with twice the other's rack), the pass last. A position's ordered turns are generated
+//! once and kept in a bounded cache by the key of its board and racks (`turn_cache`), for the later
+//! iterations, the searches again and transpositions.
+//!
+//! The rules of the end, as self-play ([`crate::game::selfplay::play_game`]) follows them: a player who places
+//! its last tile ends the game and gains the value of the other's rack, which the other loses; six
+//! scoreless turns in a row (passes and plays scoring 0, [`SCORELESS_TURNS_TO_END`]) end it with each
+//! player losing the value of its own rack. A value is a spread: the points the player to move makes
+//! from here to the end of the game less the opponent's, adjustments included. A line cut by the
+//! depth of an iteration counts 0 beyond the cut, and a result is proved once an iteration searched
+//! every line to the end of the game (the last iteration, unless a shallow one already did).
+
+use std::cmp::Reverse;
+use std::rc::Rc;
+use std::time::Duration;
+
+use solvebatch_core::Deadline;
+
+use crate::board::Board;
+use crate::movegen::moves::{lay, Move};
+use crate::play::end::rack_value;
+use crate::play::end::{Ending, SCORELESS_TURNS_TO_END};
+use crate::play::Rulebook;
+use crate::search::transposition::{Bound, Entry, Table, Zobrist};
+use crate::search::turn_cache::TurnCache;
+use crate::tiles::letter::Tile;
+use crate::tiles::rack::{Rack, RACK_SIZE};
+
+/// The transposition table's default size: `2^20` entries of 32 bytes, 32 MiB.
+pub const DEFAULT_TABLE_BITS: u32 = 20;
+
+/// The time limit of the endgames `scrabble hint` solves on its way.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// The node limit of the endgames `scrabble analyze` solves on its way: its output is a reference
+/// file of `run`, so the same on every machine.
+pub const ANALYSIS_NODE_LIMIT: u64 = 20_000;
+
+/// The deepest iteration: no game lasts this many turns from an empty bag (14 tiles to place, at most
+/// five scoreless turns between two that score).
+const MAX_DEPTH: usize = 100;
+
+/// The iterations of depth 1, 2, ... before the one of [`MAX_DEPTH`]. Measured on the endgames of
+/// `solvers/scrabble/scripts/endgame-speed.sh`: after 5 the search to the end needs fewer positions
+/// than stepping on does, where after 2 to 4 some long endgames (a stuck tile) took many times more,
+/// their ordering not yet learnt.
+const STEPPED_DEPTHS: usize = 5;
+
+/// Beyond any spread.
+const INFINITY: i32 = 1 << 20;
+
+/// The move-list cache's slots (`2^17`) and the turns it holds at most (`2^21`, about 96 MiB): the
+/// search to the end meets most positions once per iteration, so twice the earlier `2^16` and `2^20`
+/// keep more of its lists (a bigger cache measured no better).
+const TURN_CACHE_BITS: u32 = 17;
+const TURN_CACHE_BUDGET: usize = 1 << 21;
+
+/// The clock is read once every this many positions (a read costs more than a position's probe).
+const CLOCK_EVERY: u64 = 256;
+
+/// A turn of the endgame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// A play.
+    Play(Move),
+    /// A pass.
+    Pass,
+}
+
+impl Turn {
+    /// The points the turn scores (0 for a pass).
+    pub fn score(&self) -> u32 {
+        match self {
+            Turn::Play(played) => played.score,
+            Turn::Pass => 0,
+        }
+    }
+}
+
+/// An endgame position: the board, the racks (the player to move first) and the scoreless turns in a
+/// row so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    /// The board.
+    pub board: Board,
+    /// The racks of the player to move and of the opponent.
+    pub racks: [Rack; 2],
+    /// Scoreless turns in a row before this one (0 to 5).
+    pub scoreless_turns: usize,
+}
+
+/// How to search.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings<'a> {
+    /// When to stop: the best line of the last finished iteration is returned, not proved. The first
+    /// iteration (one ply) always finishes, whatever the deadline and the node limit.
+    pub deadline: Deadline<'a>,
+    /// Give the value of every root turn (each searched with a full window), not only the best.
+    pub all: bool,
+    /// The transposition table holds `2^table_bits` entries (32 bytes each).
+    pub table_bits: u32,
+    /// Stop, as at the deadline, once this many positions are searched: a limit that gives the same
+    /// result on any machine.
+    pub node_limit: Option<u64>,
+}
+
+impl Default for Settings<'_> {
+    fn default() -> Self {
+        Settings { deadline: Deadline::NEVER, all: false, table_bits: DEFAULT_TABLE_BITS, node_limit: None }
+    }
+}
+
+/// A root turn and its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RootValue {
+    /// The turn.
+    pub turn: Turn,
+    /// Its value: the spread it leads to for the player to move.
+    pub value: i32,
+}
+
+/// The result of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The principal variation: the best turn, the opponent's best answer, and so on (to the end of
+    /// the game when proved; it may stop short where the table lost the rest).
+    pub line: Vec<Turn>,
+    /// The spread at the end of the game for the player to move, in points, under best play (when
+    /// proved; else the value of the deepest finished iteration).
+    pub value: i32,
+    /// With [`Settings::all`]: every root turn with its value, best first (ties in the order
+    /// searched); else empty.
+    pub turns: Vec<RootValue>,
+    /// The plies of the deepest finished iteration; for the one searched to the end of the game, the
+    /// longest line it searched.
+    pub depth: usize,
+    /// Whether every line of that iteration reached the end of the game.
+    pub proved: bool,
+    /// The positions searched.
+    pub nodes: u64,
+}
+
+/// Solves `position` under `rulebook`: the best line, its value, and whether it is proved. When the
+/// game is over ([`Ending::of_position`]: six scoreless turns) there is no line and the value is the
+/// final adjustment (each player loses its own rack's value), proved; when a rack is empty, no line
+/// and value 0, proved.
+pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> Solution {
+    let mut search = Search {
+        rulebook,
+        zobrist: Zobrist::new(),
+        table: Table::new(settings.table_bits),
+        deadline: settings.deadline,
+        node_limit: settings.node_limit.unwrap_or(u64::MAX),
+        may_stop: false,
+        stopped: false,
+        nodes: 0,
+        clock_due: 0,
+        horizon: 0,
+        iteration: 0,
+        moves: Vec::new(),
+        turn_cache: TurnCache::new(TURN_CACHE_BITS, TURN_CACHE_BUDGET),
+        pv: Vec::new(),
+        reached: 0,
+    };
+    let root = State {
+        board_key: search.zobrist.board(&position.board),
+        board: position.board.clone(),
+        racks: position.racks.clone(),
+        side: 0,
+        scoreless: position.scoreless_turns,
+    };
+    let mut solution =
+        Solution { line: Vec::new(), value: 0, turns: Vec::new(), depth: 0, proved: true, nodes: 0 };
+    if let Some(ending) = Ending::of_position(root.scoreless) {
+        solution.value = ending.spread(root.racks.each_ref().map(|rack| rack_value(rulebook, rack)));
+        return solution;
+    }
+    if root.racks.iter().any(Rack::is_empty) {
+        return solution;
+    }
+    let mut turns: Vec<RootValue> =
+        search.turns(&root).iter().map(|&turn| RootValue { turn, value: 0 }).collect();
+    for (iteration, depth) in (1..=STEPPED_DEPTHS).chain([MAX_DEPTH]).enumerate() {
+        search.iteration = iteration as u8 + 1;
+        search.may_stop = depth > 1;
+        search.clock_due = search.nodes;
+        search.reached = 0;
+        let horizon = search.horizon;
+        if !search.root(&root, depth, &mut turns, settings.all) {
+            break;
+        }
+        solution.value = turns[0].value;
+        solution.depth = if depth == MAX_DEPTH { search.reached } else { depth };
+        solution.proved = search.horizon == horizon;
+        solution.line = search.line(&root);
+        if solution.proved {
+            break;
+        }
+    }
+    if settings.all {
+        solution.turns = turns;
+    }
+    solution.nodes = search.nodes;
+    solution
+}
+
+/// A position in the search: [`Position`] seen from `side`, with its board's key.
+#[derive(Clone)]
+struct State {
+    board: Board,
+    racks: [Rack; 2],
+    /// The player to move: 0 the root's, 1 the other.
+    side: usize,
+    scoreless: usize,
+    board_key: u64,
+}
+
+/// What a turn leads to.
+enum Step {
+    /// The game ends: the mover's spread from the turn, adjustments included.
+    End(i32),
+    /// The game goes on: the turn's points and the position after it.
+    Next(i32, Box<State>),
+}
+
+struct Search<'s, 'r> {
+    rulebook: &'s Rulebook<'r>,
+    zobrist: Zobrist,
+    table: Table,
+    deadline: Deadline<'s>,
+    node_limit: u64,
+    /// Whether the deadline and the node limit are heeded (not in the first iteration).
+    may_stop: bool,
+    /// Whether the deadline stopped the iteration: every value since is void.
+    stopped: bool,
+    nodes: u64,
+    /// The count of positions at which the clock is read next (the first of each iteration too).
+    clock_due: u64,
+    /// Positions whose value was cut by the depth (or taken from such a position): an iteration that
+    /// leaves it unchanged reached the end of the game everywhere.
+    horizon: u64,
+    iteration: u8,
+    /// The move generator's output, reused.
+    moves: Vec<Move>,
+    /// Ordered turn lists by position.
+    turn_cache: TurnCache,
+    /// The best line from each ply (the triangular table of principal variations).
+    pv: Vec<Vec<Turn>>,
+    /// The most plies from the root a line of this iteration reached (a turn ending the game
+    /// included).
+    reached: usize,
+}
+
+impl Search<'_, '_> {
+    /// One iteration at the root: every turn valued `depth` plies deep, then `turns` sorted best
+    /// first for the next iteration. `false` when the deadline stopped it (`turns` unchanged).
+    fn root(&mut self, root: &State, depth: usize, turns: &mut [RootValue], all: bool) -> bool {
+        let mut alpha = -INFINITY;
+        let mut values = Vec::with_capacity(turns.len());
+        self.reset_pv(0);
+        for (index, entry) in turns.iter().enumerate() {
+            let mut value = if all || index == 0 {
+                self.value_of(root, &entry.turn, depth, -INFINITY, INFINITY, 0)
+            } else {
+                self.value_of(root, &entry.turn, depth, alpha, alpha + 1, 0)
+            };
+            if !all && index > 0 && value > alpha && !self.stopped {
+                value = self.value_of(root, &entry.turn, depth, alpha, INFINITY, 0);
+            }
+            if self.stopped {
+                return false;
+            }
+            values.push(value);
+            if value > alpha {
+                alpha = value;
+                self.set_pv(0, entry.turn);
+            }
+        }
+        for (entry, value) in turns.iter_mut().zip(values) {
+            entry.value = value;
+        }
+        // Stable: among equal values the one found first, the best line's, stays first.
+        turns.sort_by_key(|entry| Reverse(entry.value));
+        if let Some(best) = self.pv[0].first() {
+            if let Some(at) = turns.iter().position(|entry| entry.turn == *best) {
+                turns[..=at].rotate_right(1);
+            }
+        }
+        true
+    }
+
+    /// The value of playing `turn` in `state` for its mover, searched `depth` plies deep (this turn
+    /// included) within the window `(alpha, beta)`; the best line after it in `pv[ply + 1]`.
+    fn value_of(
+        &mut self,
+        state: &State,
+        turn: &Turn,
+        depth: usize,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        match self.step(state, turn) {
+            Step::End(value) => {
+                self.reached = self.reached.max(ply + 1);
+                self.reset_pv(ply + 1);
+                value
+            }
+            Step::Next(points, next) => {
+                points - self.negamax(&next, depth - 1, points - beta, points - alpha, ply + 1)
+            }
+        }
+    }
+
+    /// The value of `state` for its mover, `depth` plies deep, within `(alpha, beta)`: exact inside
+    /// the window, a bound outside it (fail-soft).
+    fn negamax(&mut self, state: &State, depth: usize, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.reset_pv(ply);
+        let clock = self.nodes >= self.clock_due;
+        if clock {
+            self.clock_due = self.nodes + CLOCK_EVERY;
+        }
+        if self.stopped
+            || (self.may_stop && (self.nodes >= self.node_limit || (clock && self.deadline.passed())))
+        {
+            self.stopped = true;
+            return 0;
+        }
+        self.nodes += 1;
+        let key = state.board_key ^ self.zobrist.state(&state.racks, state.scoreless, state.side);
+        let stored = self.table.probe(key);
+        if let Some(entry) = stored.filter(|entry| entry.to_end || entry.depth as usize >= depth) {
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => entry.value >= beta,
+                Bound::Upper => entry.value <= alpha,
+            };
+            if usable {
+                if !entry.to_end {
+                    self.horizon += 1;
+                }
+                return entry.value;
+            }
+        }
+        self.reached = self.reached.max(ply);
+        if depth == 0 {
+            self.horizon += 1;
+            return 0;
+        }
+        let turns = self.turns(state);
+        // The table's best move first, then the list's order.
+        let first = stored.map_or(0, |entry| entry.best);
+        let at = (first != 0).then(|| turns.iter().position(|turn| code(turn) == first)).flatten();
+        let at = at.unwrap_or(0);
+        let order = std::iter::once(at).chain((0..turns.len()).filter(|&index| index != at));
+        let (alpha_in, horizon) = (alpha, self.horizon);
+        let (mut best, mut best_turn) = (-INFINITY, None);
+        for (index, turn) in order.map(|index| &turns[index]).enumerate() {
+            // Principal variation search: after the first turn, a null window proves a turn worse
+            // than the best so far cheaply; one that is not is searched again with the full window.
+            let mut value = if index == 0 {
+                self.value_of(state, turn, depth, alpha, beta, ply)
+            } else {
+                self.value_of(state, turn, depth, alpha, alpha + 1, ply)
+            };
+            if index > 0 && value > alpha && value < beta && !self.stopped {
+                value = self.value_of(state, turn, depth, alpha, beta, ply);
+            }
+            if self.stopped {
+                return 0;
+            }
+            if value > best {
+                (best, best_turn) = (value, Some(*turn));
+                self.set_pv(ply, *turn);
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best <= alpha_in {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(Entry {
+            key,
+            best: best_turn.as_ref().map_or(0, code),
+            value: best,
+            bound,
+            depth: depth as u8,
+            to_end: self.horizon == horizon,
+            iteration: self.iteration,
+        });
+        best
+    }
+
+    /// Every turn of `state`'s mover, plays by the points they bring (a play going out with the
+    /// other's rack), the pass last; from the cache when there.
+    fn turns(&mut self, state: &State) -> Rc<[Turn]> {
+        let key = state.board_key ^ self.zobrist.turns(&state.racks, state.side);
+        if let Some(turns) = self.turn_cache.get(key) {
+            return turns;
+        }
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        let rack = &state.racks[state.side];
+        self.rulebook.moves_into(&state.board, rack, &mut moves);
+        let out_bonus = 2 * self.rack_value(&state.racks[1 - state.side]);
+        let brought = |played: &Move| {
+            played.score as i32 + if played.letters.len() == rack.len() { out_bonus } else { 0 }
+        };
+        moves.sort_by_key(|played| Reverse(brought(played)));
+        let turns: Rc<[Turn]> = moves.iter().copied().map(Turn::Play).chain([Turn::Pass]).collect();
+        self.moves = moves;
+        self.turn_cache.put(key, Rc::clone(&turns));
+        turns
+    }
+
+    /// What `turn` leads to from `state`.
+    fn step(&self, state: &State, turn: &Turn) -> Step {
+        let (side, other) = (state.side, 1 - state.side);
+        let mut next = state.clone();
+        next.side = other;
+        let points = turn.score() as i32;
+        if let Turn::Play(played) = turn {
+            let mut placed =
+                [Tile::letter(crate::tiles::letter::Letter::from_index(0).expect("A")); RACK_SIZE];
+            let mut count = 0;
+            let mut board_key = next.board_key;
+            lay(&mut next.board, played, |square, tile| {
+                board_key ^= self.zobrist.square(square, tile);
+                placed[count] = tile;
+                count += 1;
+            });
+            next.board_key = board_key;
+            let removed = next.racks[side].remove(&placed[..count]);
+            debug_assert!(removed, "a generated play's tiles are on the rack");
+            if next.racks[side].is_empty() {
+                return Step::End(points + 2 * self.rack_value(&next.racks[other]));
+            }
+        }
+        next.scoreless = if points == 0 { state.scoreless + 1 } else { 0 };
+        if next.scoreless >= SCORELESS_TURNS_TO_END {
+            let penalty = self.rack_value(&next.racks[other]) - self.rack_value(&next.racks[side]);
+            return Step::End(points + penalty);
+        }
+        Step::Next(points, Box::new(next))
+    }
+
+    fn rack_value(&self, rack: &Rack) -> i32 {
+        rack_value(self.rulebook, rack)
+    }
+
+    /// The best line from the root: the triangular table's, continued by the table's best moves
+    /// where a stored value cut it short.
+    fn line(&mut self, root: &State) -> Vec<Turn> {
+        let mut line = self.pv[0].clone();
+        let mut state = root.clone();
+        for turn in &line {
+            match self.step(&state, turn) {
+                Step::Next(_, next) => state = *next,
+                Step::End(_) => return line,
+            }
+        }
+        while line.len() < MAX_DEPTH {
+            let key = state.board_key ^ self.zobrist.state(&state.racks, state.scoreless, state.side);
+            let Some(best) = self.table.probe(key).map(|entry| entry.best).filter(|&best| best != 0) else {
+                break;
+            };
+            let Some(turn) = self.turns(&state).iter().copied().find(|turn| code(turn) == best) else {
+                break;
+            };
+            line.push(turn);
+            match self.step(&state, &turn) {
+                Step::Next(_, next) => state = *next,
+                Step::End(_) => break,
+            }
+        }
+        line
+    }
+
+    fn reset_pv(&mut self, ply: usize) {
+        if self.pv.len() <= ply + 1 {
+            self.pv.resize_with(ply + 2, Vec::new);
+        }
+        self.pv[ply].clear();
+    }
+
+    /// `pv[ply]` = `turn`, then `pv[ply + 1]`.
+    fn set_pv(&mut self, ply: usize, turn: Turn) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(turn);
+        line.extend_from_slice(&tail[0]);
+    }
+}
+
+/// A turn as the table stores it: 1 for a pass; for a play, bit 63, the start square's index (8 bits),
+/// the direction (1 bit), the count of tiles (3 bits) and 6 bits per tile (letter index, blank) from
+/// bit 12. The tiles placed from a start square in a direction make one play, so codes differ.
+fn code(turn: &Turn) -> u64 {
+    let Turn::Play(played) = turn else {
+        return 1;
+    };
+    let mut code = 1 << 63
+        | played.start.index() as u64
+        | (played.direction as u64) << 8
+        | (played.letters.len() as u64) << 9;
+    for (i, tile) in played.letters.tiles().enumerate() {
+        code |= (tile.letter.index() as u64 | u64::from(tile.blank) << 5) << (12 + 6 * i);
+    }
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::board::rules::Rules;
+    use crate::lexicon::dictionary::Dictionary;
+    use crate::play::notation::written_move;
+    use crate::play::Play;
+    use crate::tiles::TileSet;
+
+    /// Lab rules and the standard tile values (A, E, S, T 1; V 4; Q 10).
+    fn with_rulebook<T>(words: &str, run: impl FnOnce(&Rulebook) -> T) -> T {
+        let dictionary = Dictionary::from_text(words.replace(' ', "\n").into_bytes());
+        let (tiles, rules) = (TileSet::standard(), Rules::lab());
+        run(&Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &rules })
+    }
+
+    /// The board with `word` laid across from the centre.
+    fn board_with(rulebook: &Rulebook, word: &str) -> Board {
+        let mut board = Board::new();
+        let play: Play = format!("{word} 0 0 horizontal").parse().unwrap();
+        rulebook.check(&board, &word.parse().unwrap(), &play).unwrap().apply(&mut board);
+        board
+    }
+
+    fn position(board: Board, mover: &str, opponent: &str, scoreless_turns: usize) -> Position {
+        Position { board, racks: [mover.parse().unwrap(), opponent.parse().unwrap()], scoreless_turns }
+    }
+
+    /// The line as written, each play on the board it is played on.
+    fn written(rulebook: &Rulebook, board: &Board, line: &[Turn]) -> Vec<String> {
+        let mut board = board.clone();
+        line.iter()
+            .map(|turn| match turn {
+                Turn::Pass => "pass".to_string(),
+                Turn::Play(played) => {
+                    let text = written_move(played, &board, rulebook.rules);
+                    let mut rack = Rack::default();
+                    played.letters.iter().for_each(|letter| rack.add(Some(letter)).unwrap());
+                    rulebook.check(&board, &rack, &played.play()).unwrap().apply(&mut board);
+                    text
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn with_one_tile_each_the_player_to_move_plays_out_first() {
+        with_rulebook("at ats ate", |rulebook| {
+            let board = board_with(rulebook, "AT");
+            let settings = Settings { all: true, ..Settings::default() };
+            let solution = solve(rulebook, &position(board.clone(), "S", "E", 0), &settings);
+            // ATS scores 3 and takes the E: 3 + 2 x 1. Passing lets the opponent do the same with ATE.
+            assert_eq!(solution.value, 5);
+            assert!(solution.proved);
+            assert_eq!(written(rulebook, &board, &solution.line), ["3 ATS 0 0 horizontal S"]);
+            let values: Vec<(String, i32)> = solution
+                .turns
+                .iter()
+                .map(|root| (written(rulebook, &board, &[root.turn])[0].clone(), root.value))
+                .collect();
+            assert_eq!(values, [("3 ATS 0 0 horizontal S".to_string(), 5), ("pass".to_string(), -5)]);
+        });
+    }
+
+    #[test]
+    fn a_stuck_tile_passes_while_the_opponent_plays_out_in_two_turns() {
+        with_rulebook("at ate ates", |rulebook| {
+            let board = board_with(rulebook, "AT");
+            let solution = solve(rulebook, &position(board.clone(), "Q", "ES", 0), &Settings::default());
+            // ATE (3), then ATES (4) and the Q (2 x 10) beat ATES at once (4 + 20).
+            assert_eq!(solution.value, -27);
+            assert!(solution.proved);
+            assert_eq!(
+                written(rulebook, &board, &solution.line),
+                ["pass", "3 ATE 0 0 horizontal E", "pass", "4 ATES 0 0 horizontal S"]
+            );
+        });
+    }
+
+    #[test]
+    fn six_scoreless_turns_end_the_game_with_each_rack_lost() {
+        with_rulebook("at", |rulebook| {
+            let board = board_with(rulebook, "AT");
+            // Neither V (4) nor Q (10) fits: each loses its own, a spread of 10 - 4.
+            let solution = solve(rulebook, &position(board.clone(), "V", "Q", 0), &Settings::default());
+            assert_eq!((solution.value, solution.proved), (6, true));
+            assert_eq!(solution.line, [Turn::Pass; 6]);
+            // Deeper than the stepped iterations: the search to the end proves it, its depth the
+            // one line of six passes.
+            assert_eq!(solution.depth, 6);
+            let solution = solve(rulebook, &position(board.clone(), "V", "Q", 4), &Settings::default());
+            assert_eq!((solution.value, solution.line.len(), solution.depth), (6, 2, 2));
+            // Six already: the game is over, the value is the final adjustment, 10 - 4.
+            for scoreless in [6, 9] {
+                let solution =
+                    solve(rulebook, &position(board.clone(), "V", "Q", scoreless), &Settings::default());
+                assert_eq!((solution.value, solution.line.len(), solution.proved), (6, 0, true));
+            }
+        });
+    }
+
+    #[test]
+    fn a_deadline_already_passed_returns_the_first_ply_not_proved() {
+        with_rulebook("at ate ates", |rulebook| {
+            let board = board_with(rulebook, "AT");
+            let settings = Settings { deadline: Deadline::at(Some(Instant::now())), ..Settings::default() };
+            let solution = solve(rulebook, &position(board, "Q", "ES", 0), &settings);
+            assert_eq!((solution.depth, solution.proved), (1, false));
+            assert_eq!(solution.line, [Turn::Pass]);
+        });
+    }
+
+    /// Plain full-width minimax, every play checked and laid by the rulebook, to the end of the game.
+    fn minimax(rulebook: &Rulebook, board: &Board, racks: [&Rack; 2], scoreless: usize) -> i32 {
+        let value = |rack: &Rack| rack_value(rulebook, rack);
+        let mut best = if scoreless + 1 >= SCORELESS_TURNS_TO_END {
+            value(racks[1]) - value(racks[0])
+        } else {
+            -minimax(rulebook, board, [racks[1], racks[0]], scoreless + 1)
+        };
+        for played in rulebook.moves(board, racks[0]) {
+            let scored = rulebook.check(board, racks[0], &played.play()).unwrap();
+            let (mut after, mut rack) = (board.clone(), racks[0].clone());
+            scored.apply(&mut after);
+            assert!(rack.remove(&scored.tiles()));
+            let points = scored.score as i32;
+            let value = if rack.is_empty() {
+                points + 2 * value(racks[1])
+            } else if points == 0 && scoreless + 1 >= SCORELESS_TURNS_TO_END {
+                value(racks[1]) - value(&rack)
+            } else {
+                let scoreless = if points == 0 { scoreless + 1 } else { 0 };
+                points - minimax(rulebook, &after, [racks[1], &rack], scoreless)
+            };
+            best = best.max(value);
+        }
+        best
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn alpha_beta_with_the_table_equals_plain_minimax(
+            word in prop::sample::select(vec!["AT", "SEA", "TEA", "EAST"]),
+            mover in "[AESTQ]{1,3}",
+            opponent in "[AESTV]{1,2}",
+            scoreless in 0usize..4,
+            table_bits in 4u32..12,
+        ) {
+            with_rulebook("at ta as es et eat tea ate eta sat set tes sea ates east seat teas eats sate etas tat", |rulebook| {
+                let board = board_with(rulebook, word);
+                let start = position(board.clone(), &mover, &opponent, scoreless);
+                let solution = solve(rulebook, &start, &Settings { all: true, table_bits, ..Settings::default() });
+                prop_assert!(solution.proved);
+                let [first, second] = &start.racks;
+                prop_assert_eq!(solution.value, minimax(rulebook, &board, [first, second], scoreless));
+                // The best root turn's value is the solution's, and the line is that turn's.
+                prop_assert_eq!(solution.turns[0].value, solution.value);
+                prop_assert_eq!(Some(&solution.turns[0].turn), solution.line.first());
+                // Searched with null windows at the root too.
+                let alone = solve(rulebook, &start, &Settings { table_bits, ..Settings::default() });
+                prop_assert_eq!((alone.value, alone.proved), (solution.value, true));
+                Ok(())
+            })?;
+        }
+    }
+}

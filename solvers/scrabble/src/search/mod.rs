@@ -1,0 +1,9 @@
+//! The searches over whole turns to the end of a game: the exact endgame with the bag empty
+//! ([`endgame`]), its transposition table (`transposition`) and its cache of move lists
+//! (`turn_cache`), and the one-tile pre-endgame that solves an endgame for every draw
+//! ([`pre_endgame`]).
+
+pub mod endgame;
+pub mod pre_endgame;
+mod transposition;
+mod turn_cache;

@@ -1,0 +1,307 @@
+//! The exact cover solvers: Algorithm X with the fewest-options item choice (Knuth, "Dancing Links",
+//! 2000; TAOCP 7.2.2.1). Items are the `n` tables and `2n` players, options the pairings, three items
+//! each.
+
+use std::collections::HashSet;
+use std::hash::Hash;
+
+use crate::instance::{Instance, Pairing};
+use crate::round::Round;
+use crate::search::bitset;
+use crate::search::branching::Branching;
+use crate::search::links::Links;
+use crate::solver::{Interrupted, Limits, Solution, Solver, Stats};
+use crate::stop::Stop;
+
+/// Algorithm X, on bitsets when the instance has at most 64 tables and 1024 distinct pairings (see
+/// `bitset.rs`: the same search as dancing links, with cheaper nodes, its first levels cut into
+/// subtrees searched in turns, on [`Limits::threads`] threads), on dancing links otherwise.
+/// [`Stats::nodes`] counts options tried, [`Stats::backtracks`] options taken back.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Dlx;
+
+impl Solver for Dlx {
+    fn name(&self) -> &'static str {
+        "dlx"
+    }
+
+    fn description(&self) -> &'static str {
+        "exact cover, Algorithm X, fewest options first (Knuth 2000), bitsets up to 64 tables, subtrees \
+         on every worker thread (work stealing); wins on most files and on every file without a round"
+    }
+
+    fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
+        solve(instance, &Stop::new(limits), limits.threads, Engine::Fastest)
+    }
+}
+
+/// [`Dlx`] with the failure-rate item choice FRB instead of fewest-options (Li, Yin and Li,
+/// "Failure Based Variable Ordering Heuristics for Solving CSPs", CP 2021; [`Branching`]): an item
+/// with no option or one option first, else the smallest `size / ((fails + 0.5) / assigns)`, the
+/// counters kept by the search over its whole run (per subtree on several threads).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DlxFrb;
+
+impl Solver for DlxFrb {
+    fn name(&self) -> &'static str {
+        "dlx-frb"
+    }
+
+    fn description(&self) -> &'static str {
+        "dlx branching on the item that failed most often per option tried (FRB: Li, Yin and Li, CP \
+         2021), on the worker threads as dlx; wins where failures concentrate on a few tables or players"
+    }
+
+    fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
+        solve_by(instance, &Stop::new(limits), limits.threads, Engine::Fastest, Branching::FailureRate)
+    }
+}
+
+/// Which representation of the exact cover problem a search uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Engine {
+    /// Bitsets when the problem fits ([`bitset::Problem::new`]), dancing links otherwise.
+    Fastest,
+    /// Dancing links whatever the size: the search over 64 tables, tested here on small files.
+    #[cfg(test)]
+    Links,
+}
+
+/// Solves `instance` with `engine` on up to `threads` threads, fewest options first, stopping when
+/// `stop` says so.
+pub(crate) fn solve(
+    instance: &Instance,
+    stop: &Stop,
+    threads: usize,
+    engine: Engine,
+) -> Result<Solution, Interrupted> {
+    solve_by(instance, stop, threads, engine, Branching::FewestOptions)
+}
+
+/// Solves `instance` as [`solve`] does, branching by `branching`.
+pub(crate) fn solve_by(
+    instance: &Instance,
+    stop: &Stop,
+    threads: usize,
+    engine: Engine,
+    branching: Branching,
+) -> Result<Solution, Interrupted> {
+    let mut stats = Stats::default();
+    let Some(n) = instance.tables_if_coverable() else {
+        return Ok(Solution { round: None, stats });
+    };
+    let (options, pairing) = options(instance, n);
+    let bitset = (engine == Engine::Fastest).then(|| bitset::Problem::new(3 * n, &options)).flatten();
+    let found = match bitset {
+        Some(problem) => problem.search(stop, threads.max(1), branching, &mut stats)?,
+        None => {
+            let mut links = Links::new(&options, 3 * n, branching);
+            let found = links.search(stop)?;
+            stats = links.stats;
+            found
+        }
+    };
+    let round =
+        found.map(|chosen| Round::from_pairings(instance, chosen.iter().map(|&option| pairing[option])));
+    Ok(Solution { round, stats })
+}
+
+/// The options of `instance` (items: tables `0..n`, players `n..3n`) and the pairing index behind each.
+/// The same two players at the same table twice is one option: the second copy adds nothing.
+pub(crate) fn options(instance: &Instance, n: usize) -> (Vec<[u32; 3]>, Vec<usize>) {
+    options_by(instance, n, |p| (p.table, p.first.min(p.second), p.first.max(p.second)))
+}
+
+/// The options of `instance` as [`options`], but two pairings are one option only when `key` gives
+/// them the same value: the first of them stands for both.
+pub(crate) fn options_by<K: Hash + Eq>(
+    instance: &Instance,
+    n: usize,
+    key: impl Fn(&Pairing) -> K,
+) -> (Vec<[u32; 3]>, Vec<usize>) {
+    let mut seen = HashSet::new();
+    let mut options = Vec::with_capacity(instance.pairings.len());
+    let mut pairing = Vec::with_capacity(instance.pairings.len());
+    for (index, p) in instance.pairings.iter().enumerate() {
+        if seen.insert(key(p)) {
+            options.push([p.table as u32, (n as u64 + p.first) as u32, (n as u64 + p.second) as u32]);
+            pairing.push(index);
+        }
+    }
+    (options, pairing)
+}
+
+/// The options of each of `items` items, in option order: the column lists of the exact cover matrix
+/// whose rows are `options`.
+pub(crate) fn item_options(options: &[[u32; 3]], items: usize) -> Vec<Vec<u32>> {
+    let mut by_item = vec![Vec::new(); items];
+    for (option, option_items) in options.iter().enumerate() {
+        for &item in option_items {
+            by_item[item as usize].push(option as u32);
+        }
+    }
+    by_item
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::generate::Regular;
+    use crate::parse;
+    use crate::round::{check_round, format};
+    use crate::solvers::backtrack::Backtrack;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// On 1 to 4 threads, by either branching and on either engine, the search agrees with one
+        /// thread of fewest-options on whether a round exists, and every round it gives is valid.
+        #[test]
+        fn threads_and_branchings_agree_with_one_thread(instance in crate::instance::tests::instances()) {
+            let stop = Stop::new(&Limits::default());
+            let expected = solve(&instance, &stop, 1, Engine::Fastest).unwrap().round.is_some();
+            for threads in 1..=4 {
+                for branching in [Branching::FewestOptions, Branching::FailureRate] {
+                    for engine in [Engine::Fastest, Engine::Links] {
+                        let solution = solve_by(&instance, &stop, threads, engine, branching).unwrap();
+                        prop_assert_eq!(solution.round.is_some(), expected);
+                        if let Some(round) = &solution.round {
+                            prop_assert_eq!(check_round(&instance, round), Ok(()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Without a round, the threads refute the tree one thread refutes, each option once: the
+    /// subtrees of the cut, cut again between turns as they run out (45 tables, degree 5: about 110
+    /// turns of 4096 options), try the options one depth-first search tries, no more, no fewer.
+    #[test]
+    fn threads_refute_the_one_thread_tree_trying_each_option_once() {
+        let instance = Regular { tables: 45, degree: 5, seed: 1, planted: false }.generate().unwrap();
+        let stop = Stop::new(&Limits::default());
+        let one = solve(&instance, &stop, 1, Engine::Fastest).unwrap();
+        assert_eq!((one.round, one.stats.nodes), (None, 451_760));
+        for threads in [2, 3, 4] {
+            let many = solve(&instance, &stop, threads, Engine::Fastest).unwrap();
+            assert_eq!((many.round, many.stats.nodes), (None, 451_760), "{threads} threads");
+        }
+    }
+
+    /// FRB with fresh counters branches as fewest-options does, so both try the same first option;
+    /// then they part: on a 45-table file without a round both refute the whole tree, through
+    /// different numbers of options.
+    #[test]
+    fn frb_refutes_what_fewest_options_refutes() {
+        let instance = Regular { tables: 45, degree: 5, seed: 1, planted: false }.generate().unwrap();
+        let stop = Stop::new(&Limits::default());
+        for engine in [Engine::Fastest, Engine::Links] {
+            let fewest = solve_by(&instance, &stop, 1, engine, Branching::FewestOptions).unwrap();
+            let frb = solve_by(&instance, &stop, 1, engine, Branching::FailureRate).unwrap();
+            assert_eq!((fewest.round, frb.round), (None, None));
+            assert_ne!(fewest.stats.nodes, frb.stats.nodes);
+        }
+    }
+
+    /// A time limit stops every thread: the search answers [`Interrupted`] soon after it, on a file
+    /// whose search takes far longer (60 tables, degree 6: over 30 s on one thread). The margin is
+    /// generous, for a loaded machine: the threads look at the clock every 4096 options.
+    #[test]
+    fn a_time_limit_stops_every_thread() {
+        let instance = Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap();
+        let limit = Duration::from_millis(200);
+        for (threads, branching) in [(2, Branching::FewestOptions), (4, Branching::FailureRate)] {
+            let started = Instant::now();
+            let limits =
+                Limits { deadline: crate::solver::Deadline::at(Some(started + limit)), ..Limits::default() };
+            let answer = solve_by(&instance, &Stop::new(&limits), threads, Engine::Fastest, branching);
+            assert_eq!(answer, Err(Interrupted));
+            assert!(started.elapsed() < limit + Duration::from_secs(1), "{:?}", started.elapsed());
+        }
+    }
+
+    fn solve_text(text: &str, engine: Engine) -> String {
+        let instance = parse(text).unwrap();
+        let solution = solve(&instance, &Stop::new(&Limits::default()), 1, engine).unwrap();
+        format(&instance, solution.round.as_ref())
+    }
+
+    #[test]
+    fn spec_example_has_its_only_round() {
+        for engine in [Engine::Fastest, Engine::Links] {
+            assert_eq!(
+                solve_text("3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n", engine),
+                "Table 0: 1 vs. 2\nTable 1: 3 vs. 4\nTable 2: 5 vs. 0\n"
+            );
+        }
+    }
+
+    #[test]
+    fn no_round_when_a_player_has_no_pairing_or_pairings_are_too_few() {
+        for engine in [Engine::Fastest, Engine::Links] {
+            assert_eq!(solve_text("2\n0,1,0\n0,2,1\n1,2,1\n", engine), "No tournament found.\n");
+            assert_eq!(solve_text("1000000000000\n0,1,0\n2,3,1\n", engine), "No tournament found.\n");
+        }
+    }
+
+    #[test]
+    fn repeated_pairings_are_one_option_and_either_order_is_printed_as_given() {
+        // (0,1,0) appears as 1,0 first: that pairing is kept and printed in its order.
+        for engine in [Engine::Fastest, Engine::Links] {
+            assert_eq!(
+                solve_text("2\n1,0,0\n0,1,0\n1,0,0\n2,3,1\n", engine),
+                "Table 0: 1 vs. 0\nTable 1: 2 vs. 3\n"
+            );
+        }
+    }
+
+    #[test]
+    fn engines_and_thread_counts_agree_with_the_reference_on_generated_instances() {
+        for (tables, degree, seed) in [(8, 2, 1), (9, 3, 1), (10, 4, 2), (10, 5, 3), (11, 6, 4), (12, 3, 5)] {
+            for planted in [false, true] {
+                let instance = Regular { tables, degree, seed, planted }.generate().unwrap();
+                let expected = Backtrack.solve(&instance, &Limits::default()).unwrap().round.is_some();
+                for (threads, engine) in [(1, Engine::Fastest), (2, Engine::Fastest), (1, Engine::Links)] {
+                    let solution = solve(&instance, &Stop::new(&Limits::default()), threads, engine).unwrap();
+                    assert_eq!(solution.round.is_some(), expected, "{tables} {degree} {seed} {planted}");
+                    if let Some(round) = &solution.round {
+                        assert_eq!(check_round(&instance, round), Ok(()));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_round_depends_on_the_thread_count_only() {
+        let instance = Regular { tables: 30, degree: 5, seed: 9, planted: true }.generate().unwrap();
+        let round =
+            |threads| solve(&instance, &Stop::new(&Limits::default()), threads, Engine::Fastest).unwrap();
+        assert_eq!(round(2), round(2));
+        assert_eq!(round(1), round(1));
+    }
+
+    #[test]
+    fn more_than_64_tables_go_to_dancing_links() {
+        let instance = Regular { tables: 70, degree: 3, seed: 1, planted: true }.generate().unwrap();
+        let (options, _) = options(&instance, 70);
+        assert!(bitset::Problem::new(210, &options).is_none());
+        let round = Dlx.solve(&instance, &Limits::default()).unwrap().round.expect("a planted round");
+        assert_eq!(check_round(&instance, &round), Ok(()));
+    }
+
+    #[test]
+    fn an_expired_deadline_interrupts_both_engines() {
+        let instance = Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap();
+        let limits =
+            Limits { deadline: crate::solver::Deadline::at(Some(Instant::now())), ..Limits::default() };
+        for engine in [Engine::Fastest, Engine::Links] {
+            assert_eq!(solve(&instance, &Stop::new(&limits), 1, engine), Err(Interrupted));
+        }
+    }
+}
