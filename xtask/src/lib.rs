@@ -7,7 +7,8 @@
 //! `tests/fuzz-regressions/`, and `xtask replay` runs those again.
 //!
 //! Modules: [`mutate`] (the mutations), [`corpus`] (the seeds), [`target`] (the invocations), [`case`]
-//! (one run and its verdict), [`fuzz`] (the loop), [`regress`] (the regression files) and [`faults`].
+//! (one run and its verdict), [`fuzz`] (the loop), [`regress`] (the regression files), [`faults`]
+//! and [`batch_bench`] (the per-file path's cost against `cat`).
 
 #![warn(missing_docs)]
 
@@ -16,6 +17,7 @@ use std::path::{Path, PathBuf};
 
 use escargot::format::Message;
 
+pub mod batch_bench;
 pub mod case;
 pub mod corpus;
 pub mod faults;

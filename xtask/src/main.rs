@@ -1,4 +1,4 @@
-//! `cargo run -p xtask -- fuzz`, `replay` and `faults`: see `--help`.
+//! `cargo run -p xtask -- fuzz`, `replay`, `faults` and `batch-bench`: see `--help`.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -51,6 +51,29 @@ enum Task {
     /// Kill a batch at random moments (SIGINT, SIGTERM, SIGTERM twice, SIGKILL, SIGKILL during
     /// --resume) and check that nothing is lost or damaged (exit status 1 when something is)
     Faults(FaultsArgs),
+    /// Time `solvebatch run` on a folder of many tiny pairing files against `cat` of the same files
+    /// (best of --repeat runs each, taking turns after a warm-up run)
+    BatchBench(BatchBenchArgs),
+}
+
+#[derive(Args)]
+struct BatchBenchArgs {
+    /// Tiny pairing files in the folder
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    files: usize,
+    /// Runs of each command after the warm-up
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    repeat: usize,
+    /// The solvebatch binary to measure; default: build it with `cargo build --release -p solvebatch`
+    #[arg(long, value_name = "PATH")]
+    bin: Option<PathBuf>,
+}
+
+fn batch_bench(args: BatchBenchArgs) -> io::Result<bool> {
+    let bin = binary_under_test(args.bin.as_deref())?;
+    let figures = xtask::batch_bench::measure(&bin, args.files, args.repeat.max(1))?;
+    print!("{figures}");
+    Ok(true)
 }
 
 #[derive(Args)]
@@ -133,6 +156,7 @@ fn main() -> ExitCode {
         Task::Fuzz(args) => fuzz(args),
         Task::Replay(args) => replay(args),
         Task::Faults(args) => faults(args),
+        Task::BatchBench(args) => batch_bench(args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
