@@ -30,7 +30,7 @@ use crate::solve::{self, Unprepared};
 use crate::verdict::{judge, unified_diff};
 use solvebatch_core::Outcome;
 use solvebatch_core::Status;
-use solvebatch_core::{Deadline, Prepared};
+use solvebatch_core::Prepared;
 
 /// Each family met in a batch, prepared once with its solver, by family name.
 type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
@@ -343,35 +343,15 @@ fn solve_one(
     {
         return (kept, None);
     }
-    let measured = match &options.isolation {
-        Some(isolation) => {
-            let (path, settings) = (&input.path, &options.settings);
-            crate::isolate::solve(
-                family,
-                prepared.solver(),
-                settings,
-                path,
-                &text,
-                options.timeout,
-                isolation,
-            )
-        }
-        None => {
-            let deadline =
-                Deadline::at(options.timeout.map(|limit| started + limit)).or_flag(signals::stop_flag());
-            let cpu = crate::rusage::thread_cpu();
-            let outcome = solve::solve(prepared, &input.path, &text, deadline);
-            let cpu_ms = (crate::rusage::thread_cpu() - cpu).as_secs_f64() * 1000.0;
-            let ms = started.elapsed().as_secs_f64() * 1000.0;
-            crate::isolate::Measured {
-                outcome,
-                ms,
-                cpu_ms: Some(cpu_ms),
-                max_rss_kb: None,
-                peak_heap_kb: None,
-            }
-        }
+    // Files are solved side by side in this process: the solving thread's clock, no heap count.
+    let measuring = solve::Measuring {
+        timeout: options.timeout,
+        isolation: options.isolation.as_ref().map(|isolation| (isolation, &options.settings)),
+        clock: solve::CpuClock::Thread,
+        heap: false,
     };
+    let measured =
+        solve::measure((family, prepared), (&input.path, &text), (started, signals::stop_flag()), &measuring);
     let outcome = measured.outcome;
     let mut record = Record {
         input_hash: Some(input_hash),

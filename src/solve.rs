@@ -5,13 +5,16 @@
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use solvebatch_core::{Deadline, Family, FamilyError, Outcome, Prepared, Settings, Status, UnknownSolver};
 
 use crate::error::with_causes;
 use crate::inputs::Input;
+use crate::isolate::{Isolation, Measured};
 use crate::report::record::Record;
+use crate::rusage;
 use crate::text::ReadError;
 
 /// Why a family could not be prepared. A refusal shows as the family's name, its cause being the
@@ -117,6 +120,58 @@ pub fn unsolved(file: String, family: Option<&str>, (status, message): Unsolved)
     let mut record = Record::failed(file, family, message);
     record.status = status;
     record
+}
+
+/// Which CPU clock a measurement reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CpuClock {
+    /// The solving thread's: where other files are solved in the same process at the same time (the
+    /// threads a solver starts are not counted).
+    Thread,
+    /// The process's: one solve at a time, its own threads counted.
+    Process,
+}
+
+/// How one solve is measured: its time limit, where it runs and which clocks it reads.
+#[derive(Debug, Clone, Copy)]
+pub struct Measuring<'a> {
+    /// The time limit, counted from the `started` given to [`measure`].
+    pub timeout: Option<Duration>,
+    /// In a child process with these limits (`--isolate`), the family prepared there with these
+    /// settings; `None`: in this process.
+    pub isolation: Option<(&'a Isolation, &'a Settings)>,
+    /// The CPU clock of an in-process solve.
+    pub clock: CpuClock,
+    /// Whether to count the heap's peak (only where no other solve shares the process).
+    pub heap: bool,
+}
+
+/// One solve of `prepared` (of `family`) on `input`, the bytes of the file
+/// at `path`: guarded ([`solve`]), within `measuring`'s time limit counted from `started` (so that
+/// reading the input counts), stopped early once `stop` is set (a signal, a client gone), with its
+/// wall time, CPU time and memory as `measuring` says. `run`, `compare` and every web page that
+/// solves a file measure through here.
+pub fn measure(
+    (family, prepared): (&dyn Family, &dyn Prepared),
+    (path, input): (&Path, &[u8]),
+    (started, stop): (Instant, &AtomicBool),
+    measuring: &Measuring,
+) -> Measured {
+    if let Some((isolation, settings)) = measuring.isolation {
+        let limit = measuring.timeout;
+        return crate::isolate::solve(family, prepared.solver(), settings, path, input, limit, isolation);
+    }
+    let clock = match measuring.clock {
+        CpuClock::Thread => rusage::thread_cpu,
+        CpuClock::Process => rusage::process_cpu,
+    };
+    let cpu = clock();
+    let deadline = Deadline::at(measuring.timeout.map(|limit| started + limit)).or_flag(stop);
+    let run = || solve(prepared, path, input, deadline);
+    let (outcome, peak_heap_kb) = if measuring.heap { crate::heap::peak_kb_of(run) } else { (run(), None) };
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let cpu_ms = (clock() - cpu).as_secs_f64() * 1000.0;
+    Measured { outcome, ms, cpu_ms: Some(cpu_ms), max_rss_kb: None, peak_heap_kb }
 }
 
 /// A solver that panics on every input, for the tests of the guard in each front end.

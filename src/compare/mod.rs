@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use crate::error::UsageError;
 use crate::inputs::{self, Input, Own};
-use crate::isolate::{self, Measured};
+use crate::isolate::Measured;
 use crate::options::CompareOptions;
 use crate::paths::display_path;
 use crate::report::exporter::{Batch, Layout, Report};
@@ -19,7 +19,6 @@ use crate::report::record::{content_hash, Record};
 use crate::report::runs::{self, RunStats};
 use crate::report::summary::median;
 use crate::report::Exporters;
-use crate::rusage;
 use crate::solve;
 use solvebatch_core::Outcome;
 use solvebatch_core::Status;
@@ -363,30 +362,15 @@ fn measure(
     path: &std::path::Path,
     text: &[u8],
 ) -> Measured {
-    if let Some(isolation) = &options.isolation {
-        return isolate::solve(
-            family,
-            solver.solver(),
-            &options.settings,
-            path,
-            text,
-            options.timeout,
-            isolation,
-        );
-    }
-    // One solve at a time: the process clock, which counts the solver's own threads; with
-    // `--parallel`, the solving thread's clock, since other files' solves share the process.
-    let clock = if options.parallel { rusage::thread_cpu } else { rusage::process_cpu };
-    let (started, cpu) = (Instant::now(), clock());
-    let deadline =
-        Deadline::at(options.timeout.map(|limit| started + limit)).or_flag(crate::signals::stop_flag());
-    let solve = || solve::solve(solver, path, text, deadline);
-    // With `--parallel`, other files' allocations would mix into the count: none is made.
-    let (outcome, peak_heap_kb) =
-        if options.parallel { (solve(), None) } else { crate::heap::peak_kb_of(solve) };
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let cpu_ms = (clock() - cpu).as_secs_f64() * 1000.0;
-    Measured { outcome, ms, cpu_ms: Some(cpu_ms), max_rss_kb: None, peak_heap_kb }
+    // One solve at a time: the process clock, which counts the solver's own threads, and the heap;
+    // with `--parallel`, other files' solves share the process: the solving thread's clock only.
+    let measuring = solve::Measuring {
+        timeout: options.timeout,
+        isolation: options.isolation.as_ref().map(|isolation| (isolation, &options.settings)),
+        clock: if options.parallel { solve::CpuClock::Thread } else { solve::CpuClock::Process },
+        heap: !options.parallel,
+    };
+    solve::measure((family, solver), (path, text), (Instant::now(), crate::signals::stop_flag()), &measuring)
 }
 
 #[cfg(test)]

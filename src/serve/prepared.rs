@@ -15,8 +15,9 @@ use std::time::Instant;
 
 use super::solve::Options;
 use crate::report::record::Record;
+use crate::solve::{CpuClock, Measuring};
 use solvebatch_core::Outcome;
-use solvebatch_core::{Deadline, Family, Prepared, Settings};
+use solvebatch_core::{Family, Prepared, Settings};
 
 /// What makes two prepared families different.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -63,9 +64,17 @@ pub fn solve(
     stop: &AtomicBool,
 ) -> (Outcome, Record) {
     let started = Instant::now();
-    let outcome =
-        crate::solve::solve(prepared, Path::new(name), input, Deadline::at(Some(deadline)).or_flag(stop));
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let record = Record::of(name.to_string(), family.name(), prepared.solver(), &outcome, ms, true);
-    (outcome, record)
+    let measuring = Measuring {
+        timeout: Some(deadline.saturating_duration_since(started)),
+        isolation: None,
+        clock: CpuClock::Thread,
+        heap: false,
+    };
+    let measured =
+        crate::solve::measure((family, prepared), (Path::new(name), input), (started, stop), &measuring);
+    let record = Record {
+        cpu_ms: measured.cpu_ms,
+        ..Record::of(name.to_string(), family.name(), prepared.solver(), &measured.outcome, measured.ms, true)
+    };
+    (measured.outcome, record)
 }
