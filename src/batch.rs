@@ -57,6 +57,7 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
     if let Some(refusal) = crate::resume::leftover_partial(options) {
         return Err(refusal);
     }
+    let history = options.history.open()?;
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
     exporters.start(&RunStart { options: options.result_options(), shard: options.shard })?;
     let junit = open_junit(options)?;
@@ -147,6 +148,9 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
     };
     let report = Report::Batch(batch);
     exporters.finish(&report)?;
+    if let (Some(history), Report::Batch(batch)) = (history, &report) {
+        history.record("run", batch)?;
+    }
     if let Some(file) = junit {
         crate::report::junit::write(file, &records, options.strict, &diffs, &options.paths)?;
     }
@@ -393,7 +397,8 @@ fn solve_one(
             prepared.solver(),
             &outcome,
             measured.ms,
-            options.reports.json_outputs,
+            // The history keeps the output's hash.
+            options.reports.json_outputs || options.history.history.is_some(),
         )
     };
     if outcome.status.stopped() {
