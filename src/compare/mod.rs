@@ -415,6 +415,7 @@ mod tests {
             statistics: crate::args::StatisticsArgs::default(),
             schedule: crate::args::ScheduleArgs::default(),
             reports: ReportArgs::default(),
+            history: crate::history::HistoryArgs::default(),
             terminal: TerminalArgs { quiet: true, color: ColorChoice::Never },
         };
         let options = CompareOptions::from_args(args).unwrap();

@@ -44,15 +44,12 @@ pub struct Args {
     #[command(flatten)]
     pub outputs: Outputs,
 
-    #[command(flatten)]
-    pub terminal: crate::args::TerminalArgs,
-
     #[command(subcommand)]
     pub action: Option<Action>,
 }
 
 /// The reports of `history`, given before or after its command.
-#[derive(Debug, Clone, Default, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct Outputs {
     /// Write the items as JSON lines to FILE (`export`: the run's report); `-` for standard output.
     #[arg(long, value_name = "FILE", global = true)]
@@ -70,6 +67,14 @@ pub struct Outputs {
     /// change points marked; `-` for standard output.
     #[arg(long, value_name = "FILE", global = true)]
     pub html: Option<PathBuf>,
+
+    /// Print only the lines under the table.
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
+
+    /// Colour the table: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, value_name = "WHEN", default_value = "auto", global = true)]
+    pub color: crate::report::style::ColorChoice,
 }
 
 /// What to ask the history.
@@ -172,7 +177,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             None => (super::views::runs(store.name(), &runs, &results), false),
         },
     };
-    write(&view, &reports, args.terminal.terminal())?;
+    let terminal = crate::report::style::Terminal::detect(args.outputs.quiet, args.outputs.color);
+    write(&view, &reports, terminal)?;
     Ok(if failing { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 

@@ -175,7 +175,8 @@ pub struct ResultRow {
     pub status: Status,
     /// The verdict against the reference, if there was one.
     pub verdict: Option<Verdict>,
-    /// Whether the file was as expected (`Record::passes` under the run's `--strict`).
+    /// Whether the file was as expected: `Record::passes` under the run's `--strict`, and not
+    /// among the summary's failing files.
     pub passes: bool,
     /// The time (the median of the repeats), in milliseconds.
     pub ms: f64,
@@ -339,6 +340,10 @@ impl Store {
         let name = self.name.clone();
         let failed = |error: anyhow::Error| error.context(format!("{name}: cannot record the run"));
         let strict = run.strict();
+        // A file the summary lists as not as expected fails in every row (`compare`'s solvers that
+        // disagree or print an invalid solution).
+        let failing: std::collections::HashSet<&str> =
+            run.summary.failing.iter().map(String::as_str).collect();
         let transaction = self
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -383,7 +388,7 @@ impl Store {
                         record.solver,
                         word(&record.status),
                         record.verdict.as_ref().map(word),
-                        record.passes(strict),
+                        record.passes(strict) && !failing.contains(record.file.as_str()),
                         record.ms,
                         record.min_ms,
                         record.max_ms,

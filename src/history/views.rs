@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 
 use anyhow::Context;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::changes::{self, Change};
 use super::flaky::Flaky;
@@ -28,8 +28,13 @@ pub struct View<'a> {
     pub grid: Grid,
     /// The lines under the table.
     pub lines: Vec<String>,
-    /// The items of the table as JSON objects, each with its `type`: the JSON lines and CSV rows.
+    /// The items of the table as JSON objects: the JSON lines (each with `type` [`View::kind`]
+    /// first) and CSV rows.
     pub items: Vec<Value>,
+    /// What the items are: the JSON lines' `type`.
+    pub kind: &'static str,
+    /// The items' fields, in the order the JSON lines and the CSV columns give them.
+    pub columns: &'static [&'static str],
     /// The runs and results the page's charts draw.
     pub runs: &'a [RunRow],
     /// The results drawn.
@@ -72,7 +77,6 @@ pub fn runs<'a>(name: &str, runs: &'a [RunRow], results: &'a [ResultRow]) -> Vie
             plain(duration(run.wall_ms)),
         ]);
         items.push(serde_json::json!({
-            "type": "run",
             "run": run.id,
             "recorded_at": run.recorded_at,
             "command": run.command,
@@ -94,6 +98,21 @@ pub fn runs<'a>(name: &str, runs: &'a [RunRow], results: &'a [ResultRow]) -> Vie
         grid: Grid { paths: false, ..Grid::new(header.map(String::from).to_vec(), rows, numeric) },
         lines: vec![format!("{name}: {} of {}", plural(runs.len(), "run"), plural(files.len(), "file"))],
         items,
+        kind: "run",
+        columns: &[
+            "run",
+            "recorded_at",
+            "command",
+            "label",
+            "source",
+            "git_commit",
+            "cores",
+            "cpu_model",
+            "strict",
+            "passed",
+            "failed",
+            "wall_ms",
+        ],
         runs,
         results: results.iter().collect(),
         marks: time_marks(results),
@@ -121,7 +140,6 @@ pub fn story<'a>(file: &str, runs: &'a [RunRow], results: &'a [ResultRow]) -> Vi
             plain(hash(&row.output_hash)),
         ]);
         items.push(serde_json::json!({
-            "type": "result",
             "run": row.run,
             "file": row.file,
             "solver": row.solver,
@@ -147,6 +165,21 @@ pub fn story<'a>(file: &str, runs: &'a [RunRow], results: &'a [ResultRow]) -> Vi
             plural(by_id.len(), "run")
         )],
         items,
+        kind: "result",
+        columns: &[
+            "run",
+            "file",
+            "solver",
+            "status",
+            "verdict",
+            "passes",
+            "ms",
+            "min_ms",
+            "max_ms",
+            "input_hash",
+            "reference_hash",
+            "output_hash",
+        ],
         runs,
         results: results.iter().collect(),
         marks: time_marks(results),
@@ -180,7 +213,7 @@ pub fn regressions<'a>(
             ]
         })
         .collect();
-    let items = changes.iter().map(|change| typed("change", change)).collect();
+    let items = changes.iter().map(|change| serde_json::to_value(change).unwrap_or_default()).collect();
     let changed: BTreeSet<&str> = changes.iter().map(|change| change.file.as_str()).collect();
     let mut marks: BTreeMap<(String, Option<String>), Vec<i64>> = BTreeMap::new();
     for change in changes.iter().filter(|change| change.p_value.is_some()) {
@@ -216,6 +249,8 @@ pub fn regressions<'a>(
         ),
         lines: vec![line, test],
         items,
+        kind: "change",
+        columns: &["file", "solver", "run", "kind", "before", "after", "p_value", "before_ms", "after_ms"],
         runs,
         results: results.iter().filter(|row| changed.contains(row.file.as_str())).collect(),
         marks,
@@ -248,7 +283,9 @@ pub fn flaky<'a>(found: &[Flaky], runs: &'a [RunRow], results: &'a [ResultRow]) 
             "{}: a result came back after another, with the same input and reference",
             plural(found.len(), "flaky file/solver pair")
         )],
-        items: found.iter().map(|flaky| typed("flaky", flaky)).collect(),
+        items: found.iter().map(|flaky| serde_json::to_value(flaky).unwrap_or_default()).collect(),
+        kind: "flaky",
+        columns: &["file", "solver", "input_hash", "runs", "flips", "results", "last_run"],
         runs,
         results: results.iter().filter(|row| files.contains(row.file.as_str())).collect(),
         marks: BTreeMap::new(),
@@ -262,16 +299,6 @@ fn time_marks(results: &[ResultRow]) -> BTreeMap<(String, Option<String>), Vec<i
         marks.entry((change.file, change.solver)).or_default().push(change.run);
     }
     marks
-}
-
-/// `value` as a JSON object with its `type` first.
-fn typed(kind: &str, value: &impl serde::Serialize) -> Value {
-    let mut object = Map::new();
-    object.insert("type".to_string(), Value::from(kind));
-    if let Ok(Value::Object(fields)) = serde_json::to_value(value) {
-        object.extend(fields);
-    }
-    Value::Object(object)
 }
 
 fn plural(count: usize, noun: &str) -> String {
@@ -314,8 +341,16 @@ impl View<'_> {
             "--json" => {
                 let mut text = String::new();
                 for item in &self.items {
-                    text.push_str(&serde_json::to_string(item)?);
-                    text.push('\n');
+                    text.push_str(&format!("{{\"type\":{}", serde_json::to_string(self.kind)?));
+                    for key in self.columns {
+                        let value = item.get(key).unwrap_or(&Value::Null);
+                        text.push_str(&format!(
+                            ",{}:{}",
+                            serde_json::to_string(key)?,
+                            serde_json::to_string(value)?
+                        ));
+                    }
+                    text.push_str("}\n");
                 }
                 text
             }
@@ -338,17 +373,13 @@ impl View<'_> {
         file.commit()
     }
 
-    /// One CSV row per item, its fields as columns (the first item's, `type` left out); a list or
-    /// an object in a field is written as its JSON text.
+    /// One CSV row per item, its fields as columns; a list or an object in a field is written as
+    /// its JSON text.
     fn csv(&self) -> anyhow::Result<String> {
         let mut writer = csv::Writer::from_writer(Vec::new());
-        let keys: Vec<String> = match self.items.first() {
-            Some(Value::Object(first)) => first.keys().filter(|key| *key != "type").cloned().collect(),
-            _ => self.grid.header.clone(),
-        };
-        writer.write_record(&keys)?;
+        writer.write_record(self.columns)?;
         for item in &self.items {
-            let row = keys.iter().map(|key| match item.get(key) {
+            let row = self.columns.iter().map(|key| match item.get(key) {
                 None | Some(Value::Null) => String::new(),
                 Some(Value::String(text)) => text.clone(),
                 Some(other) => other.to_string(),
