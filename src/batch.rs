@@ -148,7 +148,7 @@ pub fn run_summary(options: &RunOptions) -> anyhow::Result<Summary> {
     };
     let report = Report::Batch(batch);
     exporters.finish(&report)?;
-    if let (Some(history), Report::Batch(batch)) = (history, &report) {
+    if let (Some(mut history), Report::Batch(batch)) = (history, &report) {
         history.record("run", batch)?;
     }
     if let Some(file) = junit {

@@ -305,7 +305,7 @@ fn write(args: &Args, merged: Merged) -> anyhow::Result<ExitCode> {
     };
     let report = Report::Batch(batch);
     exporters.finish(&report)?;
-    if let (Some(history), Report::Batch(batch)) = (history, &report) {
+    if let (Some(mut history), Report::Batch(batch)) = (history, &report) {
         history.record("merge", batch)?;
     }
     Ok(ExitCode::from(merged.summary.exit_code))

@@ -130,18 +130,28 @@ fn noisy(count: usize, level: u64, spread: u64, seed: &mut u64) -> Vec<u64> {
 fn a_solver_made_slower_from_run_20_on_is_found_at_run_20_and_nowhere_else() {
     let dir = folder(&[("slow.probe", "sleep $SLOW_MS\n"), ("steady.probe", "sleep $STEADY_MS\n")]);
     let mut seed = 7;
-    // 20 ms ± 5 for 19 runs, then 40 ms ± 5 for 12 (a change needs 10 runs after it to show);
-    // the other file 20 ms ± 5 throughout.
-    let mut slow = noisy(19, 20, 5, &mut seed);
-    slow.extend(noisy(12, 40, 5, &mut seed));
-    let steady = noisy(31, 20, 5, &mut seed);
+    // 40 ms ± 10 for 19 runs, then 80 ms ± 10 for 12 (a change needs 10 runs after it to show);
+    // the other file 40 ms ± 10 throughout. Sleeps, so that a busy machine moves them little.
+    let mut slow = noisy(19, 40, 10, &mut seed);
+    slow.extend(noisy(12, 80, 10, &mut seed));
+    let steady = noisy(31, 40, 10, &mut seed);
     for (run, (slow, steady)) in slow.iter().zip(&steady).enumerate() {
         let label = format!("r{}", run + 1);
         let env = [("SLOW_MS", slow.to_string()), ("STEADY_MS", steady.to_string())];
         probe_run(dir.path(), &["run", ".", "--history", "h.db", "--label", &label, "-q"], &env, 0);
     }
-    let found = lines(&probe_run(dir.path(), &["history", "h.db", "regressions", "--json", "-"], &[], 1));
-    assert_eq!(found.len(), 1, "{found:?}");
+    let output = output_in(dir.path(), &["history", "h.db", "regressions", "--json", "-"]);
+    let found = lines(&text(&output.stdout));
+    if found.len() != 1 || output.status.code() != Some(1) {
+        let times = |file: &str| {
+            let story = output_in(dir.path(), &["history", "h.db", "--file", file, "--json", "-"]);
+            lines(&text(&story.stdout))
+                .iter()
+                .map(|result| result["ms"].as_f64().unwrap())
+                .collect::<Vec<_>>()
+        };
+        panic!("{found:?}\nslow: {:?}\nsteady: {:?}", times("./slow.probe"), times("./steady.probe"));
+    }
     let change = &found[0];
     assert_eq!(
         (&change["type"], &change["file"], &change["solver"], &change["run"], &change["kind"]),
@@ -149,7 +159,19 @@ fn a_solver_made_slower_from_run_20_on_is_found_at_run_20_and_nowhere_else() {
     );
     assert!(change["p_value"].as_f64().unwrap() < 0.0001);
     let (before, after) = (change["before_ms"].as_f64().unwrap(), change["after_ms"].as_f64().unwrap());
-    assert!((18.0..26.0).contains(&before) && (38.0..46.0).contains(&after), "{before} {after}");
+    // The medians of the planted times of the windows (12 runs each side), and more: a sleep ends
+    // late, never early, and on a busy machine several milliseconds late.
+    let median = |times: &[u64]| {
+        let mut times = times.to_vec();
+        times.sort_unstable();
+        (times[5] + times[6]) as f64 / 2.0
+    };
+    let (planted_before, planted_after) = (median(&slow[7..19]), median(&slow[19..31]));
+    assert!(
+        (planted_before..planted_before + 20.0).contains(&before),
+        "{before} ms, planted {planted_before}"
+    );
+    assert!((planted_after..planted_after + 20.0).contains(&after), "{after} ms, planted {planted_after}");
     // Since a run after it, nothing; since one before it, the same change.
     assert_eq!(
         probe_run(dir.path(), &["history", "h.db", "regressions", "--since", "r20", "--json", "-"], &[], 0),
@@ -328,4 +350,45 @@ fn a_damaged_history_is_said_to_be_damaged() {
         refused(dir.path(), &["history", "h.db"]),
         "error: h.db: the database is damaged (database disk image is malformed); restore it from a copy\n"
     );
+}
+
+#[test]
+fn serve_records_the_batch_page_s_runs_and_shows_the_history_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("h.db");
+    let server = crate::server::Server::start(&["--history", database.to_str().unwrap()]);
+    let read = |path: &str| std::fs::read(crate::server::dataset(path)).unwrap();
+    let (input, reference) = (read("tournament/spec-example.csv"), read("tournament/spec-example.csv.expected"));
+    for _ in 0..2 {
+        let files: [(&str, &[u8]); 2] = [("a.csv", &input), ("a.csv.expected", &reference)];
+        let (status, answer) = crate::serve_api::post_form(&server.at("/api/batch"), &files);
+        assert_eq!(status, 200, "{answer}");
+    }
+    let runs = lines(&probe_run(dir.path(), &["history", "h.db", "--json", "-"], &[], 0));
+    let seen: Vec<(&str, i64, i64)> = runs
+        .iter()
+        .map(|run| {
+            (run["command"].as_str().unwrap(), run["passed"].as_i64().unwrap(), run["failed"].as_i64().unwrap())
+        })
+        .collect();
+    assert_eq!(seen, [("serve", 1, 0), ("serve", 1, 0)]);
+    let story = lines(&probe_run(dir.path(), &["history", "h.db", "--file", "a.csv", "--json", "-"], &[], 0));
+    assert_eq!(story[1]["verdict"], "same");
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let page = |path: &str| {
+        let mut response = agent.get(server.at(path)).call().unwrap();
+        (response.status().as_u16(), response.body_mut().read_to_string().unwrap())
+    };
+    let (status, runs_page) = page("/history");
+    assert_eq!(status, 200);
+    assert!(runs_page.contains("<title>solvebatch history</title>") && runs_page.contains("<h3>a.csv</h3>"));
+    let (status, story_page) = page("/history?file=a.csv");
+    assert_eq!(status, 200);
+    assert!(story_page.contains("<title>solvebatch history of a.csv</title>"));
+    assert_eq!(page("/history?view=flaky").0, 200);
+    assert_eq!(page("/history?view=regressions").0, 200);
+    let (status, body) = page("/history?view=slow");
+    assert_eq!((status, body.as_str()), (400, r#"{"error":"view: `slow` is neither regressions nor flaky"}"#));
+    let (status, body) = page("/history?view=regressions&since=v1");
+    assert_eq!((status, body.contains("no run is labelled `v1`")), (404, true), "{body}");
 }

@@ -131,7 +131,7 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     };
     let report = Report::Batch(batch);
     exporters.finish(&report)?;
-    if let (Some(history), Report::Batch(batch)) = (history, &report) {
+    if let (Some(mut history), Report::Batch(batch)) = (history, &report) {
         history.record("compare", batch)?;
     }
     if let Some(files) = plot_files {

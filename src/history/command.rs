@@ -151,35 +151,78 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         }
         _ => {}
     }
-    let runs = store.runs()?;
-    let results = store.results(args.file.as_deref())?;
-    let (view, failing) = match &args.action {
-        Some(Action::Regressions { since }) => {
-            let since = since
-                .as_deref()
-                .map(|label| store.first_labelled(label).map(|run| (label, run)))
-                .transpose()?;
-            let found = super::changes::find(&results, since.map(|(_, run)| run));
-            let failing = found.iter().any(|change| {
-                matches!(change.kind, super::changes::Kind::Slower | super::changes::Kind::Fails)
-            });
-            (super::views::regressions(&found, since, &runs, &results), failing)
-        }
-        Some(Action::Flaky) => {
-            let found = super::flaky::find(&results);
-            (super::views::flaky(&found, &runs, &results), !found.is_empty())
-        }
+    let question = match &args.action {
+        Some(Action::Regressions { since }) => Question::Regressions { since: since.as_deref() },
+        Some(Action::Flaky) => Question::Flaky,
         _ => match &args.file {
-            Some(file) if results.is_empty() => {
-                return Err(UsageError(format!("{}: no run holds the file {file}", store.name())).into());
-            }
-            Some(file) => (super::views::story(file, &runs, &results), false),
-            None => (super::views::runs(store.name(), &runs, &results), false),
+            Some(file) => Question::File(file),
+            None => Question::Runs,
         },
     };
+    let (runs, results) = (store.runs()?, store.results(question.file())?);
+    let (view, failing) = view(&store, &question, &runs, &results)?;
     let terminal = crate::report::style::Terminal::detect(args.outputs.quiet, args.outputs.color);
     write(&view, &reports, terminal)?;
     Ok(if failing { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// What `history` is asked, but for import and export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Question<'a> {
+    /// The runs.
+    Runs,
+    /// One file's story.
+    File(&'a str),
+    /// The changes, after the first run of a label when given.
+    Regressions {
+        /// The label.
+        since: Option<&'a str>,
+    },
+    /// The flaky files.
+    Flaky,
+}
+
+impl Question<'_> {
+    /// The one file whose results the question reads; `None` for all.
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            Question::File(file) => Some(file),
+            _ => None,
+        }
+    }
+}
+
+/// The answer to `question` from `runs` and `results` (read from `store`, the file's alone for
+/// [`Question::File`]), and whether it should fail the command: a run that got slower or started
+/// to fail, a flaky file.
+///
+/// # Errors
+/// A [`UsageError`] for a label or a file the history does not have.
+pub fn view<'a>(
+    store: &Store,
+    question: &Question,
+    runs: &'a [super::store::RunRow],
+    results: &'a [super::store::ResultRow],
+) -> anyhow::Result<(View<'a>, bool)> {
+    Ok(match question {
+        Question::Regressions { since } => {
+            let since = since.map(|label| store.first_labelled(label).map(|run| (label, run))).transpose()?;
+            let found = super::changes::find(results, since.map(|(_, run)| run));
+            let failing = found.iter().any(|change| {
+                matches!(change.kind, super::changes::Kind::Slower | super::changes::Kind::Fails)
+            });
+            (super::views::regressions(&found, since, runs, results), failing)
+        }
+        Question::Flaky => {
+            let found = super::flaky::find(results);
+            (super::views::flaky(&found, runs, results), !found.is_empty())
+        }
+        Question::File(file) if results.is_empty() => {
+            return Err(UsageError(format!("{}: no run holds the file {file}", store.name())).into());
+        }
+        Question::File(file) => (super::views::story(file, runs, results), false),
+        Question::Runs => (super::views::runs(store.name(), runs, results), false),
+    })
 }
 
 fn plural_reports(count: usize) -> String {

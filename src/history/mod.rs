@@ -16,7 +16,7 @@ pub mod flaky;
 mod machine;
 pub mod store;
 pub mod transfer;
-mod views;
+pub mod views;
 
 use crate::report::exporter::Batch;
 
@@ -62,8 +62,18 @@ impl Recorder {
     ///
     /// # Errors
     /// The database cannot be written (naming it).
-    pub fn record(mut self, command: &str, batch: &Batch) -> anyhow::Result<i64> {
-        let run = store::NewRun::of(command, self.label.take(), machine::Machine::this(), batch);
+    pub fn record(&mut self, command: &str, batch: &Batch) -> anyhow::Result<i64> {
+        let run = store::NewRun::of(command, self.label.clone(), machine::Machine::this(), batch);
         self.store.append(&run, batch.records)
+    }
+
+    /// The HTML page of `question`, as `history FILE.db ... --html` writes it (the web app's
+    /// history pages).
+    ///
+    /// # Errors
+    /// The database cannot be read, a label or file it does not have, a chart cannot be drawn.
+    pub fn page(&self, question: &command::Question) -> anyhow::Result<String> {
+        let (runs, results) = (self.store.runs()?, self.store.results(question.file())?);
+        command::view(&self.store, question, &runs, &results)?.0.html()
     }
 }

@@ -390,7 +390,10 @@ impl View<'_> {
     }
 
     /// The page: the table and lines, the pass/fail strips, then a chart per file.
-    fn html(&self) -> anyhow::Result<String> {
+    ///
+    /// # Errors
+    /// A chart cannot be drawn.
+    pub fn html(&self) -> anyhow::Result<String> {
         let mut body = String::new();
         if !self.grid.rows.is_empty() {
             body.push_str(&html::table(&self.grid));
