@@ -358,7 +358,8 @@ fn serve_records_the_batch_page_s_runs_and_shows_the_history_pages() {
     let database = dir.path().join("h.db");
     let server = crate::server::Server::start(&["--history", database.to_str().unwrap()]);
     let read = |path: &str| std::fs::read(crate::server::dataset(path)).unwrap();
-    let (input, reference) = (read("tournament/spec-example.csv"), read("tournament/spec-example.csv.expected"));
+    let (input, reference) =
+        (read("tournament/spec-example.csv"), read("tournament/spec-example.csv.expected"));
     for _ in 0..2 {
         let files: [(&str, &[u8]); 2] = [("a.csv", &input), ("a.csv.expected", &reference)];
         let (status, answer) = crate::serve_api::post_form(&server.at("/api/batch"), &files);
@@ -368,7 +369,11 @@ fn serve_records_the_batch_page_s_runs_and_shows_the_history_pages() {
     let seen: Vec<(&str, i64, i64)> = runs
         .iter()
         .map(|run| {
-            (run["command"].as_str().unwrap(), run["passed"].as_i64().unwrap(), run["failed"].as_i64().unwrap())
+            (
+                run["command"].as_str().unwrap(),
+                run["passed"].as_i64().unwrap(),
+                run["failed"].as_i64().unwrap(),
+            )
         })
         .collect();
     assert_eq!(seen, [("serve", 1, 0), ("serve", 1, 0)]);
@@ -388,7 +393,10 @@ fn serve_records_the_batch_page_s_runs_and_shows_the_history_pages() {
     assert_eq!(page("/history?view=flaky").0, 200);
     assert_eq!(page("/history?view=regressions").0, 200);
     let (status, body) = page("/history?view=slow");
-    assert_eq!((status, body.as_str()), (400, r#"{"error":"view: `slow` is neither regressions nor flaky"}"#));
+    assert_eq!(
+        (status, body.as_str()),
+        (400, r#"{"error":"view: `slow` is neither regressions nor flaky"}"#)
+    );
     let (status, body) = page("/history?view=regressions&since=v1");
     assert_eq!((status, body.contains("no run is labelled `v1`")), (404, true), "{body}");
 }

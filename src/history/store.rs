@@ -517,7 +517,7 @@ impl Store {
     /// The database cannot be read, or a stored report line no longer reads as one (naming the
     /// file and the run).
     pub fn report(&self, id: i64) -> anyhow::Result<(Option<RunStart>, Vec<Record>, Summary)> {
-        let read = || -> rusqlite::Result<(Option<String>, String, Vec<(Vec<Value>, String)>)> {
+        let read = || -> rusqlite::Result<(Option<String>, String, Vec<StoredRecord>)> {
             let (start, summary) =
                 self.connection.query_row("SELECT start, summary FROM runs WHERE id = ?1", [id], |row| {
                     Ok((row.get::<_, Option<String>>(0)?, row.get::<_, String>(1)?))
@@ -560,6 +560,10 @@ impl Store {
     }
 }
 
+/// A stored record: its columns' values as JSON, in the order of [`COLUMNS`] (`output` left out),
+/// and its `rest` object's text.
+type StoredRecord = (Vec<Value>, String);
+
 /// A status or verdict as its reports spell it (`no_solution`).
 fn word(value: &impl serde::Serialize) -> String {
     match serde_json::to_value(value) {
@@ -594,7 +598,9 @@ fn rest(record: &Record, outputs: bool) -> anyhow::Result<String> {
     let Value::Object(mut object) = serde_json::to_value(record)? else {
         unreachable!("a record serialises as an object")
     };
-    object.retain(|key, value| !value.is_null() && !(COLUMNS.contains(&key.as_str()) && key != "output"));
+    // `output` has no column: it stays here, and goes when the report did not keep it.
+    let in_a_column = |key: &str| COLUMNS.contains(&key) && key != "output";
+    object.retain(|key, value| !value.is_null() && !in_a_column(key));
     if !outputs {
         object.remove("output");
     }
