@@ -424,7 +424,8 @@ impl Batch {
 impl Batch {
     /// Runs a trial of kind [`Kill::DuringAppend`] in `work`: the uninterrupted run's report
     /// imported into a new history (run 1), then the large report's import killed by SIGKILL at a
-    /// random moment within its wall time, then the report imported once more. Damaged: a history
+    /// random moment from the middle of its wall time to a tenth past its end, then the report
+    /// imported once more. Damaged: a history
     /// that cannot be read or written after the kill, run 1 changed (its export is not the report),
     /// the killed run present but not whole (not every record), or the last import missing.
     ///
@@ -438,7 +439,9 @@ impl Batch {
         rng: &mut ChaCha8Rng,
         tally: &mut Tally,
     ) -> io::Result<()> {
-        let at = self.import_wall.mul_f64(rng.random_range(0.0..1.0));
+        // Reading the report takes the first part of the import, the append the rest: the kill
+        // falls in the second half, or just after the end.
+        let at = self.import_wall.mul_f64(rng.random_range(0.5..1.1));
         let mut damaged = Vec::new();
         let history = |args: &[&str]| {
             Command::new(bin).current_dir(work).arg("history").arg("h.db").args(args).output()
