@@ -138,7 +138,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             eprintln!(
                 "{}: imported {} as {}",
                 store.name(),
-                plural_reports(runs.len()),
+                super::views::plural(runs.len(), "report"),
                 crate::error::listed("run", &numbers)
             );
             return Ok(ExitCode::SUCCESS);
@@ -223,14 +223,6 @@ pub fn view<'a>(
         Question::File(file) => (super::views::story(file, runs, results), false),
         Question::Runs => (super::views::runs(store.name(), runs, results), false),
     })
-}
-
-fn plural_reports(count: usize) -> String {
-    if count == 1 {
-        "1 report".to_string()
-    } else {
-        format!("{count} reports")
-    }
 }
 
 /// Opens every report file, prints the view, and writes each report.

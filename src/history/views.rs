@@ -301,7 +301,8 @@ fn time_marks(results: &[ResultRow]) -> BTreeMap<(String, Option<String>), Vec<i
     marks
 }
 
-fn plural(count: usize, noun: &str) -> String {
+/// `1 NOUN`, or `COUNT NOUNs`.
+pub fn plural(count: usize, noun: &str) -> String {
     if count == 1 {
         format!("1 {noun}")
     } else {
