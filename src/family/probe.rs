@@ -4,8 +4,8 @@
 //! (MIB mebibytes written), `abort`, `segfault`, `panic`, or `echo WORDS` (answers WORDS instead of
 //! `ok`). A word `$NAME` stands for the value of the environment variable NAME, so that a test can
 //! change what a solve does while the input and its hash stay the same. The `steady` solver answers
-//! `solved` at once whatever the line. It exists only where `SOLVEBATCH_PROBE_FAMILY=1` is set ([`enabled`]):
-//! never listed, never read otherwise.
+//! `solved` at once whatever the line. It exists only where `SOLVEBATCH_PROBE_FAMILY=1` is set
+//! ([`enabled`]): never listed, never read otherwise.
 
 use std::path::Path;
 use std::time::Duration;

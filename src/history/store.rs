@@ -375,7 +375,8 @@ impl Store {
                     "INSERT INTO results (run, seq, file, family, solver, status, verdict, passes, ms, \
                      min_ms, max_ms, repeats, sd_ms, cpu_ms, max_rss_kb, peak_heap_kb, input_hash, \
                      reference_hash, output_hash, rest) VALUES \
-                     (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
+                     (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, \
+                     ?19, ?20)",
                 )
                 .map_err(|error| failed(error.into()))?;
             for (seq, record) in records.iter().enumerate() {
@@ -416,7 +417,8 @@ impl Store {
     pub fn runs(&self) -> anyhow::Result<Vec<RunRow>> {
         let read = || -> rusqlite::Result<Vec<RunRow>> {
             let mut statement = self.connection.prepare(
-                "SELECT id, recorded_at, command, label, source, git_commit, cores, cpu_model, summary, strict \
+                "SELECT id, recorded_at, command, label, source, git_commit, cores, cpu_model, summary, \
+                 strict \
                  FROM runs ORDER BY id",
             )?;
             let rows = statement.query_map([], |row| {
@@ -487,7 +489,8 @@ impl Store {
         let found: Option<i64> = self
             .connection
             .query_row(
-                "SELECT id FROM runs WHERE CAST(id AS TEXT) = ?1 OR label = ?1 ORDER BY id = CAST(?1 AS INTEGER) DESC, id DESC LIMIT 1",
+                "SELECT id FROM runs WHERE CAST(id AS TEXT) = ?1 OR label = ?1 \
+                 ORDER BY id = CAST(?1 AS INTEGER) DESC, id DESC LIMIT 1",
                 [which],
                 |row| row.get(0),
             )
@@ -524,7 +527,8 @@ impl Store {
                 })?;
             let mut statement = self.connection.prepare(
                 "SELECT file, family, solver, status, verdict, ms, min_ms, max_ms, repeats, sd_ms, cpu_ms, \
-                 max_rss_kb, peak_heap_kb, input_hash, reference_hash, rest FROM results WHERE run = ?1 ORDER BY seq",
+                 max_rss_kb, peak_heap_kb, input_hash, reference_hash, rest FROM results WHERE run = ?1 \
+                 ORDER BY seq",
             )?;
             let rows = statement.query_map([id], |row| {
                 let columns = (0..15)

@@ -411,7 +411,10 @@ impl View<'_> {
         if by_file.is_empty() {
             return Ok(html::document(&html::escape(&self.title), &body));
         }
-        body.push_str("<h2>Pass and fail, run by run</h2>\n<p>One mark per run, oldest first: green passed, red failed, grey not run.</p>\n");
+        body.push_str(
+            "<h2>Pass and fail, run by run</h2>\n<p>One mark per run, oldest first: green passed, red \
+             failed, grey not run.</p>\n",
+        );
         body.push_str("<div class=\"scroll\"><table>\n<tr><th>file</th><th>solver</th><th>runs</th></tr>\n");
         for (file, solvers) in &by_file {
             for (solver, rows) in solvers {
@@ -484,12 +487,16 @@ impl View<'_> {
 fn strip(rows: &[&ResultRow], positions: &BTreeMap<i64, usize>, runs: usize) -> String {
     const WIDTH: f64 = 600.0;
     let step = WIDTH / runs.max(1) as f64;
-    let mut svg = format!("<svg width=\"{WIDTH}\" height=\"14\" role=\"img\"><rect width=\"{WIDTH}\" height=\"14\" fill=\"#ddd\"/>");
+    let mut svg = format!(
+        "<svg width=\"{WIDTH}\" height=\"14\" role=\"img\">\
+         <rect width=\"{WIDTH}\" height=\"14\" fill=\"#ddd\"/>"
+    );
     for row in rows {
         if let Some(&position) = positions.get(&row.run) {
             let colour = if row.passes { "#060" } else { "#b00" };
             svg.push_str(&format!(
-                "<rect x=\"{:.2}\" width=\"{:.2}\" height=\"14\" fill=\"{colour}\"><title>run {}: {}</title></rect>",
+                "<rect x=\"{:.2}\" width=\"{:.2}\" height=\"14\" fill=\"{colour}\">\
+                 <title>run {}: {}</title></rect>",
                 (position - 1) as f64 * step,
                 step.max(1.0),
                 row.run,
