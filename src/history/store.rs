@@ -632,9 +632,9 @@ mod tests {
         let mut record = Record::failed("a.csv".to_string(), None, String::new());
         // A ratio of a report of `compare` that the default float parser of serde_json reads back
         // as 1093.6421872235003.
-        record.ratio = Some(1093.642_187_223_500_5);
+        record.ratio = Some(1_093.642_187_223_500_5);
         let stored: Value = serde_json::from_str(&rest(&record, false).unwrap()).unwrap();
-        assert_eq!(stored["ratio"].as_f64(), Some(1093.642_187_223_500_5));
+        assert_eq!(stored["ratio"].as_f64(), Some(1_093.642_187_223_500_5));
         assert_eq!(stored.get("output"), None);
         assert_eq!(stored.get("file"), None, "kept in its column");
     }
