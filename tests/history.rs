@@ -222,6 +222,11 @@ fn a_file_whose_verdict_flips_is_flaky_and_stable_or_fixed_files_are_not() {
             "last_run": 6,
         })]
     );
+    // --file looks at one file alone.
+    let stable = ["history", "h.db", "--file", "./stable.probe", "flaky", "--json", "-"];
+    assert_eq!(probe_run(dir.path(), &stable, &[], 0), "");
+    let alone = ["history", "h.db", "flaky", "--file", "./flaky.probe", "--json", "-"];
+    assert_eq!(lines(&probe_run(dir.path(), &alone, &[], 1)), found);
     let changes = lines(&probe_run(dir.path(), &["history", "h.db", "regressions", "--json", "-"], &[], 1));
     let seen: Vec<(&str, i64, &str)> = changes
         .iter()

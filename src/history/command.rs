@@ -37,8 +37,9 @@ pub struct Args {
     #[arg(value_name = "FILE.db", env = "SOLVEBATCH_HISTORY")]
     pub database: PathBuf,
 
-    /// Show the result of this input file (as the reports name it) in every run.
-    #[arg(long, value_name = "PATH")]
+    /// Show the result of this input file (as the reports name it) in every run; with
+    /// `regressions` or `flaky`, look at this file alone.
+    #[arg(long, value_name = "PATH", global = true)]
     pub file: Option<String>,
 
     #[command(flatten)]
@@ -159,7 +160,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             None => Question::Runs,
         },
     };
-    let (runs, results) = (store.runs()?, store.results(question.file())?);
+    let (runs, results) = (store.runs()?, store.results(args.file.as_deref())?);
     let (view, failing) = view(&store, &question, &runs, &results)?;
     let terminal = crate::report::style::Terminal::detect(args.outputs.quiet, args.outputs.color);
     write(&view, &reports, terminal)?;
