@@ -389,6 +389,7 @@ fn serve_records_the_batch_page_s_runs_and_shows_the_history_pages() {
         let mut response = agent.get(server.at(path)).call().unwrap();
         (response.status().as_u16(), response.body_mut().read_to_string().unwrap())
     };
+    assert!(page("/batch").1.contains("<a href=\"/history\">history</a>"), "the batch page links to it");
     let (status, runs_page) = page("/history");
     assert_eq!(status, 200);
     assert!(runs_page.contains("<title>solvebatch history</title>") && runs_page.contains("<h3>a.csv</h3>"));
