@@ -71,6 +71,9 @@ pub struct RunArgs {
     pub reports: crate::report::ReportArgs,
 
     #[command(flatten)]
+    pub history: crate::history::HistoryArgs,
+
+    #[command(flatten)]
     pub isolate: IsolateArgs,
 
     /// Stop solving a file after this many seconds and report it as `timeout`.
@@ -255,6 +258,9 @@ pub struct CompareArgs {
 
     #[command(flatten)]
     pub reports: ReportArgs,
+
+    #[command(flatten)]
+    pub history: crate::history::HistoryArgs,
 
     #[command(flatten)]
     pub terminal: TerminalArgs,

@@ -29,8 +29,8 @@ use crate::signals;
 use crate::solve::{self, Unprepared};
 use crate::verdict::{judge, unified_diff};
 use solvebatch_core::Outcome;
-use solvebatch_core::Status;
 use solvebatch_core::Prepared;
+use solvebatch_core::Status;
 
 /// Each family met in a batch, prepared once with its solver, by family name.
 type PreparedFamilies = HashMap<&'static str, Box<dyn Prepared>>;
@@ -49,6 +49,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
     if let Some(refusal) = crate::resume::leftover_partial(options) {
         return Err(refusal);
     }
+    let history = options.history.open()?;
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
     exporters.start(&RunStart { options: options.result_options(), shard: options.shard })?;
     let junit = open_junit(options)?;
@@ -139,6 +140,9 @@ pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
     };
     let report = Report::Batch(batch);
     exporters.finish(&report)?;
+    if let (Some(mut history), Report::Batch(batch)) = (history, &report) {
+        history.record("run", batch)?;
+    }
     if let Some(file) = junit {
         crate::report::junit::write(file, &records, options.strict, &diffs, &options.paths)?;
     }
@@ -365,7 +369,8 @@ fn solve_one(
             prepared.solver(),
             &outcome,
             measured.ms,
-            options.reports.json_outputs,
+            // The history keeps the output's hash.
+            options.reports.json_outputs || options.history.history.is_some(),
         )
     };
     if outcome.status.stopped() {

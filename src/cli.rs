@@ -55,6 +55,10 @@ Examples:
     /// Compare two JSON reports (of `run`, `compare` or `merge`): files added and removed,
     /// regressions, improvements, changed outputs, inputs and references, and times past the noise.
     Diff(crate::diff::Args),
+    /// The results history kept by `--history FILE.db`: the runs, one file's story, the runs where
+    /// a time or an answer changed or a file started to fail, the flaky files; import and export of
+    /// JSON reports.
+    History(crate::history::command::Args),
     /// Generate random instances (reproducible from a seed).
     Gen(commands::gen::Args),
     /// Find a tournament round in a pairing file and print or save it; count or list every round, pin

@@ -5,10 +5,11 @@
 //!
 //! The layers, top to bottom (an import only ever points to its own layer or a lower one): the entry
 //! point and the command-line definition (`main`, `cli`); the jobs (`commands/`, `batch`, `compare`,
-//! `merge`, `cubes`, `diff/`, `resume`, `serve/`, `review/`); the validated options (`options`); the
-//! steps of a run that the options name (`bless`, `pending`, `reads`, and `solve`: the one per-file
-//! solve path); the clap pieces the options come from (`args`); the reports (`report/`: records,
-//! summaries, one exporter per format; `report_file`: a report read back); the values summaries hold
+//! `merge`, `cubes`, `diff/`, `history/`'s command, `resume`, `serve/`, `review/`); the validated
+//! options (`options`); the steps of a run that the options name (`bless`, `pending`, `reads`, and
+//! `solve`: the one per-file solve path); the clap pieces the options come from (`args`); the reports
+//! (`report/`: records, summaries, one exporter per format; `report_file`: a report read back;
+//! `history/`'s store, which records a finished report); the values summaries hold
 //! (`references`, `shard`); finding inputs and judging outputs (`inputs`, `verdict`); the families
 //! (`family/`: the trait boundary, the registry, one adapter per family crate); reading inputs and the
 //! caches (`text`, `cache`, `game_input`); every file written, the signals and the counting allocator
@@ -33,6 +34,7 @@ mod error;
 mod family;
 mod game_input;
 mod heap;
+mod history;
 mod inputs;
 mod isolate;
 mod merge;
@@ -92,6 +94,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Compare(args) => compare::run(&options::CompareOptions::from_args(args)?),
         Command::Merge(args) => merge::run(&args),
         Command::Diff(args) => diff::run(&args),
+        Command::History(args) => history::command::run(&args),
         Command::Gen(args) => commands::gen::run(&args),
         Command::Tournament(args) => commands::tournament::run(&args),
         Command::TicTacToe(args) => commands::tictactoe::run(&args),

@@ -45,6 +45,9 @@ pub struct Args {
     pub reports: ReportArgs,
 
     #[command(flatten)]
+    pub history: crate::history::HistoryArgs,
+
+    #[command(flatten)]
     pub terminal: TerminalArgs,
 }
 
@@ -281,6 +284,7 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
 
 /// Writes the merged batch to every exporter; the exit status is the summary's.
 fn write(args: &Args, merged: Merged) -> anyhow::Result<ExitCode> {
+    let history = args.history.open()?;
     let mut exporters = Exporters::open(&args.reports, args.terminal.terminal())?;
     let comparison = is_comparison(&merged.summary);
     // As a single run of the whole batch opens its report (a comparison's has no opening line).
@@ -299,7 +303,11 @@ fn write(args: &Args, merged: Merged) -> anyhow::Result<ExitCode> {
         diffs: &[],
         roots: &roots,
     };
-    exporters.finish(&Report::Batch(batch))?;
+    let report = Report::Batch(batch);
+    exporters.finish(&report)?;
+    if let (Some(mut history), Report::Batch(batch)) = (history, &report) {
+        history.record("merge", batch)?;
+    }
     Ok(ExitCode::from(merged.summary.exit_code))
 }
 

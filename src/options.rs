@@ -80,6 +80,8 @@ pub struct RunOptions {
     pub out: Option<PathBuf>,
     /// The report files.
     pub reports: ReportArgs,
+    /// `--history` and `--label`.
+    pub history: crate::history::HistoryArgs,
     /// Time limit per file.
     pub timeout: Option<Duration>,
     /// `--isolate`: each solve in a child process, with its limits; `None`: in this process.
@@ -175,6 +177,7 @@ impl RunOptions {
             threads: args.threads.map(|threads| threads as usize),
             out: args.out,
             reports: args.reports,
+            history: args.history,
             timeout: args.timeout,
             isolation: args
                 .isolate
@@ -237,6 +240,8 @@ pub struct CompareOptions {
     pub timeout: Option<Duration>,
     /// Report files.
     pub reports: ReportArgs,
+    /// `--history` and `--label`.
+    pub history: crate::history::HistoryArgs,
     /// How the terminal output looks.
     pub terminal: TerminalArgs,
     /// What the families read: the seed, the threads each solver may use, the dictionary cache.
@@ -320,6 +325,7 @@ impl CompareOptions {
             files_at_once,
             plot_data: args.schedule.plot_data,
             reports: args.reports,
+            history: args.history,
             terminal: args.terminal,
             settings: FamilyOptions::default().settings(args.seed, threads)?,
             verify_no_round: args.verify_no_round,

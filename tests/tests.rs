@@ -15,6 +15,7 @@ mod compare_measures;
 mod cubes;
 mod diff;
 mod guess;
+mod history;
 mod html_report;
 mod inputs;
 mod outputs;

@@ -37,6 +37,7 @@ struct FileResult {
 /// # Errors
 /// No inputs, an unknown family or solver (a usage error), a report that cannot be written.
 pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
+    let history = options.history.open()?;
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
     let own = Own::new(exporters.files());
     let found = inputs::find(&options.paths, options.kind, &own);
@@ -127,7 +128,11 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         diffs: &[],
         roots: &options.paths,
     };
-    exporters.finish(&Report::Batch(batch))?;
+    let report = Report::Batch(batch);
+    exporters.finish(&report)?;
+    if let (Some(mut history), Report::Batch(batch)) = (history, &report) {
+        history.record("compare", batch)?;
+    }
     if let Some(files) = plot_files {
         files.write(&crate::report::plots::plots(&records, &summary))?;
     }
@@ -300,7 +305,8 @@ fn compare_file(
             name,
             &outcome,
             stats.median,
-            options.reports.json_outputs,
+            // The history keeps the output's hash.
+            options.reports.json_outputs || options.history.history.is_some(),
         );
         records.push(Record {
             min_ms: stats.min,
@@ -397,6 +403,7 @@ mod tests {
             statistics: crate::args::StatisticsArgs::default(),
             schedule: crate::args::ScheduleArgs::default(),
             reports: ReportArgs::default(),
+            history: crate::history::HistoryArgs::default(),
             terminal: TerminalArgs { quiet: true, color: ColorChoice::Never },
         };
         let options = CompareOptions::from_args(args).unwrap();

@@ -177,12 +177,31 @@ pub fn bar_chart_svg(
 /// Plotters cannot lay the chart out.
 pub fn log_line_chart_svg(
     title: &str,
+    descriptions: (&str, &str),
+    series: &[Vec<Option<f64>>],
+    colours: &[Colour],
+    y_label: fn(f64) -> String,
+    limit: Option<f64>,
+    names: &[String],
+) -> anyhow::Result<String> {
+    log_line_chart_marked_svg(title, descriptions, series, colours, y_label, limit, names, &[])
+}
+
+/// [`log_line_chart_svg`], with a grey vertical line at each x of `marks` (a change point), named
+/// `change point` in the legend.
+///
+/// # Errors
+/// Plotters cannot lay the chart out.
+#[allow(clippy::too_many_arguments)]
+pub fn log_line_chart_marked_svg(
+    title: &str,
     (x_desc, y_desc): (&str, &str),
     series: &[Vec<Option<f64>>],
     colours: &[Colour],
     y_label: fn(f64) -> String,
     limit: Option<f64>,
     names: &[String],
+    marks: &[usize],
 ) -> anyhow::Result<String> {
     let points = series.iter().map(Vec::len).max().unwrap_or(0);
     let (bottom, top) = decades(series.iter().flatten().flatten().copied().chain(limit));
@@ -210,6 +229,15 @@ pub fn log_line_chart_svg(
                 .draw_series(LineSeries::new([(0.5, limit), (points.max(1) as f64 + 0.5, limit)], GUIDE))?;
             if !names.is_empty() {
                 line.label("time limit").legend(swatch(GUIDE));
+            }
+        }
+        for (index, &mark) in marks.iter().enumerate() {
+            let line = chart.draw_series(LineSeries::new(
+                [(mark as f64, bottom), (mark as f64, top)],
+                GUIDE.stroke_width(2),
+            ))?;
+            if index == 0 && !names.is_empty() {
+                line.label("change point").legend(swatch(GUIDE));
             }
         }
         for ((index, values), colour) in series.iter().enumerate().zip(colours) {

@@ -383,15 +383,15 @@ fn solve_all(
     summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     summary.skipped = files.len() - records.len() - references + unopened_count;
     skipped.sort_by(|one, other| one.file.cmp(&other.file));
-    let html = html::page(&Report::Batch(Batch {
-        layout: Layout::Run,
-        records: &records,
-        summary: &summary,
-        diffs: &diffs,
-        roots: &[],
-    }))
-    // Charts fail only when the drawing library does: the records still answer.
-    .unwrap_or_else(|error| format!("<!DOCTYPE html>\n<p>The report could not be drawn: {error}</p>\n"));
+    let batch =
+        Batch { layout: Layout::Run, records: &records, summary: &summary, diffs: &diffs, roots: &[] };
+    if let Some(history) = &state.history {
+        let mut history = history.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        history.record("serve", &batch).map_err(|error| ApiError::internal(format!("{error:#}")))?;
+    }
+    let html = html::page(&Report::Batch(batch))
+        // Charts fail only when the drawing library does: the records still answer.
+        .unwrap_or_else(|error| format!("<!DOCTYPE html>\n<p>The report could not be drawn: {error}</p>\n"));
     let junit = junit::xml(&records, false, &diffs, &[]);
     let references = references::blessed(&records)?;
     let mut diffs: std::collections::HashMap<_, _> = diffs.into_iter().collect();

@@ -25,6 +25,7 @@ mod batch;
 mod error;
 mod gcg;
 mod guess;
+mod history;
 mod lexicon;
 mod limits;
 mod listen;
@@ -45,7 +46,9 @@ use state::State;
 /// Arguments of `solvebatch serve`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Pages: / (links), /tournament, /tictactoe, /guess, /scrabble, /batch.
+Pages: / (links), /tournament, /tictactoe, /guess, /scrabble, /batch, and with --history FILE.db \
+/history (the runs; ?view=regressions[&since=LABEL], ?view=flaky, ?file=PATH), where the batch \
+page's runs are recorded.
 
 API: POST /api/solve/FAMILY?solver=NAME&timeout=SECONDS with the file as the body answers the JSON \
 record of `run --json` with its output; GET /api/solvers lists the solvers. POST \
@@ -111,6 +114,12 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::args::parse_seconds)]
     pub idle_timeout: Duration,
 
+    /// Record every batch of the batch page in this results history (an SQLite database, created
+    /// when missing), and show the history at /history (?view=regressions, ?view=flaky,
+    /// ?file=PATH).
+    #[arg(long, value_name = "FILE.db")]
+    pub history: Option<PathBuf>,
+
     /// Connections open at once; more wait to be accepted until one closes.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
     pub max_connections: u16,
@@ -126,13 +135,16 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let tiles = args.tiles.clone().unwrap_or_else(|| bundled("tiles.txt"));
     let workers = args.workers.map_or_else(rayon::current_num_threads, usize::from);
     let given = state::Given { dictionary: args.dictionary.is_some(), tiles: args.tiles.is_some() };
-    let state = Arc::new(State::new(
+    let mut state = State::new(
         (&dictionary, &tiles),
         given,
         args.data.as_deref(),
         workers,
         usize::from(args.max_solves),
-    )?);
+    )?;
+    let history = crate::history::HistoryArgs { history: args.history.clone(), label: None };
+    state.history = history.open()?.map(std::sync::Mutex::new);
+    let state = Arc::new(state);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -177,6 +189,7 @@ fn router(state: Arc<State>, idle_timeout: Duration) -> Router {
         .route("/api/scrabble/position", post(scrabble::position))
         .route("/api/scrabble/solitaire", post(solitaire::solitaire))
         .route("/api/scrabble/game", post(gcg::game))
+        .route("/history", get(history::page))
         .fallback(error::no_such_endpoint)
         .with_state(state);
     // The last layer added sees the request first: the JSON rewrite must see the limit's answer.

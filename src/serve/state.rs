@@ -27,6 +27,8 @@ pub struct State {
     pub given: Given,
     /// The folder of `--data`, where a position's `dictionary:` and `tiles:` lines may lead.
     pub data: Option<DataFolder>,
+    /// `--history`: where the batch page's runs are recorded, and the history pages read.
+    pub history: Option<std::sync::Mutex<crate::history::Recorder>>,
 }
 
 /// Which Scrabble files `serve` was given rather than bundled.
@@ -69,6 +71,7 @@ impl State {
             tiles: Arc::new(tile_set),
             given,
             data,
+            history: None,
         })
     }
 }

@@ -1,7 +1,9 @@
 //! Fault trials: a batch with `--json`, `--csv` and `--out`, killed at a random moment by SIGINT,
 //! SIGTERM, SIGTERM twice or SIGKILL, then checked against an uninterrupted run of the same batch.
 //! A trial of the last kind, [`Kill::DuringResume`], kills the batch and then one to three
-//! `--resume` runs of it by SIGKILL, and resumes it to its end (see [`Batch::resume_trial`]).
+//! `--resume` runs of it by SIGKILL, and resumes it to its end (see [`Batch::resume_trial`]). A
+//! trial of kind [`Kill::DuringAppend`] kills the appending of a large report to a results history
+//! (see [`Batch::append_trial`]).
 //!
 //! After each trial: no input or reference changed; no temporary file is left (but by SIGKILL); the
 //! JSON report is either the old one untouched or complete; the records kept (in the report, else
@@ -33,11 +35,20 @@ pub enum Kill {
     /// SIGKILL, then SIGKILL during `--resume` one to three times, then `--resume` to the end.
     #[value(name = "kill-during-resume")]
     DuringResume,
+    /// SIGKILL while `history FILE.db import` appends a large report to a results history.
+    #[value(name = "kill-during-append")]
+    DuringAppend,
 }
 
 /// Every kind, in the order the tally counts them.
-pub const KILLS: [Kill; 5] =
-    [Kill::Interrupt, Kill::Terminate, Kill::TerminateTwice, Kill::Kill, Kill::DuringResume];
+pub const KILLS: [Kill; 6] = [
+    Kill::Interrupt,
+    Kill::Terminate,
+    Kill::TerminateTwice,
+    Kill::Kill,
+    Kill::DuringResume,
+    Kill::DuringAppend,
+];
 
 /// The counts over all trials.
 #[derive(Debug, Default)]
@@ -45,7 +56,7 @@ pub struct Tally {
     /// Trials run.
     pub trials: usize,
     /// Trials by kind, in the order of [`KILLS`].
-    pub by_kill: [usize; 5],
+    pub by_kill: [usize; 6],
     /// Records kept on disk over all trials (report or partial file).
     pub records_kept: usize,
     /// Of those, files recorded `interrupted`.
@@ -56,6 +67,17 @@ pub struct Tally {
     pub damaged: Vec<String>,
     /// The trials of kind [`Kill::DuringResume`].
     pub resume: ResumeTally,
+    /// The trials of kind [`Kill::DuringAppend`].
+    pub append: AppendTally,
+}
+
+/// The counts of the trials that kill an append to a results history ([`Kill::DuringAppend`]).
+#[derive(Debug, Default)]
+pub struct AppendTally {
+    /// Trials whose killed append left its run whole in the history.
+    pub whole: usize,
+    /// Trials whose killed append left no run.
+    pub absent: usize,
 }
 
 /// The counts of the trials that kill `--resume` runs ([`Kill::DuringResume`]).
@@ -81,7 +103,16 @@ pub struct Batch {
     originals: BTreeMap<PathBuf, Vec<u8>>,
     expected: Vec<Kept>,
     wall: Duration,
+    /// The uninterrupted run's JSON report.
+    report: PathBuf,
+    /// That report's records repeated to [`LARGE_REPORT`] records or more, and how many it holds.
+    large: (PathBuf, usize),
+    /// The wall time of importing the large report into a new history.
+    import_wall: Duration,
 }
+
+/// The records of the report whose import a trial of kind [`Kill::DuringAppend`] kills.
+const LARGE_REPORT: usize = 20_000;
 
 /// The arguments of every run, from a folder beside `in/`.
 const RUN: [&str; 13] = [
@@ -129,7 +160,19 @@ impl Batch {
             let path = entry?.path();
             originals.insert(path.clone(), fs::read(&path)?);
         }
-        Ok(Batch { dir: dir.to_path_buf(), originals, expected, wall })
+        let report = baseline.join("r.jsonl");
+        let large = large_report(&report, &dir.join("large.jsonl"))?;
+        let started = Instant::now();
+        let imported = Command::new(bin)
+            .current_dir(dir)
+            .args(["history", "timing.db", "import"])
+            .arg(&large.0)
+            .output()?;
+        if !imported.status.success() {
+            return Err(io::Error::other(String::from_utf8_lossy(&imported.stderr).into_owned()));
+        }
+        let import_wall = started.elapsed();
+        Ok(Batch { dir: dir.to_path_buf(), originals, expected, wall, report, large, import_wall })
     }
 
     /// Runs trial `index`: the kill and its moment drawn from `rng`; what is found wrong goes to the
@@ -149,9 +192,15 @@ impl Batch {
         let at = self.wall.mul_f64(rng.random_range(0.0..1.2));
         let work = self.dir.join(format!("trial-{index}"));
         fs::create_dir_all(&work)?;
+        if kill == Kill::DuringAppend {
+            tally.trials += 1;
+            tally.by_kill[5] += 1;
+            self.append_trial(bin, &work, index, rng, tally)?;
+            return fs::remove_dir_all(&work);
+        }
         if kill == Kill::DuringResume {
             tally.trials += 1;
-            tally.by_kill[KILLS.len() - 1] += 1;
+            tally.by_kill[4] += 1;
             let before = tally.damaged.len();
             self.resume_trial(bin, &work, index, rng, tally)?;
             tally.resume.damaged += tally.damaged.len() - before;
@@ -175,7 +224,7 @@ impl Batch {
                 send(libc::SIGTERM);
                 send(libc::SIGTERM)
             }
-            Kill::Kill | Kill::DuringResume => send(libc::SIGKILL),
+            Kill::Kill | Kill::DuringResume | Kill::DuringAppend => send(libc::SIGKILL),
         };
         child.wait()?;
         tally.trials += 1;
@@ -370,6 +419,110 @@ impl Batch {
         }
         Ok(())
     }
+}
+
+impl Batch {
+    /// Runs a trial of kind [`Kill::DuringAppend`] in `work`: the uninterrupted run's report
+    /// imported into a new history (run 1), then the large report's import killed by SIGKILL at a
+    /// random moment from the middle of its wall time to a tenth past its end, then the report
+    /// imported once more. Damaged: a history
+    /// that cannot be read or written after the kill, run 1 changed (its export is not the report),
+    /// the killed run present but not whole (not every record), or the last import missing.
+    ///
+    /// # Errors
+    /// A run cannot be started.
+    pub fn append_trial(
+        &self,
+        bin: &Path,
+        work: &Path,
+        index: usize,
+        rng: &mut ChaCha8Rng,
+        tally: &mut Tally,
+    ) -> io::Result<()> {
+        // Reading the report takes the first part of the import, the append the rest: the kill
+        // falls in the second half, or just after the end.
+        let at = self.import_wall.mul_f64(rng.random_range(0.5..1.1));
+        let mut damaged = Vec::new();
+        let history = |args: &[&str]| {
+            Command::new(bin).current_dir(work).arg("history").arg("h.db").args(args).output()
+        };
+        let report = self.report.to_string_lossy().into_owned();
+        let first = history(&["import", &report])?;
+        if !first.status.success() {
+            return Err(io::Error::other(String::from_utf8_lossy(&first.stderr).into_owned()));
+        }
+        let mut child = Command::new(bin)
+            .current_dir(work)
+            .args(["history", "h.db", "import"])
+            .arg(&self.large.0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()?;
+        std::thread::sleep(at);
+        child.kill()?;
+        child.wait()?;
+        let listed = history(&["--json", "-"])?;
+        let runs: Vec<serde_json::Value> = String::from_utf8_lossy(&listed.stdout)
+            .lines()
+            .filter_map(|line| serde_json::from_str(line).ok())
+            .collect();
+        if !listed.status.success() {
+            damaged.push(format!(
+                "the history cannot be read: {}",
+                String::from_utf8_lossy(&listed.stderr).trim_end()
+            ));
+        }
+        let records = |run: &serde_json::Value| {
+            run["passed"].as_u64().unwrap_or(0) + run["failed"].as_u64().unwrap_or(0)
+        };
+        match runs.len() {
+            1 => tally.append.absent += 1,
+            2 if records(&runs[1]) == self.large.1 as u64 => tally.append.whole += 1,
+            2 => damaged.push(format!(
+                "the killed run holds {} records of {}",
+                records(&runs[1]),
+                self.large.1
+            )),
+            0 if !listed.status.success() => {}
+            count => damaged.push(format!("{count} runs, not 1 or 2")),
+        }
+        let exported = history(&["export", "1"])?;
+        if exported.stdout != fs::read(&self.report)? {
+            damaged.push("run 1 is no longer the report it was imported from".to_string());
+        }
+        let last = history(&["import", &report])?;
+        if !last.status.success() {
+            damaged.push(format!(
+                "the history cannot be written: {}",
+                String::from_utf8_lossy(&last.stderr).trim_end()
+            ));
+        }
+        for what in damaged {
+            tally.damaged.push(format!("trial {index} (DuringAppend at {at:?}): {what}"));
+        }
+        Ok(())
+    }
+}
+
+/// Writes to `large` the report at `report` with its records repeated until it holds
+/// [`LARGE_REPORT`] or more, and returns its path and record count.
+fn large_report(report: &Path, large: &Path) -> io::Result<(PathBuf, usize)> {
+    let text = fs::read_to_string(report)?;
+    let lines: Vec<&str> = text.lines().collect();
+    let (first, rest) = lines.split_first().ok_or_else(|| io::Error::other("an empty report"))?;
+    let (summary, records) = rest.split_last().ok_or_else(|| io::Error::other("a report without records"))?;
+    let copies = LARGE_REPORT.div_ceil(records.len().max(1));
+    let mut out = format!("{first}\n");
+    for _ in 0..copies {
+        for record in records {
+            out.push_str(record);
+            out.push('\n');
+        }
+    }
+    out.push_str(summary);
+    out.push('\n');
+    fs::write(large, out)?;
+    Ok((large.to_path_buf(), copies * records.len()))
 }
 
 /// Runs the batch uninterrupted in `work`: its wall time and its records.

@@ -22,6 +22,7 @@ pub mod case;
 pub mod corpus;
 pub mod faults;
 pub mod fuzz;
+pub mod history_bench;
 pub mod mutate;
 pub mod regress;
 pub mod target;

@@ -49,11 +49,15 @@ enum Task {
     /// Run regression files again and report which still fail (exit status 1 when one does)
     Replay(ReplayArgs),
     /// Kill a batch at random moments (SIGINT, SIGTERM, SIGTERM twice, SIGKILL, SIGKILL during
-    /// --resume) and check that nothing is lost or damaged (exit status 1 when something is)
+    /// --resume, SIGKILL during a history append) and check that nothing is lost or damaged (exit
+    /// status 1 when something is)
     Faults(FaultsArgs),
     /// Time `solvebatch run` on a folder of many tiny pairing files against `cat` of the same files
     /// (best of --repeat runs each, taking turns after a warm-up run)
     BatchBench(BatchBenchArgs),
+    /// Measure the results history: the import of a report of --records records, the
+    /// `regressions` of --runs runs of --files files, and the bytes per record
+    HistoryBench(HistoryBenchArgs),
 }
 
 #[derive(Args)]
@@ -88,12 +92,36 @@ struct FaultsArgs {
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
     /// Run only trials of this kind (kill-during-resume: SIGKILL during the batch, then during
-    /// `--resume` one to three times, then `--resume` to the end); default: each drawn at random
+    /// `--resume` one to three times, then `--resume` to the end; kill-during-append: SIGKILL while
+    /// `history FILE.db import` appends a large report); default: each drawn at random
     #[arg(long, value_name = "KIND")]
     kind: Option<xtask::faults::Kill>,
     /// The solvebatch binary to test; default: build it with `cargo build --release -p solvebatch`
     #[arg(long, value_name = "PATH")]
     bin: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct HistoryBenchArgs {
+    /// Records in the report imported at once
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    records: usize,
+    /// Runs in the history that `regressions` reads
+    #[arg(long, value_name = "N", default_value_t = 1_000)]
+    runs: usize,
+    /// Files in each of those runs
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    files: usize,
+    /// The solvebatch binary to measure; default: build it with `cargo build --release -p solvebatch`
+    #[arg(long, value_name = "PATH")]
+    bin: Option<PathBuf>,
+}
+
+fn history_bench(args: HistoryBenchArgs) -> io::Result<bool> {
+    let bin = binary_under_test(args.bin.as_deref())?;
+    let figures = xtask::history_bench::measure(&bin, args.records, args.runs, args.files)?;
+    println!("{figures}");
+    Ok(true)
 }
 
 /// Options of both tasks.
@@ -157,6 +185,7 @@ fn main() -> ExitCode {
         Task::Replay(args) => replay(args),
         Task::Faults(args) => faults(args),
         Task::BatchBench(args) => batch_bench(args),
+        Task::HistoryBench(args) => history_bench(args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
@@ -272,11 +301,11 @@ fn faults(args: FaultsArgs) -> io::Result<bool> {
     for line in &tally.damaged {
         println!("DAMAGED {line}");
     }
-    let [interrupt, terminate, twice, kill, during_resume] = tally.by_kill;
+    let [interrupt, terminate, twice, kill, during_resume, during_append] = tally.by_kill;
     println!(
         "{} trials of {} files (SIGINT {interrupt}, SIGTERM {terminate}, SIGTERM twice {twice}, SIGKILL {kill}, \
-         SIGKILL during --resume {during_resume}), seed {}: {} records kept ({} interrupted), {} lost, {} damaged \
-         ({:.1} s)",
+         SIGKILL during --resume {during_resume}, SIGKILL during a history append {during_append}), seed {}: \
+         {} records kept ({} interrupted), {} lost, {} damaged ({:.1} s)",
         tally.trials,
         args.files,
         args.seed,
@@ -292,6 +321,12 @@ fn faults(args: FaultsArgs) -> io::Result<bool> {
             "kill during resume, then resume: {during_resume} trials, {} records finished before the last \
              resume, {} kept, {} lost, {} damaged",
             resume.finished, resume.kept, resume.lost, resume.damaged
+        );
+    }
+    if during_append > 0 {
+        println!(
+            "kill during a history append: {during_append} trials, the run whole in {}, absent in {}",
+            tally.append.whole, tally.append.absent
         );
     }
     Ok(tally.lost == 0 && tally.resume.lost == 0 && tally.damaged.is_empty())

@@ -25,3 +25,14 @@ fn kills_during_resume_lose_no_finished_record() {
     assert_eq!((tally.resume.lost, tally.resume.kept), (0, tally.resume.finished));
     assert_eq!(tally.records_kept, 3 * 30, "each last report holds every file");
 }
+
+/// Issue 40: an append to a results history killed by SIGKILL leaves a history that reads and
+/// writes, with the run whole or absent.
+#[test]
+fn kills_during_a_history_append_leave_the_run_whole_or_absent() {
+    let bin = build_solvebatch(&["--workspace", "--tests"]).expect("cargo builds solvebatch");
+    let tally = faults(&bin, 3, 30, 7, Some(Kill::DuringAppend)).unwrap();
+    assert_eq!((tally.trials, tally.by_kill[5]), (3, 3));
+    assert_eq!(tally.damaged, Vec::<String>::new());
+    assert_eq!(tally.append.whole + tally.append.absent, 3);
+}

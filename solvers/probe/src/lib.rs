@@ -1,9 +1,11 @@
 //! A hidden family for the tests of `--isolate`, CPU time and memory: `.probe` files whose one line
 //! says what the `probe` solver does: `solved`, `sleep MS` (ignoring the time limit, as a stuck
 //! solver would), `spin THREADS MS` (each thread busy for MS ms of its own CPU time), `alloc MIB`
-//! (MIB mebibytes written), `abort`, `segfault` or `panic`. The `steady` solver answers `solved` at
-//! once whatever the line. It exists only where `SOLVEBATCH_PROBE_FAMILY=1` is set ([`enabled`]):
-//! never listed, never read otherwise.
+//! (MIB mebibytes written), `abort`, `segfault`, `panic`, or `echo WORDS` (answers WORDS instead of
+//! `ok`). A word `$NAME` stands for the value of the environment variable NAME, so that a test can
+//! change what a solve does while the input and its hash stay the same. The `steady` solver answers
+//! `solved` at once whatever the line. It exists only where `SOLVEBATCH_PROBE_FAMILY=1` is set
+//! ([`enabled`]): never listed, never read otherwise.
 
 use std::path::Path;
 use std::time::Duration;
@@ -64,14 +66,23 @@ impl Prepared for ProbeSolver {
 
     fn solve(&self, _path: &Path, input: &[u8], _deadline: Deadline) -> Outcome {
         let line = String::from_utf8_lossy(input);
-        let words: Vec<&str> = line.split_whitespace().collect();
+        let words: Vec<String> = line
+            .split_whitespace()
+            .map(|word| match word.strip_prefix('$') {
+                Some(name) => std::env::var(name).unwrap_or_default(),
+                None => word.to_string(),
+            })
+            .collect();
         let number = |index: usize| words.get(index).and_then(|word| word.parse::<u64>().ok()).unwrap_or(0);
         let solved = Outcome::answer(Status::Solved, "ok\n".to_string(), &());
         if self.steady {
             return solved;
         }
-        match words.first().copied() {
+        match words.first().map(String::as_str) {
             Some("solved") => {}
+            Some("echo") => {
+                return Outcome::answer(Status::Solved, format!("{}\n", words[1..].join(" ")), &())
+            }
             Some("sleep") => std::thread::sleep(Duration::from_millis(number(1))),
             Some("spin") => spin(number(1), Duration::from_millis(number(2))),
             Some("alloc") => {

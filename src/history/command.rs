@@ -1,0 +1,244 @@
+//! `solvebatch history FILE.db`: the runs of a results history, one file's story, the regressions,
+//! the flaky files, and the import and export of JSON reports.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::store::Store;
+use super::views::View;
+use crate::error::UsageError;
+use crate::output::OutputFile;
+
+/// Arguments of `solvebatch history`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Without a command, lists the runs (with --file PATH, that file's result in every run). The history \
+is written by `run`, `compare` and `merge` with --history FILE.db (or SOLVEBATCH_HISTORY), and by \
+`serve --history FILE.db`.
+
+regressions: per file and solver, the runs where the time changed beyond the noise (a Mann-Whitney \
+U test between the runs before and after, see docs/formats.md), where the output changed, and where \
+the file started to fail or passes again. flaky: the files whose result comes back after another \
+with the same input and reference.
+
+Exit status: 0; 1 when `regressions` finds a run that got slower or started to fail, or `flaky` \
+finds a flaky file; 2 on usage errors and databases that cannot be read.
+
+Examples:
+  solvebatch run cases --history results.db --label nightly
+  solvebatch history results.db
+  solvebatch history results.db --file cases/hard.csv
+  solvebatch history results.db regressions --since v1.2 --html regressions.html
+  solvebatch history results.db flaky --json -
+  solvebatch history results.db import old/*.jsonl
+  solvebatch history results.db export 12 --json run-12.jsonl")]
+pub struct Args {
+    /// The results history, an SQLite database.
+    #[arg(value_name = "FILE.db", env = "SOLVEBATCH_HISTORY")]
+    pub database: PathBuf,
+
+    /// Show the result of this input file (as the reports name it) in every run; with
+    /// `regressions` or `flaky`, look at this file alone.
+    #[arg(long, value_name = "PATH", global = true)]
+    pub file: Option<String>,
+
+    #[command(flatten)]
+    pub outputs: Outputs,
+
+    #[command(subcommand)]
+    pub action: Option<Action>,
+}
+
+/// The reports of `history`, given before or after its command.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Outputs {
+    /// Write the items as JSON lines to FILE (`export`: the run's report); `-` for standard output.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub json: Option<PathBuf>,
+
+    /// Write one CSV row per item to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub csv: Option<PathBuf>,
+
+    /// Write the table as Markdown to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub markdown: Option<PathBuf>,
+
+    /// Write an HTML page to FILE: the table, each file's pass/fail strip and its time per run,
+    /// change points marked; `-` for standard output.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub html: Option<PathBuf>,
+
+    /// Print only the lines under the table.
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
+
+    /// Colour the table: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, value_name = "WHEN", default_value = "auto", global = true)]
+    pub color: crate::report::style::ColorChoice,
+}
+
+/// What to ask the history.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Per file and solver, the runs where the time changed beyond the noise, the answer changed,
+    /// or the file started to fail (or passes again).
+    Regressions {
+        /// Only the changes in the runs after the first run labelled LABEL.
+        #[arg(long, value_name = "LABEL")]
+        since: Option<String>,
+    },
+    /// The files whose result (status, verdict, output) flips between runs with the same input and
+    /// reference.
+    Flaky,
+    /// Append JSON reports of `run`, `compare` or `merge` to the history, a run each.
+    Import {
+        /// The reports, in the order to record them.
+        #[arg(required = true, value_name = "REPORT.jsonl")]
+        reports: Vec<PathBuf>,
+        /// A label for every run imported.
+        #[arg(long, value_name = "LABEL")]
+        label: Option<String>,
+    },
+    /// Write a run back as the JSON report it was recorded from (to --json FILE, else standard
+    /// output).
+    Export {
+        /// The run: its number, or a label (the last run so labelled).
+        #[arg(value_name = "RUN")]
+        run: String,
+    },
+}
+
+/// Answers the question asked and writes every report asked for.
+///
+/// # Errors
+/// A [`UsageError`] for a database that cannot be read (naming it), a run or label it does not
+/// have, or a report path that cannot be written.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let reports = crate::report::ReportArgs {
+        json: args.outputs.json.clone(),
+        json_outputs: false,
+        csv: args.outputs.csv.clone(),
+        markdown: args.outputs.markdown.clone(),
+        html: args.outputs.html.clone(),
+    };
+    reports.check_distinct()?;
+    let creates = matches!(args.action, Some(Action::Import { .. }));
+    if !creates && !args.database.exists() {
+        return Err(UsageError(format!(
+            "{}: no such file (a history is made by --history FILE.db or `history FILE.db import`)",
+            crate::paths::display_path(&args.database)
+        ))
+        .into());
+    }
+    let mut store = Store::open(&args.database)?;
+    match &args.action {
+        Some(Action::Import { reports: paths, label }) => {
+            let runs = super::transfer::import(&mut store, paths, label.as_deref())?;
+            let numbers: Vec<String> = runs.iter().map(i64::to_string).collect();
+            eprintln!(
+                "{}: imported {} as {}",
+                store.name(),
+                super::views::plural(runs.len(), "report"),
+                crate::error::listed("run", &numbers)
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(Action::Export { run }) => {
+            let id = store.find_run(run)?;
+            let path = args.outputs.json.clone().unwrap_or_else(|| PathBuf::from("-"));
+            super::transfer::export(&store, id, &path)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        _ => {}
+    }
+    let question = match &args.action {
+        Some(Action::Regressions { since }) => Question::Regressions { since: since.as_deref() },
+        Some(Action::Flaky) => Question::Flaky,
+        _ => match &args.file {
+            Some(file) => Question::File(file),
+            None => Question::Runs,
+        },
+    };
+    let (runs, results) = (store.runs()?, store.results(args.file.as_deref())?);
+    let (view, failing) = view(&store, &question, &runs, &results)?;
+    let terminal = crate::report::style::Terminal::detect(args.outputs.quiet, args.outputs.color);
+    write(&view, &reports, terminal)?;
+    Ok(if failing { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+/// What `history` is asked, but for import and export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Question<'a> {
+    /// The runs.
+    Runs,
+    /// One file's story.
+    File(&'a str),
+    /// The changes, after the first run of a label when given.
+    Regressions {
+        /// The label.
+        since: Option<&'a str>,
+    },
+    /// The flaky files.
+    Flaky,
+}
+
+impl Question<'_> {
+    /// The one file whose results the question reads; `None` for all.
+    pub fn file(&self) -> Option<&str> {
+        match self {
+            Question::File(file) => Some(file),
+            _ => None,
+        }
+    }
+}
+
+/// The answer to `question` from `runs` and `results` (read from `store`, the file's alone for
+/// [`Question::File`]), and whether it should fail the command: a run that got slower or started
+/// to fail, a flaky file.
+///
+/// # Errors
+/// A [`UsageError`] for a label or a file the history does not have.
+pub fn view<'a>(
+    store: &Store,
+    question: &Question,
+    runs: &'a [super::store::RunRow],
+    results: &'a [super::store::ResultRow],
+) -> anyhow::Result<(View<'a>, bool)> {
+    Ok(match question {
+        Question::Regressions { since } => {
+            let since = since.map(|label| store.first_labelled(label).map(|run| (label, run))).transpose()?;
+            let found = super::changes::find(results, since.map(|(_, run)| run));
+            let failing = found.iter().any(|change| {
+                matches!(change.kind, super::changes::Kind::Slower | super::changes::Kind::Fails)
+            });
+            (super::views::regressions(&found, since, runs, results), failing)
+        }
+        Question::Flaky => {
+            let found = super::flaky::find(results);
+            (super::views::flaky(&found, runs, results), !found.is_empty())
+        }
+        Question::File(file) if results.is_empty() => {
+            return Err(UsageError(format!("{}: no run holds the file {file}", store.name())).into());
+        }
+        Question::File(file) => (super::views::story(file, runs, results), false),
+        Question::Runs => (super::views::runs(store.name(), runs, results), false),
+    })
+}
+
+/// Opens every report file, prints the view, and writes each report.
+fn write(
+    view: &View,
+    reports: &crate::report::ReportArgs,
+    terminal: crate::report::style::Terminal,
+) -> anyhow::Result<()> {
+    let mut files = Vec::new();
+    for (path, option) in reports.named() {
+        files.push((option, OutputFile::create(path).map_err(|error| UsageError(format!("{error:#}")))?));
+    }
+    view.print(terminal, reports.to_stdout())?;
+    for (option, file) in files {
+        view.write(option, file)?;
+    }
+    Ok(())
+}
