@@ -370,7 +370,7 @@ fn solve_one(
             &outcome,
             measured.ms,
             // The history keeps the output's hash.
-            options.reports.json_outputs || options.history.history.is_some(),
+            options.reports.json_outputs || options.history.path.is_some(),
         )
     };
     if outcome.status.stopped() {

@@ -10,7 +10,7 @@
 //! `null`), `conflicts` counts the solver's conflicts and `ms` is the share's wall time.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -22,22 +22,8 @@ use solvebatch_tournament::solvers::share::{CubeShare, ShareAnswer};
 use crate::error::{listed, usage};
 use crate::output::OutputFile;
 use crate::report::json::{Answer, Line, ShareResult};
-use crate::report::ReportArgs;
+use crate::report::ReportFiles;
 use crate::shard::Share;
-
-/// The arguments `--cubes` adds to `solvebatch tournament`.
-#[derive(Debug, clap::Args)]
-pub struct CubeArgs {
-    /// Solve only share K of N of the SAT solver's cube split (the cubes numbered K-1, K-1+N, ... in
-    /// depth-first order) and write the result as JSON, for `solvebatch merge`.
-    #[arg(long, value_name = "K/N", conflicts_with_all = ["solver", "save", "emit_cnf", "jobs", "seed"])]
-    pub cubes: Option<Share>,
-
-    /// With --cubes: write the JSON result to FILE instead of standard output; with --count: also
-    /// write the count as a JSON line to FILE (`-`: standard output, instead of the number).
-    #[arg(long, value_name = "FILE", requires = "json_for")]
-    pub json: Option<PathBuf>,
-}
 
 /// Solves share `share` of `file` within `timeout` and writes its result to `json` (standard output
 /// when `None`).
@@ -94,7 +80,7 @@ pub fn run_share(
 /// A result whose share is not K of N; a [`crate::error::UsageError`] naming the result for report
 /// options (`--json`, `--csv`, ...), results of other inputs or share counts, a share given twice, or,
 /// when no round was found, a missing share.
-pub fn merge(results: Vec<(String, ShareResult)>, reports: &ReportArgs) -> anyhow::Result<ExitCode> {
+pub fn merge(results: Vec<(String, ShareResult)>, reports: &ReportFiles) -> anyhow::Result<ExitCode> {
     if reports.json.is_some() || reports.csv.is_some() || reports.markdown.is_some() || reports.html.is_some()
     {
         return Err(usage(

@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::args::MemoryLimit;
+use crate::cli::args::MemoryLimit;
+use crate::cli::jobs::ChildArgs;
 use crate::options::FamilyOptions;
 use crate::rusage;
 use solvebatch_core::{Deadline, Family, Settings};
@@ -74,35 +75,6 @@ struct Answer {
     ms: f64,
     /// The child's own peak resident memory, in KiB, or `None` where it cannot read it.
     peak_kb: Option<u64>,
-}
-
-/// The arguments of the hidden `solve-one` command (the child of `--isolate`); the input's bytes
-/// come on standard input.
-#[derive(Debug, clap::Args)]
-pub struct ChildArgs {
-    /// The input's path (files it names resolve against its folder).
-    pub path: PathBuf,
-    /// The family's name.
-    #[arg(long)]
-    pub family: String,
-    /// The solver's name.
-    #[arg(long)]
-    pub solver: String,
-    /// The time limit of the solve, in seconds.
-    #[arg(long, value_parser = crate::args::parse_seconds)]
-    pub timeout: Option<Duration>,
-    /// The address-space limit, in bytes.
-    #[arg(long)]
-    pub memory_limit: Option<u64>,
-    /// [`Settings::seed`].
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// [`Settings::threads`].
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// A family option given to the parent, as `NAME=VALUE` ([`FamilyOptions`]).
-    #[arg(long = "option", value_name = "NAME=VALUE")]
-    pub options: Vec<OsString>,
 }
 
 /// The child's side: limit memory, read the input, solve, answer one JSON line.
@@ -312,7 +284,7 @@ mod tests {
         let free = Isolation { memory_limit: None, options: FamilyOptions::default() };
         assert_eq!(death_cause(&usage, "", &free), "killed by signal 11 (SIGSEGV)");
         let limited = Isolation {
-            memory_limit: Some(crate::args::parse_memory_limit("256M").unwrap()),
+            memory_limit: Some(crate::cli::args::parse_memory_limit("256M").unwrap()),
             options: FamilyOptions::default(),
         };
         let aborted = rusage::ChildUsage { signal: Some(6), ..usage };

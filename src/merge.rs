@@ -9,12 +9,12 @@
 //! row in the shard its path hashes to. Any other set is refused with a message naming the report
 //! and exit status 2.
 
+use crate::cli::jobs::MergeArgs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::anyhow;
 
-use crate::args::TerminalArgs;
 use crate::error::{listed, usage};
 use crate::report::exporter::{Batch, Layout, Report};
 use crate::report::json::{Line, RunStart, ShareResult};
@@ -22,34 +22,9 @@ use crate::report::record::Record;
 use crate::report::summary::ResultOptions;
 use crate::report::summary::Summary;
 use crate::report::table::by_file;
-use crate::report::{Exporters, ReportArgs};
+use crate::report::Exporters;
 use crate::shard::InputSet;
 use crate::shard::Share;
-
-/// Arguments of `solvebatch merge`.
-#[derive(Debug, clap::Args)]
-#[command(after_help = "\
-Every shard of one batch must be given once: the same inputs, options and shard count. The merged
-report has the rows, summary and exit status of a single run (its wall time is the slowest shard's).
-
-Examples:
-  solvebatch merge shard-*.jsonl --markdown report.md --json report.jsonl
-  solvebatch merge cubes-*.json")]
-pub struct Args {
-    /// The JSON reports of `run --shard K/N --json FILE`, or the results of `tournament --cubes K/N`,
-    /// in any order; `-` reads standard input.
-    #[arg(required = true, value_name = "SHARD.jsonl")]
-    pub shards: Vec<PathBuf>,
-
-    #[command(flatten)]
-    pub reports: ReportArgs,
-
-    #[command(flatten)]
-    pub history: crate::history::HistoryArgs,
-
-    #[command(flatten)]
-    pub terminal: TerminalArgs,
-}
 
 /// A shard's report, checked alone.
 struct ShardReport {
@@ -72,12 +47,12 @@ enum Read {
 /// # Errors
 /// A [`crate::error::UsageError`] (exit status 2) for a file that cannot be read or is not a report,
 /// reports that are not the shards of one batch, or result kinds mixed.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     let mut reads = crate::reads::Reads::default();
     for path in &args.shards {
         reads.add("a report to merge", path);
     }
-    reads.check_reports(&args.reports)?;
+    reads.check_reports(&args.reports.files())?;
     let mut shards = Vec::new();
     let mut cubes = Vec::new();
     for path in &args.shards {
@@ -93,7 +68,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             "{} is a batch report and {cube} a `tournament --cubes` result: merge one kind at a time",
             shard.name
         ))),
-        (None, _) => crate::cubes::merge(cubes, &args.reports),
+        (None, _) => crate::cubes::merge(cubes, &args.reports.files()),
         (Some(_), None) => write(args, merge(shards)?),
     }
 }
@@ -283,9 +258,9 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
 }
 
 /// Writes the merged batch to every exporter; the exit status is the summary's.
-fn write(args: &Args, merged: Merged) -> anyhow::Result<ExitCode> {
-    let history = args.history.open()?;
-    let mut exporters = Exporters::open(&args.reports, args.terminal.terminal())?;
+fn write(args: &MergeArgs, merged: Merged) -> anyhow::Result<ExitCode> {
+    let history = args.history.choice().open()?;
+    let mut exporters = Exporters::open(&args.reports.files(), args.terminal.terminal())?;
     let comparison = is_comparison(&merged.summary);
     // As a single run of the whole batch opens its report (a comparison's has no opening line).
     if let Some(options) = merged.summary.options.as_ref().filter(|_| !comparison) {

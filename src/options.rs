@@ -4,15 +4,15 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::args::{CompareArgs, RunArgs, TerminalArgs};
 use crate::bless::Blessing;
+use crate::cli::args::{CompareArgs, RunArgs, TerminalArgs};
 use crate::error::UsageError;
 use crate::family;
 use crate::isolate::Isolation;
 use crate::paths::display_path;
 use crate::references::OrphanPolicy;
 use crate::report::summary::ResultOptions;
-use crate::report::ReportArgs;
+use crate::report::ReportFiles;
 use crate::shard::{self, ShardChoice, Share};
 use crate::solver_choice::SolverChoice;
 use solvebatch_core::{Family, Settings};
@@ -79,9 +79,9 @@ pub struct RunOptions {
     /// Folder mirroring the inputs, for outputs.
     pub out: Option<PathBuf>,
     /// The report files.
-    pub reports: ReportArgs,
+    pub reports: ReportFiles,
     /// `--history` and `--label`.
-    pub history: crate::history::HistoryArgs,
+    pub history: crate::history::HistoryChoice,
     /// Time limit per file.
     pub timeout: Option<Duration>,
     /// `--isolate`: each solve in a child process, with its limits; `None`: in this process.
@@ -176,8 +176,8 @@ impl RunOptions {
             jobs: args.jobs,
             threads: args.threads.map(|threads| threads as usize),
             out: args.out,
-            reports: args.reports,
-            history: args.history,
+            reports: args.reports.files(),
+            history: args.history.choice(),
             timeout: args.timeout,
             isolation: args
                 .isolate
@@ -239,9 +239,9 @@ pub struct CompareOptions {
     /// The time limit of one run.
     pub timeout: Option<Duration>,
     /// Report files.
-    pub reports: ReportArgs,
+    pub reports: ReportFiles,
     /// `--history` and `--label`.
-    pub history: crate::history::HistoryArgs,
+    pub history: crate::history::HistoryChoice,
     /// How the terminal output looks.
     pub terminal: TerminalArgs,
     /// What the families read: the seed, the threads each solver may use, the dictionary cache.
@@ -324,8 +324,8 @@ impl CompareOptions {
             parallel: files_at_once > 1,
             files_at_once,
             plot_data: args.schedule.plot_data,
-            reports: args.reports,
-            history: args.history,
+            reports: args.reports.files(),
+            history: args.history.choice(),
             terminal: args.terminal,
             settings: FamilyOptions::default().settings(args.seed, threads)?,
             verify_no_round: args.verify_no_round,

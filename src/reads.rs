@@ -13,7 +13,7 @@ use crate::error::UsageError;
 use crate::inputs::Input;
 use crate::output::regular_identity;
 use crate::paths::display_path;
-use crate::report::ReportArgs;
+use crate::report::ReportFiles;
 use solvebatch_core::Settings;
 
 /// The regular files a command reads, each with its role.
@@ -95,7 +95,7 @@ impl Reads {
     ///
     /// # Errors
     /// As [`Reads::check`].
-    pub fn check_reports(&self, reports: &ReportArgs) -> anyhow::Result<()> {
+    pub fn check_reports(&self, reports: &ReportFiles) -> anyhow::Result<()> {
         reports.named().into_iter().try_for_each(|(path, option)| self.check(path, option))
     }
 }

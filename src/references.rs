@@ -10,7 +10,7 @@ use crate::inputs::{has_extension, kind_of};
 use crate::paths::display_path;
 
 /// What `--orphans` does with orphan references.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum OrphanPolicy {
     /// List them in the summary.
@@ -117,7 +117,7 @@ pub fn settle(policy: OrphanPolicy, dry_run: bool, orphans: &[PathBuf]) -> Orpha
 }
 
 /// Which references `--bless` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BlessMode {
     /// References that differ from the output, and those that do not exist.

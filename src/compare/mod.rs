@@ -306,7 +306,7 @@ fn compare_file(
             &outcome,
             stats.median,
             // The history keeps the output's hash.
-            options.reports.json_outputs || options.history.history.is_some(),
+            options.reports.json_outputs || options.history.path.is_some(),
         );
         records.push(Record {
             min_ms: stats.min,
@@ -382,9 +382,9 @@ fn measure(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::args::{CompareArgs, TerminalArgs};
+    use crate::cli::args::ReportArgs;
+    use crate::cli::args::{CompareArgs, TerminalArgs};
     use crate::report::style::ColorChoice;
-    use crate::report::ReportArgs;
 
     #[test]
     fn a_solver_that_panics_fails_the_file_and_the_others_still_run() {
@@ -399,11 +399,11 @@ mod tests {
             threads: Some(1),
             seed: 0,
             verify_no_round: false,
-            isolate: crate::args::IsolateArgs { isolate: false, memory_limit: None },
-            statistics: crate::args::StatisticsArgs::default(),
-            schedule: crate::args::ScheduleArgs::default(),
+            isolate: crate::cli::args::IsolateArgs { isolate: false, memory_limit: None },
+            statistics: crate::cli::args::StatisticsArgs::default(),
+            schedule: crate::cli::args::ScheduleArgs::default(),
             reports: ReportArgs::default(),
-            history: crate::history::HistoryArgs::default(),
+            history: crate::cli::jobs::HistoryArgs::default(),
             terminal: TerminalArgs { quiet: true, color: ColorChoice::Never },
         };
         let options = CompareOptions::from_args(args).unwrap();

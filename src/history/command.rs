@@ -1,6 +1,7 @@
 //! `solvebatch history FILE.db`: the runs of a results history, one file's story, the regressions,
 //! the flaky files, and the import and export of JSON reports.
 
+use crate::cli::jobs::{Action, HistoryCommandArgs};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,113 +10,13 @@ use super::views::View;
 use crate::error::UsageError;
 use crate::output::OutputFile;
 
-/// Arguments of `solvebatch history`.
-#[derive(Debug, clap::Args)]
-#[command(after_help = "\
-Without a command, lists the runs (with --file PATH, that file's result in every run). The history \
-is written by `run`, `compare` and `merge` with --history FILE.db (or SOLVEBATCH_HISTORY), and by \
-`serve --history FILE.db`.
-
-regressions: per file and solver, the runs where the time changed beyond the noise (a Mann-Whitney \
-U test between the runs before and after, see docs/formats.md), where the output changed, and where \
-the file started to fail or passes again. flaky: the files whose result comes back after another \
-with the same input and reference.
-
-Exit status: 0; 1 when `regressions` finds a run that got slower or started to fail, or `flaky` \
-finds a flaky file; 2 on usage errors and databases that cannot be read.
-
-Examples:
-  solvebatch run cases --history results.db --label nightly
-  solvebatch history results.db
-  solvebatch history results.db --file cases/hard.csv
-  solvebatch history results.db regressions --since v1.2 --html regressions.html
-  solvebatch history results.db flaky --json -
-  solvebatch history results.db import old/*.jsonl
-  solvebatch history results.db export 12 --json run-12.jsonl")]
-pub struct Args {
-    /// The results history, an SQLite database.
-    #[arg(value_name = "FILE.db", env = "SOLVEBATCH_HISTORY")]
-    pub database: PathBuf,
-
-    /// Show the result of this input file (as the reports name it) in every run; with
-    /// `regressions` or `flaky`, look at this file alone.
-    #[arg(long, value_name = "PATH", global = true)]
-    pub file: Option<String>,
-
-    #[command(flatten)]
-    pub outputs: Outputs,
-
-    #[command(subcommand)]
-    pub action: Option<Action>,
-}
-
-/// The reports of `history`, given before or after its command.
-#[derive(Debug, Clone, clap::Args)]
-pub struct Outputs {
-    /// Write the items as JSON lines to FILE (`export`: the run's report); `-` for standard output.
-    #[arg(long, value_name = "FILE", global = true)]
-    pub json: Option<PathBuf>,
-
-    /// Write one CSV row per item to FILE; `-` for standard output.
-    #[arg(long, value_name = "FILE", global = true)]
-    pub csv: Option<PathBuf>,
-
-    /// Write the table as Markdown to FILE; `-` for standard output.
-    #[arg(long, value_name = "FILE", global = true)]
-    pub markdown: Option<PathBuf>,
-
-    /// Write an HTML page to FILE: the table, each file's pass/fail strip and its time per run,
-    /// change points marked; `-` for standard output.
-    #[arg(long, value_name = "FILE", global = true)]
-    pub html: Option<PathBuf>,
-
-    /// Print only the lines under the table.
-    #[arg(long, short = 'q', global = true)]
-    pub quiet: bool,
-
-    /// Colour the table: auto (on a terminal, unless NO_COLOR is set), always or never.
-    #[arg(long, value_name = "WHEN", default_value = "auto", global = true)]
-    pub color: crate::report::style::ColorChoice,
-}
-
-/// What to ask the history.
-#[derive(Debug, clap::Subcommand)]
-pub enum Action {
-    /// Per file and solver, the runs where the time changed beyond the noise, the answer changed,
-    /// or the file started to fail (or passes again).
-    Regressions {
-        /// Only the changes in the runs after the first run labelled LABEL.
-        #[arg(long, value_name = "LABEL")]
-        since: Option<String>,
-    },
-    /// The files whose result (status, verdict, output) flips between runs with the same input and
-    /// reference.
-    Flaky,
-    /// Append JSON reports of `run`, `compare` or `merge` to the history, a run each.
-    Import {
-        /// The reports, in the order to record them.
-        #[arg(required = true, value_name = "REPORT.jsonl")]
-        reports: Vec<PathBuf>,
-        /// A label for every run imported.
-        #[arg(long, value_name = "LABEL")]
-        label: Option<String>,
-    },
-    /// Write a run back as the JSON report it was recorded from (to --json FILE, else standard
-    /// output).
-    Export {
-        /// The run: its number, or a label (the last run so labelled).
-        #[arg(value_name = "RUN")]
-        run: String,
-    },
-}
-
 /// Answers the question asked and writes every report asked for.
 ///
 /// # Errors
 /// A [`UsageError`] for a database that cannot be read (naming it), a run or label it does not
 /// have, or a report path that cannot be written.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let reports = crate::report::ReportArgs {
+pub fn run(args: &HistoryCommandArgs) -> anyhow::Result<ExitCode> {
+    let reports = crate::report::ReportFiles {
         json: args.outputs.json.clone(),
         json_outputs: false,
         csv: args.outputs.csv.clone(),
@@ -229,7 +130,7 @@ pub fn view<'a>(
 /// Opens every report file, prints the view, and writes each report.
 fn write(
     view: &View,
-    reports: &crate::report::ReportArgs,
+    reports: &crate::report::ReportFiles,
     terminal: crate::report::style::Terminal,
 ) -> anyhow::Result<()> {
     let mut files = Vec::new();

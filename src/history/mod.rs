@@ -20,22 +20,16 @@ pub mod views;
 
 use crate::report::exporter::Batch;
 
-/// `--history FILE.db` and `--label`, shared by `run`, `compare` and `merge`.
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct HistoryArgs {
-    /// Append this run to the results history FILE.db (an SQLite database, created when missing):
-    /// the run, its options, label, git commit and machine, and every record; `solvebatch history
-    /// FILE.db` reads it back.
-    #[arg(long, value_name = "FILE.db", env = "SOLVEBATCH_HISTORY")]
-    pub history: Option<PathBuf>,
-
-    /// A name for this run in the history (a release, a branch, a solver's strategy), which
-    /// `history FILE.db regressions --since LABEL` can start from.
-    #[arg(long, value_name = "LABEL", requires = "history")]
+/// The results history a run appends to (`--history FILE.db`, `--label`), if any.
+#[derive(Debug, Clone, Default)]
+pub struct HistoryChoice {
+    /// The database; `None`: no history.
+    pub path: Option<PathBuf>,
+    /// The run's label.
     pub label: Option<String>,
 }
 
-impl HistoryArgs {
+impl HistoryChoice {
     /// Opens the history asked for, before any work, so that a database that cannot be read is
     /// known at once; `None` without `--history`.
     ///
@@ -43,7 +37,7 @@ impl HistoryArgs {
     /// A [`crate::error::UsageError`] naming the file: it cannot be created or opened, is not an
     /// SQLite database or not a results history, is damaged, or has a newer schema version.
     pub fn open(&self) -> anyhow::Result<Option<Recorder>> {
-        let Some(path) = &self.history else { return Ok(None) };
+        let Some(path) = &self.path else { return Ok(None) };
         let store = store::Store::open(path)?;
         Ok(Some(Recorder { store, label: self.label.clone() }))
     }

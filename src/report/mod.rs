@@ -38,32 +38,24 @@ use exporter::{Exporter, Report};
 use record::Record;
 use style::Terminal;
 
-/// The report files asked for on the command line (shared by `run`, `compare` and `guess simulate`).
-#[derive(Debug, Clone, Default, clap::Args)]
-pub struct ReportArgs {
-    /// Write one JSON record per row (a file; a strategy in `guess simulate`) to FILE as JSON lines,
-    /// then a summary record; `-` for standard output.
-    #[arg(long, value_name = "FILE")]
+/// The report files asked for: each path, `-` for standard output (shared by `run`, `compare`,
+/// `merge`, `diff`, `history` and `guess simulate`; the command line reads them as `--json` and the
+/// others).
+#[derive(Debug, Clone, Default)]
+pub struct ReportFiles {
+    /// One JSON record per row, then a summary record.
     pub json: Option<PathBuf>,
-
-    /// Put each file's output text in its JSON record (field `output`; `run` and `compare`).
-    #[arg(long)]
+    /// Each file's output text in its JSON record.
     pub json_outputs: bool,
-
-    /// Write one CSV row per file (per strategy in `guess simulate`) to FILE; `-` for standard output.
-    #[arg(long, value_name = "FILE")]
+    /// One CSV row per file.
     pub csv: Option<PathBuf>,
-
-    /// Write the results table and summary as Markdown to FILE; `-` for standard output.
-    #[arg(long, value_name = "FILE")]
+    /// The results table and summary as Markdown.
     pub markdown: Option<PathBuf>,
-
-    /// Write a self-contained HTML report with charts to FILE; `-` for standard output.
-    #[arg(long, value_name = "FILE")]
+    /// A self-contained HTML report with charts.
     pub html: Option<PathBuf>,
 }
 
-impl ReportArgs {
+impl ReportFiles {
     /// Each report path asked for, with its option (`--json`, ...).
     pub fn named(&self) -> Vec<(&Path, &'static str)> {
         let asked = [
@@ -110,7 +102,7 @@ impl Exporters {
     /// # Errors
     /// A [`UsageError`] for a path that cannot be written, two reports to the same path, or two
     /// reports to standard output.
-    pub fn open(args: &ReportArgs, terminal: Terminal) -> anyhow::Result<Exporters> {
+    pub fn open(args: &ReportFiles, terminal: Terminal) -> anyhow::Result<Exporters> {
         args.check_distinct()?;
         let seen = args.named();
         let to_stdout = args.to_stdout();

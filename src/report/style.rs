@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use unicode_width::UnicodeWidthChar;
 
 /// When to colour the terminal output (`--color`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum ColorChoice {
     /// On a terminal, unless `NO_COLOR` is set or `TERM` is `dumb`.
     #[default]

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
-use crate::args::RunArgs;
+use crate::cli::args::RunArgs;
 use crate::error::UsageError;
 use crate::options::RunOptions;
 use crate::pending::Pending;
@@ -119,7 +119,8 @@ fn refuse_deciding_options(args: &RunArgs) -> Result<(), UsageError> {
 
 /// The first report option that names standard output (`--json -`), where the questions go.
 fn standard_output_report(args: &RunArgs) -> Option<&'static str> {
-    let mut named = args.reports.named();
+    let files = args.reports.files();
+    let mut named = files.named();
     named.extend(args.junit.as_deref().map(|path| (path, "--junit")));
     named.into_iter().find(|(path, _)| *path == Path::new("-")).map(|(_, option)| option)
 }

@@ -9,7 +9,8 @@
 //! `--data` folder: a Scrabble position's `dictionary:` and `tiles:` lines lead first to the files
 //! sent with it, then there, else to the dictionary and tiles read at start ([`lexicon`]).
 
-use std::net::{IpAddr, SocketAddr};
+use crate::cli::jobs::ServeArgs;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -43,94 +44,12 @@ mod whole;
 use listen::ConnectionLimits;
 use state::State;
 
-/// Arguments of `solvebatch serve`.
-#[derive(Debug, clap::Args)]
-#[command(after_help = "\
-Pages: / (links), /tournament, /tictactoe, /guess, /scrabble, /batch, and with --history FILE.db \
-/history (the runs; ?view=regressions[&since=LABEL], ?view=flaky, ?file=PATH), where the batch \
-page's runs are recorded.
-
-API: POST /api/solve/FAMILY?solver=NAME&timeout=SECONDS with the file as the body answers the JSON \
-record of `run --json` with its output; GET /api/solvers lists the solvers. POST \
-/api/tournament/rounds?index=K&fix=T:A-B,...&forbid=T:A-B,... with a pairing file answers its number \
-of rounds and its round K in the order of `tournament --all`, with the pins of --fix and --forbid. \
-Requests are limited to 4 MiB, solves to 10 s by default and 60 s at most. A request whose client \
-goes away (closes the connection or gives up waiting) gives its place back if it waits for a worker, and its solve is \
-stopped at once if it runs.
-
-A Scrabble position's `dictionary:` and `tiles:` lines lead to the files sent with it (a batch's zip, \
-or a multipart form of the position and its word list), then to regular files inside --data DIR; \
-otherwise the server's own list answers. The answer's `dictionary` and `tiles` say which.
-
-Example:
-  solvebatch serve --port 8080 --open")]
-pub struct Args {
-    /// The port to listen on (0: any free port; the address is printed).
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-
-    /// The address to listen on; the default is reachable from this machine only.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: IpAddr,
-
-    /// Open the start page in the default browser.
-    #[arg(long)]
-    pub open: bool,
-
-    /// Scrabble: the dictionary of every game and position, beating a position's `dictionary:` line
-    /// when given; default: datasets/scrabble/dictionary.txt, for the positions whose line leads to
-    /// no file (see --data). A word list's graph is cached in a folder per user (`solvebatch
-    /// scrabble --help`).
-    #[arg(long, value_name = "FILE")]
-    pub dictionary: Option<PathBuf>,
-
-    /// Scrabble: the tile definition file, beating a position's `tiles:` line when given; default:
-    /// datasets/scrabble/tiles.txt, the standard English set, for the positions whose line leads to
-    /// no file.
-    #[arg(long, value_name = "FILE")]
-    pub tiles: Option<PathBuf>,
-
-    /// Scrabble: the folder where a position's `dictionary:` and `tiles:` lines may lead (named
-    /// relative to it) when the files were not sent with the position; only regular files whose
-    /// canonical path stays inside it are read. Without it, no request reads a server file.
-    #[arg(long, value_name = "DIR")]
-    pub data: Option<PathBuf>,
-
-    /// Worker threads that solve; default: one per core.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub workers: Option<u16>,
-
-    /// Solves accepted at once, running or waiting for a worker; beyond this a request is answered
-    /// 503 (busy).
-    #[arg(long, value_name = "K", default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..))]
-    pub max_solves: u16,
-
-    /// Seconds a connection has to send a request's headers, from its opening or from its previous
-    /// answer (so an idle connection is closed then too); a slower one is closed.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::args::parse_seconds)]
-    pub header_timeout: Duration,
-
-    /// Seconds a request body may send nothing; a stalled request is answered 408 (timeout).
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::args::parse_seconds)]
-    pub idle_timeout: Duration,
-
-    /// Record every batch of the batch page in this results history (an SQLite database, created
-    /// when missing), and show the history at /history (?view=regressions, ?view=flaky,
-    /// ?file=PATH).
-    #[arg(long, value_name = "FILE.db")]
-    pub history: Option<PathBuf>,
-
-    /// Connections open at once; more wait to be accepted until one closes.
-    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
-    pub max_connections: u16,
-}
-
 /// Starts the server and serves until the process is stopped.
 ///
 /// # Errors
 /// The dictionary or tile file cannot be read, the address cannot be bound, or the worker threads
 /// cannot start.
-pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let dictionary = args.dictionary.clone().unwrap_or_else(|| bundled("dictionary.txt"));
     let tiles = args.tiles.clone().unwrap_or_else(|| bundled("tiles.txt"));
     let workers = args.workers.map_or_else(rayon::current_num_threads, usize::from);
@@ -142,7 +61,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         workers,
         usize::from(args.max_solves),
     )?;
-    let history = crate::history::HistoryArgs { history: args.history.clone(), label: None };
+    let history = crate::history::HistoryChoice { path: args.history.clone(), label: None };
     state.history = history.open()?.map(std::sync::Mutex::new);
     let state = Arc::new(state);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -152,7 +71,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     runtime.block_on(serve(args, state))
 }
 
-async fn serve(args: &Args, state: Arc<State>) -> anyhow::Result<ExitCode> {
+async fn serve(args: &ServeArgs, state: Arc<State>) -> anyhow::Result<ExitCode> {
     let address = SocketAddr::new(args.host, args.port);
     let listener = tokio::net::TcpListener::bind(address)
         .await

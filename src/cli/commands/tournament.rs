@@ -39,7 +39,7 @@ pub struct Args {
     pub save: Option<PathBuf>,
 
     /// Give up after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::args::parse_seconds)]
     pub timeout: Option<std::time::Duration>,
 
     /// Worker threads for dlx, dlx-frb, sat (two at most), --count and --all (default: the cores
@@ -101,7 +101,7 @@ pub struct Args {
     pub check_proof: Option<PathBuf>,
 
     #[command(flatten)]
-    pub cubes: crate::cubes::CubeArgs,
+    pub cubes: crate::cli::jobs::CubeArgs,
 }
 
 /// The threads of the search: `-j`, else the cores available.

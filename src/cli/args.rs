@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::report::ReportArgs;
+use crate::report::ReportFiles;
 
 /// Parses a positive number of seconds such as `2` or `0.5`.
 pub fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -68,16 +68,16 @@ pub struct RunArgs {
     pub out: Option<PathBuf>,
 
     #[command(flatten)]
-    pub reports: crate::report::ReportArgs,
+    pub reports: ReportArgs,
 
     #[command(flatten)]
-    pub history: crate::history::HistoryArgs,
+    pub history: crate::cli::jobs::HistoryArgs,
 
     #[command(flatten)]
     pub isolate: IsolateArgs,
 
     /// Stop solving a file after this many seconds and report it as `timeout`.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::args::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::args::parse_seconds)]
     pub timeout: Option<std::time::Duration>,
 
     /// Print a unified diff for each file whose output differs from its reference.
@@ -260,7 +260,7 @@ pub struct CompareArgs {
     pub reports: ReportArgs,
 
     #[command(flatten)]
-    pub history: crate::history::HistoryArgs,
+    pub history: crate::cli::jobs::HistoryArgs,
 
     #[command(flatten)]
     pub terminal: TerminalArgs,
@@ -369,6 +369,40 @@ impl RunArgs {
             ("digits", self.digits.map(|digits| digits.to_string().into())),
             ("rules", self.rules.clone().map(Into::into)),
         ])
+    }
+}
+
+/// The report files asked for on the command line (shared by `run`, `compare`, `merge`, `history`
+/// and `guess simulate`).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct ReportArgs {
+    /// Write one JSON record per row (a file; a strategy in `guess simulate`) to FILE as JSON lines,
+    /// then a summary record; `-` for standard output.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
+    /// Put each file's output text in its JSON record (field `output`; `run` and `compare`).
+    #[arg(long)]
+    pub json_outputs: bool,
+
+    /// Write one CSV row per file (per strategy in `guess simulate`) to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+
+    /// Write the results table and summary as Markdown to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+
+    /// Write a self-contained HTML report with charts to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+}
+
+impl ReportArgs {
+    /// The report files asked for.
+    pub fn files(&self) -> ReportFiles {
+        let ReportArgs { json, json_outputs, csv, markdown, html } = self.clone();
+        ReportFiles { json, json_outputs, csv, markdown, html }
     }
 }
 

@@ -9,13 +9,14 @@ use std::time::Instant;
 use anyhow::anyhow;
 use solvebatch_guess::{self as guess, Codebreaker, Digits, Ending, Host, Solver};
 
+use crate::cli::args::ReportArgs;
 use crate::error::UsageError;
 use crate::output::write_file;
 use crate::report::exporter::Report;
 use crate::report::simulation::{Bar, SimulationSummary};
 use crate::report::style::ColorChoice;
 use crate::report::style::Terminal;
-use crate::report::{Exporters, ReportArgs};
+use crate::report::Exporters;
 
 /// Arguments of `solvebatch guess`.
 #[derive(Debug, clap::Args)]
@@ -158,11 +159,11 @@ impl Simulate<'_> {
         if let Some(secrets) = self.secrets {
             reads.add("the secrets file", secrets);
         }
-        reads.check_reports(self.reports)?;
+        reads.check_reports(&self.reports.files())?;
         if let Some(path) = self.transcript {
             reads.check(path, "--transcript")?;
         }
-        let exporters = Exporters::open(self.reports, Terminal::detect(false, ColorChoice::Never))?;
+        let exporters = Exporters::open(&self.reports.files(), Terminal::detect(false, ColorChoice::Never))?;
         let secrets = self.secrets.map(|path| read_secrets(path, self.digits)).transpose()?;
         let started = Instant::now();
         let mut summaries = Vec::with_capacity(self.strategies.len());

@@ -1,9 +1,18 @@
-//! The command-line definition: clap types only, no work. `main.rs` turns these into actions.
+//! The command line, in one place: every clap definition of the tool ([`args`]: the options of the
+//! batch commands; [`commands`]: the family subcommands, thin views over each crate's own API, with
+//! their options; [`values`]: how the values of the other layers' types are read from the command
+//! line), turned into typed options before any work. Nothing outside `cli/` sees clap.
+
+use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::args::RunArgs;
-use crate::commands;
+pub mod args;
+pub mod commands;
+pub mod jobs;
+pub mod values;
+
+use args::RunArgs;
 
 /// The command line of `solvebatch`; its description is the package's (Cargo.toml), naming no family.
 #[derive(Debug, Parser)]
@@ -49,16 +58,16 @@ Examples:
     /// List each family's solvers with a one-line description.
     ListSolvers,
     /// Run every solver of a family on every file: agreement, validity, median times and ratios.
-    Compare(crate::args::CompareArgs),
+    Compare(crate::cli::args::CompareArgs),
     /// Join the JSON reports of `run --shard` (or the results of `tournament --cubes`) into one report.
-    Merge(crate::merge::Args),
+    Merge(jobs::MergeArgs),
     /// Compare two JSON reports (of `run`, `compare` or `merge`): files added and removed,
     /// regressions, improvements, changed outputs, inputs and references, and times past the noise.
-    Diff(crate::diff::Args),
+    Diff(jobs::DiffArgs),
     /// The results history kept by `--history FILE.db`: the runs, one file's story, the runs where
     /// a time or an answer changed or a file started to fail, the flaky files; import and export of
     /// JSON reports.
-    History(crate::history::command::Args),
+    History(jobs::HistoryCommandArgs),
     /// Generate random instances (reproducible from a seed).
     Gen(commands::gen::Args),
     /// Find a tournament round in a pairing file and print or save it; count or list every round, pin
@@ -72,11 +81,11 @@ Examples:
     /// Scrabble: check plays, list the best plays, find words, play a solitaire game.
     Scrabble(commands::scrabble::Args),
     /// Serve the web app: a page per family, a batch page and a JSON API, on this machine.
-    Serve(crate::serve::Args),
+    Serve(jobs::ServeArgs),
     /// The child process of `--isolate`: solve one input read from standard input and answer one
     /// JSON line.
     #[command(hide = true)]
-    SolveOne(crate::isolate::ChildArgs),
+    SolveOne(jobs::ChildArgs),
     /// Print a shell completion script to standard output.
     Completions {
         /// The shell to complete for.
@@ -88,4 +97,60 @@ Examples:
         /// overview.
         command: Vec<String>,
     },
+}
+
+/// Writes the completion script of `shell` on standard output.
+///
+/// # Errors
+/// Standard output cannot be written.
+pub fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
+    // Written to a buffer first: `generate` panics on a closed pipe.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "solvebatch", &mut script);
+    std::io::Write::write_all(&mut std::io::stdout(), &script)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the manual page of the command that `path` names (`[]`: the tool) on standard output.
+///
+/// # Errors
+/// A usage error for a command that does not exist; standard output cannot be written.
+pub fn manual(path: &[String]) -> anyhow::Result<ExitCode> {
+    let mut cli = Cli::command();
+    cli.build();
+    let (shown, title) = manual_page(cli, path)?;
+    let mut page = Vec::new();
+    clap_mangen::Man::new(shown).title(title).render(&mut page)?;
+    std::io::Write::write_all(&mut std::io::stdout(), &page)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The command that `path` (`[]`, `["run"]`, `["scrabble", "hint"]`) names below `cli`, with the title
+/// of its page, `solvebatch-scrabble-hint`, as its parent's SUBCOMMANDS section names it.
+///
+/// # Errors
+/// A usage error naming the first word that is no command there, and the commands that are.
+fn manual_page(
+    cli: clap::Command,
+    path: &[String],
+) -> Result<(clap::Command, String), crate::error::UsageError> {
+    let mut shown = cli;
+    let mut title = "solvebatch".to_string();
+    for (depth, name) in path.iter().enumerate() {
+        let Some(sub) = shown.find_subcommand(name).cloned() else {
+            let names: Vec<&str> = shown.get_subcommands().map(|sub| sub.get_name()).collect();
+            let of = match depth {
+                0 => String::new(),
+                _ => format!(" of `{}`", path[..depth].join(" ")),
+            };
+            return Err(crate::error::UsageError(format!(
+                "no command is called `{}`; the commands{of} are {}",
+                path[..=depth].join(" "),
+                names.join(", ")
+            )));
+        };
+        shown = sub.version(env!("CARGO_PKG_VERSION"));
+        title = format!("{title}-{name}");
+    }
+    Ok((shown, title))
 }

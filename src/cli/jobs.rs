@@ -1,0 +1,369 @@
+//! The options of the jobs besides run and compare (merge, diff, serve, history, the child of
+//! `--isolate`, the cube shares of `tournament`), as the command line reads them.
+
+use std::ffi::OsString;
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::changes::TimeRule;
+use crate::cli::args::{ReportArgs, TerminalArgs};
+use crate::history::HistoryChoice;
+use crate::shard::Share;
+
+/// Arguments of `solvebatch merge`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Every shard of one batch must be given once: the same inputs, options and shard count. The merged
+report has the rows, summary and exit status of a single run (its wall time is the slowest shard's).
+
+Examples:
+  solvebatch merge shard-*.jsonl --markdown report.md --json report.jsonl
+  solvebatch merge cubes-*.json")]
+pub struct MergeArgs {
+    /// The JSON reports of `run --shard K/N --json FILE`, or the results of `tournament --cubes K/N`,
+    /// in any order; `-` reads standard input.
+    #[arg(required = true, value_name = "SHARD.jsonl")]
+    pub shards: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub reports: ReportArgs,
+
+    #[command(flatten)]
+    pub history: HistoryArgs,
+
+    #[command(flatten)]
+    pub terminal: TerminalArgs,
+}
+
+/// Arguments of `solvebatch diff`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+A change of status or verdict is a regression when the file was as expected and is not (same -> \
+differs, solved -> timeout or failed), an improvement the other way round (timeout -> solved, \
+differs -> same). Outputs are compared where both reports hold them (--json-outputs), inputs and \
+references where both hold their hashes.
+
+Times: a file timed once on either side counts as slower or faster past --threshold (a factor) and \
+--min-ms (milliseconds) both; a file with repeated runs on both sides (`compare --repeat`) only where \
+the min..max ranges do not overlap.
+
+Exit status: 0 without regressions, 1 with some (or with a slowdown, under --fail-on-slowdown), 2 \
+on usage errors and reports that cannot be read.
+
+Examples:
+  solvebatch diff yesterday.jsonl today.jsonl
+  solvebatch run cases --json - | solvebatch diff yesterday.jsonl - --markdown changes.md")]
+pub struct DiffArgs {
+    /// The old report: JSON lines of `run`, `compare` or `merge` (`-`: standard input).
+    #[arg(value_name = "OLD.jsonl")]
+    pub old: PathBuf,
+
+    /// The new report (`-`: standard input).
+    #[arg(value_name = "NEW.jsonl")]
+    pub new: PathBuf,
+
+    #[command(flatten)]
+    pub time: TimeArgs,
+
+    /// Exit 1 on a slowdown too.
+    #[arg(long)]
+    pub fail_on_slowdown: bool,
+
+    /// Write the changes as JSON lines (a `change` line each, then a `summary`) to FILE; `-` for
+    /// standard output.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
+    /// Write one CSV row per change to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+
+    /// Write the change table and summary as Markdown to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+
+    /// Write an HTML page to FILE: the change table and a log-log chart of old against new time per
+    /// file; `-` for standard output.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub terminal: crate::cli::args::TerminalArgs,
+}
+
+/// The time rule for files timed once.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct TimeArgs {
+    /// The factor past which a time change counts: `2x` (or `2`) is twice as slow or as fast.
+    #[arg(long, value_name = "FACTOR", default_value = "2x", value_parser = parse_factor)]
+    pub threshold: f64,
+
+    /// The least change in milliseconds that counts.
+    #[arg(long, value_name = "MS", default_value_t = 1.0)]
+    pub min_ms: f64,
+}
+
+impl TimeArgs {
+    /// The rule these arguments give.
+    pub fn rule(self) -> TimeRule {
+        TimeRule { factor: self.threshold, min_ms: self.min_ms }
+    }
+}
+
+/// Arguments of `solvebatch serve`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Pages: / (links), /tournament, /tictactoe, /guess, /scrabble, /batch, and with --history FILE.db \
+/history (the runs; ?view=regressions[&since=LABEL], ?view=flaky, ?file=PATH), where the batch \
+page's runs are recorded.
+
+API: POST /api/solve/FAMILY?solver=NAME&timeout=SECONDS with the file as the body answers the JSON \
+record of `run --json` with its output; GET /api/solvers lists the solvers. POST \
+/api/tournament/rounds?index=K&fix=T:A-B,...&forbid=T:A-B,... with a pairing file answers its number \
+of rounds and its round K in the order of `tournament --all`, with the pins of --fix and --forbid. \
+Requests are limited to 4 MiB, solves to 10 s by default and 60 s at most. A request whose client \
+goes away (closes the connection or gives up waiting) gives its place back if it waits for a worker, and its solve is \
+stopped at once if it runs.
+
+A Scrabble position's `dictionary:` and `tiles:` lines lead to the files sent with it (a batch's zip, \
+or a multipart form of the position and its word list), then to regular files inside --data DIR; \
+otherwise the server's own list answers. The answer's `dictionary` and `tiles` say which.
+
+Example:
+  solvebatch serve --port 8080 --open")]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port; the address is printed).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+
+    /// The address to listen on; the default is reachable from this machine only.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: IpAddr,
+
+    /// Open the start page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+
+    /// Scrabble: the dictionary of every game and position, beating a position's `dictionary:` line
+    /// when given; default: datasets/scrabble/dictionary.txt, for the positions whose line leads to
+    /// no file (see --data). A word list's graph is cached in a folder per user (`solvebatch
+    /// scrabble --help`).
+    #[arg(long, value_name = "FILE")]
+    pub dictionary: Option<PathBuf>,
+
+    /// Scrabble: the tile definition file, beating a position's `tiles:` line when given; default:
+    /// datasets/scrabble/tiles.txt, the standard English set, for the positions whose line leads to
+    /// no file.
+    #[arg(long, value_name = "FILE")]
+    pub tiles: Option<PathBuf>,
+
+    /// Scrabble: the folder where a position's `dictionary:` and `tiles:` lines may lead (named
+    /// relative to it) when the files were not sent with the position; only regular files whose
+    /// canonical path stays inside it are read. Without it, no request reads a server file.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+
+    /// Worker threads that solve; default: one per core.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub workers: Option<u16>,
+
+    /// Solves accepted at once, running or waiting for a worker; beyond this a request is answered
+    /// 503 (busy).
+    #[arg(long, value_name = "K", default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_solves: u16,
+
+    /// Seconds a connection has to send a request's headers, from its opening or from its previous
+    /// answer (so an idle connection is closed then too); a slower one is closed.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::cli::args::parse_seconds)]
+    pub header_timeout: Duration,
+
+    /// Seconds a request body may send nothing; a stalled request is answered 408 (timeout).
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::cli::args::parse_seconds)]
+    pub idle_timeout: Duration,
+
+    /// Record every batch of the batch page in this results history (an SQLite database, created
+    /// when missing), and show the history at /history (?view=regressions, ?view=flaky,
+    /// ?file=PATH).
+    #[arg(long, value_name = "FILE.db")]
+    pub history: Option<PathBuf>,
+
+    /// Connections open at once; more wait to be accepted until one closes.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_connections: u16,
+}
+
+/// The arguments of the hidden `solve-one` command (the child of `--isolate`); the input's bytes
+/// come on standard input.
+#[derive(Debug, clap::Args)]
+pub struct ChildArgs {
+    /// The input's path (files it names resolve against its folder).
+    pub path: PathBuf,
+    /// The family's name.
+    #[arg(long)]
+    pub family: String,
+    /// The solver's name.
+    #[arg(long)]
+    pub solver: String,
+    /// The time limit of the solve, in seconds.
+    #[arg(long, value_parser = crate::cli::args::parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// The address-space limit, in bytes.
+    #[arg(long)]
+    pub memory_limit: Option<u64>,
+    /// [`Settings::seed`].
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// [`Settings::threads`].
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// A family option given to the parent, as `NAME=VALUE` ([`FamilyOptions`]).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<OsString>,
+}
+
+/// The arguments `--cubes` adds to `solvebatch tournament`.
+#[derive(Debug, clap::Args)]
+pub struct CubeArgs {
+    /// Solve only share K of N of the SAT solver's cube split (the cubes numbered K-1, K-1+N, ... in
+    /// depth-first order) and write the result as JSON, for `solvebatch merge`.
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["solver", "save", "emit_cnf", "jobs", "seed"])]
+    pub cubes: Option<Share>,
+
+    /// With --cubes: write the JSON result to FILE instead of standard output; with --count: also
+    /// write the count as a JSON line to FILE (`-`: standard output, instead of the number).
+    #[arg(long, value_name = "FILE", requires = "json_for")]
+    pub json: Option<PathBuf>,
+}
+
+/// `--history FILE.db` and `--label`, shared by `run`, `compare` and `merge`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct HistoryArgs {
+    /// Append this run to the results history FILE.db (an SQLite database, created when missing):
+    /// the run, its options, label, git commit and machine, and every record; `solvebatch history
+    /// FILE.db` reads it back.
+    #[arg(long, value_name = "FILE.db", env = "SOLVEBATCH_HISTORY")]
+    pub history: Option<PathBuf>,
+
+    /// A name for this run in the history (a release, a branch, a solver's strategy), which
+    /// `history FILE.db regressions --since LABEL` can start from.
+    #[arg(long, value_name = "LABEL", requires = "history")]
+    pub label: Option<String>,
+}
+
+impl HistoryArgs {
+    /// The history asked for.
+    pub fn choice(&self) -> HistoryChoice {
+        HistoryChoice { path: self.history.clone(), label: self.label.clone() }
+    }
+}
+
+/// Arguments of `solvebatch history`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Without a command, lists the runs (with --file PATH, that file's result in every run). The history \
+is written by `run`, `compare` and `merge` with --history FILE.db (or SOLVEBATCH_HISTORY), and by \
+`serve --history FILE.db`.
+
+regressions: per file and solver, the runs where the time changed beyond the noise (a Mann-Whitney \
+U test between the runs before and after, see docs/formats.md), where the output changed, and where \
+the file started to fail or passes again. flaky: the files whose result comes back after another \
+with the same input and reference.
+
+Exit status: 0; 1 when `regressions` finds a run that got slower or started to fail, or `flaky` \
+finds a flaky file; 2 on usage errors and databases that cannot be read.
+
+Examples:
+  solvebatch run cases --history results.db --label nightly
+  solvebatch history results.db
+  solvebatch history results.db --file cases/hard.csv
+  solvebatch history results.db regressions --since v1.2 --html regressions.html
+  solvebatch history results.db flaky --json -
+  solvebatch history results.db import old/*.jsonl
+  solvebatch history results.db export 12 --json run-12.jsonl")]
+pub struct HistoryCommandArgs {
+    /// The results history, an SQLite database.
+    #[arg(value_name = "FILE.db", env = "SOLVEBATCH_HISTORY")]
+    pub database: PathBuf,
+
+    /// Show the result of this input file (as the reports name it) in every run; with
+    /// `regressions` or `flaky`, look at this file alone.
+    #[arg(long, value_name = "PATH", global = true)]
+    pub file: Option<String>,
+
+    #[command(flatten)]
+    pub outputs: Outputs,
+
+    #[command(subcommand)]
+    pub action: Option<Action>,
+}
+
+/// The reports of `history`, given before or after its command.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Outputs {
+    /// Write the items as JSON lines to FILE (`export`: the run's report); `-` for standard output.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub json: Option<PathBuf>,
+
+    /// Write one CSV row per item to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub csv: Option<PathBuf>,
+
+    /// Write the table as Markdown to FILE; `-` for standard output.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub markdown: Option<PathBuf>,
+
+    /// Write an HTML page to FILE: the table, each file's pass/fail strip and its time per run,
+    /// change points marked; `-` for standard output.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub html: Option<PathBuf>,
+
+    /// Print only the lines under the table.
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
+
+    /// Colour the table: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, value_name = "WHEN", default_value = "auto", global = true)]
+    pub color: crate::report::style::ColorChoice,
+}
+
+/// What to ask the history.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Per file and solver, the runs where the time changed beyond the noise, the answer changed,
+    /// or the file started to fail (or passes again).
+    Regressions {
+        /// Only the changes in the runs after the first run labelled LABEL.
+        #[arg(long, value_name = "LABEL")]
+        since: Option<String>,
+    },
+    /// The files whose result (status, verdict, output) flips between runs with the same input and
+    /// reference.
+    Flaky,
+    /// Append JSON reports of `run`, `compare` or `merge` to the history, a run each.
+    Import {
+        /// The reports, in the order to record them.
+        #[arg(required = true, value_name = "REPORT.jsonl")]
+        reports: Vec<PathBuf>,
+        /// A label for every run imported.
+        #[arg(long, value_name = "LABEL")]
+        label: Option<String>,
+    },
+    /// Write a run back as the JSON report it was recorded from (to --json FILE, else standard
+    /// output).
+    Export {
+        /// The run: its number, or a label (the last run so labelled).
+        #[arg(value_name = "RUN")]
+        run: String,
+    },
+}
+
+/// Parses a factor above 1 such as `2x`, `1.5` or `3X`.
+fn parse_factor(text: &str) -> Result<f64, String> {
+    let number = text.strip_suffix(['x', 'X']).unwrap_or(text);
+    match number.parse::<f64>() {
+        Ok(factor) if factor > 1.0 && factor.is_finite() => Ok(factor),
+        Ok(_) => Err(format!("the threshold must be a factor above 1, such as 2x, not {text}")),
+        Err(_) => Err(format!("`{text}` is not a factor such as 2x")),
+    }
+}
