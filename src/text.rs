@@ -60,12 +60,16 @@ pub fn read_text_limited(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>
 
 fn read_within(path: &Path, limit: Option<Duration>, text: bool) -> Result<Vec<u8>, ReadError> {
     // Only what may block (a FIFO, a device, standard input) is read on a thread of its own: a
-    // regular file, or a path that is not there (a missing reference), costs no thread.
+    // regular file, or a path that is not there (a missing reference), costs no thread, and is
+    // read with the size its status gave: one status and one open, as `cat` does. (Opening first
+    // without blocking would spare the status, but a FIFO's writer may come and go while such a
+    // probe is its only reader.)
     if path != Path::new("-") {
-        match std::fs::metadata(path) {
-            Ok(metadata) if metadata.is_file() => return read_bounded(path, text),
-            Ok(_) => {}
-            Err(error) => return Err(ReadError::Failed(format!("cannot read: {error}"))),
+        let failed = |error: std::io::Error| ReadError::Failed(format!("cannot read: {error}"));
+        let metadata = std::fs::metadata(path).map_err(failed)?;
+        if metadata.is_file() {
+            let file = std::fs::File::open(path).map_err(failed)?;
+            return read_regular_file(file, metadata.len(), text);
         }
     }
     let (send, receive) = std::sync::mpsc::channel();
@@ -102,13 +106,28 @@ fn read_bounded(path: &Path, text: bool) -> Result<Vec<u8>, ReadError> {
     } else {
         let file = std::fs::File::open(path).map_err(failed)?;
         let metadata = file.metadata().map_err(failed)?;
-        // A regular file is refused by its size, unread; a device or FIFO tells nothing of its size.
-        let size = if metadata.is_file() { metadata.len() } else { 0 };
-        if size > MAX_INPUT_BYTES {
-            return Err(too_large());
+        if metadata.is_file() {
+            return read_regular_file(file, metadata.len(), text);
         }
-        read_checked(file, size, text)?
+        // A device or FIFO tells nothing of its size.
+        read_checked(file, 0, text)?
     };
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// The bytes of the regular file `file`, of `size` bytes by its status: refused unread when larger
+/// than [`MAX_INPUT_BYTES`], and refused after reading when it grew past it meanwhile.
+fn read_regular_file(file: std::fs::File, size: u64, text: bool) -> Result<Vec<u8>, ReadError> {
+    let too_large = || {
+        ReadError::Failed(format!("larger than {} MiB, the most an input may hold", MAX_INPUT_BYTES >> 20))
+    };
+    if size > MAX_INPUT_BYTES {
+        return Err(too_large());
+    }
+    let bytes = read_checked(file, size, text)?;
     if bytes.len() as u64 > MAX_INPUT_BYTES {
         return Err(too_large());
     }
