@@ -15,7 +15,9 @@
 //!   most [`ZIP_ENTRIES`] entries, at most [`BATCH_FILES`] files;
 //! - its work: a tic-tac-toe replay of at most 10 000 moves on a board of at most 100 × 100 cells;
 //!   a codebreaker of at most 4 digits (a candidate set of 9 000 numbers); a simulation playing a
-//!   range whole only up to [`SIMULATED_SECRETS`] secrets (128 bytes each), a sample beyond; a
+//!   range whole only up to [`SIMULATED_SECRETS`] secrets (128 bytes each), a sample beyond (each
+//!   game in play also holds its candidate set: 113 MB at 9 digits, a few at once on the pool's
+//!   threads, which the time limit ends); a
 //!   tournament page of at most 5000 pairings and round 10 000; a Scrabble position's word list
 //!   read once per request, whatever number of its positions name it; a game record refused at its
 //!   first turn after the end of the game.
@@ -186,4 +188,28 @@ pub async fn hold_input(State(budget): State<InputBudget>, request: Request, nex
     let response = next.run(request).await;
     drop(held);
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        pairs
+            .iter()
+            .map(|(name, value)| (header::HeaderName::from_static(name), value.parse().unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn a_request_holds_its_announced_body_and_a_form_its_zip_never_what_it_claims() {
+        assert_eq!(input_share(&headers(&[])), 0, "no body");
+        assert_eq!(input_share(&headers(&[("content-length", "100")])), 100);
+        let form = ("content-type", "multipart/form-data; boundary=b");
+        assert_eq!(input_share(&headers(&[("content-length", "100"), form])), 100 + (64 << 20));
+        // A claimed length is never trusted beyond the body limit, nor a body that announces none.
+        assert_eq!(input_share(&headers(&[("content-length", "10000000000")])), 4 << 20);
+        assert_eq!(input_share(&headers(&[("transfer-encoding", "chunked")])), 4 << 20);
+        assert_eq!(input_share(&headers(&[("content-length", "x")])), 4 << 20);
+    }
 }
