@@ -61,9 +61,14 @@ pub const BATCH_FILES: usize = 1000;
 
 /// The most bytes of input the requests under way may hold at once (1 GiB): a request takes its
 /// body's announced length (at most [`BODY_BYTES`], and [`BODY_BYTES`] for a body sent in chunks,
-/// which announces none), and a multipart form also [`ZIP_BYTES`], which a `.zip` part may unpack
-/// to; so 15 uploads, or 256 bodies of 4 MiB, fit at once ([`hold_input`]).
+/// which announces none), a multipart form also [`ZIP_BYTES`], which a `.zip` part may unpack to,
+/// and a JSON body [`JSON_GROWTH`] times its length; so 15 uploads, 16 JSON bodies of 4 MiB or 256
+/// other bodies of 4 MiB fit at once ([`hold_input`]).
 pub const INPUT_BUDGET: usize = 1 << 30;
+
+/// How many times its length a JSON body counts in the [`INPUT_BUDGET`]: what its values take once
+/// read (800 000 guesses sent to the host game in 4 MB take 54 MB).
+pub const JSON_GROWTH: usize = 16;
 
 /// The most secrets a simulation on the web plays whole: the ranges up to 6 digits (900 000
 /// numbers; 128 bytes each, about 115 MB). From 7 digits on the web plays a sample, as
@@ -164,11 +169,14 @@ pub fn input_share(headers: &HeaderMap) -> usize {
         None => 0,
     }
     .min(BODY_BYTES);
-    let multipart = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| value.starts_with("multipart/form-data"));
-    announced + if multipart { ZIP_BYTES as usize } else { 0 }
+    let content_type = headers.get(header::CONTENT_TYPE).and_then(|value| value.to_str().ok()).unwrap_or("");
+    if content_type.starts_with("multipart/form-data") {
+        announced + ZIP_BYTES as usize
+    } else if content_type.starts_with("application/json") {
+        announced * JSON_GROWTH
+    } else {
+        announced
+    }
 }
 
 /// The layer that holds each request's share of the [`InputBudget`] until its answer is made (or
@@ -207,6 +215,8 @@ mod tests {
         assert_eq!(input_share(&headers(&[("content-length", "100")])), 100);
         let form = ("content-type", "multipart/form-data; boundary=b");
         assert_eq!(input_share(&headers(&[("content-length", "100"), form])), 100 + (64 << 20));
+        let json = ("content-type", "application/json");
+        assert_eq!(input_share(&headers(&[("content-length", "100"), json])), 1600);
         // A claimed length is never trusted beyond the body limit, nor a body that announces none.
         assert_eq!(input_share(&headers(&[("content-length", "10000000000")])), 4 << 20);
         assert_eq!(input_share(&headers(&[("transfer-encoding", "chunked")])), 4 << 20);
