@@ -475,7 +475,7 @@ fn a_full_server_answers_503_and_every_solve_has_a_time_limit() {
 }
 
 /// A multipart form with one part per file.
-fn multipart(files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
+pub(crate) fn multipart(files: &[(&str, &[u8])]) -> (String, Vec<u8>) {
     let boundary = "solvebatch-test-boundary";
     let mut body = Vec::new();
     for (name, bytes) in files {

@@ -29,6 +29,7 @@ mod serve_api;
 mod serve_browser;
 mod serve_faults;
 mod serve_gcg;
+mod serve_limits;
 mod serve_pages;
 mod serve_solitaire;
 mod serve_tournament;

@@ -342,36 +342,38 @@ fn solve_all(
         let solver = chosen.get(family.name()).map_or(family.default_solver(), String::as_str);
         let reference_name = crate::paths::display_path(&family.reference_path(path));
         let reference = files.get(&reference_name);
-        let (record, note) =
-            match resolver.prepared(family, solver, (&Vec::new(), &state.settings), name, input) {
-                Err(message) => {
-                    (Record::failed(name.clone(), Some(family.name()), message), Notes::default())
-                }
-                Ok(_) if Instant::now() >= deadline => {
-                    let mut record = Record::failed(
-                        name.clone(),
-                        Some(family.name()),
-                        "the batch's time limit passed first".to_string(),
-                    );
-                    record.status = Status::Timeout;
-                    (record, Notes::default())
-                }
-                Ok((prepared, note)) => {
-                    let (outcome, mut record) =
-                        prepared::solve(family, prepared.as_ref(), name, input, deadline, stop);
-                    if let (Some(reference), false) = (reference, outcome.status == Status::Timeout) {
-                        let verdict = judge(prepared.as_ref(), path, input, &outcome.output, reference);
-                        record.verdict = Some(verdict);
-                        if verdict != Verdict::Same {
-                            diffs.push((
-                                name.clone(),
-                                unified_diff(&reference_name, reference, name, &outcome.output),
-                            ));
-                        }
+        // Past the time limit nothing more is prepared (a word list sent is read only then).
+        let prepared = (Instant::now() < deadline)
+            .then(|| resolver.prepared(family, solver, (&Vec::new(), &state.settings), name, input));
+        let (record, note) = match prepared {
+            Some(Err(message)) => {
+                (Record::failed(name.clone(), Some(family.name()), message), Notes::default())
+            }
+            None => {
+                let mut record = Record::failed(
+                    name.clone(),
+                    Some(family.name()),
+                    "the batch's time limit passed first".to_string(),
+                );
+                record.status = Status::Timeout;
+                (record, Notes::default())
+            }
+            Some(Ok((prepared, note))) => {
+                let (outcome, mut record) =
+                    prepared::solve(family, prepared.as_ref(), name, input, deadline, stop);
+                if let (Some(reference), false) = (reference, outcome.status == Status::Timeout) {
+                    let verdict = judge(prepared.as_ref(), path, input, &outcome.output, reference);
+                    record.verdict = Some(verdict);
+                    if verdict != Verdict::Same {
+                        diffs.push((
+                            name.clone(),
+                            unified_diff(&reference_name, reference, name, &outcome.output),
+                        ));
                     }
-                    (record, note)
                 }
-            };
+                (record, note)
+            }
+        };
         records.push(record.with_hashes(input, reference.map(Vec::as_slice)));
         notes.push(note);
     }

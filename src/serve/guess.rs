@@ -7,9 +7,13 @@
 //!   for the secret the seed draws; the secret once found or when `reveal` is true.
 //! - `GET /api/guess/simulate?strategy=S&digits=D&timeout=T&sample=N`: every secret played,
 //!   summarised (worst case, mean, histogram), as `guess simulate --json` reports it; past
-//!   [`MAX_SIMULATED_SECRETS`] numbers (8 and 9 digits), a sample of `N` secrets drawn at random
+//!   [`limits::SIMULATED_SECRETS`] numbers (7 to 9 digits), a sample of `N` secrets drawn at random
 //!   instead, as `guess simulate --secrets` plays a list, and `sample` says so.
+//!
+//! Each takes the server's time limit (`timeout`, seconds, as a query parameter: [`limits`]); a game
+//! not replayed by then is a 422 naming the limit and the guess reached.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -20,7 +24,7 @@ use solvebatch_guess::simulate::{SimulateError, SimulationSummary, MAX_SIMULATED
 use solvebatch_guess::{self as guess, AnswerError, Codebreaker, Digits, GameState, Host, Solver};
 
 use super::error::ApiError;
-use super::limits;
+use super::limits::{self, TimeLimit, TimeoutQuery};
 use super::state::State;
 use super::whole;
 
@@ -53,25 +57,40 @@ pub struct CodebreakerView {
     message: Option<String>,
 }
 
-/// `POST /api/guess/codebreaker`.
+/// `POST /api/guess/codebreaker?timeout=SECONDS`.
 pub async fn codebreaker(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
+    query: Result<Query<TimeoutQuery>, axum::extract::rejection::QueryRejection>,
     game: Result<Json<CodebreakerGame>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<CodebreakerView>, ApiError> {
+    let Query(query) = query?;
+    let limit = TimeLimit::asked(query.timeout.as_deref())?;
     let Json(game) = game?;
     let strategy = strategy_named(game.strategy.as_deref())?;
     let digits = digits(game.digits.as_ref(), CODEBREAKER_MAX_DIGITS)?;
     let mut codebreaker =
         Codebreaker::new(digits, strategy).map_err(|error| ApiError::bad_request(error.to_string()))?;
-    state.pool.run(move || replay_answers(&mut codebreaker, &game.answers)).await?.map(Json)
+    state
+        .pool
+        .run_stoppable(move |stop| {
+            replay_answers(&mut codebreaker, &game.answers, limit, limit.deadline(stop))
+        })
+        .await?
+        .map(Json)
 }
 
-/// Plays `answers` to the codebreaker's guesses, then asks for the next guess while playing.
-fn replay_answers(game: &mut Codebreaker, answers: &[u32]) -> Result<CodebreakerView, ApiError> {
-    let guess_failed = |error: guess::GuessError| ApiError::internal(error.to_string());
+/// Plays `answers` to the codebreaker's guesses, then asks for the next guess while playing, each
+/// guess searched until `deadline` (the time limit `limit`).
+fn replay_answers(
+    game: &mut Codebreaker,
+    answers: &[u32],
+    limit: TimeLimit,
+    deadline: guess::Deadline,
+) -> Result<CodebreakerView, ApiError> {
     let mut message = None;
     for (index, &answer) in answers.iter().enumerate() {
-        game.guess().map_err(guess_failed)?;
+        let guessed = game.guess_before(deadline);
+        guessed.map_err(|error| guess_failed(error, game, limit))?;
         match game.answer(answer) {
             Ok(()) => {}
             Err(error @ AnswerError::Inconsistent) => {
@@ -83,7 +102,8 @@ fn replay_answers(game: &mut Codebreaker, answers: &[u32]) -> Result<Codebreaker
     }
     let state = match game.state() {
         GameState::Playing => {
-            game.guess().map_err(guess_failed)?;
+            let guessed = game.guess_before(deadline);
+            guessed.map_err(|error| guess_failed(error, game, limit))?;
             "playing"
         }
         GameState::Won => "won",
@@ -91,6 +111,19 @@ fn replay_answers(game: &mut Codebreaker, answers: &[u32]) -> Result<Codebreaker
     };
     let candidates = if game.state() == GameState::Inconsistent { 0 } else { game.candidates().len() };
     Ok(CodebreakerView { guesses: game.prior_guesses().to_vec(), state, candidates, message })
+}
+
+/// The error of a guess of `game` that failed: 422 past the time limit `limit`, naming the strategy
+/// and the guess; 500 otherwise.
+fn guess_failed(error: guess::GuessError, game: &Codebreaker, limit: TimeLimit) -> ApiError {
+    match error {
+        guess::GuessError::Interrupted => limit.passed(&format!(
+            "the {} strategy's guess {}",
+            game.strategy().name(),
+            game.guess_count() + 1
+        )),
+        error => ApiError::internal(error.to_string()),
+    }
 }
 
 /// A game where the program hosts, as far as it went.
@@ -119,18 +152,26 @@ pub struct HostView {
     secret: Option<u32>,
 }
 
-/// `POST /api/guess/host`.
+/// `POST /api/guess/host?timeout=SECONDS`: answered on the server's own threads, which the time
+/// limit leaves at once (each guess takes a few nanoseconds: 800 000 guesses, a 4 MB body, take
+/// about 0.1 s).
 pub async fn host(
+    query: Result<Query<TimeoutQuery>, axum::extract::rejection::QueryRejection>,
     game: Result<Json<HostGame>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<HostView>, ApiError> {
+    let Query(query) = query?;
+    let limit = TimeLimit::asked(query.timeout.as_deref())?;
     let Json(game) = game?;
     let digits = digits(game.digits.as_ref(), Digits::MAX)?;
     let host = Host::seeded(digits, game.seed);
+    let deadline = limit.deadline(&NEVER_STOPPED);
+    let count = game.guesses.len();
     let answers = game
         .guesses
         .iter()
         .enumerate()
         .map(|(index, guess)| {
+            limit.check(deadline, || format!("the answers, at guess {} of {count}", index + 1))?;
             // A guess beyond u32 is out of range as surely as one of too few digits.
             let out_of_range = || {
                 format!(
@@ -152,6 +193,10 @@ pub async fn host(
     Ok(Json(HostView { answers, found, secret }))
 }
 
+/// The stop flag of the work done on the server's own threads, which no client going away can
+/// leave running (the request's future is dropped with it).
+static NEVER_STOPPED: AtomicBool = AtomicBool::new(false);
+
 /// How many secrets a simulation draws when the range is too large to play whole, unless the
 /// request says: with `first` on 2 busy cores, 100 of 8 digits take 7 to 12 s; at 9 digits one
 /// secret alone takes about 8 s (each guess filters a set of 900 million numbers).
@@ -170,8 +215,9 @@ pub struct SimulateQuery {
     digits: Option<whole::Sent>,
     /// The time limit in seconds.
     timeout: Option<String>,
-    /// How many secrets to draw when the range has more than [`MAX_SIMULATED_SECRETS`] numbers
-    /// (default [`DEFAULT_SAMPLE`], at most [`MAX_SIMULATED_SECRETS`]).
+    /// How many secrets to draw when the range has more than [`limits::SIMULATED_SECRETS`] numbers
+    /// (default [`DEFAULT_SAMPLE`], at most [`limits::SIMULATED_SECRETS`]; a number above
+    /// [`MAX_SIMULATED_SECRETS`] is refused as out of range).
     sample: Option<whole::Sent>,
 }
 
@@ -214,7 +260,14 @@ pub async fn simulate(
         }
         None => DEFAULT_SAMPLE,
     };
-    let sample = (digits.range_len() > MAX_SIMULATED_SECRETS)
+    if size > limits::SIMULATED_SECRETS {
+        return Err(ApiError::bad_request(format!(
+            "sample: {size} secrets is above the web's limit of {} (128 bytes each); `solvebatch guess \
+             simulate --secrets` plays any list",
+            limits::SIMULATED_SECRETS
+        )));
+    }
+    let sample = (digits.range_len() > limits::SIMULATED_SECRETS)
         .then_some(Sample { of: digits.range_len(), seed: SAMPLE_SEED });
     let deadline = Instant::now() + limit;
     let sampled = sample.is_some();

@@ -109,6 +109,10 @@ fn router(state: Arc<State>, idle_timeout: Duration) -> Router {
         .route("/api/scrabble/solitaire", post(solitaire::solitaire))
         .route("/api/scrabble/game", post(gcg::game))
         .route("/history", get(history::page))
+        .route_layer(axum::middleware::from_fn_with_state(
+            limits::InputBudget::new(limits::INPUT_BUDGET),
+            limits::hold_input,
+        ))
         .fallback(error::no_such_endpoint)
         .with_state(state);
     // The last layer added sees the request first: the JSON rewrite must see the limit's answer.

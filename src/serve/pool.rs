@@ -64,22 +64,11 @@ impl Pool {
     }
 
     /// Runs `job` on a worker and waits for its value without blocking the async threads; a job
-    /// whose request is dropped first never runs.
+    /// whose request is dropped first never runs. The job is given the stop flag set when its
+    /// request is dropped (a client gone): a long job polls it and returns soon after it is set.
     ///
     /// # Errors
     /// 503 when `capacity` jobs are already accepted; 500 when the job panics.
-    pub async fn run<T: Send + 'static>(
-        &self,
-        job: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ApiError> {
-        self.run_stoppable(move |_| job()).await
-    }
-
-    /// [`Pool::run`] for a job given the stop flag set when its request is dropped (a client gone):
-    /// a long job polls it and returns soon after it is set.
-    ///
-    /// # Errors
-    /// As [`Pool::run`].
     pub async fn run_stoppable<T: Send + 'static>(
         &self,
         job: impl FnOnce(&AtomicBool) -> T + Send + 'static,
@@ -136,15 +125,15 @@ mod tests {
         assert!(poll_once(first.as_mut()).is_pending());
         running.recv_timeout(Duration::from_secs(10)).expect("the first job starts");
         let (ran, never) = mpsc::channel();
-        let mut second = Box::pin(pool.run(move || ran.send(()).unwrap()));
+        let mut second = Box::pin(pool.run_stoppable(move |_| ran.send(()).unwrap()));
         assert!(poll_once(second.as_mut()).is_pending());
-        let full = pin!(pool.run(|| ()));
+        let full = pin!(pool.run_stoppable(|_| ()));
         let Poll::Ready(Err(error)) = poll_once(full) else { panic!("a third job is accepted") };
         assert_eq!(error, ApiError::busy(2));
 
         // The waiting request leaves: its place is free at once, while the worker is still busy.
         drop(second);
-        let mut third = Box::pin(pool.run(|| 3));
+        let mut third = Box::pin(pool.run_stoppable(|_| 3));
         assert!(poll_once(third.as_mut()).is_pending(), "the place of the request gone is free");
         // The running request leaves: its job sees the flag and ends, and the worker goes on.
         drop(first);

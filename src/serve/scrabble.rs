@@ -6,7 +6,9 @@
 //!   rejected and the hint), the ranked best plays, and the report: the file's `play:` lines checked
 //!   and its best plays, written as the command line writes them under those rules; on the
 //!   dictionary and tiles its lines lead to ([`super::lexicon`]: the files sent, the data folder,
-//!   else the server's), with `dictionary` and `tiles` saying which.
+//!   else the server's), with `dictionary` and `tiles` saying which. The work keeps the server's
+//!   time limit (`timeout`, seconds: [`super::limits`]), checked between the play lines and before
+//!   the best plays.
 //! - `POST /api/scrabble/solitaire`: a solitaire game ([`super::solitaire`]), drawn as a position is.
 //! - `POST /api/scrabble/game`: a recorded game (GCG) analysed turn by turn ([`super::gcg`]).
 //!
@@ -26,10 +28,11 @@ use solvebatch_scrabble::equity::leave::LeaveTable;
 use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
 use solvebatch_scrabble::game::desk;
 use solvebatch_scrabble::play::Scored;
-use solvebatch_scrabble::{Board, Play, Position, Rack, Rulebook, Rules, Square, TileSet};
+use solvebatch_scrabble::{Board, Deadline, Play, Position, Rack, Rulebook, Rules, Square, TileSet};
 
 use super::error::ApiError;
 use super::lexicon::{Notes, Resolver, Sent};
+use super::limits::TimeLimit;
 use super::state::State;
 use solvebatch_core::Family;
 use solvebatch_scrabble::family::Scrabble;
@@ -115,6 +118,8 @@ pub struct PositionQuery {
     rules: Option<String>,
     /// How many best plays to list (default 10).
     top: Option<usize>,
+    /// The time limit, in seconds ([`super::limits::timeout`]).
+    timeout: Option<String>,
 }
 
 /// `POST /api/scrabble/position`: the body is the position file, or a multipart form of it (the one
@@ -126,12 +131,14 @@ pub async fn position(
 ) -> Result<Json<PositionView>, ApiError> {
     let Query(query) = query?;
     let (name, sent) = request_files(request, &Scrabble).await?;
+    let limit = TimeLimit::asked(query.timeout.as_deref())?;
     let top = top(query.top, DEFAULT_TOP)?;
     let rules = query.rules.as_deref().map(rules_named).transpose()?;
     let shared = Arc::clone(&state);
     state
         .pool
-        .run(move || {
+        .run_stoppable(move |stop| {
+            let deadline = limit.deadline(stop);
             let text = crate::text::decode(&sent[&name]).map_err(ApiError::bad_request)?;
             let mut position = Position::parse_board_file(text, rules.as_ref())
                 .map_err(|error| ApiError::bad_request(error.to_string()))?;
@@ -141,6 +148,7 @@ pub async fn position(
             let (dictionary, tiles, notes) = Resolver::new(&shared, &sent)
                 .lexicon(&name, Some(&position))
                 .map_err(ApiError::bad_request)?;
+            limit.check(deadline, || "the position, once its word list was read".to_string())?;
             let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
             let (board, rack) = (&position.board, &position.rack);
             if position.rules.name() == RulesName::Standard {
@@ -157,7 +165,8 @@ pub async fn position(
                 }
             });
             let bag = desk::bag(&rulebook, board, rack);
-            let report = report(&rulebook, &position, bag);
+            let report = report(&rulebook, &position, bag, limit, deadline)?;
+            limit.check(deadline, || "the position, before its best plays".to_string())?;
             let table = view(&rulebook, board, rack, bag, check, top);
             Ok(PositionView { table: TableView { notes, ..table }, report })
         })
@@ -166,11 +175,23 @@ pub async fn position(
 }
 
 /// The report of `position`: each `play:` line checked (`play WRITTEN: SCORE`, or `play WRITTEN:
-/// rejected: REASON` and the hint), then the file's `top` best plays, `bag` tiles left to draw.
-fn report(rulebook: &Rulebook, position: &Position, bag: usize) -> String {
+/// rejected: REASON` and the hint), then the file's `top` best plays, `bag` tiles left to draw;
+/// until `deadline` (the time limit `limit`).
+///
+/// # Errors
+/// 422 when the deadline passes first, naming the play line reached.
+fn report(
+    rulebook: &Rulebook,
+    position: &Position,
+    bag: usize,
+    limit: TimeLimit,
+    deadline: Deadline,
+) -> Result<String, ApiError> {
     let (board, rack) = (&position.board, &position.rack);
     let mut text = String::new();
-    for play in &position.plays {
+    let count = position.plays.len();
+    for (index, play) in position.plays.iter().enumerate() {
+        limit.check(deadline, || format!("the report, at play line {} of {count}", index + 1))?;
         let checked = desk::check(rulebook, board, rack, play);
         text += &match checked.verdict {
             Ok(scored) => format!("play {}: {}\n", checked.written, scored.score),
@@ -180,8 +201,9 @@ fn report(rulebook: &Rulebook, position: &Position, bag: usize) -> String {
         };
     }
     let ranking = Ranking::default_for(rulebook.rules);
+    limit.check(deadline, || "the report, before its best plays".to_string())?;
     let listed = desk::candidates(rulebook, LeaveTable::standard(), board, rack, bag, ranking, position.top);
-    text + &desk::listing(&listed, position.top)
+    Ok(text + &desk::listing(&listed, position.top))
 }
 
 /// The name of the input and the files of a request for one input of `family` (a position, a game):

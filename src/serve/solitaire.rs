@@ -3,10 +3,12 @@
 //! the dictionary and tiles read at start. A turn is typed as `scrabble play` takes it and goes
 //! through the same game: a play in either notation, and under the standard rules also `pass` (or
 //! `-`) and `exchange LETTERS` (or `-LETTERS`; at least 7 tiles in the bag); six scoreless turns in
-//! a row end the game.
+//! a row end the game. The replay keeps the server's time limit (`timeout`, seconds, a query
+//! parameter: [`super::limits`]).
 
 use std::sync::Arc;
 
+use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::batch::position::DEFAULT_TOP;
@@ -18,6 +20,7 @@ use solvebatch_scrabble::play::notation::written_play;
 use solvebatch_scrabble::{Play, Rack, Rulebook, Rules};
 
 use super::error::ApiError;
+use super::limits::{TimeLimit, TimeoutQuery};
 use super::scrabble::{play_of, rejected, rules_named, top, valid, view, TableView};
 use super::state::State;
 
@@ -115,23 +118,29 @@ fn ended(game: &SolitaireGame) -> Option<String> {
     }
 }
 
-/// `POST /api/scrabble/solitaire`.
+/// `POST /api/scrabble/solitaire?timeout=SECONDS`.
 pub async fn solitaire(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
+    query: Result<Query<TimeoutQuery>, axum::extract::rejection::QueryRejection>,
     turns: Result<Json<SolitaireTurns>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<SolitaireView>, ApiError> {
+    let Query(query) = query?;
+    let limit = TimeLimit::asked(query.timeout.as_deref())?;
     let Json(turns) = turns?;
     let top = top(turns.top, DEFAULT_TOP)?;
     let rules = turns.rules.as_deref().map_or(Ok(Rules::lab()), rules_named)?;
     let shared = Arc::clone(&state);
     state
         .pool
-        .run(move || {
+        .run_stoppable(move |stop| {
+            let deadline = limit.deadline(stop);
+            let count = turns.plays.len();
             let rulebook = Rulebook { dictionary: &shared.dictionary, tiles: &shared.tiles, rules: &rules };
             let mut game = SolitaireGame::new(rulebook, turns.seed)
                 .map_err(|error| ApiError::bad_request(error.to_string()))?;
             game.refill();
             for (index, text) in turns.plays.iter().enumerate() {
+                limit.check(deadline, || format!("the replay, at play {} of {count}", index + 1))?;
                 let refused =
                     |reason: String| ApiError::bad_request(format!("play {}: {text}: {reason}", index + 1));
                 if let Some(reason) = ended(&game) {
@@ -186,6 +195,7 @@ pub async fn solitaire(
                     None
                 }
             };
+            limit.check(deadline, || "the best plays".to_string())?;
             let table = view(game.rulebook(), game.board(), game.rack(), game.pool_len(), check, top);
             let ended = ended(&game);
             Ok(SolitaireView {

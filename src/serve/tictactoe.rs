@@ -1,16 +1,19 @@
 //! `POST /api/tictactoe/turns`: the moves of a game file replayed one by one with the crate's
 //! [`Replay`], for the page's slider. The output text comes from `/api/solve/tictactoe`, the same
-//! path as the command line.
+//! path as the command line. The replay keeps the server's time limit (`timeout`, [`super::limits`]).
 
 use std::sync::Arc;
 
 use axum::body::Bytes;
+use axum::extract::Query;
 use axum::Json;
 use serde::Serialize;
 use solvebatch_tictactoe::{parse, Player, Replay, Turn};
 
 use super::error::ApiError;
+use super::limits::{TimeLimit, TimeoutQuery};
 use super::state::State;
+use solvebatch_core::Deadline;
 
 /// The most moves a game may have for its turns to be listed.
 pub const MAX_MOVES: u32 = 10_000;
@@ -44,21 +47,24 @@ pub struct Turns {
     turns: Vec<TurnView>,
 }
 
-/// `POST /api/tictactoe/turns` with the game file as the body.
+/// `POST /api/tictactoe/turns?timeout=SECONDS` with the game file as the body.
 pub async fn turns(
     axum::extract::State(state): axum::extract::State<Arc<State>>,
+    query: Result<Query<TimeoutQuery>, axum::extract::rejection::QueryRejection>,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Json<Turns>, ApiError> {
+    let Query(query) = query?;
+    let limit = TimeLimit::asked(query.timeout.as_deref())?;
     let body = body?;
-    state.pool.run(move || replay_turns(&body)).await?.map(Json)
+    state.pool.run_stoppable(move |stop| replay_turns(&body, limit, limit.deadline(stop))).await?.map(Json)
 }
 
-/// Replays `text` move by move.
+/// Replays `text` move by move, until `deadline` (the time limit `limit`).
 ///
 /// # Errors
 /// 400 for a malformed file (the crate's message, as the command line prints it), or a game above
-/// [`MAX_MOVES`] moves or [`MAX_SIZE`].
-fn replay_turns(text: &[u8]) -> Result<Turns, ApiError> {
+/// [`MAX_MOVES`] moves or [`MAX_SIZE`]; 422 past the time limit, naming the move reached.
+fn replay_turns(text: &[u8], limit: TimeLimit, deadline: Deadline) -> Result<Turns, ApiError> {
     let game = parse(text).map_err(|error| ApiError::bad_request(error.to_string()))?;
     if game.size > MAX_SIZE || game.move_count > MAX_MOVES {
         return Err(ApiError::bad_request(format!(
@@ -71,7 +77,9 @@ fn replay_turns(text: &[u8]) -> Result<Turns, ApiError> {
     let mut replay = Replay::new(n);
     let mut owners = vec![None; n * n];
     let mut turns = Vec::new();
-    for attempt in game.moves {
+    let count = game.move_count;
+    for (index, attempt) in game.moves.enumerate() {
+        limit.check(deadline, || format!("the replay, at move {} of {count}", index + 1))?;
         let attempt = attempt.map_err(|error| ApiError::bad_request(error.to_string()))?;
         let turn = replay.play(attempt);
         let (kind, cell) = match turn {

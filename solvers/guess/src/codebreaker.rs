@@ -110,12 +110,21 @@ impl Codebreaker {
     /// # Errors
     /// [`GuessError::NoCandidate`] after inconsistent answers.
     pub fn guess(&mut self) -> Result<u32, GuessError> {
+        self.guess_before(crate::Deadline::NEVER)
+    }
+
+    /// [`Codebreaker::guess`], the strategy's search stopped at `deadline`.
+    ///
+    /// # Errors
+    /// As [`Codebreaker::guess`]; [`GuessError::Interrupted`] when the deadline passes first (the game
+    /// is unchanged).
+    pub fn guess_before(&mut self, deadline: crate::Deadline<'_>) -> Result<u32, GuessError> {
         if self.state == GameState::Inconsistent {
             return Err(GuessError::NoCandidate);
         }
         let guess = match self.current {
             Some(guess) => guess,
-            None => self.strategy.next_guess(&self.candidates, Deadline::NEVER)?,
+            None => self.strategy.next_guess(&self.candidates, deadline)?,
         };
         self.current = Some(guess);
         self.awaiting = self.state == GameState::Playing;
