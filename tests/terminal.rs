@@ -252,7 +252,14 @@ fn diff_merge_and_review_fit_every_width() {
         let (_, shown) = in_terminal(dir.path(), args, 200);
         let lines = screen_lines(&shown);
         let named: Vec<&String> = lines.iter().filter(|line| line.starts_with("files under")).collect();
-        assert_eq!(named, [&format!("files under {folder}/:")], "{args:?}:\n{shown}");
+        assert_eq!(named.len(), 1, "{args:?}:\n{shown}");
+        if args[0] == "diff" {
+            // The changes' files: which times changed depends on the machine, and so may their folder.
+            assert!(named[0].starts_with(&format!("files under {folder}/")), "{args:?}:\n{shown}");
+            assert!(named[0].ends_with("/:"), "{args:?}:\n{shown}");
+        } else {
+            assert_eq!(named[0], &format!("files under {folder}/:"), "{args:?}:\n{shown}");
+        }
         let cells = first_cells(&lines);
         assert!(!cells.is_empty(), "{args:?}:\n{shown}");
         assert!(cells.iter().all(|cell| !cell.contains(folder)), "{args:?}:\n{shown}");
