@@ -136,6 +136,93 @@ fn compare_and_its_scores_fit_every_width() {
     );
 }
 
+/// The first cells of the rows of the first box-drawn table in `lines`: the files as shown, or the
+/// folder headings (cells spanning the table) where the rows are grouped.
+fn first_cells(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .skip_while(|line| !line.starts_with('╞'))
+        .skip(1)
+        .take_while(|line| !line.starts_with('└'))
+        .map(|line| line.trim_start_matches('│').split(['┆', '│']).next().unwrap().trim().to_string())
+        .collect()
+}
+
+/// The README's `run` of four files of four families: on the terminal the rows name each file after
+/// `datasets/`, which a line above the table names; piped, the Markdown table and the JSON report
+/// keep the paths as given.
+#[test]
+fn run_shows_paths_after_the_folder_the_inputs_share_and_names_it() {
+    let args = [
+        "run",
+        "datasets/tournament/spec-example.csv",
+        "datasets/tictactoe/00-example.in",
+        "datasets/guess/spec-example.guess",
+        "datasets/scrabble/assignment-are-la.scrabble",
+    ];
+    for columns in WIDTHS {
+        let (code, shown) = in_terminal(checkout(), &args, columns);
+        assert_eq!(code, Some(0), "{shown}");
+        let lines = screen_lines(&shown);
+        let folder = lines.iter().position(|line| line.starts_with("files under")).expect("the folder line");
+        assert_eq!(lines[folder], "files under datasets/:", "at {columns} columns:\n{shown}");
+        assert!(lines[folder + 1].starts_with('┌'), "the table follows the line:\n{shown}");
+        let cells = first_cells(&lines);
+        assert!(cells.iter().all(|cell| !cell.contains("datasets")), "at {columns} columns:\n{shown}");
+        if columns >= 120 {
+            assert_eq!(
+                cells,
+                [
+                    "guess/spec-example.guess",
+                    "scrabble/assignment-are-la.scrabble",
+                    "tictactoe/00-example.in",
+                    "tournament/spec-example.csv"
+                ],
+                "at {columns} columns:\n{shown}"
+            );
+        }
+    }
+    let piped = String::from_utf8(output_in(checkout(), &args).stdout).unwrap();
+    assert!(!piped.contains("files under"), "{piped}");
+    let rows: Vec<&str> =
+        piped.lines().skip(2).take(4).map(|line| line.split('|').nth(1).unwrap().trim()).collect();
+    assert_eq!(rows, [args[3], args[4], args[2], args[1]], "{piped}");
+    let mut json_args = args.to_vec();
+    json_args.extend(["--json", "-"]);
+    let json = String::from_utf8(output_in(checkout(), &json_args).stdout).unwrap();
+    let files: Vec<String> = json
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .filter(|line| line["type"] == "file")
+        .map(|line| line["file"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(files, [args[3], args[4], args[2], args[1]]);
+}
+
+/// `compare` names the folder its files share, and a file given alone keeps its path.
+#[test]
+fn compare_names_the_common_folder_and_a_file_alone_keeps_its_path() {
+    let args = [
+        "compare",
+        "datasets/tournament/spec-example.csv",
+        "datasets/tournament/generated/tournament-8-d2-s1.csv",
+        "--solvers",
+        "backtrack,dlx",
+    ];
+    let (code, shown) = in_terminal(checkout(), &args, 120);
+    assert_eq!(code, Some(0), "{shown}");
+    let lines = screen_lines(&shown);
+    assert!(lines.contains(&"files under datasets/tournament/:".to_string()), "{shown}");
+    assert_eq!(first_cells(&lines), ["generated/tournament-8-d2-s1.csv", "spec-example.csv"], "{shown}");
+    for args in [&[args[0], args[1], args[3], args[4]][..], &["run", args[1]]] {
+        let (code, shown) = in_terminal(checkout(), args, 120);
+        assert_eq!(code, Some(0), "{shown}");
+        let lines = screen_lines(&shown);
+        assert!(!shown.contains("files under"), "{shown}");
+        assert_eq!(first_cells(&lines), ["datasets/tournament/spec-example.csv"], "{shown}");
+    }
+}
+
 #[test]
 fn diff_merge_and_review_fit_every_width() {
     let dir = tempfile::tempdir().unwrap();
@@ -156,6 +243,27 @@ fn diff_merge_and_review_fit_every_width() {
     fits_every_width(dir.path(), &["merge", "one.jsonl", "two.jsonl"], 0);
     // Every file as its reference has it: the review shows its table and asks nothing.
     fits_every_width(dir.path(), &["review", folder], 0);
+    // Each names the folder the files share once, above its table, and shows the paths after it.
+    for args in [
+        &["diff", "backtrack.jsonl", "dlx.jsonl"][..],
+        &["merge", "one.jsonl", "two.jsonl"],
+        &["review", folder],
+    ] {
+        let (_, shown) = in_terminal(dir.path(), args, 200);
+        let lines = screen_lines(&shown);
+        let named: Vec<&String> = lines.iter().filter(|line| line.starts_with("files under")).collect();
+        assert_eq!(named.len(), 1, "{args:?}:\n{shown}");
+        if args[0] == "diff" {
+            // The changes' files: which times changed depends on the machine, and so may their folder.
+            assert!(named[0].starts_with(&format!("files under {folder}/")), "{args:?}:\n{shown}");
+            assert!(named[0].ends_with("/:"), "{args:?}:\n{shown}");
+        } else {
+            assert_eq!(named[0], &format!("files under {folder}/:"), "{args:?}:\n{shown}");
+        }
+        let cells = first_cells(&lines);
+        assert!(!cells.is_empty(), "{args:?}:\n{shown}");
+        assert!(cells.iter().all(|cell| !cell.contains(folder)), "{args:?}:\n{shown}");
+    }
 }
 
 #[test]

@@ -3,7 +3,10 @@
 //! change the terminal output and the dictionary cache.
 //!
 //! `cargo test --test tests MODULE` runs one area, for example `cargo test --test tests serve_faults`.
+//! The browser tests (`serve_browser`, `serve_pages`) are built with `--features browser-tests`.
 
+// The browser tests need Chromium, chromedriver and the WebDriver client: `--features browser-tests`.
+#[cfg(feature = "browser-tests")]
 mod browser;
 mod common;
 mod server;
@@ -26,10 +29,12 @@ mod resume;
 mod review;
 mod scrabble;
 mod serve_api;
+#[cfg(feature = "browser-tests")]
 mod serve_browser;
 mod serve_faults;
 mod serve_gcg;
 mod serve_limits;
+#[cfg(feature = "browser-tests")]
 mod serve_pages;
 mod serve_solitaire;
 mod serve_tournament;

@@ -29,7 +29,7 @@ pub fn print(
     }
     let mut text = String::new();
     if !comparison.changes.is_empty() && !terminal.quiet {
-        text.push_str(&crate::report::table::lay_out(&export::grid(comparison), terminal));
+        text.push_str(&crate::report::table::lay_out_files(export::grid(comparison), terminal));
         text.push('\n');
     }
     text.push_str(&lines);

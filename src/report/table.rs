@@ -9,7 +9,7 @@ use comfy_table::{presets, CellAlignment, Color, ContentArrangement, Table};
 
 use super::style::{elide_end, elide_middle, escape_cell, widest_line, width, wrap_at_spaces, wrap_within};
 use crate::family::status_label;
-use crate::paths::display_path;
+use crate::paths::{common_folder, display_path};
 use crate::report::exporter::{Batch, Exporter, Layout, Report};
 use crate::report::record::Record;
 use crate::report::scores::Scores;
@@ -437,8 +437,15 @@ impl TerminalTable {
     fn batch_text(&self, batch: &Batch) -> String {
         let mut text = String::new();
         if !self.terminal.quiet {
-            let relative_to = single_folder(batch.roots);
-            let mut grid = grid(batch, relative_to.as_deref());
+            // On the terminal the paths follow the folder the inputs share, named above the table;
+            // Markdown, for scripts and documents, keeps them as given (after the one folder given).
+            let (mut grid, folder) = if boxed(self.terminal) {
+                let mut grid = grid(batch, None);
+                let folder = after_common_folder(&mut grid);
+                (grid, folder)
+            } else {
+                (grid(batch, single_folder(batch.roots).as_deref()), None)
+            };
             let mut annotations = Annotations::default();
             if batch.layout == Layout::Run {
                 annotations.notes = warning_notes(batch.records);
@@ -467,6 +474,9 @@ impl TerminalTable {
                             .collect();
                     }
                 }
+            }
+            if let Some(folder) = &folder {
+                text.push_str(&folder_line(folder, self.terminal.width));
             }
             if boxed(self.terminal) {
                 text.push_str(&render_annotated(&grid, self.terminal, &annotations));
@@ -556,6 +566,49 @@ pub fn lay_out(grid: &Grid, terminal: Terminal) -> String {
         render(grid, terminal)
     } else {
         markdown(grid)
+    }
+}
+
+/// [`lay_out`] of a grid whose column 0 holds file paths: on the terminal they follow the folder they
+/// all share, named on a line above the table ([`after_common_folder`], [`folder_line`]); in
+/// Markdown they stay as given.
+pub fn lay_out_files(mut grid: Grid, terminal: Terminal) -> String {
+    if !boxed(terminal) {
+        return markdown(&grid);
+    }
+    let folder = after_common_folder(&mut grid);
+    let line = folder.map(|folder| folder_line(&folder, terminal.width)).unwrap_or_default();
+    format!("{line}{}", render(&grid, terminal))
+}
+
+/// Shortens the file paths of `grid` (column 0, as the reports write them) to what follows the
+/// folder they all share ([`common_folder`]: `datasets/tournament/hard/a.csv` becomes `hard/a.csv`
+/// under `datasets/tournament/`), and returns that folder; `None`, every path kept as given, when
+/// the rows name fewer than two files (a file given alone) or the files share no folder.
+pub fn after_common_folder(grid: &mut Grid) -> Option<String> {
+    let mut files: Vec<&str> = grid.rows.iter().map(|row| row[0].text.as_str()).collect();
+    files.sort_unstable();
+    files.dedup();
+    if files.len() < 2 {
+        return None;
+    }
+    let folder = common_folder(files)?;
+    for row in &mut grid.rows {
+        if let Some(shown) = row[0].text.strip_prefix(folder.as_str()) {
+            row[0].text = shown.to_string();
+        }
+    }
+    Some(folder)
+}
+
+/// The line above a table whose paths follow `folder` (`files under datasets/tournament/:`), with its
+/// newline; a line too long for `limit` columns breaks after a `/`.
+pub fn folder_line(folder: &str, limit: Option<usize>) -> String {
+    let line = format!("files under {}", escape_cell(folder, false));
+    match limit {
+        // The colon stays with the folder's last part: one column is kept for it.
+        Some(limit) => format!("{}:\n", wrap_within(&line, limit.saturating_sub(1)).join("\n")),
+        None => format!("{line}:\n"),
     }
 }
 
@@ -977,6 +1030,49 @@ mod tests {
         assert_eq!(peak_memory(&scores(Some(2048), Some(1))), "2.0 MiB");
         assert_eq!(peak_memory(&scores(None, Some(1536))), "1.5 MiB heap");
         assert_eq!(peak_memory(&scores(None, None)), "-");
+    }
+
+    fn files_grid(files: &[&str]) -> Grid {
+        let rows =
+            files.iter().map(|file| vec![cell(*file, Tone::Plain), cell("solved", Tone::Plain)]).collect();
+        Grid::new(vec!["file".into(), "result".into()], rows, vec![false, false])
+    }
+
+    fn first_column(grid: &Grid) -> Vec<&str> {
+        grid.rows.iter().map(|row| row[0].text.as_str()).collect()
+    }
+
+    #[test]
+    fn paths_follow_the_folder_the_files_share_and_a_file_alone_keeps_its_path() {
+        let mut grid = files_grid(&[
+            "datasets/tournament/hard/a.csv",
+            "datasets/tournament/b.csv",
+            "datasets/tournament/b.csv",
+        ]);
+        assert_eq!(after_common_folder(&mut grid).as_deref(), Some("datasets/tournament/"));
+        assert_eq!(first_column(&grid), ["hard/a.csv", "b.csv", "b.csv"]);
+        assert_eq!(grid.rows[0][1].text, "solved", "only the paths change");
+        // One file, on however many rows (a diff's solvers), is shown as given.
+        let mut alone = files_grid(&["datasets/tournament/b.csv", "datasets/tournament/b.csv"]);
+        assert_eq!(after_common_folder(&mut alone), None);
+        assert_eq!(first_column(&alone), ["datasets/tournament/b.csv"; 2]);
+        // Files that share no folder keep their paths.
+        for files in [["a/x.csv", "b/y.csv"], ["x.csv", "d/y.csv"], ["./x.csv", "./y.csv"]] {
+            let mut grid = files_grid(&files);
+            assert_eq!(after_common_folder(&mut grid), None, "{files:?}");
+            assert_eq!(first_column(&grid), files);
+        }
+    }
+
+    #[test]
+    fn the_folder_line_names_the_folder_and_breaks_after_a_slash() {
+        assert_eq!(folder_line("datasets/tournament/", None), "files under datasets/tournament/:\n");
+        assert_eq!(folder_line("datasets/tournament/", Some(80)), "files under datasets/tournament/:\n");
+        // 33 columns with its colon: it fits 33, not 32.
+        assert_eq!(folder_line("datasets/tournament/", Some(33)), "files under datasets/tournament/:\n");
+        assert_eq!(folder_line("datasets/tournament/", Some(32)), "files under datasets/\ntournament/:\n");
+        assert_eq!(folder_line("datasets/tournament/", Some(20)), "files under\ndatasets/\ntournament/:\n");
+        assert_eq!(folder_line("d\u{1b}/", None), "files under d\\u{1b}/:\n");
     }
 
     #[test]

@@ -1,7 +1,5 @@
 //! The codebreaker's side of one game: guesses, answers, candidates and the record of prior guesses.
 
-use solvebatch_core::Deadline;
-
 use crate::candidates::CandidateSet;
 use crate::digits::Digits;
 use crate::strategy::{GuessError, Solver, UnsupportedDigits};
@@ -201,6 +199,7 @@ mod tests {
 
     use super::*;
     use crate::strategy::registry::solver;
+    use solvebatch_core::Deadline;
 
     /// A strategy that always guesses 1000, candidate or not.
     struct Always1000;
