@@ -83,7 +83,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
     }
     reads.check_reports(&options.reports)?;
     if let Some(path) = &options.junit {
-        reads.check(path, "--junit")?;
+        reads.check_report(path, "--junit")?;
     }
     if options.bless.is_some() {
         crate::bless::check_batch(&reads, &found.inputs, "--bless")?;
@@ -168,6 +168,7 @@ fn open_junit(options: &RunOptions) -> anyhow::Result<Option<crate::output::Outp
     {
         return Err(UsageError(format!("{other} and --junit both write {}", path.display())).into());
     }
+
     crate::output::OutputFile::create(path).map(Some).map_err(|error| UsageError(format!("{error:#}")).into())
 }
 

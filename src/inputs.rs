@@ -67,7 +67,7 @@ impl Own {
 
 /// Whether the file at `path` is empty or begins as a report of this tool does: a JSON line with a
 /// `type`, or the CSV header (Markdown, HTML and JUnit reports end in names no family reads).
-fn begins_as_a_report(path: &Path) -> bool {
+pub fn begins_as_a_report(path: &Path) -> bool {
     let mut start = Vec::with_capacity(16);
     let read = std::fs::File::open(path).and_then(|file| file.take(16).read_to_end(&mut start));
     read.is_ok() && (start.is_empty() || start.starts_with(b"{\"type\":") || start.starts_with(b"file,"))

@@ -96,7 +96,17 @@ impl Reads {
     /// # Errors
     /// As [`Reads::check`].
     pub fn check_reports(&self, reports: &ReportFiles) -> anyhow::Result<()> {
-        reports.named().into_iter().try_for_each(|(path, option)| self.check(path, option))
+        reports.named().into_iter().try_for_each(|(path, option)| self.check_report(path, option))
+    }
+
+    /// [`Reads::check`] for the report that `option` writes to `path`, which must also not replace a
+    /// problem file that is no report, read or not ([`crate::report::check_not_an_input`]).
+    ///
+    /// # Errors
+    /// As [`Reads::check`], and that [`UsageError`].
+    pub fn check_report(&self, path: &Path, option: &str) -> anyhow::Result<()> {
+        self.check(path, option)?;
+        Ok(crate::report::check_not_an_input(path, option)?)
     }
 }
 

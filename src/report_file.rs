@@ -28,6 +28,22 @@ pub struct ReportFile {
 }
 
 impl ReportFile {
+    /// This report, when it holds at least one line: an empty file compared as a report would show
+    /// every file of the other as added or removed, and is no report at all.
+    ///
+    /// # Errors
+    /// A [`UsageError`] naming the file: `old.jsonl: empty, not a report of this tool`.
+    pub fn non_empty(self) -> anyhow::Result<ReportFile> {
+        if self.records.is_empty() && self.summary.is_none() && self.start.is_none() {
+            return Err(UsageError(format!(
+                "{}: empty, not a report of this tool (`run --json FILE` writes one)",
+                self.name
+            ))
+            .into());
+        }
+        Ok(self)
+    }
+
     /// Whether the report was written with `--strict` (false when its summary does not say).
     pub fn strict(&self) -> bool {
         self.summary

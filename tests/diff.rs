@@ -309,3 +309,16 @@ fn reports_that_cannot_be_read_are_named_with_their_line() {
     assert_eq!(text(&both.stderr), "error: OLD and NEW cannot both be `-` (standard input)\n");
     assert_eq!(both.status.code(), Some(2));
 }
+
+#[test]
+fn an_empty_file_is_no_report_to_compare() {
+    let (dir, _) = setup(&[("a.csv", ONE_TABLE), ("empty.jsonl", "")]);
+    assert!(output_in(dir.path(), &["run", "a.csv", "--json", "old.jsonl"]).status.success());
+    let output = output_in(dir.path(), &["diff", "empty.jsonl", "old.jsonl"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "error: empty.jsonl: empty, not a report of this tool (`run --json FILE` writes one)\n"
+    );
+    assert!(output.stdout.is_empty());
+}

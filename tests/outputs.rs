@@ -929,3 +929,26 @@ fn plot_data_that_cannot_be_written_fails_before_solving() {
         .stdout("")
         .stderr("error: plots: not a folder (--plot-data takes the folder for its CSV files)\n");
 }
+
+#[test]
+fn a_report_over_a_problem_file_this_run_does_not_read_is_refused() {
+    refused_as_output(
+        &[("a.csv", ONE_TABLE), ("other.csv", ONE_TABLE)],
+        &["run", "a.csv", "--json", "other.csv"],
+        "other.csv holds a problem file, not a report of this tool; --json would replace it (name another \
+         file, or remove it first)",
+    );
+    refused_as_output(
+        &[("a.csv", ONE_TABLE), ("game.in", "1 1\nX 0 0\n")],
+        &["run", "a.csv", "--junit", "game.in"],
+        "game.in holds a problem file, not a report of this tool; --junit would replace it (name another \
+         file, or remove it first)",
+    );
+    // An empty file, or a report of this tool, is replaced as any report is.
+    let (dir, _) = setup(&[("a.csv", ONE_TABLE), ("r.csv", "")]);
+    for _ in 0..2 {
+        let output = crate::common::output_in(dir.path(), &["run", "a.csv", "--csv", "r.csv", "-q"]);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        assert!(fs::read_to_string(dir.path().join("r.csv")).unwrap().starts_with("file,"));
+    }
+}

@@ -356,3 +356,16 @@ fn a_proof_naming_variable_1000000000_is_checked_without_sizing_anything_by_it()
          proof as text (--binary=false)\n",
     );
 }
+
+#[test]
+fn gen_refuses_more_pairings_than_an_instance_may_hold_before_any_work() {
+    crate::common::solvebatch()
+        .args(["gen", "tournament", "--tables", "4294967295", "--degree", "6"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "error: 4294967295 tables of degree 6 make 25769803770 pairings, above the 10000000 a generated \
+             instance may hold\n",
+        );
+}

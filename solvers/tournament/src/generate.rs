@@ -29,6 +29,10 @@ const UNIFORM_DRAWS: usize = 1000;
 /// degree large: one table and two players allow a single distinct pairing).
 const MAX_SWITCHES: usize = 200;
 
+/// The most pairings a generated instance may hold (tables times degree): ten million, about 240 MB
+/// in memory and 200 MB of text, far past what any solver here refutes.
+pub const MAX_PAIRINGS: usize = 10_000_000;
+
 /// The parameters of a random regular instance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Regular {
@@ -51,6 +55,16 @@ pub enum GenerateError {
     /// The degree is 0.
     #[error("the degree must be positive")]
     NoDegree,
+    /// More pairings asked for than a generated instance may hold.
+    #[error("{tables} tables of degree {degree} make {pairings} pairings, above the {MAX_PAIRINGS} a generated instance may hold")]
+    TooLarge {
+        /// The number of tables asked for.
+        tables: usize,
+        /// The degree asked for.
+        degree: usize,
+        /// Their product (saturated).
+        pairings: usize,
+    },
     /// No draw, and no repair of one, avoided a repeated pairing or a player facing itself.
     #[error("no {degree}-regular instance with {tables} tables and distinct pairings was found")]
     NoSimpleDraw {
@@ -66,7 +80,8 @@ impl Regular {
     /// same table in either order), no player facing itself.
     ///
     /// # Errors
-    /// [`GenerateError::NoTables`] or [`GenerateError::NoDegree`] for a zero parameter;
+    /// [`GenerateError::NoTables`] or [`GenerateError::NoDegree`] for a zero parameter,
+    /// [`GenerateError::TooLarge`] past [`MAX_PAIRINGS`];
     /// [`GenerateError::NoSimpleDraw`] when no draw without repeats was found (tiny `tables`).
     pub fn generate(&self) -> Result<Instance, GenerateError> {
         if self.tables == 0 {
@@ -74,6 +89,10 @@ impl Regular {
         }
         if self.degree == 0 {
             return Err(GenerateError::NoDegree);
+        }
+        let pairings = self.tables.saturating_mul(self.degree);
+        if pairings > MAX_PAIRINGS {
+            return Err(GenerateError::TooLarge { tables: self.tables, degree: self.degree, pairings });
         }
         let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
         let mut planted = Vec::new();

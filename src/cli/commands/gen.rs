@@ -121,7 +121,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             seed,
             planted: args.planted,
         };
-        let text = tournament::generate::to_text(&regular.generate()?);
+        let instance = regular.generate().map_err(|error| match error {
+            // What the options ask for, refused before any work: a usage error.
+            tournament::generate::GenerateError::TooLarge { .. } => UsageError(error.to_string()).into(),
+            error => anyhow::Error::from(error),
+        })?;
+        let text = tournament::generate::to_text(&instance);
         match &args.out {
             None => stdout.write_all(text.as_bytes())?,
             Some(folder) => {
