@@ -68,7 +68,17 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             "{} is a batch report and {cube} a `tournament --cubes` result: merge one kind at a time",
             shard.name
         ))),
-        (None, _) => crate::cubes::merge(cubes, &args.reports.files()),
+        (None, _) => {
+            if let Some(history) = &args.history.history {
+                // Said, not silently passed over: the history records batches, not cube shares.
+                eprintln!(
+                    "note: the history records batch reports; results of `tournament --cubes` are not \
+                     recorded ({} is left as it was)",
+                    crate::paths::display_path(history)
+                );
+            }
+            crate::cubes::merge(cubes, &args.reports.files())
+        }
         (Some(_), None) => write(args, merge(shards)?),
     }
 }

@@ -87,6 +87,18 @@ fn the_round_of_the_one_share_that_holds_it_is_the_answer() {
     assert_eq!(solvebatch_tournament::verify(&input, &merged), Ok(true));
     // A round settles the question even when other shares are missing.
     assert_eq!(run(dir, &["merge", "planted-4.json"]).1, merged);
+    // The history records batches: asked for, it is named and left alone.
+    assert_eq!(
+        run(dir, &["merge", "planted-4.json", "--history", "h.db"]),
+        (
+            0,
+            merged.clone(),
+            "note: the history records batch reports; results of `tournament --cubes` are not recorded (h.db is \
+             left as it was)\n"
+                .to_string()
+        )
+    );
+    assert!(!dir.join("h.db").exists());
 }
 
 #[test]
