@@ -369,3 +369,12 @@ fn gen_refuses_more_pairings_than_an_instance_may_hold_before_any_work() {
              instance may hold\n",
         );
 }
+
+#[test]
+fn a_limit_of_zero_rounds_is_a_usage_error_naming_the_range() {
+    crate::common::solvebatch()
+        .args(["tournament", "-", "--all", "--limit", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value '0' for '--limit <K>': 0 is not in 1.."));
+}

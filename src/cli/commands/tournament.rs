@@ -4,7 +4,6 @@
 
 use std::borrow::Cow;
 use std::io::Write;
-use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -81,8 +80,8 @@ pub struct Args {
     pub all: bool,
 
     /// With --all: print at most K rounds (all of them when there are fewer).
-    #[arg(long, value_name = "K", requires = "all")]
-    pub limit: Option<NonZeroUsize>,
+    #[arg(long, value_name = "K", requires = "all", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
 
     /// With --solver sat: when there is no round, write a DRAT proof of it (text form) for the CNF
     /// that --emit-cnf writes, for `--check-proof` or any DRAT checker. A file with a round gets no
@@ -173,8 +172,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         prove(&instance, path, deadline).map_err(|error| anyhow!("{name}: {error:#}"))?
     } else if args.all {
         let limits = tournament::Limits { deadline, threads: threads(args), seed: args.seed };
-        let (rounds, _) = tournament::list_rounds(&instance, args.limit.map(NonZeroUsize::get), &limits)
-            .map_err(|_| anyhow!("{name}: no answer within the time limit"))?;
+        let (rounds, _) = tournament::list_rounds(
+            &instance,
+            args.limit.map(|limit| usize::try_from(limit).unwrap_or(usize::MAX)),
+            &limits,
+        )
+        .map_err(|_| anyhow!("{name}: no answer within the time limit"))?;
         let printed: Vec<String> =
             rounds.iter().map(|round| tournament::format(&instance, Some(round))).collect();
         (!printed.is_empty()).then(|| printed.join("\n")).ok_or(tournament::NO_ROUND.to_string())
