@@ -43,7 +43,12 @@ impl Reads {
     /// Adds every input of a batch as "an input", and what solving it reads: its reference, the files
     /// the families' settings name (a dictionary given) and the files the input names.
     pub fn add_batch(&mut self, inputs: &[Input], settings: &Settings) {
-        for (role, path) in crate::family::FAMILIES.iter().flat_map(|family| family.files_given(settings)) {
+        let mut given: Vec<(&'static str, PathBuf)> =
+            crate::family::FAMILIES.iter().flat_map(|family| family.files_given(settings)).collect();
+        // Both Scrabble families name the same dictionary: each file once.
+        given.sort();
+        given.dedup();
+        for (role, path) in given {
             self.add(role, &path);
         }
         for input in inputs.iter().filter(|input| input.problem.is_none()) {
@@ -100,14 +105,33 @@ impl Reads {
     }
 
     /// [`Reads::check`] for the report that `option` writes to `path`, which must also not replace a
-    /// problem file that is no report, read or not ([`crate::report::check_not_an_input`]).
+    /// problem file that is no report, read or not ([`check_not_an_input`]).
     ///
     /// # Errors
     /// As [`Reads::check`], and that [`UsageError`].
     pub fn check_report(&self, path: &Path, option: &str) -> anyhow::Result<()> {
         self.check(path, option)?;
-        Ok(crate::report::check_not_an_input(path, option)?)
+        Ok(check_not_an_input(path, option)?)
     }
+}
+
+/// Refuses to write the report of `option` over `path` when it is a regular file named as a family's
+/// input (`a.csv`, `game.in`) that holds something other than a report of this tool: a problem file
+/// of the user's, which the report would destroy (`run d/b.csv --json d/a.csv`), whether or not this
+/// run reads it. An empty file, or one that begins as a report, is replaced as any report is.
+///
+/// # Errors
+/// A [`UsageError`] naming the file and the option.
+fn check_not_an_input(path: &Path, option: &str) -> Result<(), UsageError> {
+    let regular = path != Path::new("-") && std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
+    if regular && crate::family::for_path(path).is_some() && !crate::inputs::begins_as_a_report(path) {
+        return Err(UsageError(format!(
+            "{} holds a problem file, not a report of this tool; {option} would replace it (name another \
+             file, or remove it first)",
+            crate::paths::display_path(path)
+        )));
+    }
+    Ok(())
 }
 
 /// The device and inode of `path` when it is a regular file, links followed.

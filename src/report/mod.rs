@@ -87,25 +87,6 @@ impl ReportFiles {
     }
 }
 
-/// Refuses to write the report of `option` over `path` when it is a regular file named as a family's
-/// input (`a.csv`, `game.in`) that holds something other than a report of this tool: a problem file
-/// of the user's, which the report would destroy (`run d/b.csv --json d/a.csv`), whether or not this
-/// run reads it. An empty file, or one that begins as a report, is replaced as any report is.
-///
-/// # Errors
-/// A [`UsageError`] naming the file and the option.
-pub fn check_not_an_input(path: &Path, option: &str) -> Result<(), UsageError> {
-    let regular = path != Path::new("-") && std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
-    if regular && crate::family::for_path(path).is_some() && !crate::inputs::begins_as_a_report(path) {
-        return Err(UsageError(format!(
-            "{} holds a problem file, not a report of this tool; {option} would replace it (name another \
-             file, or remove it first)",
-            crate::paths::display_path(path)
-        )));
-    }
-    Ok(())
-}
-
 /// The exporters of one command: the terminal's, then each report file's.
 pub struct Exporters {
     exporters: Vec<Box<dyn Exporter>>,
