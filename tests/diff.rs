@@ -135,7 +135,10 @@ fn every_change_is_classified_and_regressions_exit_1() {
     }
     let slow = cells(lines[rows.len() + 1]);
     assert_eq!(slow[..2], ["slow.csv", "slower"], "{stdout}");
-    assert!(slow[2].ends_with(" µs") && slow[3].contains(" ms (") && slow[3].ends_with("x)"), "{slow:?}");
+    assert!(
+        slow[2].ends_with(" µs") && slow[3].contains(" ms (") && slow[3].ends_with("x slower)"),
+        "{slow:?}"
+    );
     assert_eq!(
         lines[rows.len() + 2..],
         [

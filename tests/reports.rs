@@ -679,7 +679,7 @@ fn an_empty_sum_is_zero_not_minus_zero_in_compare_totals() {
     let table = text(&table.stdout);
     assert!(
         table.contains(
-            "| backtrack    |     1 |      0 |        0 |        0 |                      - |    0 |    0 \
+            "| backtrack    |     1 |        0 |        0 |        0 |                      - |    0 |    0 \
              |                    - | 0.0 µs | 0.0 µs |           - |\n"
         ),
         "{table}"

@@ -283,6 +283,32 @@ fn batch_page_solves_each_family_with_its_chosen_solver_and_breaks_names_at_slas
     });
 }
 
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn batch_page_links_to_the_history_only_where_the_server_keeps_one() {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("history.db");
+    let with = Server::start(&["--history", database.to_str().unwrap()]);
+    let without = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        // The page asks `/history` once; resource timing lists the request when it has its answer.
+        let asked =
+            "performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/history'))";
+        let links = "[document.getElementById('history-links').hidden,                      [...document.querySelectorAll('#history-links a')].map((link) => link.getAttribute('href'))]";
+        for (server, hidden, status) in [(&with, false, 200), (&without, true, 404)] {
+            browser.client.goto(&server.at("/batch")).await.unwrap();
+            browser.wait_until(asked, "the page's question to /history").await;
+            assert_eq!(
+                browser.eval(links).await,
+                serde_json::json!([hidden, ["/history", "/history?view=regressions", "/history?view=flaky"]])
+            );
+            assert_eq!(browser.eval("fetch('/history').then((answer) => answer.status)").await, status);
+        }
+        browser.close().await;
+    });
+}
+
 /// Steps the tic-tac-toe page through its first 60 moves (by its Next button), then to its last (by
 /// Last), and gives, for each move shown, its number, its description and the cells marked as the
 /// last move, as `[row, column, class]` read from the board's row and column numbers (`last`: the

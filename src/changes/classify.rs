@@ -108,6 +108,8 @@ pub struct Change {
 pub struct Timed {
     /// The solver of the new record (of the old one when the new names none), for its colour.
     pub solver: Option<String>,
+    /// The solver of the old record, when it names one other than [`Timed::solver`].
+    pub old_solver: Option<String>,
     /// Old time, milliseconds.
     pub old_ms: f64,
     /// New time, milliseconds.
@@ -306,10 +308,24 @@ fn time_change(old: &Record, new: &Record, rule: TimeRule) -> Option<(Timed, Str
         };
         (moved, duration(was), duration(is))
     };
-    let ratio = if was > 0.0 { format!(" ({:.1}x)", is / was) } else { String::new() };
-    let new_text = if moved.is_some() { format!("{new_text}{ratio}") } else { new_text };
+    let new_text = match moved {
+        Some(kind) if was > 0.0 && is > 0.0 => format!("{new_text} ({})", speed_ratio(kind, was, is)),
+        _ => new_text,
+    };
     let solver = new.solver.clone().or_else(|| old.solver.clone());
-    Some((Timed { solver, old_ms: was, new_ms: is, moved }, old_text, new_text))
+    let old_solver = old.solver.clone().filter(|name| solver.as_ref() != Some(name));
+    Some((Timed { solver, old_solver, old_ms: was, new_ms: is, moved }, old_text, new_text))
+}
+
+/// How many times slower or faster a move of `kind` from `was` to `is` is, said so that a large
+/// speed-up reads as one (`270x faster`, not a ratio rounded to `0.0x`): one decimal under 10.
+fn speed_ratio(kind: Kind, was: f64, is: f64) -> String {
+    let (times, way) = if kind == Kind::Faster { (was / is, "faster") } else { (is / was, "slower") };
+    if times < 10.0 {
+        format!("{times:.1}x {way}")
+    } else {
+        format!("{times:.0}x {way}")
+    }
 }
 
 #[cfg(test)]
@@ -370,11 +386,36 @@ mod tests {
         let slower = times(10.0, 20.0);
         assert_eq!(
             (slower.changes[0].kind, slower.changes[0].new.as_str()),
-            (Kind::Slower, "20.0 ms (2.0x)")
+            (Kind::Slower, "20.0 ms (2.0x slower)")
         );
         assert_eq!(times(0.1, 0.9).changes.len(), 0, "under 1 ms apart");
         assert_eq!(times(30.0, 10.0).changes[0].kind, Kind::Faster);
+        // A large speed-up reads as one, not as a ratio rounded to 0.0x.
+        assert_eq!(times(143.4, 0.031).changes[0].new, "31.0 µs (4626x faster)");
+        assert_eq!(times(30.0, 10.0).changes[0].new, "10.0 ms (3.0x faster)");
         assert_eq!((slower.exit_code(false), slower.exit_code(true)), (0, 1));
+    }
+
+    #[test]
+    fn the_chart_names_both_solvers_when_the_runs_used_different_ones() {
+        let old = [record("a.csv", Status::Solved, None, 140.0), record("b.csv", Status::Solved, None, 5.0)];
+        let mut new =
+            [record("a.csv", Status::Solved, None, 0.03), record("b.csv", Status::Solved, None, 5.0)];
+        new[0].solver = Some("dlx".to_string());
+        let comparison = compare(&old, &new, false, RULE);
+        let pairs: Vec<(Option<&str>, Option<&str>)> = comparison
+            .timed
+            .iter()
+            .map(|timed| (timed.old_solver.as_deref(), timed.solver.as_deref()))
+            .collect();
+        assert_eq!(pairs, [(Some("backtrack"), Some("dlx")), (None, Some("backtrack"))]);
+        let legend: Vec<String> = super::super::export::figure(&comparison)
+            .unwrap()
+            .legend
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect();
+        assert_eq!(legend, ["backtrack → dlx", "backtrack"]);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::Context;
 use serde::Serialize;
 
-use super::classify::{Comparison, Kind, TimeRule};
+use super::classify::{Comparison, Kind, TimeRule, Timed};
 use crate::output::OutputFile;
 use crate::report::charts::{log_scatter_svg, solver_colour, Points};
 use crate::report::figures::Figure;
@@ -94,34 +94,38 @@ pub fn summary_lines(comparison: &Comparison, rule: TimeRule) -> Vec<String> {
     lines
 }
 
+/// The solvers of `timed`: the old one when it differs, and the new one (empty when none is named).
+fn pair(timed: &Timed) -> (Option<&str>, &str) {
+    (timed.old_solver.as_deref(), timed.solver.as_deref().unwrap_or(""))
+}
+
 /// The log-log chart of old against new time (the median of each side's runs, as the change table
-/// shows it), one point per file timed in both, in its solver's colour ([`solver_colour`]: the same
-/// as on the `run` and `compare` pages): a filled circle within the time rule, a ring past it
+/// shows it), one point per file timed in both, in its new solver's colour ([`solver_colour`]: the
+/// same as on the `run` and `compare` pages), named `old → new` in the legend when the runs used
+/// different solvers: a filled circle within the time rule, a ring past it
 /// (slower above the diagonal, faster below), with the line where they are equal.
 ///
 /// # Errors
 /// The chart cannot be drawn.
 pub fn figure(comparison: &Comparison) -> anyhow::Result<Figure> {
-    let mut solvers: Vec<&str> = Vec::new();
+    // A series per pair of solvers: `backtrack → dlx` when the runs used different ones.
+    let mut pairs: Vec<(Option<&str>, &str)> = Vec::new();
     for timed in &comparison.timed {
-        let solver = timed.solver.as_deref().unwrap_or("");
-        if !solvers.contains(&solver) {
-            solvers.push(solver);
+        if !pairs.contains(&pair(timed)) {
+            pairs.push(pair(timed));
         }
     }
-    let series: Vec<Points> = solvers
+    let series: Vec<Points> = pairs
         .iter()
-        .flat_map(|solver| [(*solver, false), (*solver, true)])
-        .map(|(solver, ring)| Points {
+        .flat_map(|pair| [(*pair, false), (*pair, true)])
+        .map(|(wanted, ring)| Points {
             points: comparison
                 .timed
                 .iter()
-                .filter(|timed| {
-                    timed.solver.as_deref().unwrap_or("") == solver && timed.moved.is_some() == ring
-                })
+                .filter(|timed| pair(timed) == wanted && timed.moved.is_some() == ring)
                 .map(|timed| (timed.old_ms, timed.new_ms))
                 .collect(),
-            colour: solver_colour(solver),
+            colour: solver_colour(wanted.1),
             ring,
         })
         .collect();
@@ -134,10 +138,13 @@ pub fn figure(comparison: &Comparison) -> anyhow::Result<Figure> {
     )?;
     Ok(Figure {
         svg,
-        legend: solvers
+        legend: pairs
             .iter()
-            .filter(|solver| !solver.is_empty())
-            .map(|solver| (solver.to_string(), solver_colour(solver).hex()))
+            .filter(|(_, solver)| !solver.is_empty())
+            .map(|(old, solver)| {
+                let name = old.map_or_else(|| solver.to_string(), |old| format!("{old} → {solver}"));
+                (name, solver_colour(solver).hex())
+            })
             .collect(),
         table: None,
         note: Some(

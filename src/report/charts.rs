@@ -261,8 +261,9 @@ pub fn log_line_chart_marked_svg(
 /// A scatter chart on log scales on both axes, the same on each: a circle per point `(x, y)` of
 /// each series, filled or a ring ([`Points`]), in the series' colour, a grey line where `y = x` and
 /// the `guides` asked for. Values under a microsecond (`0.001`) are drawn at `0.001`. The axes span whole
-/// powers of ten; their labels are times in milliseconds. With `names` (one per series), a legend in
-/// the upper left names them and the guides.
+/// powers of ten, with a margin that keeps a point at either end whole; their labels are times in
+/// milliseconds. With `names` (one per series), a legend names them and the guides, in the upper
+/// left or, where more points lie there, the lower right ([`emptier_corner`]).
 ///
 /// # Errors
 /// Plotters cannot lay the chart out.
@@ -278,7 +279,9 @@ pub fn log_scatter_svg(
         series.iter().flat_map(|series| &series.points).flat_map(|(x, y)| [x.max(LEAST), y.max(LEAST)]);
     let (bottom, top) = decades(values.chain(guides.limit));
     draw(|root| {
-        let axis = || (bottom * 0.999..top * 1.001).log_scale();
+        // The guides run from edge to edge of the plot, which reaches past the decades.
+        let (low, high) = (bottom / 1.25, top * 1.25);
+        let axis = || (low..high).log_scale();
         let mut chart = builder(root, title).build_cartesian_2d(axis(), axis())?;
         let label = |ms: &f64| super::style::duration(*ms);
         chart
@@ -290,21 +293,20 @@ pub fn log_scatter_svg(
             .label_style(("sans-serif", 15))
             .draw()?;
         let keyed = !names.is_empty();
-        let diagonal = chart.draw_series(LineSeries::new([(bottom, bottom), (top, top)], GUIDE))?;
+        let diagonal = chart.draw_series(LineSeries::new([(low, low), (high, high)], GUIDE))?;
         if keyed {
             diagonal.label("the same time").legend(swatch(GUIDE));
         }
         if guides.twice {
-            let twice =
-                chart.draw_series(LineSeries::new([(bottom, bottom * 2.0), (top / 2.0, top)], FACTOR))?;
+            let twice = chart.draw_series(LineSeries::new([(low, low * 2.0), (high / 2.0, high)], FACTOR))?;
             if keyed {
                 twice.label("2× slower or faster").legend(swatch(FACTOR));
             }
-            chart.draw_series(LineSeries::new([(bottom * 2.0, bottom), (top, top / 2.0)], FACTOR))?;
+            chart.draw_series(LineSeries::new([(low * 2.0, low), (high, high / 2.0)], FACTOR))?;
         }
         if let Some(limit) = guides.limit {
-            chart.draw_series(LineSeries::new([(bottom, limit), (top, limit)], GUIDE))?;
-            chart.draw_series(LineSeries::new([(limit, bottom), (limit, top)], GUIDE))?;
+            chart.draw_series(LineSeries::new([(low, limit), (high, limit)], GUIDE))?;
+            chart.draw_series(LineSeries::new([(limit, low), (limit, high)], GUIDE))?;
         }
         for (series, name) in series.iter().zip(names.iter().map(Some).chain(std::iter::repeat(None))) {
             let colour = series.colour.rgb();
@@ -316,8 +318,25 @@ pub fn log_scatter_svg(
                 drawn.label(name).legend(swatch(colour));
             }
         }
-        draw_legend(&mut chart, names, SeriesLabelPosition::UpperLeft)
+        draw_legend(&mut chart, names, emptier_corner(series, bottom, top))
     })
+}
+
+/// The corner of a log-log chart from `bottom` to `top` on both axes where the legend covers fewer
+/// points of `series`: the upper left (the second solver far slower) unless more points lie there
+/// than in the lower right.
+fn emptier_corner(series: &[Points], bottom: f64, top: f64) -> SeriesLabelPosition {
+    // Where a value falls along an axis, from 0 at `bottom` to 1 at `top`.
+    let at = |value: f64| (value.max(bottom).ln() - bottom.ln()) / (top.ln() - bottom.ln());
+    let points = series.iter().flat_map(|series| &series.points).map(|&(x, y)| (at(x), at(y)));
+    let (upper_left, lower_right) = points.fold((0, 0), |(upper_left, lower_right), (x, y)| {
+        (upper_left + usize::from(x < 0.5 && y > 0.5), lower_right + usize::from(x > 0.5 && y < 0.5))
+    });
+    if upper_left > lower_right {
+        SeriesLabelPosition::LowerRight
+    } else {
+        SeriesLabelPosition::UpperLeft
+    }
 }
 
 /// A legend's swatch of `colour`, a filled square beside its name (not a line or a circle: those
@@ -448,6 +467,17 @@ mod tests {
             .into_iter()
             .filter_map(|rect| rect.split("fill=\"").nth(1)?.split('"').next())
             .collect()
+    }
+
+    #[test]
+    fn the_legend_goes_to_the_corner_with_fewer_points() {
+        let (bottom, top) = (0.001, 1000.0);
+        // Far above the diagonal (the second solver slower): the upper left is taken.
+        let above = [filled(&[(0.01, 100.0), (0.002, 10.0), (500.0, 0.01)], 0)];
+        assert!(matches!(emptier_corner(&above, bottom, top), SeriesLabelPosition::LowerRight));
+        let below = [filled(&[(100.0, 0.01), (0.01, 100.0)], 0)];
+        assert!(matches!(emptier_corner(&below, bottom, top), SeriesLabelPosition::UpperLeft));
+        assert!(matches!(emptier_corner(&[], bottom, top), SeriesLabelPosition::UpperLeft));
     }
 
     #[test]

@@ -70,7 +70,7 @@ pub fn page(report: &Report) -> anyhow::Result<String> {
     let (title, figures) = match report {
         Report::Batch(batch) => {
             for line in summary_lines(batch.summary, batch.layout) {
-                body.push_str(&format!("<p>{}</p>\n", escape(&line)));
+                body.push_str(&format!("<p>{}</p>\n", unbroken_numbers(&line)));
             }
             let folder = common_folder(batch.records.iter().map(|record| record.file.as_str()));
             let mut caption = folder

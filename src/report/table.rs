@@ -227,7 +227,8 @@ pub fn solver_grid(summary: &Summary) -> Grid {
     let header = [
         "solver",
         "files",
-        "solved",
+        // A solver answers a file with a round or with none: "solved" is one of the two statuses.
+        "answered",
         "timeouts",
         "failures",
         "PAR-2 (fail = 2×limit)",
@@ -456,6 +457,8 @@ impl TerminalTable {
                 if !constant.is_empty() {
                     text.push_str(&format!("{}\n", constant.join("; ")));
                 }
+            }
+            if boxed(self.terminal) {
                 if let Some(limit) =
                     self.terminal.width.filter(|&limit| path_columns_hidden(&grid, limit) > 0)
                 {
@@ -723,18 +726,58 @@ fn shortened(grid: &Grid, limit: usize) -> (Vec<Vec<String>>, Vec<Vec<String>>, 
     let natural = fit(&grid.header, &grid.numeric, &cells, limit);
     for (row, texts) in cells.iter_mut().enumerate() {
         for (index, text) in texts.iter_mut().enumerate().skip(1) {
-            if width(text) > natural[index] && !grid.prose[index] {
+            // A text with no label wraps in its cell instead: a note would only repeat it.
+            let label = text.split_once(": ").map(|(label, _)| format!("{label} ↓"));
+            if let Some(label) = label.filter(|_| width(text) > natural[index] && !grid.prose[index]) {
                 notes[row].push(format!("↳ {text}"));
-                *text = text.split_once(": ").map_or_else(|| text.clone(), |(label, _)| format!("{label} ↓"));
+                *text = label;
             }
         }
     }
-    let widths = fit(&grid.header, &grid.numeric, &cells, limit);
+    let mut widths = fit(&grid.header, &grid.numeric, &cells, limit);
+    // Paths are cut in the middle, so that both folder and name show; any other text wraps, so
+    // that no word or number is lost.
+    let first = usize::from(grid.paths);
+    let wrapped = |index: usize, columns: usize| {
+        cells
+            .iter()
+            .map(move |row| wrap_within(&row[index], columns))
+            .chain([wrap_within(&grid.header[index], columns)])
+    };
+    // The columns a column shows at `columns` wide, and the lines its wrapping adds.
+    let shown = |index: usize, columns: usize| {
+        wrapped(index, columns)
+            .flat_map(|lines| lines.into_iter().map(|line| width(&line)))
+            .max()
+            .unwrap_or(0)
+    };
+    let added_lines = |index: usize, columns: usize| {
+        wrapped(index, columns).map(|lines| lines.len().max(1) - 1).sum::<usize>()
+    };
+    let overhead = 3 * widths.len() + 1;
+    let mut used: Vec<usize> = (0..widths.len())
+        .map(|index| if index < first { widths[index] } else { shown(index, widths[index]) })
+        .collect();
+    // A wrapped column may show narrower than its share: what it leaves goes to the path first
+    // (whole names), then to the columns whose wrapping adds the most lines.
+    let mut order: Vec<usize> = (first..widths.len()).collect();
+    order.sort_by_key(|&index| std::cmp::Reverse(added_lines(index, widths[index])));
+    for index in (0..first).chain(order) {
+        let whole = if index < first {
+            cells.iter().map(|row| width(&row[0])).max().unwrap_or(0)
+        } else {
+            shown(index, usize::MAX)
+        };
+        let slack = limit.saturating_sub(used.iter().sum::<usize>() + overhead);
+        if used[index] < whole && slack > 0 {
+            widths[index] = (used[index] + slack).min(whole).max(widths[index]);
+            used[index] = if index < first { widths[index] } else { shown(index, widths[index]) };
+        }
+    }
     for texts in &mut cells {
         for (index, text) in texts.iter_mut().enumerate() {
             if width(text) > widths[index] {
-                // A path is cut in the middle; any other text wraps, so that no word or number is lost.
-                *text = if index == 0 && grid.paths {
+                *text = if index < first {
                     elide_middle(text, widths[index])
                 } else {
                     wrap_within(text, widths[index]).join("\n")
@@ -927,7 +970,10 @@ fn note_alike_paths(
         let section = headings.range(..=row).next_back().map(|(start, _)| *start);
         rows_by_shown.entry((section, texts[0].as_str())).or_default().push(row);
     }
-    for rows in rows_by_shown.values().filter(|rows| rows.len() > 1) {
+    // Rows of one file (a file with two changes) read alike because they are alike.
+    let distinct =
+        |rows: &&Vec<usize>| rows.iter().any(|&row| grid.rows[row][0].text != grid.rows[rows[0]][0].text);
+    for rows in rows_by_shown.values().filter(distinct) {
         for &row in rows {
             notes[row].insert(0, format!("↳ {}", escape_cell(&grid.rows[row][0].text, false)));
         }
@@ -1073,6 +1119,38 @@ mod tests {
         assert_eq!(folder_line("datasets/tournament/", Some(32)), "files under datasets/\ntournament/:\n");
         assert_eq!(folder_line("datasets/tournament/", Some(20)), "files under\ndatasets/\ntournament/:\n");
         assert_eq!(folder_line("d\u{1b}/", None), "files under d\\u{1b}/:\n");
+    }
+
+    #[test]
+    fn a_cell_too_wide_wraps_once_and_names_keep_the_room_the_other_columns_leave() {
+        let row = |file: &str, change: &str, old: &str, new: &str| {
+            [file, change, old, new].map(|text| cell(text, Tone::Plain)).to_vec()
+        };
+        let grid = Grid::new(
+            ["file", "change", "old", "new"].map(String::from).to_vec(),
+            vec![
+                row("tournament-10-d2-s1-planted.csv", "status changed", "solved, same", "solved, valid"),
+                row("tournament-15-d3-s10-planted.csv", "faster", "6.8 ms", "41.0 µs (166x faster)"),
+                row("tournament-25-d2-s9-planted.csv", "status changed", "solved, same", "solved, valid"),
+                row("tournament-25-d2-s9-planted.csv", "faster", "143.4 ms", "31.0 µs (4624x faster)"),
+            ],
+            vec![false; 4],
+        );
+        let terminal = Terminal { quiet: false, color: false, width: Some(80) };
+        let drawn = render(&grid, terminal);
+        assert!(drawn.lines().all(|line| width(line) <= 80), "{drawn}");
+        // A text without a label wraps in its cell and is not repeated under the row, and two rows
+        // of one file are not told apart by a line naming it.
+        assert!(!drawn.contains('↳'), "{drawn}");
+        // Every name is whole: the wrapped columns leave it room.
+        for name in ["tournament-10-d2-s1-planted.csv", "tournament-15-d3-s10-planted.csv"] {
+            assert_eq!(drawn.matches(name).count(), 1, "{drawn}");
+        }
+        assert_eq!(drawn.matches("tournament-25-d2-s9-planted.csv").count(), 2, "{drawn}");
+        assert!(
+            drawn.contains("│ tournament-15-d3-s10-planted.csv ┆ faster  ┆ 6.8 ms       ┆ 41.0 µs (166x  │"),
+            "{drawn}"
+        );
     }
 
     #[test]

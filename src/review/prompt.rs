@@ -12,9 +12,9 @@ use crate::report::style::escape_cell;
 use crate::report::table::{diff_block, paint, Tone};
 use crate::verdict::unified_diff;
 
-/// The keys, as the prompt lists them and `?` explains them.
-const HELP: &str = "\
-  a  accept: the output becomes the reference
+/// The keys, as the prompt lists them and `?` explains them, each line indented by two spaces (a
+/// string continued with `\` would drop the first line's).
+const HELP: &str = "  a  accept: the output becomes the reference
   r  reject: keep the reference as it is (or none, for a file without one)
   s  skip: leave this file undecided
   A  accept this file and every file after it
@@ -302,6 +302,9 @@ mod tests {
             "── a.csv has no reference yet; its output ──\na.csv output\n[1/3] create {first}? [a,r,s,A,q,?] \n  \
              press a, r, s, A or q (? explains them)\n[1/3] create {first}? [a,r,s,A,q,?] ?\n{HELP}"
         )));
+        // Every line of the help is indented alike, the first included.
+        assert!(HELP.starts_with("  a  accept: the output becomes the reference\n  r  reject"));
+        assert_eq!(HELP.lines().filter(|line| line.starts_with("  ") && line.len() > 5).count(), 6);
         assert!(!dir.path().join("a.csv.expected").exists());
         assert_eq!(std::fs::read_to_string(dir.path().join("c.csv.expected")).unwrap(), "c.csv output\n");
         assert_eq!(shown.matches("has no reference yet").count(), 2, "the files accepted by A are not shown");

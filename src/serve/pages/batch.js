@@ -27,6 +27,10 @@ async function offerSolvers() {
 }
 offerSolvers();
 
+// The links to the history show only where there is one (`serve --history FILE.db`): without it
+// `/history` answers 404.
+fetch("/history", { method: "HEAD" }).then((answer) => { $("history-links").hidden = !answer.ok; }, () => {});
+
 // The solvers chosen, as the batch API takes them: `family:solver,...`.
 function chosenSolvers() {
   return [...document.querySelectorAll("#solvers select")].map((choice) => `${choice.dataset.family}:${choice.value}`).join(",");
