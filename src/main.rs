@@ -54,6 +54,7 @@ mod solve;
 mod solver_choice;
 mod text;
 mod verdict;
+mod workers;
 
 use cli::{Cli, Command};
 
