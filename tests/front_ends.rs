@@ -1,8 +1,7 @@
 //! One file, one record: `run --json`, `compare`'s JSON report, the web app's `POST /api/batch` and
 //! its solve endpoint all make a file's record through the one path from a file to its record, so a
-//! file of each
-//! family (an invalid one, a reference matched, one matched by another valid answer, one that
-//! differs, one without a reference) gets the same record fields from each of them.
+//! file of each family (an invalid one, a reference matched, one matched by another valid answer,
+//! one that differs, one without a reference) gets the same record fields from each of them.
 
 use std::collections::BTreeMap;
 use std::path::Path;
