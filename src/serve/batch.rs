@@ -300,7 +300,7 @@ fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
 /// Solves every input among `files` through the batch runner ([`workers::in_order`], on the
 /// server's solving pool) with the solver `chosen` for its family (else the family's default) before
 /// `deadline` on the server's `state` (a Scrabble position on the files it names among `files`:
-/// [`lexicon`]), judging it against its reference when one came along ([`solve_one`]); files that
+/// [`lexicon`]), judging it against its reference when one came along ([`Solving::solve_one`]); files that
 /// are neither inputs nor references are counted as skipped, and so are the archives not opened
 /// (`unopened`, [`received`]) and the leftovers of macOS and Windows ([`crate::inputs::is_junk`]: a
 /// zip made by Finder holds them). Once `stop` is set (the client is gone) no further file is solved.
