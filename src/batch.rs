@@ -2,13 +2,10 @@
 //! files in parallel, and hand each record to the reporters in sorted path order as soon as it is
 //! known.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::UsageError;
@@ -19,16 +16,14 @@ use crate::paths::display_path;
 use crate::reads::Reads;
 use crate::report::exporter::{Batch, Layout, Report};
 use crate::report::json::RunStart;
-use crate::report::record::content_hash;
 use crate::report::record::Record;
 use crate::report::summary::Summary;
 use crate::report::Exporters;
 use crate::resume::Previous;
 use crate::shard;
 use crate::signals;
-use crate::solve::{self, Unprepared};
-use crate::verdict::{judge, unified_diff};
-use solvebatch_core::Outcome;
+use crate::solve::{self, FileToSolve, Solved, Unprepared};
+use crate::workers;
 use solvebatch_core::Prepared;
 use solvebatch_core::Status;
 
@@ -227,11 +222,8 @@ fn check_distinct_outputs(out: &Path, inputs: &[Input]) -> anyhow::Result<()> {
 /// Unified diffs against references, by file, in path order.
 type Diffs = Vec<(String, String)>;
 
-/// The records finished so far, handed to the exporters in path order as soon as every earlier
-/// file is done, whichever worker finished them.
+/// The records handed to the exporters, in path order.
 struct InOrder<'a> {
-    /// Finished records waiting for an earlier file, by index.
-    pending: BTreeMap<usize, (Record, Option<String>)>,
     /// The records exported, in path order.
     records: Vec<Record>,
     diffs: Diffs,
@@ -242,27 +234,23 @@ struct InOrder<'a> {
 }
 
 impl InOrder<'_> {
-    /// Takes the record of file `index` and exports every record now in order.
-    fn finished(&mut self, index: usize, record: Record, diff: Option<String>) {
+    /// Exports the next record in path order.
+    fn finished(&mut self, (record, diff): (Record, Option<String>)) {
         self.progress.set_message(crate::report::style::escape_cell(&record.file, false));
         self.progress.inc(1);
-        self.pending.insert(index, (record, diff));
-        while let Some((record, diff)) = self.pending.remove(&self.records.len()) {
-            if self.failure.is_none() {
-                self.failure = self.exporters.record(&record).err();
-            }
-            if let Some(diff) = diff {
-                self.diffs.push((record.file.clone(), diff));
-            }
-            self.records.push(record);
+        if self.failure.is_none() {
+            self.failure = self.exporters.record(&record).err();
         }
+        if let Some(diff) = diff {
+            self.diffs.push((record.file.clone(), diff));
+        }
+        self.records.push(record);
     }
 }
 
-/// Solves every input on `--jobs` workers that take files in path order (this thread one of them,
-/// so that `-j 1` solves on this thread alone), and hands the records to the exporters in that order
-/// as soon as every earlier file is done. After a signal the files under way stop and no new file
-/// starts.
+/// Solves every input on `--jobs` workers ([`workers::in_order`]: this thread one of them, so that
+/// `-j 1` solves on this thread alone), and hands the records to the exporters in path order as soon
+/// as every earlier file is done. After a signal the files under way stop and no new file starts.
 fn solve_all(
     options: &RunOptions,
     prepared: &PreparedFamilies,
@@ -270,48 +258,25 @@ fn solve_all(
     inputs: &[Input],
     exporters: &mut Exporters,
 ) -> anyhow::Result<(Vec<Record>, Diffs)> {
-    // More threads than files would only cost memory.
-    let threads = options.jobs.unwrap_or_else(rayon::current_num_threads).min(inputs.len()).max(1);
     let progress = ProgressBar::new(inputs.len() as u64).with_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} files, {elapsed} (ETA {eta}) {wide_msg}")
             .expect("the progress template is valid"),
     );
-    let next = AtomicUsize::new(0);
-    let in_order = Mutex::new(InOrder {
-        pending: BTreeMap::new(),
+    let mut in_order = InOrder {
         records: Vec::with_capacity(inputs.len()),
         diffs: Vec::new(),
         failure: None,
         exporters,
         progress,
-    });
-    let work = || loop {
-        // Looked at before taking a file, so that every file taken is recorded, in order.
-        if signals::interrupted() {
-            break;
-        }
-        let index = next.fetch_add(1, Ordering::SeqCst);
-        if index >= inputs.len() {
-            break;
-        }
-        let (record, diff) = solve_one(options, prepared, previous, &inputs[index]);
-        in_order.lock().unwrap_or_else(PoisonError::into_inner).finished(index, record, diff);
     };
-    if threads > 1 {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads - 1)
-            .build()
-            .context("cannot start the worker threads")?;
-        pool.in_place_scope(|scope| {
-            for _ in 1..threads {
-                scope.spawn(|_| work());
-            }
-            work();
-        });
-    } else {
-        work();
-    }
-    let in_order = in_order.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let threads = workers::Threads::Own(options.jobs.unwrap_or_else(rayon::current_num_threads));
+    workers::in_order(
+        inputs.len(),
+        threads,
+        &signals::interrupted,
+        &|index| solve_one(options, prepared, previous, &inputs[index]),
+        |solved| in_order.finished(solved),
+    )?;
     in_order.progress.finish_and_clear();
     match in_order.failure {
         Some(error) => Err(error),
@@ -319,8 +284,8 @@ fn solve_all(
     }
 }
 
-/// Solves one input, unless its record in the report resumed still holds; every failure becomes the
-/// record's result.
+/// Solves one input ([`solve::solve_file`]), unless its record in the report resumed still holds;
+/// every failure becomes the record's result.
 fn solve_one(
     options: &RunOptions,
     prepared: &PreparedFamilies,
@@ -342,10 +307,11 @@ fn solve_one(
         Ok(text) => text,
         Err(unsolved) => return (solve::unsolved(file, Some(family.name()), unsolved), None),
     };
-    let (input_hash, reference_hash) = (content_hash(&text), reference.as_deref().map(content_hash));
-    if let Some(kept) =
-        previous.and_then(|previous| previous.keep(&file, &input_hash, reference_hash.as_deref()))
-    {
+    let to_solve = FileToSolve::new(file, &input.path, &text)
+        .with_reference(reference.as_deref().map(|bytes| (display_path(&reference_path), bytes)));
+    if let Some(kept) = previous.and_then(|previous| {
+        previous.keep(&to_solve.file, &to_solve.input_hash, to_solve.reference_hash.as_deref())
+    }) {
         return (kept, None);
     }
     // Files are solved side by side in this process: the solving thread's clock, no heap count.
@@ -355,30 +321,21 @@ fn solve_one(
         clock: solve::CpuClock::Thread,
         heap: false,
     };
-    let measured =
-        solve::measure((family, prepared), (&input.path, &text), (started, signals::stop_flag()), &measuring);
-    let outcome = measured.outcome;
-    let mut record = Record {
-        input_hash: Some(input_hash),
-        reference_hash,
-        cpu_ms: measured.cpu_ms,
-        max_rss_kb: measured.max_rss_kb,
-        peak_heap_kb: measured.peak_heap_kb,
-        ..Record::of(
-            file,
-            family.name(),
-            prepared.solver(),
-            &outcome,
-            measured.ms,
-            // The history keeps the output's hash.
-            options.reports.json_outputs || options.history.path.is_some(),
-        )
+    let recording = solve::Recording {
+        // The history keeps the output's hash.
+        keep_output: options.reports.json_outputs || options.history.path.is_some(),
+        diff: options.diff || options.junit.is_some() || options.review.is_some(),
     };
+    let Solved { outcome, mut record, diff } = solve::solve_file(
+        (family, prepared),
+        &to_solve,
+        (started, signals::stop_flag()),
+        &measuring,
+        recording,
+    );
     if outcome.status.stopped() {
         return (record, None);
     }
-    let reference = reference.map(|bytes| (reference_path, bytes));
-    let diff = compare_with_reference(options, prepared, input, &text, reference, &outcome, &mut record);
     crate::bless::settle(
         options.bless.as_ref(),
         options.require_references,
@@ -388,7 +345,7 @@ fn solve_one(
         &mut record,
     );
     if let Some(review) = &options.review {
-        review.hold(&input.path, &family.reference_path(&input.path), &outcome, &record, diff.as_deref());
+        review.hold(&input.path, &reference_path, &outcome, &record, diff.as_deref());
     }
     if let Some(out) = &options.out {
         let target = output_path(out, &input.path);
@@ -403,32 +360,6 @@ fn solve_one(
         }
     }
     (record, diff)
-}
-
-/// Sets the verdict when a reference file exists (its path and bytes), and returns the diff when
-/// asked for and not same.
-fn compare_with_reference(
-    options: &RunOptions,
-    prepared: &dyn Prepared,
-    input: &Input,
-    text: &[u8],
-    reference: Option<(PathBuf, Vec<u8>)>,
-    outcome: &Outcome,
-    record: &mut Record,
-) -> Option<String> {
-    let (reference_path, reference) = reference?;
-    let verdict = judge(prepared, &input.path, text, &outcome.output, &reference);
-    record.verdict = Some(verdict);
-    let wanted = options.diff || options.junit.is_some() || options.review.is_some();
-    if !wanted || verdict == solvebatch_core::Verdict::Same {
-        return None;
-    }
-    Some(unified_diff(
-        &display_path(&reference_path),
-        &reference,
-        &display_path(&input.path),
-        &outcome.output,
-    ))
 }
 
 #[cfg(test)]

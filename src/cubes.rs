@@ -1,76 +1,26 @@
-//! One hard tournament over many processes: `tournament FILE --cubes K/N` solves share K of the cube
-//! split ([`solvebatch_tournament::solvers::share::solve_cube_share`]) and writes a JSON result; `merge` of the N
-//! results gives the round, or `No tournament found.` when every share is refuted (the merge itself is
-//! [`solvebatch_tournament::cubes::merge`]; this module reads and prints).
+//! The step of `merge` that joins the results of one hard tournament solved over many processes:
+//! `tournament FILE --cubes K/N` (the tournament subcommand) solves share K of the cube split and
+//! writes a JSON result line; the merge of the N results gives the round, or `No tournament found.`
+//! when every share is refuted (the merge itself is [`solvebatch_tournament::cubes::merge`]; this
+//! step checks the report options and prints). A step, not a job: `merge` calls it, and no job is
+//! called from here.
 //!
-//! The result is one JSON line:
+//! The result, written by the subcommand and read by `merge` through the report layer's
+//! [`Line::CubeShare`](crate::report::json::Line), is one JSON line:
 //! `{"type":"cube_share","file":…,"input":…,"share":{"index":K,"count":N},"answer":…,"output":…,
 //! "conflicts":…,"ms":…}` where `input` fingerprints the file's bytes (XXH3-128, hexadecimal),
 //! `answer` is `round`, `refuted` or `timeout`, `output` is the round as `tournament` prints it (or
 //! `null`), `conflicts` counts the solver's conflicts and `ms` is the share's wall time.
 
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, Context};
 use solvebatch_tournament as tournament;
 use solvebatch_tournament::cubes::{self, CubeAnswer, CubeResult, Merged};
-use solvebatch_tournament::solvers::share::{CubeShare, ShareAnswer};
 
 use crate::error::{listed, usage};
-use crate::output::OutputFile;
-use crate::report::json::{Answer, Line, ShareResult};
+use crate::report::json::{Answer, ShareResult};
 use crate::report::ReportFiles;
-use crate::shard::Share;
-
-/// Solves share `share` of `file` within `timeout` and writes its result to `json` (standard output
-/// when `None`).
-///
-/// # Errors
-/// An unreadable or invalid pairing file (`FILE: message`), or a result that cannot be written. A
-/// timeout is a result (exit status 1), not an error.
-pub fn run_share(
-    file: &Path,
-    share: Share,
-    timeout: Option<Duration>,
-    json: Option<&Path>,
-) -> anyhow::Result<ExitCode> {
-    let started = Instant::now();
-    // Opened first, so that a path that cannot be written is known before hours of search.
-    let destination = json.unwrap_or(Path::new("-"));
-    let mut out = OutputFile::create(destination)?;
-    let name = crate::text::name(file);
-    let text = crate::text::read_named(file)?;
-    let instance = tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}"))?;
-    let part = CubeShare::new(share.index as usize, share.count as usize)
-        .ok_or_else(|| anyhow!("{share} is not a share"))?;
-    let solution = tournament::solvers::share::solve_cube_share(
-        &instance,
-        part,
-        tournament::Deadline::at(timeout.map(|limit| started + limit)),
-    );
-    let (answer, output) = match &solution.answer {
-        ShareAnswer::Round(round) => (Answer::Round, Some(tournament::format(&instance, Some(round)))),
-        ShareAnswer::Refuted => (Answer::Refuted, None),
-        ShareAnswer::Interrupted => (Answer::Timeout, None),
-    };
-    let result = ShareResult {
-        file: crate::paths::display_path(file),
-        input: crate::report::record::content_hash(&text),
-        share,
-        answer,
-        output,
-        conflicts: solution.conflicts,
-        ms: started.elapsed().as_secs_f64() * 1000.0,
-    };
-    let mut line = serde_json::to_vec(&Line::CubeShare(std::borrow::Cow::Borrowed(&result)))?;
-    line.push(b'\n');
-    out.write_all(&line).with_context(|| format!("{}: cannot write", destination.display()))?;
-    out.commit()?;
-    Ok(if answer == Answer::Timeout { ExitCode::FAILURE } else { ExitCode::SUCCESS })
-}
 
 /// Merges share results (each with the name of its file): prints the round of the lowest share that
 /// found one, else `No tournament found.` when all N shares are refuted; otherwise says on standard

@@ -7,10 +7,11 @@
 //! - `main` and `cli/`: every clap definition (the batch commands' options, the jobs' options, the
 //!   family subcommands as thin views over each crate's API), turned into typed options;
 //! - the jobs, none calling another: `batch` (run; review starts from it), `compare/`, `merge`,
-//!   `diff/`, `history/`, `review/`, `serve/` (the web app), `cubes` (tournament cube shares);
-//! - the run layer they share: `options` (validated), `solve` (the one measured solve of a file),
-//!   `changes/` (what changed between two runs), `resume`, `bless`, `pending`, `reads`, `inputs`,
-//!   `verdict`, `references`, `shard`, `isolate`;
+//!   `diff/`, `history/`, `review/`, `serve/` (the web app);
+//! - the run layer they share: `options` (validated), `solve` (the one path from a file to its
+//!   record), `workers` (the batch runner's workers, for `run` and the web batch), `cubes` (the
+//!   merge of cube shares' results, a step of `merge`), `changes/` (what changed between two runs),
+//!   `resume`, `bless`, `pending`, `reads`, `inputs`, `verdict`, `references`, `shard`, `isolate`;
 //! - `report/` (records, summaries, one exporter per format, taking plain values) and
 //!   `report_file` (a report read back);
 //! - `family/`: the registry, the one place naming the families (each a crate implementing
@@ -54,6 +55,7 @@ mod solve;
 mod solver_choice;
 mod text;
 mod verdict;
+mod workers;
 
 use cli::{Cli, Command};
 

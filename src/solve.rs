@@ -1,6 +1,7 @@
 //! The one per-file solve path of `run`, `compare` and the web app: prepare by name (the one check of
 //! a solver name), load (read within the time limit), solve guarded (a solver that panics gives a
-//! `failed` outcome, so one file's panic is that file's row, never the batch's end), record.
+//! `failed` outcome, so one file's panic is that file's row, never the batch's end), measure, and
+//! record with hashes and verdict ([`solve_file`]).
 
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -8,14 +9,17 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use solvebatch_core::{Deadline, Family, FamilyError, Outcome, Prepared, Settings, Status, UnknownSolver};
+use solvebatch_core::{
+    Deadline, Family, FamilyError, Outcome, Prepared, Settings, Status, UnknownSolver, Verdict,
+};
 
 use crate::error::with_causes;
 use crate::inputs::Input;
 use crate::isolate::{Isolation, Measured};
-use crate::report::record::Record;
+use crate::report::record::{content_hash, Record};
 use crate::rusage;
 use crate::text::ReadError;
+use crate::verdict::{judge, unified_diff};
 
 /// Why a family could not be prepared. A refusal shows as the family's name, its cause being the
 /// family crate's error: `{:#}` (anyhow) prints `guess: strategy minimax handles at most 5 digits, not 9`.
@@ -172,6 +176,122 @@ pub fn measure(
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let cpu_ms = (clock() - cpu).as_secs_f64() * 1000.0;
     Measured { outcome, ms, cpu_ms: Some(cpu_ms), max_rss_kb: None, peak_heap_kb }
+}
+
+/// A file to solve: its name in records and diffs, its path (which its family reads for its kind),
+/// its bytes, and its reference when there is one, with the hashes of both.
+#[derive(Debug)]
+pub struct FileToSolve<'a> {
+    /// The name in records, as [`crate::paths::display_path`] writes a path, or as a file was sent.
+    pub file: String,
+    /// Its path.
+    pub path: &'a Path,
+    /// Its bytes.
+    pub text: &'a [u8],
+    /// The reference the output is judged against: its name in diffs and its bytes.
+    pub reference: Option<(String, &'a [u8])>,
+    /// [`content_hash`] of `text`.
+    pub input_hash: String,
+    /// [`content_hash`] of the reference, when there is one (judged or not: [`FileToSolve::unjudged`]).
+    pub reference_hash: Option<String>,
+}
+
+impl<'a> FileToSolve<'a> {
+    /// The file `file` at `path` holding `text`, without a reference.
+    pub fn new(file: String, path: &'a Path, text: &'a [u8]) -> FileToSolve<'a> {
+        FileToSolve {
+            file,
+            path,
+            text,
+            reference: None,
+            input_hash: content_hash(text),
+            reference_hash: None,
+        }
+    }
+
+    /// The file with its reference: `bytes`, named `name` in diffs.
+    #[must_use]
+    pub fn with_reference(self, reference: Option<(String, &'a [u8])>) -> FileToSolve<'a> {
+        let reference_hash = reference.as_ref().map(|(_, bytes)| content_hash(bytes));
+        FileToSolve { reference, reference_hash, ..self }
+    }
+
+    /// The file whose output is judged against no reference, the reference's hash still recorded
+    /// (`compare` judges solvers against each other).
+    #[must_use]
+    pub fn unjudged(self) -> FileToSolve<'a> {
+        FileToSolve { reference: None, ..self }
+    }
+
+    /// The record of this file, of the family called `family`, read but not solved, with its hashes.
+    pub fn unsolved(&self, family: &str, how: Unsolved) -> Record {
+        Record {
+            input_hash: Some(self.input_hash.clone()),
+            reference_hash: self.reference_hash.clone(),
+            ..unsolved(self.file.clone(), Some(family), how)
+        }
+    }
+}
+
+/// What a record of a solve keeps beside its measures.
+#[derive(Debug, Clone, Copy)]
+pub struct Recording {
+    /// The output text (`--json-outputs`, the history's output hash, the web app).
+    pub keep_output: bool,
+    /// The unified diff from the reference when the verdict is not `same` (`--diff`, JUnit, review,
+    /// the web batch).
+    pub diff: bool,
+}
+
+/// A file solved: the outcome, its record, and the diff from its reference when asked for and not
+/// `same`.
+#[derive(Debug)]
+pub struct Solved {
+    /// The family's outcome.
+    pub outcome: Outcome,
+    /// The record: status, message, times, statistics, hashes and verdict.
+    pub record: Record,
+    /// The unified diff from the reference ([`unified_diff`]).
+    pub diff: Option<String>,
+}
+
+/// The one way from a file to its record, for `run`, `compare`, the web batch and every web page
+/// that solves a file: `file` solved by `prepared` of `family` as [`measure`] measures it (from
+/// `started`, stopped early once `stop` is set), the record made with its hashes, and, unless the
+/// solve was stopped, its verdict against the reference ([`judge`]) and the diff `recording` asks for.
+pub fn solve_file(
+    (family, prepared): (&dyn Family, &dyn Prepared),
+    file: &FileToSolve,
+    (started, stop): (Instant, &AtomicBool),
+    measuring: &Measuring,
+    recording: Recording,
+) -> Solved {
+    let measured = measure((family, prepared), (file.path, file.text), (started, stop), measuring);
+    let outcome = measured.outcome;
+    let mut record = Record {
+        input_hash: Some(file.input_hash.clone()),
+        reference_hash: file.reference_hash.clone(),
+        cpu_ms: measured.cpu_ms,
+        max_rss_kb: measured.max_rss_kb,
+        peak_heap_kb: measured.peak_heap_kb,
+        ..Record::of(
+            file.file.clone(),
+            family.name(),
+            prepared.solver(),
+            &outcome,
+            measured.ms,
+            recording.keep_output,
+        )
+    };
+    let mut diff = None;
+    if let (Some((name, reference)), false) = (&file.reference, outcome.status.stopped()) {
+        let verdict = judge(prepared, file.path, file.text, &outcome.output, reference);
+        record.verdict = Some(verdict);
+        if recording.diff && verdict != Verdict::Same {
+            diff = Some(unified_diff(name, reference, &file.file, &outcome.output));
+        }
+    }
+    Solved { outcome, record, diff }
 }
 
 /// A solver that panics on every input, for the tests of the guard in each front end.

@@ -17,6 +17,7 @@ mod ci_reports;
 mod compare_measures;
 mod cubes;
 mod diff;
+mod front_ends;
 mod guess;
 mod history;
 mod html_report;

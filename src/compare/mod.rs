@@ -11,16 +11,14 @@ use std::time::Instant;
 
 use crate::error::UsageError;
 use crate::inputs::{self, Input, Own};
-use crate::isolate::Measured;
 use crate::options::CompareOptions;
 use crate::paths::display_path;
 use crate::report::exporter::{Batch, Layout, Report};
-use crate::report::record::{content_hash, Record};
+use crate::report::record::Record;
 use crate::report::runs::{self, RunStats};
 use crate::report::summary::median;
 use crate::report::Exporters;
-use crate::solve;
-use solvebatch_core::Outcome;
+use crate::solve::{self, FileToSolve, Solved};
 use solvebatch_core::Status;
 use solvebatch_core::{Deadline, Family, Prepared};
 
@@ -235,8 +233,11 @@ fn compare_file(
     let mut records = Vec::with_capacity(solvers.len());
     // Read only for its hash (within the time limit, as the input): `compare` judges solvers against
     // each other, not against references. Both hashes are the same for every solver's record.
-    let reference = crate::text::read_limited(&family.reference_path(path), options.timeout).ok();
-    let (input_hash, reference_hash) = (content_hash(text), reference.as_deref().map(content_hash));
+    let reference_path = family.reference_path(path);
+    let reference = crate::text::read_limited(&reference_path, options.timeout).ok();
+    let to_solve = FileToSolve::new(file.clone(), path, text)
+        .with_reference(reference.as_deref().map(|bytes| (display_path(&reference_path), bytes)))
+        .unjudged();
     let mut problems = Vec::new();
     let mut warnings = Vec::new();
     let mut answers: Vec<(&str, Status)> = Vec::new();
@@ -245,23 +246,23 @@ fn compare_file(
         let mut times = Vec::with_capacity(options.repeat as usize);
         let mut cpu_times = Vec::with_capacity(options.repeat as usize);
         let (mut max_rss_kb, mut peak_heap_kb): (Option<u64>, Option<u64>) = (None, None);
-        let mut decided: Option<Outcome> = None;
-        let mut first: Option<Outcome> = None;
+        let mut decided: Option<Solved> = None;
+        let mut first: Option<Solved> = None;
         // A run failed, printed an invalid solution, or answered otherwise than another: its record
         // is `failed`, whatever it answered.
         let mut faulty = false;
         for _ in 0..options.warmup {
-            if measure(options, family, solver.as_ref(), path, text).outcome.status == Status::Interrupted {
+            if solve_once(options, family, solver.as_ref(), &to_solve).outcome.status == Status::Interrupted {
                 break;
             }
         }
         for _ in 0..options.repeat {
-            let measured = measure(options, family, solver.as_ref(), path, text);
-            times.push(measured.ms);
-            cpu_times.extend(measured.cpu_ms);
-            max_rss_kb = max_rss_kb.max(measured.max_rss_kb);
-            peak_heap_kb = peak_heap_kb.max(measured.peak_heap_kb);
-            let outcome = measured.outcome;
+            let solved = solve_once(options, family, solver.as_ref(), &to_solve);
+            times.push(solved.record.ms);
+            cpu_times.extend(solved.record.cpu_ms);
+            max_rss_kb = max_rss_kb.max(solved.record.max_rss_kb);
+            peak_heap_kb = peak_heap_kb.max(solved.record.peak_heap_kb);
+            let outcome = &solved.outcome;
             if outcome.status == Status::Failed {
                 // A solver that panicked: the file fails, and its answer is left out of the agreement.
                 problems.push(format!("{name}: {}", outcome.message.as_deref().unwrap_or("failed")));
@@ -275,21 +276,25 @@ fn compare_file(
                     }
                 }
                 match &decided {
-                    Some(previous) if previous.status != outcome.status => {
+                    Some(previous) if previous.outcome.status != outcome.status => {
                         problems.push(format!("{name} answered differently on two runs"));
                         faulty = true;
                     }
                     Some(_) => {}
-                    None => decided = Some(outcome.clone()),
+                    None => {
+                        decided = Some(solved);
+                        continue;
+                    }
                 }
             }
             let interrupted = outcome.status == Status::Interrupted;
-            first.get_or_insert(outcome);
+            first.get_or_insert(solved);
             if interrupted {
                 break;
             }
         }
-        let outcome = decided.or(first).expect("at least one run");
+        // The record of the answer decided on, with the times of all the runs.
+        let Solved { outcome, record, .. } = decided.or(first).expect("at least one run");
         if !outcome.status.stopped() && outcome.status != Status::Failed {
             answers.push((name, outcome.status));
         }
@@ -299,16 +304,8 @@ fn compare_file(
                 runs::warnings(&times).into_iter().map(|warning| (format!("{file}, {name}"), warning)),
             );
         }
-        let record = Record::of(
-            file.clone(),
-            family.name(),
-            name,
-            &outcome,
-            stats.median,
-            // The history keeps the output's hash.
-            options.reports.json_outputs || options.history.path.is_some(),
-        );
         records.push(Record {
+            ms: stats.median,
             min_ms: stats.min,
             max_ms: stats.max,
             mean_ms: Some(stats.mean),
@@ -317,8 +314,6 @@ fn compare_file(
             cpu_ms: (!cpu_times.is_empty()).then(|| median(&mut cpu_times)),
             max_rss_kb,
             peak_heap_kb,
-            input_hash: Some(input_hash.clone()),
-            reference_hash: reference_hash.clone(),
             status: if faulty { Status::Failed } else { record.status },
             ..record
         });
@@ -357,17 +352,16 @@ fn compare_file(
     FileResult { records, warnings }
 }
 
-/// One run of `solver` on `text` (the file at `path`): in a child process with `--isolate` (CPU
-/// time and peak memory from `wait4`), else in this process (CPU time from the process clock, which
-/// counts the solver's own threads since nothing else runs meanwhile, and the heap peak from the
-/// counting allocator).
-fn measure(
+/// One run of `solver` on `file` through the one path of `run` ([`solve::solve_file`]): in a child
+/// process with `--isolate` (CPU time and peak memory from `wait4`), else in this process (CPU time
+/// from the process clock, which counts the solver's own threads since nothing else runs meanwhile,
+/// and the heap peak from the counting allocator).
+fn solve_once(
     options: &CompareOptions,
     family: &dyn Family,
     solver: &dyn Prepared,
-    path: &std::path::Path,
-    text: &[u8],
-) -> Measured {
+    file: &FileToSolve,
+) -> Solved {
     // One solve at a time: the process clock, which counts the solver's own threads, and the heap;
     // with `--parallel`, other files' solves share the process: the solving thread's clock only.
     let measuring = solve::Measuring {
@@ -376,7 +370,13 @@ fn measure(
         clock: if options.parallel { solve::CpuClock::Thread } else { solve::CpuClock::Process },
         heap: !options.parallel,
     };
-    solve::measure((family, solver), (path, text), (Instant::now(), crate::signals::stop_flag()), &measuring)
+    let recording = solve::Recording {
+        // The history keeps the output's hash.
+        keep_output: options.reports.json_outputs || options.history.path.is_some(),
+        diff: false,
+    };
+    let started = (Instant::now(), crate::signals::stop_flag());
+    solve::solve_file((family, solver), file, started, &measuring, recording)
 }
 
 #[cfg(test)]

@@ -137,7 +137,8 @@ impl Record {
     }
 
     /// The record with the hashes of the bytes read: the input's, and the reference's when there is
-    /// one.
+    /// one (records of solves take theirs from [`crate::solve::FileToSolve`]).
+    #[cfg(test)]
     pub fn with_hashes(self, input: &[u8], reference: Option<&[u8]>) -> Record {
         Record { input_hash: Some(content_hash(input)), reference_hash: reference.map(content_hash), ..self }
     }

@@ -4,8 +4,10 @@
 //! holds the records in name order, the summary, the HTML report of `run --html`, the JUnit report
 //! of `run --junit`, and the references `run --bless` would write, zipped ([`super::references`]).
 //!
-//! The batch shares one time limit (`timeout`, default 10 s, at most 60 s): a file that starts after
-//! it is reported `timeout`.
+//! The files are solved by `run`'s batch runner ([`workers::in_order`]) on the server's solving pool,
+//! side by side on its free threads, and each record is made by `run`'s one path from a file to its
+//! record ([`crate::solve::solve_file`]). The batch shares one time limit (`timeout`, default 10 s, at
+//! most 60 s): a file that starts after it is reported `timeout`.
 
 use std::io::Read;
 use std::path::{Component, Path};
@@ -28,8 +30,9 @@ use crate::report::exporter::{Batch, Layout, Report};
 use crate::report::record::Record;
 use crate::report::summary::Summary;
 use crate::report::{html, junit};
-use crate::verdict::{judge, unified_diff};
-use solvebatch_core::{Status, Verdict};
+use crate::solve::FileToSolve;
+use crate::workers;
+use solvebatch_core::{Family, Status};
 
 /// The query parameters of a batch.
 #[derive(Debug, Deserialize)]
@@ -294,16 +297,16 @@ fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
     None
 }
 
-/// Solves every input among `files` with the solver `chosen` for its family (else the family's
-/// default) before `deadline` on the server's `state` (a Scrabble position
-/// on the files it names among `files`: [`lexicon`]), judging it against its reference when one
-/// came along; files that are neither inputs nor references are counted as skipped, and so are
-/// the archives not opened (`unopened`, [`received`]) and the
-/// leftovers of macOS and Windows ([`crate::inputs::is_junk`]: a zip made by Finder holds them). Once
-/// `stop` is set (the client is gone) no further file is solved.
+/// Solves every input among `files` through the batch runner ([`workers::in_order`], on the
+/// server's solving pool) with the solver `chosen` for its family (else the family's default) before
+/// `deadline` on the server's `state` (a Scrabble position on the files it names among `files`:
+/// [`lexicon`]), judging it against its reference when one came along ([`Solving::solve_one`]); files that
+/// are neither inputs nor references are counted as skipped, and so are the archives not opened
+/// (`unopened`, [`received`]) and the leftovers of macOS and Windows ([`crate::inputs::is_junk`]: a
+/// zip made by Finder holds them). Once `stop` is set (the client is gone) no further file is solved.
 ///
 /// # Errors
-/// 500 when the references cannot be zipped.
+/// 500 when the client went away, or the references cannot be zipped.
 fn solve_all(
     files: &Files,
     unopened: Vec<Skipped>,
@@ -313,73 +316,46 @@ fn solve_all(
     stop: &AtomicBool,
 ) -> Result<BatchAnswer, ApiError> {
     let started = Instant::now();
-    let resolver = Resolver::new(state, files);
-    let mut records = Vec::new();
-    let mut notes = Vec::new();
-    let mut diffs = Vec::new();
-    let mut references = 0;
     let unopened_count = unopened.len();
     let mut skipped = unopened;
+    let mut references = 0;
+    let mut inputs = Vec::new();
     for (name, input) in files {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
         let path = Path::new(name);
         let mut skip =
             |reason: &str| skipped.push(Skipped { file: name.clone(), reason: reason.to_string() });
         if crate::inputs::is_junk(path) {
             skip("left by macOS Finder or Windows, never solved");
-            continue;
+        } else if let Some(family) = family::for_path(path) {
+            inputs.push((name, input.as_slice(), family));
+        } else if is_reference(files, path) {
+            references += 1;
+        } else {
+            skip("no family reads files of this extension");
         }
-        let Some(family) = family::for_path(path) else {
-            if is_reference(files, path) {
-                references += 1;
-            } else {
-                skip("no family reads files of this extension");
-            }
-            continue;
-        };
-        let solver = chosen.get(family.name()).map_or(family.default_solver(), String::as_str);
-        let reference_name = crate::paths::display_path(&family.reference_path(path));
-        let reference = files.get(&reference_name);
-        // Past the time limit nothing more is prepared (a word list sent is read only then).
-        let prepared = (Instant::now() < deadline)
-            .then(|| resolver.prepared(family, solver, (&Vec::new(), &state.settings), name, input));
-        let (record, note) = match prepared {
-            Some(Err(message)) => {
-                (Record::failed(name.clone(), Some(family.name()), message), Notes::default())
-            }
-            None => {
-                let mut record = Record::failed(
-                    name.clone(),
-                    Some(family.name()),
-                    "the batch's time limit passed first".to_string(),
-                );
-                record.status = Status::Timeout;
-                (record, Notes::default())
-            }
-            Some(Ok((prepared, note))) => {
-                let (outcome, mut record) =
-                    prepared::solve(family, prepared.as_ref(), name, input, deadline, stop);
-                if let (Some(reference), false) = (reference, outcome.status == Status::Timeout) {
-                    let verdict = judge(prepared.as_ref(), path, input, &outcome.output, reference);
-                    record.verdict = Some(verdict);
-                    if verdict != Verdict::Same {
-                        diffs.push((
-                            name.clone(),
-                            unified_diff(&reference_name, reference, name, &outcome.output),
-                        ));
-                    }
-                }
-                (record, note)
-            }
-        };
-        records.push(record.with_hashes(input, reference.map(Vec::as_slice)));
-        notes.push(note);
     }
+    let resolver = Resolver::new(state, files);
+    let solving = Solving { files, chosen, state, resolver: &resolver, deadline, stop };
+    let mut solved = Vec::with_capacity(inputs.len());
+    workers::in_order(
+        inputs.len(),
+        workers::Threads::Shared,
+        &|| stop.load(Ordering::Relaxed),
+        &|index| solving.solve_one(inputs[index]),
+        |answer| solved.push(answer),
+    )
+    .map_err(|error| ApiError::internal(format!("{error:#}")))?;
     if stop.load(Ordering::Relaxed) {
         // The client is gone: no one reads the reports, so the worker is freed without making them.
         return Err(ApiError::internal("the client went away before the batch ended"));
+    }
+    let mut records = Vec::with_capacity(solved.len());
+    let mut notes = Vec::with_capacity(solved.len());
+    let mut diffs = Vec::new();
+    for (record, note, diff) in solved {
+        diffs.extend(diff.map(|diff| (record.file.clone(), diff)));
+        records.push(record);
+        notes.push(note);
     }
     let mut summary = Summary::of(&records, false);
     summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
@@ -408,6 +384,44 @@ fn solve_all(
         })
         .collect();
     Ok(BatchAnswer { records, summary, html, junit, references, skipped })
+}
+
+/// A file's answer in a batch: its record, where its Scrabble files came from, its diff.
+type Solved = (Record, Notes, Option<String>);
+
+/// What every file of one web batch is solved with.
+struct Solving<'a> {
+    files: &'a Files,
+    chosen: &'a Chosen,
+    state: &'a State,
+    resolver: &'a Resolver<'a>,
+    deadline: Instant,
+    stop: &'a AtomicBool,
+}
+
+impl Solving<'_> {
+    /// The record of the input `name` (bytes `input`) of `family`, as `run` records it
+    /// ([`prepared::solve`]), where its Scrabble files came from, and its diff from its reference.
+    fn solve_one(&self, (name, input, family): (&String, &[u8], &'static dyn Family)) -> Solved {
+        let path = Path::new(name);
+        let solver = self.chosen.get(family.name()).map_or(family.default_solver(), String::as_str);
+        let reference_name = crate::paths::display_path(&family.reference_path(path));
+        let reference = self.files.get(&reference_name).map(Vec::as_slice);
+        let file = FileToSolve::new(name.clone(), path, input)
+            .with_reference(reference.map(|bytes| (reference_name, bytes)));
+        // Past the time limit nothing more is prepared (a word list sent is read only then).
+        if Instant::now() >= self.deadline {
+            let passed = (Status::Timeout, "the batch's time limit passed first".to_string());
+            return (file.unsolved(family.name(), passed), Notes::default(), None);
+        }
+        match self.resolver.prepared(family, solver, (&Vec::new(), &self.state.settings), name, input) {
+            Err(message) => (file.unsolved(family.name(), (Status::Failed, message)), Notes::default(), None),
+            Ok((prepared, notes)) => {
+                let solved = prepared::solve(family, prepared.as_ref(), &file, self.deadline, self.stop);
+                (solved.record, notes, solved.diff)
+            }
+        }
+    }
 }
 
 /// Whether `path` is the reference of an input among `files`.

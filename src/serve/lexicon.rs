@@ -8,11 +8,10 @@
 //! `serve --dictionary` / `--tiles` beat the position's lines, as the command line's flags do.
 
 use std::any::{Any, TypeId};
-use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Component, Path, PathBuf};
 use std::rc::Rc;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::SystemTime;
 
 use anyhow::Context;
@@ -122,8 +121,8 @@ pub struct Resolver<'a> {
     state: &'a State,
     /// The files sent, by their names with `.` parts dropped.
     sent: HashMap<String, &'a [u8]>,
-    dictionaries: RefCell<HashMap<String, Read<Dictionary>>>,
-    tile_sets: RefCell<HashMap<String, Read<TileSet>>>,
+    dictionaries: Mutex<HashMap<String, Read<Dictionary>>>,
+    tile_sets: Mutex<HashMap<String, Read<TileSet>>>,
 }
 
 /// The two kinds of file a position names.
@@ -140,7 +139,7 @@ impl<'a> Resolver<'a> {
             .iter()
             .filter_map(|(name, bytes)| Some((normal(Path::new(name))?, bytes.as_slice())))
             .collect();
-        Resolver { state, sent, dictionaries: RefCell::default(), tile_sets: RefCell::default() }
+        Resolver { state, sent, dictionaries: Mutex::default(), tile_sets: Mutex::default() }
     }
 
     /// `family` prepared with `solver` and `settings` for the input `name` (bytes `input`): for a
@@ -217,7 +216,7 @@ impl<'a> Resolver<'a> {
         position: &str,
         asked: Option<&str>,
         kind: Kind,
-        read: &RefCell<HashMap<String, Read<T>>>,
+        read: &Mutex<HashMap<String, Read<T>>>,
         server: &Arc<T>,
     ) -> Result<(Read<T>, Option<String>), String> {
         let Some(asked) = asked else { return Ok(((Arc::clone(server), None), None)) };
@@ -232,7 +231,7 @@ impl<'a> Resolver<'a> {
         position: &str,
         asked: &str,
         kind: Kind,
-        read: &RefCell<HashMap<String, Read<T>>>,
+        read: &Mutex<HashMap<String, Read<T>>>,
     ) -> Result<(Option<Read<T>>, String), String> {
         let given = match kind {
             Kind::Dictionary => self.state.given.dictionary,
@@ -275,17 +274,19 @@ impl<'a> Resolver<'a> {
     }
 }
 
-/// The file `key` from `read`, read with `make` the first time this request asks for it.
+/// The file `key` from `read`, read with `make` the first time this request asks for it (the files
+/// of a batch are solved on several threads: one reads it, the others wait for it).
 fn once<T>(
-    read: &RefCell<HashMap<String, Read<T>>>,
+    read: &Mutex<HashMap<String, Read<T>>>,
     key: String,
     make: impl FnOnce() -> Result<Read<T>, String>,
 ) -> Result<Read<T>, String> {
-    if let Some(found) = read.borrow().get(&key) {
+    let mut read = read.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(found) = read.get(&key) {
         return Ok(found.clone());
     }
     let found = make()?;
-    read.borrow_mut().insert(key, found.clone());
+    read.insert(key, found.clone());
     Ok(found)
 }
 

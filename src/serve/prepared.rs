@@ -1,6 +1,5 @@
 //! Families prepared once per worker thread and solver settings, and the web app's way onto the one
-//! solve path ([`crate::solve`]: prepare by name, solve guarded), then [`Record::of`], as `run --json`
-//! does.
+//! solve path ([`crate::solve`]: prepare by name, solve guarded, record), as `run --json` does.
 //!
 //! A prepared family is not `Send` (the trait asks only `Sync`), so each worker keeps its own; the
 //! settings a request can choose are few (solver, digits, rules), so each worker holds at most a
@@ -8,15 +7,12 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::path::Path;
 use std::rc::Rc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::solve::Options;
-use crate::report::record::Record;
-use crate::solve::{CpuClock, Measuring};
-use solvebatch_core::Outcome;
+use crate::solve::{CpuClock, FileToSolve, Measuring, Recording, Solved};
 use solvebatch_core::{Family, Prepared, Settings};
 
 /// What makes two prepared families different.
@@ -52,17 +48,17 @@ pub fn prepared(
     Ok(ready)
 }
 
-/// Solves `input`, named `name`, with `prepared` of `family` before `deadline`, or until `stop` is
-/// set (the client is gone): its outcome and its record, output included, timed as `run` times a
-/// file (milliseconds). A solver that panics gives a `failed` record.
+/// Solves `file` with `prepared` of `family` before `deadline`, or until `stop` is set (the client is
+/// gone), through the one path of `run` ([`crate::solve::solve_file`]): its outcome and its record,
+/// output included, timed as `run` times a file (milliseconds), judged against its reference when
+/// one came along, with the diff when not `same`. A solver that panics gives a `failed` record.
 pub fn solve(
     family: &dyn Family,
     prepared: &dyn Prepared,
-    name: &str,
-    input: &[u8],
+    file: &FileToSolve,
     deadline: Instant,
     stop: &AtomicBool,
-) -> (Outcome, Record) {
+) -> Solved {
     let started = Instant::now();
     let measuring = Measuring {
         timeout: Some(deadline.saturating_duration_since(started)),
@@ -70,11 +66,6 @@ pub fn solve(
         clock: CpuClock::Thread,
         heap: false,
     };
-    let measured =
-        crate::solve::measure((family, prepared), (Path::new(name), input), (started, stop), &measuring);
-    let record = Record {
-        cpu_ms: measured.cpu_ms,
-        ..Record::of(name.to_string(), family.name(), prepared.solver(), &measured.outcome, measured.ms, true)
-    };
-    (measured.outcome, record)
+    let recording = Recording { keep_output: true, diff: true };
+    crate::solve::solve_file((family, prepared), file, (started, stop), &measuring, recording)
 }

@@ -29,6 +29,7 @@ use super::prepared;
 use super::state::State;
 use crate::family;
 use crate::report::record::Record;
+use crate::solve::FileToSolve;
 use solvebatch_core::Status;
 use solvebatch_core::{Family, Settings, SolverInfo};
 
@@ -163,8 +164,9 @@ pub async fn solve(
             let (prepared, notes) =
                 resolver.prepared(job.family, &job.solver, (&job.options, &job.settings), &name, &body)?;
             let deadline = Instant::now() + job.timeout;
-            let (_, record) = prepared::solve(job.family, prepared.as_ref(), &name, &body, deadline, stop);
-            Ok::<_, String>(Answered { record: record.with_hashes(&body, None), notes })
+            let file = FileToSolve::new(name.clone(), std::path::Path::new(&name), &body);
+            let record = prepared::solve(job.family, prepared.as_ref(), &file, deadline, stop).record;
+            Ok::<_, String>(Answered { record, notes })
         })
         .await?
         .map_err(ApiError::bad_request)?;

@@ -14,7 +14,9 @@ use solvebatch_tournament::{self as tournament, RoundOutcome};
 use crate::error::usage;
 use crate::output::{write_file, OutputFile};
 use crate::reads::Reads;
-use crate::report::json::{Line, RoundCountResult};
+use crate::report::json::{Answer, Line, RoundCountResult, ShareResult};
+use crate::shard::Share;
+use solvebatch_tournament::solvers::share::{solve_cube_share, CubeShare, ShareAnswer};
 
 /// Arguments of `solvebatch tournament`.
 #[derive(Debug, clap::Args)]
@@ -132,7 +134,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         path.as_deref().map_or(Ok(()), |path| reads.check(path, option))?;
     }
     if let Some(share) = args.cubes.cubes {
-        return crate::cubes::run_share(&args.file, share, args.timeout, args.cubes.json.as_deref());
+        return run_share(&args.file, share, args.timeout, args.cubes.json.as_deref());
     }
     let started = Instant::now();
     let name = crate::text::name(&args.file);
@@ -297,4 +299,49 @@ fn count(
     }
     println!("{rounds}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--cubes K/N`: solves share `share` of `file` within `timeout`
+/// ([`solve_cube_share`]) and writes its result line to `json` (standard output when `None`), which
+/// `merge` joins with the other shares' ([`crate::cubes::merge`]).
+///
+/// # Errors
+/// An unreadable or invalid pairing file (`FILE: message`), or a result that cannot be written. A
+/// timeout is a result (exit status 1), not an error.
+fn run_share(
+    file: &Path,
+    share: Share,
+    timeout: Option<Duration>,
+    json: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    // Opened first, so that a path that cannot be written is known before hours of search.
+    let destination = json.unwrap_or(Path::new("-"));
+    let mut out = OutputFile::create(destination)?;
+    let name = crate::text::name(file);
+    let text = crate::text::read_named(file)?;
+    let instance = tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}"))?;
+    let part = CubeShare::new(share.index as usize, share.count as usize)
+        .ok_or_else(|| anyhow!("{share} is not a share"))?;
+    let solution =
+        solve_cube_share(&instance, part, tournament::Deadline::at(timeout.map(|limit| started + limit)));
+    let (answer, output) = match &solution.answer {
+        ShareAnswer::Round(round) => (Answer::Round, Some(tournament::format(&instance, Some(round)))),
+        ShareAnswer::Refuted => (Answer::Refuted, None),
+        ShareAnswer::Interrupted => (Answer::Timeout, None),
+    };
+    let result = ShareResult {
+        file: crate::paths::display_path(file),
+        input: crate::report::record::content_hash(&text),
+        share,
+        answer,
+        output,
+        conflicts: solution.conflicts,
+        ms: started.elapsed().as_secs_f64() * 1000.0,
+    };
+    let mut line = serde_json::to_vec(&Line::CubeShare(Cow::Borrowed(&result)))?;
+    line.push(b'\n');
+    out.write_all(&line).with_context(|| format!("{}: cannot write", destination.display()))?;
+    out.commit()?;
+    Ok(if answer == Answer::Timeout { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
