@@ -18,7 +18,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
-use super::lexicon::{self, Notes, Resolver};
+use super::lexicon::{self, LexiconError, Notes, Resolver};
 use super::limits;
 use super::prepared;
 use super::references::{self, References};
@@ -29,6 +29,7 @@ use crate::report::record::Record;
 use crate::report::summary::Summary;
 use crate::report::{html, junit};
 use crate::verdict::{judge, unified_diff};
+use solvebatch_core::Deadline;
 use solvebatch_core::{Status, Verdict};
 
 /// The query parameters of a batch.
@@ -313,7 +314,7 @@ fn solve_all(
     stop: &AtomicBool,
 ) -> Result<BatchAnswer, ApiError> {
     let started = Instant::now();
-    let resolver = Resolver::new(state, files);
+    let resolver = Resolver::new(state, files, Deadline::at(Some(deadline)).or_flag(stop));
     let mut records = Vec::new();
     let mut notes = Vec::new();
     let mut diffs = Vec::new();
@@ -346,10 +347,11 @@ fn solve_all(
         let prepared = (Instant::now() < deadline)
             .then(|| resolver.prepared(family, solver, (&Vec::new(), &state.settings), name, input));
         let (record, note) = match prepared {
-            Some(Err(message)) => {
+            Some(Err(LexiconError::Invalid(message))) => {
                 (Record::failed(name.clone(), Some(family.name()), message), Notes::default())
             }
-            None => {
+            // Past the limit before anything was prepared, or while a word list's graph was built.
+            None | Some(Err(LexiconError::PastLimit(_))) => {
                 let mut record = Record::failed(
                     name.clone(),
                     Some(family.name()),

@@ -145,9 +145,9 @@ pub async fn position(
             if let Some(rack) = &query.rack {
                 position.rack = rack_of(rack, &position.rules)?;
             }
-            let (dictionary, tiles, notes) = Resolver::new(&shared, &sent)
+            let (dictionary, tiles, notes) = Resolver::new(&shared, &sent, deadline)
                 .lexicon(&name, Some(&position))
-                .map_err(ApiError::bad_request)?;
+                .map_err(|error| error.answer(limit))?;
             limit.check(deadline, || "the position, once its word list was read".to_string())?;
             let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
             let (board, rack) = (&position.board, &position.rack);
