@@ -534,6 +534,35 @@ fn words_lists_what_the_rack_spells_best_first() {
         .stdout("no word\n");
 }
 
+/// `scrabble words -d missing.txt` failed with exit status 1, as if the list were unreadable; a
+/// file named on the command line that does not exist is a usage error naming it, as `run
+/// nosuchdir` is.
+#[test]
+fn scrabble_words_with_a_missing_dictionary_is_a_usage_error_naming_it() {
+    let folder = game_folder("cat\n", "");
+    solvebatch()
+        .args(["scrabble", "words", "-d", "missing.txt", "--rack", "tacs"])
+        .current_dir(folder.path())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: missing.txt: no such file or folder\n");
+    solvebatch()
+        .args(["scrabble", "words", "-d", "missing.txt", "-t", "gone.txt", "--rack", "tacs"])
+        .current_dir(folder.path())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: no such files or folders: missing.txt, gone.txt\n");
+    // Every command reading a dictionary says the same.
+    solvebatch()
+        .args(["scrabble", "compile", "missing.txt", "-o", "out.graph"])
+        .current_dir(folder.path())
+        .assert()
+        .code(2)
+        .stderr("error: missing.txt: no such file or folder\n");
+}
+
 #[test]
 fn check_and_hint_under_the_standard_rules() {
     // The A below the first L of HELLO lands on the double letter at (-1, -1): LA = 1 + 2 = 3 (2 under
