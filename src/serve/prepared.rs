@@ -63,6 +63,12 @@ pub fn solve(
     deadline: Instant,
     stop: &AtomicBool,
 ) -> (Outcome, Record) {
+    // Refused as `run` refuses a file read as text, before any parser sees a byte of it.
+    if crate::text::check_text(input).is_err() {
+        let outcome = Outcome::invalid(crate::text::ReadError::BINARY.to_string());
+        let record = Record::of(name.to_string(), family.name(), prepared.solver(), &outcome, 0.0, true);
+        return (outcome, record);
+    }
     let started = Instant::now();
     let measuring = Measuring {
         timeout: Some(deadline.saturating_duration_since(started)),
