@@ -1455,7 +1455,7 @@ fn a_binary_file_sent_to_the_web_api_is_refused_from_its_first_block_and_never_e
     let (status, view) = post_form(&server.at("/api/batch"), &[("b.csv", binary)]);
     let record = &view["records"][0];
     assert_eq!((status, &record["status"], &record["message"]), (200, &json!("invalid"), &json!(refused)));
-    for view in [&record, &view] {
+    for view in [record, &view] {
         assert!(!body(view).contains("\\u0000") && !body(view).contains('\u{fffd}'), "{view}");
     }
     // A NUL byte past the first block is the parser's to find, as on the command line.
