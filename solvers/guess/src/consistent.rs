@@ -45,7 +45,8 @@ const BLOCK_DIGITS: u32 = 6;
 /// filtered.eliminate(1000, 0);
 /// filtered.eliminate(2111, 3);
 /// assert_eq!(built, filtered);
-/// assert_eq!(built.len(), 3 * 8); // one of the last three digits changed to one of 8 (not 0 or 1)
+/// // 2, then 1 in two of the last three places and 2 to 9 in the third (3 × 8); or 3 to 9, then 111.
+/// assert_eq!(built.len(), 3 * 8 + 7);
 /// ```
 pub fn consistent_with(
     digits: Digits,
