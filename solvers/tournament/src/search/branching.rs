@@ -49,6 +49,14 @@ impl FailureRates {
         self.update(item);
     }
 
+    /// `item` was left without options by the options of the item branched on above alone (each of
+    /// its options had that item too): counted as a branching on `item` that failed, as Knuth's
+    /// `ssxcc-frb0` counts it, rather than as a failure of the option tried above.
+    pub(crate) fn wiped(&mut self, item: usize) {
+        self.assigns[item] += 1;
+        self.failed(item);
+    }
+
     fn update(&mut self, item: usize) {
         self.factor[item] = self.assigns[item] as f64 / (self.fails[item] as f64 + 0.5);
     }

@@ -10,6 +10,7 @@ pub(crate) mod bitset;
 pub(crate) mod blossom;
 pub mod branching;
 pub(crate) mod filter;
+pub(crate) mod in_order;
 pub(crate) mod links;
 pub mod pruning;
 pub mod restarts;
