@@ -186,7 +186,7 @@ fn run<P: Part>(board: &Mutex<Board<P>>, changed: &Condvar, stop: &Stop, key: Ve
                     if !given.is_empty() {
                         for (j, part) in (1..).zip(given) {
                             let mut place = key.clone();
-                            place.extend(std::iter::repeat(0).take(gifts));
+                            place.extend(std::iter::repeat_n(0, gifts));
                             place.push(j);
                             guard.queue.insert(place, part);
                         }

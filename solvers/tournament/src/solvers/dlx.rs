@@ -14,8 +14,10 @@ use crate::solver::{Interrupted, Limits, Solution, Solver, Stats};
 use crate::stop::Stop;
 
 /// Algorithm X, on bitsets when the instance has at most 64 tables and 1024 distinct pairings (see
-/// `bitset.rs`: the same search as dancing links, with cheaper nodes, its first levels cut into
-/// subtrees searched in turns, on [`Limits::threads`] threads), on dancing links otherwise.
+/// `bitset.rs`: the same search as dancing links, with cheaper nodes), on dancing links otherwise;
+/// either on [`Limits::threads`] threads, subtrees taken in depth-first order and split again while
+/// a thread waits, a round counting once the subtrees before it are refuted, so that the round is
+/// the one-thread round whatever the number of threads (`search::in_order`).
 /// [`Stats::nodes`] counts options tried, [`Stats::backtracks`] options taken back.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Dlx;
@@ -26,8 +28,9 @@ impl Solver for Dlx {
     }
 
     fn description(&self) -> &'static str {
-        "exact cover, Algorithm X, fewest options first (Knuth 2000), bitsets up to 64 tables, subtrees \
-         on every worker thread (work stealing); wins on most files and on every file without a round"
+        "exact cover, Algorithm X, fewest options first (Knuth 2000), bitsets up to 64 tables, dancing \
+         links beyond; subtrees on every worker thread in depth-first order, so the same round whatever \
+         -j; wins on most files, and on every file without a round in time taken"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
@@ -38,7 +41,11 @@ impl Solver for Dlx {
 /// [`Dlx`] with the failure-rate item choice FRB instead of fewest-options (Li, Yin and Li,
 /// "Failure Based Variable Ordering Heuristics for Solving CSPs", CP 2021; [`Branching`]): an item
 /// with no option or one option first, else the smallest `size / ((fails + 0.5) / assigns)`, the
-/// counters kept by the search over its whole run (per subtree on several threads).
+/// counters kept by the search over its whole run (a subtree given to another thread starts from a
+/// copy). Up to 64 tables the items are scanned in the order Knuth's `ssxcc-frb0` keeps its active
+/// items (a covered item swapped with the last uncovered one), the first among equal scores
+/// winning; that order, not the counters, is what makes FRB search smaller trees than
+/// fewest-options there.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DlxFrb;
 
@@ -49,7 +56,8 @@ impl Solver for DlxFrb {
 
     fn description(&self) -> &'static str {
         "dlx branching on the item that failed most often per option tried (FRB: Li, Yin and Li, CP \
-         2021), on the worker threads as dlx; wins where failures concentrate on a few tables or players"
+         2021; items scanned in the order of Knuth's ssxcc-frb0), on the worker threads as dlx; searches \
+         smaller trees than dlx but each node costs more, so it wins only where its order meets a round early"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
