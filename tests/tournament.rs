@@ -231,6 +231,27 @@ fn count_and_all_answer_the_same_on_any_number_of_threads() {
     }
 }
 
+/// `dlx` prints the one-thread round whatever -j: on 45 tables, degree 6, seed 1 (9 rounds) and on a
+/// planted 70-table file (dancing links), 2, 3 and 4 threads print what `-j 1` prints.
+#[test]
+fn dlx_prints_the_same_round_on_any_number_of_threads() {
+    let rounds = generated(&["--tables", "45", "--degree", "6", "--seed", "1"]);
+    let large = generated(&["--tables", "70", "--degree", "3", "--seed", "1", "--planted"]);
+    let (dir, _) = setup(&[("rounds.csv", &rounds), ("large.csv", &large)]);
+    let out = |args: &[&str]| {
+        let output = crate::common::output_in(dir.path(), args);
+        assert!(output.status.success(), "{args:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    for file in ["rounds.csv", "large.csv"] {
+        let one = out(&["tournament", file, "--solver", "dlx", "-j", "1"]);
+        assert!(one.starts_with("Table 0: "), "{one}");
+        for jobs in ["2", "3", "4"] {
+            assert_eq!(out(&["tournament", file, "--solver", "dlx", "-j", jobs]), one, "{file} -j {jobs}");
+        }
+    }
+}
+
 /// The time limit stops every thread of `--count`, on a 60-table degree-6 file whose count takes far
 /// longer; the margin is generous, for a loaded machine.
 #[test]
@@ -259,6 +280,8 @@ fn help_says_which_solvers_are_deterministic() {
         "Deterministic, the same file giving the same round",
         "Not deterministic: portfolio",
         "and sat with -j 2 or more",
+        "dlx (the same round whatever -j",
+        "dlx-frb with -j 2 or more",
     ] {
         assert!(help.contains(said), "{help}");
     }

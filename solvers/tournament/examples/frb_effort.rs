@@ -2,9 +2,11 @@
 //! one thread each: options tried and CPU time of the searching thread, file by file.
 //!
 //! ```text
-//! cargo run --release -p solvebatch-tournament --example frb_effort -- TABLES DEGREE FIRST_SEED LAST_SEED count|solve [SECONDS [planted]]
+//! cargo run --release -p solvebatch-tournament --example frb_effort -- TABLES DEGREE FIRST_SEED LAST_SEED count|tree|solve [SECONDS [planted]]
 //! ```
-//! `count` counts every round (`--count`'s search: the whole tree, with its memo); `solve` runs `dlx`
+//! `count` counts every round (`--count`'s search: the whole tree, with its memo); `tree` walks
+//! `dlx`'s whole tree on one thread, counting every round on the way, without a memo (as Knuth's
+//! `ssxcc` counts them, so its node counts compare); `solve` runs `dlx`
 //! and `dlx-frb` to their first round or to the refutation of the whole tree, each stopped after
 //! `SECONDS` of wall-clock time (default 60). `planted` makes the files of `solvebatch gen tournament
 //! --planted`. Each line: the file, then per branching the answer, options tried and CPU seconds,
@@ -15,6 +17,7 @@ use std::time::{Duration, Instant};
 use nix::time::{clock_gettime, ClockId};
 use solvebatch_tournament::count::count_rounds_by;
 use solvebatch_tournament::search::branching::Branching;
+use solvebatch_tournament::solvers::dlx::whole_tree;
 use solvebatch_tournament::{solver, Deadline, Instance, Limits, Regular};
 
 /// The CPU time of the calling thread so far, in seconds.
@@ -24,11 +27,17 @@ fn thread_cpu() -> f64 {
 }
 
 /// The answer (or `timeout`), the options tried and the CPU seconds of one search of `instance`.
-fn measure(instance: &Instance, count: bool, branching: Branching, seconds: f64) -> (String, u64, f64) {
+fn measure(instance: &Instance, mode: &str, branching: Branching, seconds: f64) -> (String, u64, f64) {
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
-    let limits = Limits { deadline: Deadline::at(Some(deadline)), ..Limits::default() };
+    let limits = Limits { deadline: Deadline::at(Some(deadline)), threads: 1, ..Limits::default() };
     let cpu = thread_cpu();
-    let (answer, nodes) = if count {
+    let (answer, nodes) = if mode == "tree" {
+        match whole_tree(instance, &limits, branching) {
+            Ok(Some((rounds, stats))) => (format!("{rounds} rounds"), stats.nodes),
+            Ok(None) => panic!("over 64 tables"),
+            Err(_) => ("timeout".to_string(), 0),
+        }
+    } else if mode == "count" {
         match count_rounds_by(instance, &limits, branching) {
             Ok(count) => (format!("{} rounds", count.rounds), count.stats.nodes),
             Err(_) => ("timeout".to_string(), 0),
@@ -51,7 +60,8 @@ fn main() {
         args.get(i).and_then(|a| a.parse().ok()).expect("TABLES DEGREE FIRST LAST count|solve")
     };
     let (tables, degree, first, last) = (number(0), number(1), number(2), number(3));
-    let count = args.get(4).map(String::as_str) == Some("count");
+    let mode = args.get(4).map_or("solve", String::as_str);
+    let count = mode != "solve";
     let seconds = args.get(5).map_or(60.0, |a| a.parse().expect("SECONDS"));
     let planted = args.get(6).is_some_and(|a| a == "planted");
     println!(
@@ -62,8 +72,8 @@ fn main() {
     for seed in first..=last {
         let regular = Regular { tables: tables as usize, degree: degree as usize, seed, planted };
         let instance = regular.generate().expect("generate");
-        let (a, a_nodes, a_cpu) = measure(&instance, count, Branching::FewestOptions, seconds);
-        let (b, b_nodes, b_cpu) = measure(&instance, count, Branching::FailureRate, seconds);
+        let (a, a_nodes, a_cpu) = measure(&instance, mode, Branching::FewestOptions, seconds);
+        let (b, b_nodes, b_cpu) = measure(&instance, mode, Branching::FailureRate, seconds);
         if a != "timeout" && b != "timeout" {
             assert!(a == b || !count, "the branchings disagree: {a} against {b}");
             for (sum, value) in sums.iter_mut().zip([a_nodes as f64, a_cpu, b_nodes as f64, b_cpu]) {

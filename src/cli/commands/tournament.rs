@@ -26,11 +26,12 @@ pub struct Args {
     pub file: PathBuf,
 
     /// The solver (see `solvebatch list-solvers`). Deterministic, the same file giving the same round
-    /// on every run: backtrack (the reference round), dlx-restarts (for a given --seed), dlx and
-    /// dlx-frb (for a given -j: another number of threads may print another valid round, timing
-    /// never does), sat with -j 1. Not deterministic: portfolio, whose round is that of the search
-    /// that answers first, and sat with -j 2 or more. Whether a round exists never depends on the
-    /// solver or on -j.
+    /// on every run: backtrack (the reference round), dlx (the same round whatever -j: the first in
+    /// its depth-first order, which its threads keep), dlx-restarts (for a given --seed), dlx-frb and
+    /// sat with -j 1. Not deterministic: portfolio, whose round is that of the search that answers
+    /// first, dlx-frb with -j 2 or more (where its threads split the tree depends on the timing, and
+    /// each part learns its own failure rates), and sat with -j 2 or more. Whether a round exists
+    /// never depends on the solver or on -j.
     #[arg(long, default_value = "backtrack", value_parser = solver_name)]
     pub solver: String,
 

@@ -10,7 +10,9 @@ pub enum Branching {
     #[default]
     FewestOptions,
     /// FRB: an item with no option, else one with a single option, else the item with the smallest
-    /// `size / ((fails + 0.5) / assigns)`, the first in item order among equals (`FailureRates`).
+    /// `size / ((fails + 0.5) / assigns)`, the first among equals (`FailureRates`): in the order of
+    /// Knuth's `ssxcc-frb0` on bitsets (up to 64 tables; see `bitset.rs`), in item order on dancing
+    /// links and in `--count`.
     FailureRate,
 }
 
@@ -47,6 +49,14 @@ impl FailureRates {
     pub(crate) fn failed(&mut self, item: usize) {
         self.fails[item] += 1;
         self.update(item);
+    }
+
+    /// `item` was left without options by the options of the item branched on above alone (each of
+    /// its options had that item too): counted as a branching on `item` that failed, as Knuth's
+    /// `ssxcc-frb0` counts it, rather than as a failure of the option tried above.
+    pub(crate) fn wiped(&mut self, item: usize) {
+        self.assigns[item] += 1;
+        self.failed(item);
     }
 
     fn update(&mut self, item: usize) {

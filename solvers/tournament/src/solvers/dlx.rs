@@ -14,8 +14,10 @@ use crate::solver::{Interrupted, Limits, Solution, Solver, Stats};
 use crate::stop::Stop;
 
 /// Algorithm X, on bitsets when the instance has at most 64 tables and 1024 distinct pairings (see
-/// `bitset.rs`: the same search as dancing links, with cheaper nodes, its first levels cut into
-/// subtrees searched in turns, on [`Limits::threads`] threads), on dancing links otherwise.
+/// `bitset.rs`: the same search as dancing links, with cheaper nodes), on dancing links otherwise;
+/// either on [`Limits::threads`] threads, subtrees taken in depth-first order and split again while
+/// a thread waits, a round counting once the subtrees before it are refuted, so that the round is
+/// the one-thread round whatever the number of threads (`search::in_order`).
 /// [`Stats::nodes`] counts options tried, [`Stats::backtracks`] options taken back.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Dlx;
@@ -26,8 +28,9 @@ impl Solver for Dlx {
     }
 
     fn description(&self) -> &'static str {
-        "exact cover, Algorithm X, fewest options first (Knuth 2000), bitsets up to 64 tables, subtrees \
-         on every worker thread (work stealing); wins on most files and on every file without a round"
+        "exact cover, Algorithm X, fewest options first (Knuth 2000), bitsets up to 64 tables, dancing \
+         links beyond; subtrees on every worker thread in depth-first order, so the same round whatever \
+         -j; wins on most files, and on every file without a round in time taken"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
@@ -38,7 +41,11 @@ impl Solver for Dlx {
 /// [`Dlx`] with the failure-rate item choice FRB instead of fewest-options (Li, Yin and Li,
 /// "Failure Based Variable Ordering Heuristics for Solving CSPs", CP 2021; [`Branching`]): an item
 /// with no option or one option first, else the smallest `size / ((fails + 0.5) / assigns)`, the
-/// counters kept by the search over its whole run (per subtree on several threads).
+/// counters kept by the search over its whole run (a subtree given to another thread starts from a
+/// copy). Up to 64 tables the items are scanned in the order Knuth's `ssxcc-frb0` keeps its active
+/// items (a covered item swapped with the last uncovered one), the first among equal scores
+/// winning; that order, not the counters, is what makes FRB search smaller trees than
+/// fewest-options there.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DlxFrb;
 
@@ -49,7 +56,8 @@ impl Solver for DlxFrb {
 
     fn description(&self) -> &'static str {
         "dlx branching on the item that failed most often per option tried (FRB: Li, Yin and Li, CP \
-         2021), on the worker threads as dlx; wins where failures concentrate on a few tables or players"
+         2021; items scanned in the order of Knuth's ssxcc-frb0), on the worker threads as dlx; searches \
+         smaller trees than dlx but each node costs more, so it wins only where its order meets a round early"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
@@ -94,16 +102,33 @@ pub(crate) fn solve_by(
     let bitset = (engine == Engine::Fastest).then(|| bitset::Problem::new(3 * n, &options)).flatten();
     let found = match bitset {
         Some(problem) => problem.search(stop, threads.max(1), branching, &mut stats)?,
-        None => {
-            let mut links = Links::new(&options, 3 * n, branching);
-            let found = links.search(stop)?;
-            stats = links.stats;
-            found
-        }
+        None => Links::new(&options, 3 * n, branching).search_on(threads.max(1), stop, &mut stats)?,
     };
     let round =
         found.map(|chosen| Round::from_pairings(instance, chosen.iter().map(|&option| pairing[option])));
     Ok(Solution { round, stats })
+}
+
+/// The number of rounds of `instance` found by `dlx`'s search on one thread going on past each round
+/// to the end of the tree, branching by `branching`, and the options tried: the whole tree without
+/// the memo of `--count`, as Knuth's exact cover programs count it (to compare item choices on whole
+/// trees). As in `--count`, a pairing listed in both orders is two options (two printed rounds), so
+/// the count equals `--count`'s. `None` when the instance is too large for the bitsets (over 64
+/// tables).
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `limits` passes first.
+pub fn whole_tree(
+    instance: &Instance,
+    limits: &Limits,
+    branching: Branching,
+) -> Result<Option<(u64, Stats)>, Interrupted> {
+    let mut stats = Stats::default();
+    let Some(n) = instance.tables_if_coverable() else { return Ok(Some((0, stats))) };
+    let (options, _) = options_by(instance, n, |pairing| *pairing);
+    let Some(problem) = bitset::Problem::new(3 * n, &options) else { return Ok(None) };
+    let covers = problem.count_covers(&Stop::new(limits), branching, &mut stats)?;
+    Ok(Some((covers, stats)))
 }
 
 /// The options of `instance` (items: tables `0..n`, players `n..3n`) and the pairing index behind each.
@@ -178,9 +203,57 @@ mod tests {
         }
     }
 
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Fewest-options on 1 to 4 threads prints the one-thread round (the first in depth-first
+        /// order), on either engine, and both engines search the same tree, so print the same round.
+        #[test]
+        fn the_round_on_any_number_of_threads_is_the_one_thread_round(
+            instance in crate::instance::tests::instances()
+        ) {
+            let stop = Stop::new(&Limits::default());
+            let one = solve(&instance, &stop, 1, Engine::Fastest).unwrap().round;
+            for threads in 1..=4 {
+                for engine in [Engine::Fastest, Engine::Links] {
+                    let round = solve(&instance, &stop, threads, engine).unwrap().round;
+                    prop_assert_eq!(&round, &one, "{} threads, {:?}", threads, engine);
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The whole tree of either branching holds every round once: its count is `--count`'s.
+        #[test]
+        fn whole_trees_count_what_count_counts(instance in crate::instance::tests::instances()) {
+            let limits = Limits::default();
+            let expected = crate::count::count_rounds(&instance, &limits).unwrap().rounds;
+            for branching in [Branching::FewestOptions, Branching::FailureRate] {
+                let (covers, _) = whole_tree(&instance, &limits, branching).unwrap().expect("small");
+                prop_assert_eq!(num_bigint::BigUint::from(covers), expected.clone());
+            }
+        }
+    }
+
+    /// The whole tree of 45 tables, degree 5, seed 1 (no round) is the tree `dlx` refutes; on the
+    /// spec example it holds its one round.
+    #[test]
+    fn a_whole_tree_without_a_round_is_the_refuted_tree() {
+        let instance = Regular { tables: 45, degree: 5, seed: 1, planted: false }.generate().unwrap();
+        let tree = whole_tree(&instance, &Limits::default(), Branching::FewestOptions).unwrap();
+        assert_eq!(tree.map(|(covers, stats)| (covers, stats.nodes)), Some((0, 451_760)));
+        let example = parse("3\n0,1,0\n1,2,0\n3,4,1\n5,0,2\n").unwrap();
+        let tree = whole_tree(&example, &Limits::default(), Branching::FailureRate).unwrap();
+        assert_eq!(tree.map(|(covers, stats)| (covers, stats.nodes)), Some((1, 3)));
+    }
+
     /// Without a round, the threads refute the tree one thread refutes, each option once: the
-    /// subtrees of the cut, cut again between turns as they run out (45 tables, degree 5: about 110
-    /// turns of 4096 options), try the options one depth-first search tries, no more, no fewer.
+    /// subtrees taken in order and split again while a thread waits (45 tables, degree 5: over 100
+    /// slices of 4096 options) try the options one depth-first search tries, no more, no fewer; on
+    /// either engine, which search the same tree.
     #[test]
     fn threads_refute_the_one_thread_tree_trying_each_option_once() {
         let instance = Regular { tables: 45, degree: 5, seed: 1, planted: false }.generate().unwrap();
@@ -190,6 +263,26 @@ mod tests {
         for threads in [2, 3, 4] {
             let many = solve(&instance, &stop, threads, Engine::Fastest).unwrap();
             assert_eq!((many.round, many.stats.nodes), (None, 451_760), "{threads} threads");
+        }
+        for threads in [1, 2, 4] {
+            let links = solve(&instance, &stop, threads, Engine::Links).unwrap();
+            assert_eq!((links.round, links.stats.nodes), (None, 451_760), "{threads} threads, links");
+        }
+    }
+
+    /// A round found in a later subtree waits for the earlier ones: on 45 tables, degree 6, seed 1
+    /// (9 rounds), 2, 3 and 4 threads print the round one thread prints, on either engine.
+    #[test]
+    fn threads_print_the_one_thread_round_on_a_file_with_several_rounds() {
+        let instance = Regular { tables: 45, degree: 6, seed: 1, planted: false }.generate().unwrap();
+        let stop = Stop::new(&Limits::default());
+        let one = solve(&instance, &stop, 1, Engine::Fastest).unwrap().round.expect("a round");
+        assert_eq!(check_round(&instance, &one), Ok(()));
+        for threads in [2, 3, 4] {
+            for engine in [Engine::Fastest, Engine::Links] {
+                let round = solve(&instance, &stop, threads, engine).unwrap().round;
+                assert_eq!(round.as_ref(), Some(&one), "{threads} threads, {engine:?}");
+            }
         }
     }
 
@@ -215,11 +308,15 @@ mod tests {
     fn a_time_limit_stops_every_thread() {
         let instance = Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap();
         let limit = Duration::from_millis(200);
-        for (threads, branching) in [(2, Branching::FewestOptions), (4, Branching::FailureRate)] {
+        for (threads, branching, engine) in [
+            (2, Branching::FewestOptions, Engine::Fastest),
+            (4, Branching::FailureRate, Engine::Fastest),
+            (3, Branching::FewestOptions, Engine::Links),
+        ] {
             let started = Instant::now();
             let limits =
                 Limits { deadline: crate::solver::Deadline::at(Some(started + limit)), ..Limits::default() };
-            let answer = solve_by(&instance, &Stop::new(&limits), threads, Engine::Fastest, branching);
+            let answer = solve_by(&instance, &Stop::new(&limits), threads, engine, branching);
             assert_eq!(answer, Err(Interrupted));
             assert!(started.elapsed() < limit + Duration::from_secs(1), "{:?}", started.elapsed());
         }
@@ -293,6 +390,24 @@ mod tests {
         assert!(bitset::Problem::new(210, &options).is_none());
         let round = Dlx.solve(&instance, &Limits::default()).unwrap().round.expect("a planted round");
         assert_eq!(check_round(&instance, &round), Ok(()));
+    }
+
+    /// Over 64 tables the dancing-links search runs on threads too, and prints the one-thread round;
+    /// without a round (70 tables, degree 3, seed 2), every thread count tries the same options.
+    #[test]
+    fn over_64_tables_threads_answer_as_one_thread() {
+        let stop = Stop::new(&Limits::default());
+        for (seed, planted) in [(1, true), (2, false)] {
+            let instance = Regular { tables: 70, degree: 3, seed, planted }.generate().unwrap();
+            let one = solve(&instance, &stop, 1, Engine::Fastest).unwrap();
+            for threads in [2, 4] {
+                let many = solve(&instance, &stop, threads, Engine::Fastest).unwrap();
+                assert_eq!(many.round, one.round, "seed {seed}, {threads} threads");
+                if one.round.is_none() {
+                    assert_eq!(many.stats.nodes, one.stats.nodes, "seed {seed}, {threads} threads");
+                }
+            }
+        }
     }
 
     #[test]
