@@ -16,6 +16,7 @@ use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
 use solvebatch_scrabble::game::analyze::AnalysisSettings;
 use solvebatch_scrabble::game::cgp::Cgp;
 use solvebatch_scrabble::game::desk;
+use solvebatch_scrabble::game::figures::final_line;
 use solvebatch_scrabble::game::solitaire::run_solitaire;
 use solvebatch_scrabble::game::SolitaireGame;
 use solvebatch_scrabble::play::hint::Hint;
@@ -129,8 +130,9 @@ pub enum ScrabbleCommand {
     /// (as `endgame --all`, searching at most 20,000 positions a turn unless `--endgame-positions`
     /// says otherwise, so that the analysis is the same on every machine): `bag empty: endgame value VALUE (proved, depth D):
     /// LINE` and `endgame: the move made VALUE, lost X` (in points of final spread).
-    /// The last lines give each player's turns, best moves, equity lost in total and per turn,
-    /// bingos found and missed, and phonies. Every line of the game is checked first; an
+    /// Then a line per player gives its turns, best moves, equity lost in total and per turn,
+    /// bingos found and missed, and phonies, and the last line the final score as the record has
+    /// it, end-of-game rack points and time penalties included (`final: NICK 406, NICK 368`). Every line of the game is checked first; an
     /// inconsistent one is an error naming the file and the line.
     #[command(
         after_help = "Example:\n  solvebatch scrabble analyze datasets/scrabble/self-play.gcg --player one"
@@ -179,6 +181,12 @@ pub struct PreEndgameArgs {
     #[arg(long, value_name = "N", default_value_t = solvebatch_scrabble::search::endgame::ANALYSIS_NODE_LIMIT,
         value_parser = clap::value_parser!(u64).range(1..))]
     pub endgame_positions: u64,
+
+    /// Print the valuation as one JSON object: `rack`, `unseen`, `scoreless_turns`, `game_over`,
+    /// `endgame_positions` and `plays` (each `move`, `mean`, `proved` and `draws`: each `tile`,
+    /// `count`, `value` and `proved`).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `solvebatch scrabble endgame`.
@@ -251,6 +259,14 @@ pub struct AnalyzeArgs {
     /// (`LEAVE VALUE` lines), told apart by content; default: the values built in.
     #[arg(long, value_name = "FILE")]
     pub leaves: Option<PathBuf>,
+
+    /// Print the analysis as one JSON object: the fields of a `run` record's `stats` (`turns`, the
+    /// decisions analysed; `players`, each player's summary), `final` (each `nick` and `score`) and
+    /// `decisions`, each with its figures (`turn`, `line`, `player`, `rack`, `bag`, `scores`,
+    /// `played`, `rank`, `candidates`, `lost`, `bingo`, `phonies`, `best`, `missed_bingo`,
+    /// `simulated`, `endgame`).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The board, rack and dictionary that `check` and `hint` work on.
@@ -762,8 +778,14 @@ fn solve_pre_endgame(args: &PreEndgameArgs) -> anyhow::Result<ExitCode> {
         plays: usize::try_from(args.plays).unwrap_or(usize::MAX),
         node_limit: args.endgame_positions,
     };
-    let text = desk::pre_endgame_report(&rulebook, &position.board, &position.rack, scoreless, &settings)
-        .map_err(|error| anyhow!("{}: {error}", position_name(&args.board, cgp.is_some())))?;
+    let (board, rack) = (&position.board, &position.rack);
+    let text = if args.json {
+        desk::pre_endgame_figures(&rulebook, board, rack, scoreless, &settings)
+            .map(|figures| format!("{}\n", serde_json::json!(figures)))
+    } else {
+        desk::pre_endgame_report(&rulebook, board, rack, scoreless, &settings)
+    }
+    .map_err(|error| anyhow!("{}: {error}", position_name(&args.board, cgp.is_some())))?;
     std::io::stdout().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
@@ -902,7 +924,12 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         };
         anyhow!("{}: {worded}", crate::text::name(&args.game))
     })?;
-    std::io::stdout().write_all(analysed.text.as_bytes())?;
+    let text = if args.json {
+        format!("{}\n", serde_json::json!(analysed.figures))
+    } else {
+        analysed.text + &final_line(&analysed.game)
+    };
+    std::io::stdout().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 
