@@ -1393,6 +1393,25 @@ fn endgame_plays_out_first_and_values_every_turn() {
     assert_eq!(json["racks"], serde_json::json!(["S", "E"]));
     assert_eq!(json["line"], serde_json::json!([{ "rack": "S", "move": "1 8H (at)S" }]));
     assert!(json.get("turns").is_none(), "turns only with --all");
+    // The same value and line on one thread and on four sharing the table.
+    for jobs in ["1", "4"] {
+        let output = solvebatch()
+            .current_dir(folder.path())
+            .args(["scrabble", "endgame", cgp, "-d", "words.txt", "-t", "tiles.txt", "--json", "-j", jobs])
+            .output()
+            .unwrap();
+        let threaded: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(
+            (&threaded["value"], &threaded["proved"], &threaded["line"]),
+            (&json["value"], &json["proved"], &json["line"])
+        );
+    }
+    solvebatch()
+        .current_dir(folder.path())
+        .args(["scrabble", "endgame", cgp, "-d", "words.txt", "-t", "tiles.txt", "-j", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value '0' for '--jobs <N>'"));
     // hint says it solved the endgame.
     solvebatch()
         .current_dir(folder.path())

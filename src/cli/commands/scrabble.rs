@@ -187,6 +187,11 @@ pub struct PreEndgameArgs {
     /// `count`, `value` and `proved`).
     #[arg(long)]
     pub json: bool,
+    /// Worker threads of each endgame, sharing its transposition table (default 1: each endgame is
+    /// bounded by a count of positions so that the result is the same on every machine, which holds
+    /// for one thread; more may prove more within the count).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 /// Arguments of `solvebatch scrabble endgame`.
@@ -213,6 +218,10 @@ pub struct EndgameArgs {
     /// solving it.
     #[arg(long, conflicts_with_all = ["all", "json", "timeout"])]
     pub cgp: bool,
+    /// Worker threads searching at once, sharing one transposition table (Lazy SMP; default: the
+    /// cores available). The value of a proved endgame is the same whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 /// Arguments of `solvebatch scrabble analyze`.
@@ -267,6 +276,11 @@ pub struct AnalyzeArgs {
     /// `simulated`, `endgame`).
     #[arg(long)]
     pub json: bool,
+    /// Worker threads of each endgame, sharing its transposition table (default 1: each endgame is
+    /// bounded by a count of positions so that the result is the same on every machine, which holds
+    /// for one thread; more may prove more within the count).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 /// The board, rack and dictionary that `check` and `hint` work on.
@@ -722,6 +736,7 @@ fn solve_endgame(args: &EndgameArgs) -> anyhow::Result<ExitCode> {
     let settings = endgame::Settings {
         deadline: Deadline::at(args.timeout.map(|timeout| Instant::now() + timeout)),
         all: args.all,
+        threads: args.jobs.map_or_else(cores, |jobs| jobs as usize),
         ..endgame::Settings::default()
     };
     let solution = endgame::solve(&rulebook, &endgame, &settings);
@@ -758,6 +773,11 @@ fn solve_endgame(args: &EndgameArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The cores available to this process (1 when unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// How errors name the position: its file, or `the CGP position` given on the command line.
 fn position_name(board: &BoardArgs, is_cgp: bool) -> String {
     let path = &board.board_file;
@@ -777,6 +797,7 @@ fn solve_pre_endgame(args: &PreEndgameArgs) -> anyhow::Result<ExitCode> {
     let settings = solvebatch_scrabble::search::pre_endgame::Settings {
         plays: usize::try_from(args.plays).unwrap_or(usize::MAX),
         node_limit: args.endgame_positions,
+        threads: args.jobs.unwrap_or(1) as usize,
     };
     let (board, rack) = (&position.board, &position.rack);
     let text = if args.json {
@@ -909,6 +930,7 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             seed: args.seed,
             player: None,
             endgame_positions: Some(args.endgame_positions),
+            endgame_threads: args.jobs.unwrap_or(1) as usize,
         },
         player: args.player.clone(),
         leaves: args.leaves.clone(),
