@@ -6,13 +6,15 @@
 #
 # Usage: solvers/scrabble/scripts/endgame-speed.sh [BINARY [EXTRA...]] (default
 # target/release/solvebatch; run from the repository's root after `cargo build --release`). Needs
-# taskset, GNU time and python3. EXTRA are more options of `scrabble endgame` (`-j 2`).
-# CORE=N pins the solves to core N (default 0; CORE=all leaves them unpinned).
+# taskset, GNU time and python3. EXTRA are more options of `scrabble endgame`.
+# JOBS=N searches with N threads (default 1); CORE=N pins the solves to core N (default 0;
+# CORE=all leaves them unpinned, as JOBS above 1 needs).
 # SEED=S COUNT=N TAKE=K: the positions of seeds S.. (default 100, 60 generated, the first 50 solved).
 set -euo pipefail
 binary=${1:-target/release/solvebatch}
 shift || true
 core=${CORE:-0}
+jobs=${JOBS:-1}
 seed=${SEED:-100}
 count=${COUNT:-60}
 take=${TAKE:-50}
@@ -26,7 +28,7 @@ echo "load before: $(cat /proc/loadavg)" >&2
 for file in $(ls "$folder"/*.cgp | sort | head -"$take"); do
   start=$(date +%s%N)
   json=$("${pin[@]}" /usr/bin/time -f '%U %S' -o "$folder/cpu" "$binary" scrabble endgame "$file" \
-    -d "$dictionary" --timeout 10 --json "$@")
+    -d "$dictionary" --timeout 10 --json -j "$jobs" "$@")
   end=$(date +%s%N)
   echo "$(basename "$file" .cgp) $(( (end - start) / 1000000 )) $(awk '{ print $1 + $2 }' "$folder/cpu") \
     $(printf '%s' "$json" | python3 -c \
