@@ -795,7 +795,10 @@ fn leaves_from_a_klv2_or_a_text_file_rank_alike_and_a_damaged_one_is_named() {
         .current_dir(datasets())
         .assert()
         .success()
-        .stdout(std::fs::read_to_string(datasets().join("self-play.gcg.expected")).unwrap());
+        .stdout(
+            std::fs::read_to_string(datasets().join("self-play.gcg.expected")).unwrap()
+                + "final: one 406, two 368\n",
+        );
 }
 
 #[test]
@@ -1102,7 +1105,9 @@ fn analyze_prints_the_bundled_self_play_game_with_no_equity_lost() {
     let reference = std::fs::read_to_string(datasets().join("self-play.gcg.expected")).unwrap();
     let output = solvebatch().args(["scrabble", "analyze"]).arg(&game).output().unwrap();
     assert!(output.status.success());
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), reference);
+    // The run's reference, then the final score as the record has it: one's 402 and the V it
+    // takes from two (4), two's 372 less its V: 406 to 368.
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), reference.clone() + "final: one 406, two 368\n");
     // Every move of a self-play game is the engine's first choice.
     let played: Vec<&str> = reference.lines().filter(|line| line.starts_with("  played ")).collect();
     assert_eq!(played.len(), 23);
@@ -1136,8 +1141,76 @@ fn analyze_prints_the_bundled_self_play_game_with_no_equity_lost() {
     );
     assert_eq!(two.lines().filter(|line| line.starts_with("turn ")).count(), 11);
     assert!(two.ends_with(
-        "\ntwo: 11 turns, 11 best, equity lost 0.0 (0.0 a turn), bingos 1 found, 0 missed, 0 phonies\n"
+        "\ntwo: 11 turns, 11 best, equity lost 0.0 (0.0 a turn), bingos 1 found, 0 missed, 0 phonies\n\
+         final: one 406, two 368\n"
     ));
+}
+
+/// The final line counts every point of the record after the last play: end-of-game rack points,
+/// a rack penalty and a time penalty.
+#[test]
+fn analyze_ends_with_the_final_score_after_rack_points_and_time_penalties() {
+    let folder = tempfile::tempdir().unwrap();
+    let recorded = std::fs::read_to_string(datasets().join("self-play.gcg")).unwrap();
+    let game = folder.path().join("timed.gcg");
+    // Two ran 10 points over its time: 368 - 10.
+    std::fs::write(&game, recorded + ">two: (time) -10 358\n").unwrap();
+    let output = solvebatch()
+        .args(["scrabble", "analyze", "--top", "0", "--player", "one", "-d"])
+        .arg(datasets().join("dictionary.txt"))
+        .arg(&game)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8(output.stdout).unwrap().ends_with(
+        "one: 12 turns, 12 best, equity lost 0.0 (0.0 a turn), bingos 2 found, 0 missed, 0 phonies\n\
+         final: one 406, two 358\n"
+    ));
+}
+
+/// `analyze --json`: the fields of a run record's stats, the final score and each decision's
+/// figures, as the text gives them.
+#[test]
+fn analyze_json_gives_the_stats_the_final_score_and_each_turns_figures() {
+    let output = solvebatch()
+        .args(["scrabble", "analyze", "--json", "--top", "1"])
+        .arg(datasets().join("self-play.gcg"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["turns"], 23);
+    assert_eq!(
+        json["players"][1],
+        serde_json::json!({
+            "nick": "two", "turns": 11, "equity_lost": 0.0, "equity_lost_per_turn": 0.0, "best_moves": 11,
+            "bingos_found": 1, "bingos_missed": 0, "phonies": 0
+        })
+    );
+    assert_eq!(
+        json["final"],
+        serde_json::json!([{ "nick": "one", "score": 406 }, { "nick": "two", "score": 368 }])
+    );
+    let decisions = json["decisions"].as_array().unwrap();
+    assert_eq!(decisions.len(), 23);
+    // Turn 22 as the text writes it (above): two's OY, the endgame proved at -1.
+    assert_eq!(
+        decisions[21],
+        serde_json::json!({
+            "turn": 22, "line": 26, "player": "two", "rack": "OVY", "bag": 0, "scores": [394, 355],
+            "played": { "move": "17 N2 OY", "score": 17, "equity": 17.0, "leave": "V", "leave_value": 0.0 },
+            "rank": 1, "candidates": decisions[21]["candidates"], "lost": 0.0, "bingo": false,
+            "phonies": [],
+            "best": [{ "move": "17 N2 OY", "score": 17, "equity": 17.0, "leave": "V", "leave_value": 0.0 }],
+            "missed_bingo": null, "simulated": [],
+            "endgame": {
+                "value": -1, "proved": true, "depth": 10, "nodes": decisions[21]["endgame"]["nodes"],
+                "line": ["17 N2 OY", "4 G9 (DE)I", "pass", "6 K13 R(EF)"], "played": -1
+            }
+        })
+    );
+    assert!(decisions[21]["candidates"].as_u64().unwrap() > 1);
+    assert!(decisions[0]["endgame"].is_null());
 }
 
 #[test]
@@ -1194,7 +1267,8 @@ fn analyze_measures_a_worse_move_and_marks_a_phony() {
          \x20 phony: MD*, PP*\n\
          \x20 best 25.1  21 7F LETUP  keep DE +4.1\n\
          one: 1 turns, 0 best, equity lost 19.6 (19.6 a turn), bingos 0 found, 0 missed, 0 phonies\n\
-         two: 1 turns, 1 best, equity lost 0.0 (0.0 a turn), bingos 0 found, 0 missed, 1 phonies\n"
+         two: 1 turns, 1 best, equity lost 0.0 (0.0 a turn), bingos 0 found, 0 missed, 1 phonies\n\
+         final: one 14, two 30\n"
     );
     // With the simulation the move played is played out beside the best.
     let simulated = solvebatch()
@@ -1356,6 +1430,25 @@ fn endgame_plays_out_first_and_values_every_turn() {
     assert_eq!(json["racks"], serde_json::json!(["S", "E"]));
     assert_eq!(json["line"], serde_json::json!([{ "rack": "S", "move": "1 8H (at)S" }]));
     assert!(json.get("turns").is_none(), "turns only with --all");
+    // The same value and line on one thread and on four sharing the table.
+    for jobs in ["1", "4"] {
+        let output = solvebatch()
+            .current_dir(folder.path())
+            .args(["scrabble", "endgame", cgp, "-d", "words.txt", "-t", "tiles.txt", "--json", "-j", jobs])
+            .output()
+            .unwrap();
+        let threaded: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(
+            (&threaded["value"], &threaded["proved"], &threaded["line"]),
+            (&json["value"], &json["proved"], &json["line"])
+        );
+    }
+    solvebatch()
+        .current_dir(folder.path())
+        .args(["scrabble", "endgame", cgp, "-d", "words.txt", "-t", "tiles.txt", "-j", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value '0' for '--jobs <N>'"));
     // hint says it solved the endgame.
     solvebatch()
         .current_dir(folder.path())
@@ -1387,7 +1480,32 @@ fn pre_endgame_values_each_play_over_every_draw() {
              each, at most 20000 positions):\n",
             "   +7.0  1 8H (at)S  draws E x8 +7; 1 of 1 proved\n",
         ));
+    let output = solvebatch()
+        .current_dir(folder.path())
+        .args(["scrabble", "pre-endgame", cgp, "-d", "words.txt", "-t", "tiles.txt", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        serde_json::from_slice::<serde_json::Value>(&output.stdout).unwrap(),
+        serde_json::json!({
+            "rack": "S", "unseen": "EEEEEEEE", "scoreless_turns": 0, "game_over": false,
+            "endgame_positions": 20000,
+            "plays": [{
+                "move": "1 8H (at)S", "mean": 7.0, "proved": 1,
+                "draws": [{ "tile": "E", "count": 8, "value": 7, "proved": true }]
+            }]
+        })
+    );
     let (folder, cgp) = endgame_folder(1);
+    solvebatch()
+        .current_dir(folder.path())
+        .args(["scrabble", "pre-endgame", cgp, "-d", "words.txt", "-t", "tiles.txt", "--json"])
+        .assert()
+        .failure()
+        .stderr(
+            "error: the CGP position: 1 tile is unseen: with one tile in the bag there are 8 (the \
+             opponent's 7 and the bag's)\n",
+        );
     solvebatch()
         .current_dir(folder.path())
         .args(["scrabble", "pre-endgame", cgp, "-d", "words.txt", "-t", "tiles.txt"])
@@ -1499,6 +1617,10 @@ fn a_cgp_after_six_scoreless_turns_is_a_game_over_with_its_final_adjustment() {
     );
     run("hint", &[]).stdout("the game is over: six scoreless turns\n");
     run("pre-endgame", &[]).stdout("the game is over: six scoreless turns\n");
+    run("pre-endgame", &["--json"]).stdout(
+        "{\"endgame_positions\":20000,\"game_over\":true,\"plays\":[],\"rack\":\"EHINOTU\",\
+         \"scoreless_turns\":6,\"unseen\":\"EMST\"}\n",
+    );
     // THE at 1M, which scores 37 while the game goes on (above), is rejected.
     solvebatch()
         .current_dir(datasets())

@@ -10,7 +10,8 @@ use crate::serve_api::{post, post_form};
 use crate::server::{dataset, Server};
 
 /// What `solvebatch scrabble analyze GAME` prints in `dir` (the dictionary's graph cached in
-/// `cache`): its exit status, standard output and standard error.
+/// `cache`): its exit status, standard output up to its last line, the final score (`final: ...`,
+/// the command line's alone), and standard error.
 fn analyze(dir: &Path, cache: &Path, game: &str, extra: &[&str]) -> (i32, String, String) {
     let output = crate::common::command_in(dir)
         .env("SOLVEBATCH_CACHE_DIR", cache)
@@ -19,7 +20,11 @@ fn analyze(dir: &Path, cache: &Path, game: &str, extra: &[&str]) -> (i32, String
         .output()
         .unwrap();
     let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (output.status.code().unwrap(), text(output.stdout), text(output.stderr))
+    let mut printed = text(output.stdout);
+    if let Some(at) = printed.trim_end().rfind('\n').filter(|&at| printed[at + 1..].starts_with("final: ")) {
+        printed.truncate(at + 1);
+    }
+    (output.status.code().unwrap(), printed, text(output.stderr))
 }
 
 /// The bundled game and the word list its `#lexicon` line names, as the page sends them.

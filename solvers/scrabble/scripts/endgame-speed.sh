@@ -1,33 +1,49 @@
 #!/usr/bin/env bash
 # The endgame speed figures of the README: generates the 60 endgames of seeds 100-159, solves the
-# first 50 by name one at a time on one core (whole-process wall time, 10 s limit), and prints per
-# file: name, seconds, proved, depth, value, positions searched; then proved count, median and worst.
+# first 50 by name one at a time on one core (10 s limit), and prints per file: name, wall seconds,
+# CPU seconds (user + system), proved, depth, value, positions searched; then the proved count, the
+# median and worst CPU time, and the load average before and after (the machine may be shared).
 #
-# Usage: solvers/scrabble/scripts/endgame-speed.sh [BINARY] (default target/release/solvebatch; run
-# from the repository's root after `cargo build --release`). Needs taskset and python3.
-# CORE=N pins the solves to core N (default 0).
+# Usage: solvers/scrabble/scripts/endgame-speed.sh [BINARY [EXTRA...]] (default
+# target/release/solvebatch; run from the repository's root after `cargo build --release`). Needs
+# taskset, GNU time and python3. EXTRA are more options of `scrabble endgame`.
+# JOBS=N searches with N threads (default 1); CORE=N pins the solves to core N (default 0;
+# CORE=all leaves them unpinned, as JOBS above 1 needs).
+# SEED=S COUNT=N TAKE=K: the positions of seeds S.. (default 100, 60 generated, the first 50 solved).
 set -euo pipefail
 binary=${1:-target/release/solvebatch}
+shift || true
 core=${CORE:-0}
+jobs=${JOBS:-1}
+seed=${SEED:-100}
+count=${COUNT:-60}
+take=${TAKE:-50}
 dictionary=datasets/scrabble/dictionary.txt
 folder=$(mktemp -d)
 trap 'rm -rf "$folder"' EXIT
-"$binary" gen scrabble-endgame -d "$dictionary" --count 60 --seed 100 --out "$folder" >/dev/null
-for file in $(ls "$folder"/*.cgp | sort | head -50); do
+pin=(taskset -c "$core")
+[ "$core" = all ] && pin=()
+echo "load before: $(cat /proc/loadavg)" >&2
+"$binary" gen scrabble-endgame -d "$dictionary" --count "$count" --seed "$seed" --out "$folder" >/dev/null
+for file in $(ls "$folder"/*.cgp | sort | head -"$take"); do
   start=$(date +%s%N)
-  json=$(taskset -c "$core" "$binary" scrabble endgame "$file" -d "$dictionary" --timeout 10 --json)
+  json=$("${pin[@]}" /usr/bin/time -f '%U %S' -o "$folder/cpu" "$binary" scrabble endgame "$file" \
+    -d "$dictionary" --timeout 10 --json -j "$jobs" "$@")
   end=$(date +%s%N)
-  echo "$(basename "$file" .cgp) $(( (end - start) / 1000000 )) $(printf '%s' "$json" | python3 -c \
+  echo "$(basename "$file" .cgp) $(( (end - start) / 1000000 )) $(awk '{ print $1 + $2 }' "$folder/cpu") \
+    $(printf '%s' "$json" | python3 -c \
     'import json, sys; j = json.load(sys.stdin); print(j["proved"], j["depth"], j["value"], j["nodes"])')"
 done | python3 -c '
 import statistics, sys
 rows = [line.split() for line in sys.stdin]
 for row in rows:
-    print(row[0], "%.3f" % (int(row[1]) / 1000), *row[2:])
-proved = [int(row[1]) / 1000 for row in rows if row[2] == "True"]
-every = [int(row[1]) / 1000 for row in rows]
-print("proved %d/%d; median of all %.2f s, worst %.2f s; nodes in all %d" % (
-    len(proved), len(rows), statistics.median(every), max(every), sum(int(row[5]) for row in rows)))
+    print(row[0], "%.3f" % (int(row[1]) / 1000), "%.2f" % float(row[2]), *row[3:])
+proved = [float(row[2]) for row in rows if row[3] == "True"]
+every = [float(row[2]) for row in rows]
+print("proved %d/%d; CPU median of all %.2f s, worst %.2f s, sum %.1f s; nodes in all %d" % (
+    len(proved), len(rows), statistics.median(every), max(every), sum(every),
+    sum(int(row[6]) for row in rows)))
 if proved:
-    print("proved ones: median %.2f s, worst %.2f s" % (statistics.median(proved), max(proved)))
+    print("proved ones: CPU median %.2f s, worst %.2f s" % (statistics.median(proved), max(proved)))
 '
+echo "load after: $(cat /proc/loadavg)" >&2

@@ -17,6 +17,7 @@ use solvebatch_core::{
 use crate::equity::leave::LeaveTable;
 use crate::equity::leave_file::LeavesError;
 use crate::game::analyze::{analyze_until, Analysis, AnalysisSettings, AnalysisStopped, PlayerSummary};
+use crate::game::figures::AnalysisFigures;
 use crate::game::gcg::{GcgError, GcgGame};
 use crate::lexicon::dictionary::{Dictionary, DictionaryError};
 use crate::tiles::TileLoadError;
@@ -239,6 +240,8 @@ pub struct AnalysedGame {
     pub game: GcgGame,
     /// The analysis, turn by turn.
     pub analysis: Analysis,
+    /// The analysis's figures as data (`scrabble analyze --json`).
+    pub figures: AnalysisFigures,
 }
 
 /// The name the first `#lexicon NAME` line of the game `text` gives, if any.
@@ -277,7 +280,8 @@ impl GameAnalysis {
         let table = leaves.as_ref().unwrap_or_else(|| LeaveTable::standard());
         let (game, analysis) = self.analyse_text(text, (&dictionary, &tiles, table), deadline)?;
         let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &game.rules };
-        Ok(AnalysedGame { text: analysis.text(&game, &rulebook), game, analysis })
+        let figures = AnalysisFigures::of(&analysis, &game, &rulebook);
+        Ok(AnalysedGame { text: analysis.text(&game, &rulebook), game, analysis, figures })
     }
 
     /// Reads the game `text` with `dictionary` and `tiles` and analyses it with `table`'s leave

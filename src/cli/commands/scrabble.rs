@@ -16,6 +16,7 @@ use solvebatch_scrabble::equity::{check_tile_counts, Ranking};
 use solvebatch_scrabble::game::analyze::AnalysisSettings;
 use solvebatch_scrabble::game::cgp::Cgp;
 use solvebatch_scrabble::game::desk;
+use solvebatch_scrabble::game::figures::final_line;
 use solvebatch_scrabble::game::solitaire::run_solitaire;
 use solvebatch_scrabble::game::SolitaireGame;
 use solvebatch_scrabble::play::hint::Hint;
@@ -129,8 +130,9 @@ pub enum ScrabbleCommand {
     /// (as `endgame --all`, searching at most 20,000 positions a turn unless `--endgame-positions`
     /// says otherwise, so that the analysis is the same on every machine): `bag empty: endgame value VALUE (proved, depth D):
     /// LINE` and `endgame: the move made VALUE, lost X` (in points of final spread).
-    /// The last lines give each player's turns, best moves, equity lost in total and per turn,
-    /// bingos found and missed, and phonies. Every line of the game is checked first; an
+    /// Then a line per player gives its turns, best moves, equity lost in total and per turn,
+    /// bingos found and missed, and phonies, and the last line the final score as the record has
+    /// it, end-of-game rack points and time penalties included (`final: NICK 406, NICK 368`). Every line of the game is checked first; an
     /// inconsistent one is an error naming the file and the line.
     #[command(
         after_help = "Example:\n  solvebatch scrabble analyze datasets/scrabble/self-play.gcg --player one"
@@ -179,6 +181,17 @@ pub struct PreEndgameArgs {
     #[arg(long, value_name = "N", default_value_t = solvebatch_scrabble::search::endgame::ANALYSIS_NODE_LIMIT,
         value_parser = clap::value_parser!(u64).range(1..))]
     pub endgame_positions: u64,
+
+    /// Print the valuation as one JSON object: `rack`, `unseen`, `scoreless_turns`, `game_over`,
+    /// `endgame_positions` and `plays` (each `move`, `mean`, `proved` and `draws`: each `tile`,
+    /// `count`, `value` and `proved`).
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads of each endgame, sharing its transposition table (default 1: each endgame is
+    /// bounded by a count of positions so that the result is the same on every machine, which holds
+    /// for one thread; more may prove more within the count).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 /// Arguments of `solvebatch scrabble endgame`.
@@ -205,6 +218,10 @@ pub struct EndgameArgs {
     /// solving it.
     #[arg(long, conflicts_with_all = ["all", "json", "timeout"])]
     pub cgp: bool,
+    /// Worker threads searching at once, sharing one transposition table (Lazy SMP; default: the
+    /// cores available). The value of a proved endgame is the same whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 /// Arguments of `solvebatch scrabble analyze`.
@@ -251,6 +268,19 @@ pub struct AnalyzeArgs {
     /// (`LEAVE VALUE` lines), told apart by content; default: the values built in.
     #[arg(long, value_name = "FILE")]
     pub leaves: Option<PathBuf>,
+
+    /// Print the analysis as one JSON object: the fields of a `run` record's `stats` (`turns`, the
+    /// decisions analysed; `players`, each player's summary), `final` (each `nick` and `score`) and
+    /// `decisions`, each with its figures (`turn`, `line`, `player`, `rack`, `bag`, `scores`,
+    /// `played`, `rank`, `candidates`, `lost`, `bingo`, `phonies`, `best`, `missed_bingo`,
+    /// `simulated`, `endgame`).
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads of each endgame, sharing its transposition table (default 1: each endgame is
+    /// bounded by a count of positions so that the result is the same on every machine, which holds
+    /// for one thread; more may prove more within the count).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 /// The board, rack and dictionary that `check` and `hint` work on.
@@ -706,6 +736,7 @@ fn solve_endgame(args: &EndgameArgs) -> anyhow::Result<ExitCode> {
     let settings = endgame::Settings {
         deadline: Deadline::at(args.timeout.map(|timeout| Instant::now() + timeout)),
         all: args.all,
+        threads: args.jobs.map_or_else(cores, |jobs| jobs as usize),
         ..endgame::Settings::default()
     };
     let solution = endgame::solve(&rulebook, &endgame, &settings);
@@ -742,6 +773,11 @@ fn solve_endgame(args: &EndgameArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The cores available to this process (1 when unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// How errors name the position: its file, or `the CGP position` given on the command line.
 fn position_name(board: &BoardArgs, is_cgp: bool) -> String {
     let path = &board.board_file;
@@ -761,9 +797,16 @@ fn solve_pre_endgame(args: &PreEndgameArgs) -> anyhow::Result<ExitCode> {
     let settings = solvebatch_scrabble::search::pre_endgame::Settings {
         plays: usize::try_from(args.plays).unwrap_or(usize::MAX),
         node_limit: args.endgame_positions,
+        threads: args.jobs.unwrap_or(1) as usize,
     };
-    let text = desk::pre_endgame_report(&rulebook, &position.board, &position.rack, scoreless, &settings)
-        .map_err(|error| anyhow!("{}: {error}", position_name(&args.board, cgp.is_some())))?;
+    let (board, rack) = (&position.board, &position.rack);
+    let text = if args.json {
+        desk::pre_endgame_figures(&rulebook, board, rack, scoreless, &settings)
+            .map(|figures| format!("{}\n", serde_json::json!(figures)))
+    } else {
+        desk::pre_endgame_report(&rulebook, board, rack, scoreless, &settings)
+    }
+    .map_err(|error| anyhow!("{}: {error}", position_name(&args.board, cgp.is_some())))?;
     std::io::stdout().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
@@ -895,6 +938,7 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
             seed: args.seed,
             player: None,
             endgame_positions: Some(args.endgame_positions),
+            endgame_threads: args.jobs.unwrap_or(1) as usize,
         },
         player: args.player.clone(),
         leaves: args.leaves.clone(),
@@ -910,7 +954,12 @@ fn analyze(args: &AnalyzeArgs) -> anyhow::Result<ExitCode> {
         };
         anyhow!("{}: {worded}", crate::text::name(&args.game))
     })?;
-    std::io::stdout().write_all(analysed.text.as_bytes())?;
+    let text = if args.json {
+        format!("{}\n", serde_json::json!(analysed.figures))
+    } else {
+        analysed.text + &final_line(&analysed.game)
+    };
+    std::io::stdout().write_all(text.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -44,6 +44,8 @@ pub struct AnalysisSettings {
     /// The positions each endgame (bag empty) searches at most; [`ANALYSIS_NODE_LIMIT`] when
     /// `None`. A count, not a time, so that the analysis is the same on every machine.
     pub endgame_positions: Option<u64>,
+    /// The threads of each endgame ([`Settings::threads`]; 0 is 1).
+    pub endgame_threads: usize,
 }
 
 /// The move a player made, as a candidate would be written.
@@ -337,7 +339,12 @@ fn endgame_verdict(
 ) -> Option<EndgameVerdict> {
     let position = endgame_position(rulebook, board, rack, scoreless.min(SCORELESS_TURNS_TO_END - 1)).ok()?;
     let node_limit = analysis.endgame_positions.unwrap_or(ANALYSIS_NODE_LIMIT);
-    let settings = Settings { all: true, node_limit: Some(node_limit), ..Settings::default() };
+    let settings = Settings {
+        all: true,
+        node_limit: Some(node_limit),
+        threads: analysis.endgame_threads.max(1),
+        ..Settings::default()
+    };
     let solution = solve(rulebook, &position, &settings);
     let made = match played.candidate.map(|candidate| candidate.action) {
         Some(Action::Play(listed)) => Turn::Play(listed),

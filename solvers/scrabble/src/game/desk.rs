@@ -412,8 +412,96 @@ pub fn endgame_report(rulebook: &Rulebook, position: &endgame::Position, solutio
     text
 }
 
+/// The pre-endgame of `rack` on `board` as `scrabble pre-endgame --json` prints it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct PreEndgameFigures {
+    /// The rack to move.
+    pub rack: String,
+    /// The unseen tiles: the opponent's seven and the bag's one (`-` when none).
+    pub unseen: String,
+    /// Scoreless turns in a row before this one.
+    pub scoreless_turns: usize,
+    /// Whether six scoreless turns already ended the game (then no play is valued).
+    pub game_over: bool,
+    /// The positions each draw's endgame searches at most.
+    pub endgame_positions: u64,
+    /// The plays valued, best mean first.
+    pub plays: Vec<PreEndgamePlay>,
+}
+
+/// A play of the pre-endgame valued over every draw.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct PreEndgamePlay {
+    /// The play as written (`1 8H (at)S`).
+    #[serde(rename = "move")]
+    pub written: String,
+    /// The mean final spread over the draws, in points.
+    pub mean: f64,
+    /// How many of the draws' endgames were proved.
+    pub proved: usize,
+    /// Each kind the bag may hold, in kind order (the blank last).
+    pub draws: Vec<PreEndgameDraw>,
+}
+
+/// One draw of a pre-endgame play.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PreEndgameDraw {
+    /// The tile drawn (`?` for a blank).
+    pub tile: String,
+    /// How many of the unseen tiles are of its kind: the draw's weight.
+    pub count: u32,
+    /// The final spread for the player to move, in points.
+    pub value: i32,
+    /// Whether its endgame was searched to the end of the game on every line.
+    pub proved: bool,
+}
+
+/// The pre-endgame of `rack` on `board` after `scoreless_turns` scoreless turns, as data: each of
+/// the plays valued ([`pre_endgame::solve`]), best mean first; none when the game is over.
+///
+/// # Errors
+/// [`pre_endgame::solve`]'s, in words.
+pub fn pre_endgame_figures(
+    rulebook: &Rulebook,
+    board: &Board,
+    rack: &Rack,
+    scoreless_turns: usize,
+    settings: &pre_endgame::Settings,
+) -> Result<PreEndgameFigures, String> {
+    let game_over = game_over(scoreless_turns).is_some();
+    let valued = pre_endgame::solve(rulebook, board, rack, scoreless_turns, settings)?;
+    let unseen =
+        Leave::from_counts(unseen(rulebook.tiles, rulebook.rules, board, rack).map(|count| count as u8));
+    let plays = valued
+        .iter()
+        .map(|play| PreEndgamePlay {
+            written: written_move(&play.play, board, rulebook.rules),
+            mean: play.mean,
+            proved: play.draws.iter().filter(|draw| draw.proved).count(),
+            draws: play
+                .draws
+                .iter()
+                .map(|draw| PreEndgameDraw {
+                    tile: kind_char(draw.kind).to_string(),
+                    count: draw.count,
+                    value: draw.value,
+                    proved: draw.proved,
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(PreEndgameFigures {
+        rack: rack.to_string(),
+        unseen: unseen.to_string(),
+        scoreless_turns,
+        game_over,
+        endgame_positions: settings.node_limit,
+        plays,
+    })
+}
+
 /// The pre-endgame of `rack` on `board` as `scrabble pre-endgame` prints it: a heading with the
-/// unseen tiles, then each play valued ([`pre_endgame::solve`]), best mean first: `MEAN  PLAY`
+/// unseen tiles, then each play valued ([`pre_endgame_figures`]), best mean first: `MEAN  PLAY`
 /// and its draws, `TILE VALUE` each (`xN` for a kind unseen N times), and how many of their
 /// endgames were proved. Every line ends in a newline. When the game is over, [`game_over`]'s line
 /// alone.
@@ -430,31 +518,30 @@ pub fn pre_endgame_report(
     if let Some(over) = game_over(scoreless_turns) {
         return Ok(over);
     }
-    let valued = pre_endgame::solve(rulebook, board, rack, scoreless_turns, settings)?;
-    let unseen =
-        Leave::from_counts(unseen(rulebook.tiles, rulebook.rules, board, rack).map(|count| count as u8));
+    let figures = pre_endgame_figures(rulebook, board, rack, scoreless_turns, settings)?;
     let mut text = format!(
-        "pre-endgame: {rack} to move, one tile in the bag, unseen {unseen} (the opponent holds seven of them)\n\
+        "pre-endgame: {rack} to move, one tile in the bag, unseen {} (the opponent holds seven of them)\n\
          plays valued: {} (the best by score), each over every draw by the mean final spread (an endgame \
          each, at most {} positions):\n",
-        valued.len(),
+        figures.unseen,
+        figures.plays.len(),
         settings.node_limit
     );
-    for play in &valued {
+    for play in &figures.plays {
         let draws: Vec<String> = play
             .draws
             .iter()
             .map(|draw| {
                 let times = if draw.count > 1 { format!(" x{}", draw.count) } else { String::new() };
-                format!("{}{times} {:+}", kind_char(draw.kind), draw.value)
+                format!("{}{times} {:+}", draw.tile, draw.value)
             })
             .collect();
-        let proved = play.draws.iter().filter(|draw| draw.proved).count();
         text.push_str(&format!(
-            "{:+7.1}  {}  draws {}; {proved} of {} proved\n",
+            "{:+7.1}  {}  draws {}; {} of {} proved\n",
             play.mean,
-            written_move(&play.play, board, rulebook.rules),
+            play.written,
             draws.join(", "),
+            play.proved,
             play.draws.len()
         ));
     }

@@ -5,11 +5,13 @@
 //! engines ([`selfplay::play_game`], [`selfplay::duel`]), the two-ply simulation of the top candidates ([`simulate`]),
 //! GCG game records ([`GcgGame`]: read, checked turn by turn, and written) and their analysis
 //! ([`analyze`]), the one-line CGP position ([`cgp`]), leaves learned by self-play ([`train`]), and
-//! the position desk that both front ends ask to check a play, hint and list ([`desk`]).
+//! the position desk that both front ends ask to check a play, hint and list ([`desk`]), and an
+//! analysis's figures as data ([`figures`]).
 
 pub mod analyze;
 pub mod cgp;
 pub mod desk;
+pub mod figures;
 pub mod gcg;
 pub mod selfplay;
 pub mod simulate;

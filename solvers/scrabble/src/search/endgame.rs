@@ -12,7 +12,8 @@
 //! old one holds another position of the same iteration searched deeper, neither searched to the end.
 //! Moves are tried in the order: the best move the table holds for the position (at the root: the
 //! previous iteration's best line first, then its values), then by the points they bring (a play
-//! going out with twice the other's rack), the pass last. A position's ordered turns are generated
+//! going out with twice the other's rack) plus twice the face value of the tiles they unload (what
+//! those tiles would cost if the other went out first), the pass last. A position's ordered turns are generated
 //! once and kept in a bounded cache by the key of its board and racks (`turn_cache`), for the later
 //! iterations, the searches again and transpositions.
 //!
@@ -26,6 +27,7 @@
 
 use std::cmp::Reverse;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::Duration;
 
 use solvebatch_core::Deadline;
@@ -40,7 +42,7 @@ use crate::search::turn_cache::TurnCache;
 use crate::tiles::letter::Tile;
 use crate::tiles::rack::{Rack, RACK_SIZE};
 
-/// The transposition table's default size: `2^20` entries of 32 bytes, 32 MiB.
+/// The transposition table's default size: `2^20` entries of 24 bytes, 24 MiB.
 pub const DEFAULT_TABLE_BITS: u32 = 20;
 
 /// The time limit of the endgames `scrabble hint` solves on its way.
@@ -111,8 +113,14 @@ pub struct Settings<'a> {
     pub deadline: Deadline<'a>,
     /// Give the value of every root turn (each searched with a full window), not only the best.
     pub all: bool,
-    /// The transposition table holds `2^table_bits` entries (32 bytes each).
+    /// The transposition table holds `2^table_bits` entries (24 bytes each).
     pub table_bits: u32,
+    /// Threads searching at once (at least 1), sharing the transposition table (Lazy SMP): the
+    /// first one's search gives the result, the others fill the table with the positions they
+    /// search, each beginning at another root turn. The value of a proved result is the same
+    /// whatever the count; the line may differ among equal values, and an unproved result may
+    /// reach further.
+    pub threads: usize,
     /// Stop, as at the deadline, once this many positions are searched: a limit that gives the same
     /// result on any machine.
     pub node_limit: Option<u64>,
@@ -120,7 +128,13 @@ pub struct Settings<'a> {
 
 impl Default for Settings<'_> {
     fn default() -> Self {
-        Settings { deadline: Deadline::NEVER, all: false, table_bits: DEFAULT_TABLE_BITS, node_limit: None }
+        Settings {
+            deadline: Deadline::NEVER,
+            all: false,
+            table_bits: DEFAULT_TABLE_BITS,
+            node_limit: None,
+            threads: 1,
+        }
     }
 }
 
@@ -150,7 +164,7 @@ pub struct Solution {
     pub depth: usize,
     /// Whether every line of that iteration reached the end of the game.
     pub proved: bool,
-    /// The positions searched.
+    /// The positions searched, by every thread.
     pub nodes: u64,
 }
 
@@ -159,32 +173,15 @@ pub struct Solution {
 /// final adjustment (each player loses its own rack's value), proved; when a rack is empty, no line
 /// and value 0, proved.
 pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> Solution {
-    let mut search = Search {
-        rulebook,
-        zobrist: Zobrist::new(),
-        table: Table::new(settings.table_bits),
-        deadline: settings.deadline,
-        node_limit: settings.node_limit.unwrap_or(u64::MAX),
-        may_stop: false,
-        stopped: false,
-        nodes: 0,
-        clock_due: 0,
-        horizon: 0,
-        iteration: 0,
-        moves: Vec::new(),
-        turn_cache: TurnCache::new(TURN_CACHE_BITS, TURN_CACHE_BUDGET),
-        pv: Vec::new(),
-        reached: 0,
-    };
+    let zobrist = Zobrist::new();
     let root = State {
-        board_key: search.zobrist.board(&position.board),
+        board_key: zobrist.board(&position.board),
         board: position.board.clone(),
         racks: position.racks.clone(),
         side: 0,
         scoreless: position.scoreless_turns,
     };
-    let mut solution =
-        Solution { line: Vec::new(), value: 0, turns: Vec::new(), depth: 0, proved: true, nodes: 0 };
+    let mut solution = Solution::empty();
     if let Some(ending) = Ending::of_position(root.scoreless) {
         solution.value = ending.spread(root.racks.each_ref().map(|rack| rack_value(rulebook, rack)));
         return solution;
@@ -192,30 +189,35 @@ pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> S
     if root.racks.iter().any(Rack::is_empty) {
         return solution;
     }
-    let mut turns: Vec<RootValue> =
-        search.turns(&root).iter().map(|&turn| RootValue { turn, value: 0 }).collect();
-    for (iteration, depth) in (1..=STEPPED_DEPTHS).chain([MAX_DEPTH]).enumerate() {
-        search.iteration = iteration as u8 + 1;
-        search.may_stop = depth > 1;
-        search.clock_due = search.nodes;
-        search.reached = 0;
-        let horizon = search.horizon;
-        if !search.root(&root, depth, &mut turns, settings.all) {
-            break;
-        }
-        solution.value = turns[0].value;
-        solution.depth = if depth == MAX_DEPTH { search.reached } else { depth };
-        solution.proved = search.horizon == horizon;
-        solution.line = search.line(&root);
-        if solution.proved {
-            break;
-        }
-    }
-    if settings.all {
-        solution.turns = turns;
-    }
-    solution.nodes = search.nodes;
+    let table = Table::new(settings.table_bits);
+    let done = AtomicBool::new(false);
+    let helpers = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..settings.threads.max(1))
+            .map(|helper| {
+                let (table, done, root) = (&table, &done, &root);
+                let helper_settings = Settings { deadline: settings.deadline.or_flag(done), ..*settings };
+                scope.spawn(move || {
+                    let mut search = Search::new(rulebook, table, &helper_settings);
+                    let mut own = Solution::empty();
+                    search.deepen(root, &mut own, false, helper);
+                    own.nodes
+                })
+            })
+            .collect();
+        let mut search = Search::new(rulebook, &table, settings);
+        search.deepen(&root, &mut solution, settings.all, 0);
+        done.store(true, AtomicOrdering::Relaxed);
+        helpers.into_iter().map(|helper| helper.join().expect("a helper thread does not panic")).sum::<u64>()
+    });
+    solution.nodes += helpers;
     solution
+}
+
+impl Solution {
+    /// No line, value 0, proved.
+    fn empty() -> Solution {
+        Solution { line: Vec::new(), value: 0, turns: Vec::new(), depth: 0, proved: true, nodes: 0 }
+    }
 }
 
 /// A position in the search: [`Position`] seen from `side`, with its board's key.
@@ -240,7 +242,7 @@ enum Step {
 struct Search<'s, 'r> {
     rulebook: &'s Rulebook<'r>,
     zobrist: Zobrist,
-    table: Table,
+    table: &'s Table,
     deadline: Deadline<'s>,
     node_limit: u64,
     /// Whether the deadline and the node limit are heeded (not in the first iteration).
@@ -265,7 +267,61 @@ struct Search<'s, 'r> {
     reached: usize,
 }
 
-impl Search<'_, '_> {
+impl<'s, 'r> Search<'s, 'r> {
+    /// A search of `rulebook`'s endgames into `table`, stopping as `settings` say.
+    fn new(rulebook: &'s Rulebook<'r>, table: &'s Table, settings: &Settings<'s>) -> Self {
+        Search {
+            rulebook,
+            zobrist: Zobrist::new(),
+            table,
+            deadline: settings.deadline,
+            node_limit: settings.node_limit.unwrap_or(u64::MAX),
+            may_stop: false,
+            stopped: false,
+            nodes: 0,
+            clock_due: 0,
+            horizon: 0,
+            iteration: 0,
+            moves: Vec::new(),
+            turn_cache: TurnCache::new(TURN_CACHE_BITS, TURN_CACHE_BUDGET),
+            pv: Vec::new(),
+            reached: 0,
+        }
+    }
+
+    /// The deepening from `root` into `solution` (its line, value, depth, proved and nodes, and
+    /// with `all` its turns). A helper (`helper` > 0) tries the root turn `helper` first (counted
+    /// round the list), so that the threads start on different subtrees.
+    fn deepen(&mut self, root: &State, solution: &mut Solution, all: bool, helper: usize) {
+        let mut turns: Vec<RootValue> =
+            self.turns(root).iter().map(|&turn| RootValue { turn, value: 0 }).collect();
+        if helper > 0 {
+            let count = turns.len();
+            turns.rotate_left(helper % count);
+        }
+        for (iteration, depth) in (1..=STEPPED_DEPTHS).chain([MAX_DEPTH]).enumerate() {
+            self.iteration = iteration as u8 + 1;
+            self.may_stop = depth > 1;
+            self.clock_due = self.nodes;
+            self.reached = 0;
+            let horizon = self.horizon;
+            if !self.root(root, depth, &mut turns, all) {
+                break;
+            }
+            solution.value = turns[0].value;
+            solution.depth = if depth == MAX_DEPTH { self.reached } else { depth };
+            solution.proved = self.horizon == horizon;
+            solution.line = self.line(root);
+            if solution.proved {
+                break;
+            }
+        }
+        if all {
+            solution.turns = turns;
+        }
+        solution.nodes = self.nodes;
+    }
+
     /// One iteration at the root: every turn valued `depth` plies deep, then `turns` sorted best
     /// first for the next iteration. `false` when the deadline stopped it (`turns` unchanged).
     fn root(&mut self, root: &State, depth: usize, turns: &mut [RootValue], all: bool) -> bool {
@@ -412,7 +468,8 @@ impl Search<'_, '_> {
     }
 
     /// Every turn of `state`'s mover, plays by the points they bring (a play going out with the
-    /// other's rack), the pass last; from the cache when there.
+    /// other's rack) plus twice the face value of the tiles they unload (what those would cost if
+    /// the other went out first), the pass last; from the cache when there.
     fn turns(&mut self, state: &State) -> Rc<[Turn]> {
         let key = state.board_key ^ self.zobrist.turns(&state.racks, state.side);
         if let Some(turns) = self.turn_cache.get(key) {
@@ -423,8 +480,15 @@ impl Search<'_, '_> {
         let rack = &state.racks[state.side];
         self.rulebook.moves_into(&state.board, rack, &mut moves);
         let out_bonus = 2 * self.rack_value(&state.racks[1 - state.side]);
+        let tiles = self.rulebook.tiles;
         let brought = |played: &Move| {
-            played.score as i32 + if played.letters.len() == rack.len() { out_bonus } else { 0 }
+            let unloaded: i32 = played
+                .letters
+                .tiles()
+                .map(|tile| if tile.blank { 0 } else { tiles.value(tile.letter) as i32 })
+                .sum();
+            let out = if played.letters.len() == rack.len() { out_bonus } else { 0 };
+            played.score as i32 + 2 * unloaded + out
         };
         moves.sort_by_key(|played| Reverse(brought(played)));
         let turns: Rc<[Turn]> = moves.iter().copied().map(Turn::Play).chain([Turn::Pass]).collect();
@@ -694,9 +758,21 @@ mod tests {
                 // The best root turn's value is the solution's, and the line is that turn's.
                 prop_assert_eq!(solution.turns[0].value, solution.value);
                 prop_assert_eq!(Some(&solution.turns[0].turn), solution.line.first());
-                // Searched with null windows at the root too.
-                let alone = solve(rulebook, &start, &Settings { table_bits, ..Settings::default() });
-                prop_assert_eq!((alone.value, alone.proved), (solution.value, true));
+                // Searched with null windows at the root too, by 1, 2 and 4 threads sharing the
+                // table.
+                for threads in [1, 2, 4] {
+                    let alone = solve(rulebook, &start, &Settings { table_bits, threads, ..Settings::default() });
+                    prop_assert_eq!((alone.value, alone.proved), (solution.value, true));
+                    // Every root turn's value too (ties may come in another order).
+                    let every = Settings { all: true, table_bits, threads, ..Settings::default() };
+                    let by_turn = |turns: &[RootValue]| {
+                        let mut valued: Vec<(u64, i32)> =
+                            turns.iter().map(|root| (code(&root.turn), root.value)).collect();
+                        valued.sort_unstable();
+                        valued
+                    };
+                    prop_assert_eq!(by_turn(&solve(rulebook, &start, &every).turns), by_turn(&solution.turns));
+                }
                 Ok(())
             })?;
         }

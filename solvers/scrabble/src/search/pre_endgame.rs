@@ -34,6 +34,9 @@ pub struct Settings {
     /// The positions each draw's endgame searches at most: a count, not a time, so that the result
     /// is the same on every machine.
     pub node_limit: u64,
+    /// The threads of each endgame ([`endgame::Settings::threads`]; 0 is 1), beside the plays
+    /// valued in parallel.
+    pub threads: usize,
 }
 
 /// The endgame after a play when the bag's tile is of one kind.
@@ -124,6 +127,7 @@ fn value_play(
         node_limit: Some(settings.node_limit),
         // A draw's endgame holds far fewer positions than a whole one: 2^16 entries (2 MiB).
         table_bits: 16,
+        threads: settings.threads.max(1),
         ..endgame::Settings::default()
     };
     let draws: Vec<DrawValue> = (0..TILE_KINDS)
@@ -192,7 +196,7 @@ mod tests {
             // The mean: (146 + 7 x 48) / 8 = 60.25.
             let board = board_with_at(rulebook);
             let rack: Rack = "A".parse().unwrap();
-            let settings = Settings { plays: 10, node_limit: 1_000_000 };
+            let settings = Settings { plays: 10, node_limit: 1_000_000, threads: 1 };
             let valued = solve(rulebook, &board, &rack, 0, &settings).unwrap();
             assert_eq!(valued.len(), 2);
             let q = Letter::from_char('Q').unwrap().index();
@@ -217,7 +221,7 @@ mod tests {
     fn a_bag_that_is_not_one_tile_is_refused() {
         with_rulebook(|rulebook| {
             let board = board_with_at(rulebook);
-            let settings = Settings { plays: 10, node_limit: 1_000 };
+            let settings = Settings { plays: 10, node_limit: 1_000, threads: 1 };
             // With AT on the rack only the seven Q are unseen: the bag is empty.
             let error = solve(rulebook, &board, &"AT".parse().unwrap(), 0, &settings).unwrap_err();
             assert_eq!(

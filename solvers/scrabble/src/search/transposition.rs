@@ -7,6 +7,8 @@
 //! second player to move. A play changes the key by the squares it fills, so the board's part is kept
 //! up to date incrementally; the racks' part is recomputed (27 kinds each).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::board::{Board, Square, SQUARE_COUNT};
 use crate::equity::leave::TILE_KINDS;
 use crate::seed::sub_seed;
@@ -111,43 +113,97 @@ pub(crate) struct Entry {
     pub(crate) iteration: u8,
 }
 
-const EMPTY: Entry =
-    Entry { key: 0, best: 0, value: 0, bound: Bound::Exact, depth: 0, to_end: false, iteration: 0 };
-
-/// A table of `2^bits` entries, one slot per index (the key's low bits).
+/// A table of `2^bits` entries, one slot per index (the key's low bits), shared by the threads of
+/// a search without a lock: a slot is three 64-bit words (the entry packed in two, and the key XOR
+/// both), written and read one word at a time, so that a slot torn by two threads writing at once
+/// fails its key check and reads as empty (Hyatt and Mann 2002, "A lockless transposition-table
+/// implementation for parallel search", ICGA Journal 25).
 ///
 /// Replacement: a new entry takes its slot unless the slot holds another position stored in the same
 /// iteration, searched deeper and not to the end while the new one is not to the end either; so the
 /// deeper, costlier results of the current iteration stay and stale ones give way.
 pub(crate) struct Table {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     mask: u64,
+}
+
+/// One slot: the key XOR the other two words, the packed fields ([`pack`]) and the best move.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+    best: AtomicU64,
+}
+
+/// An entry's value (32 bits), bound (2), depth (8), whether to the end (1) and iteration (8) in
+/// one word.
+fn pack(entry: &Entry) -> u64 {
+    let bound = match entry.bound {
+        Bound::Exact => 0u64,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    u64::from(entry.value as u32)
+        | bound << 32
+        | u64::from(entry.depth) << 34
+        | u64::from(entry.to_end) << 42
+        | u64::from(entry.iteration) << 43
+}
+
+/// The entry of `key` whose fields `data` packs ([`pack`]) and whose best move is `best`.
+fn unpack(key: u64, data: u64, best: u64) -> Entry {
+    let bound = match (data >> 32) & 3 {
+        0 => Bound::Exact,
+        1 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    Entry {
+        key,
+        best,
+        value: data as u32 as i32,
+        bound,
+        depth: (data >> 34) as u8,
+        to_end: (data >> 42) & 1 == 1,
+        iteration: (data >> 43) as u8,
+    }
 }
 
 impl Table {
     /// An empty table of `2^bits` entries.
     pub(crate) fn new(bits: u32) -> Table {
-        Table { entries: vec![EMPTY; 1 << bits], mask: (1u64 << bits) - 1 }
+        Table { slots: (0..1usize << bits).map(|_| Slot::default()).collect(), mask: (1u64 << bits) - 1 }
+    }
+
+    /// The entry in `key`'s slot, whatever its key (an empty or torn slot: key 0 or another).
+    #[inline]
+    fn slot(&self, key: u64) -> Entry {
+        let slot = &self.slots[(key & self.mask) as usize];
+        let (data, best) = (slot.data.load(Ordering::Relaxed), slot.best.load(Ordering::Relaxed));
+        unpack(slot.check.load(Ordering::Relaxed) ^ data ^ best, data, best)
     }
 
     /// The entry of the position keyed `key`, if stored.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = self.entries[(key & self.mask) as usize];
+        let entry = self.slot(key);
         (entry.key == key && key != 0).then_some(entry)
     }
 
     /// Stores `entry` by the replacement rule.
     #[inline]
-    pub(crate) fn store(&mut self, entry: Entry) {
-        let slot = &mut self.entries[(entry.key & self.mask) as usize];
-        let keep = slot.key != entry.key
-            && slot.iteration == entry.iteration
-            && slot.depth > entry.depth
-            && !slot.to_end
+    pub(crate) fn store(&self, entry: Entry) {
+        let held = self.slot(entry.key);
+        let keep = held.key != entry.key
+            && held.iteration == entry.iteration
+            && held.depth > entry.depth
+            && !held.to_end
             && !entry.to_end;
         if !keep {
-            *slot = entry;
+            let slot = &self.slots[(entry.key & self.mask) as usize];
+            let data = pack(&entry);
+            slot.data.store(data, Ordering::Relaxed);
+            slot.best.store(entry.best, Ordering::Relaxed);
+            slot.check.store(entry.key ^ data ^ entry.best, Ordering::Relaxed);
         }
     }
 }
@@ -180,8 +236,34 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_reads_back_as_stored_and_a_torn_slot_reads_as_empty() {
+        let table = Table::new(4);
+        let entry = Entry {
+            key: 0x1234_5678_9ABC_DEF3,
+            best: 1 << 63 | 0xABCDE,
+            value: -1234,
+            bound: Bound::Upper,
+            depth: 100,
+            to_end: true,
+            iteration: 6,
+        };
+        table.store(entry);
+        let read = table.probe(entry.key).unwrap();
+        assert_eq!(
+            (read.key, read.best, read.value, read.bound, read.depth, read.to_end, read.iteration),
+            (entry.key, entry.best, -1234, Bound::Upper, 100, true, 6)
+        );
+        // Another thread's half-written entry: the key check fails.
+        table.slots[3].best.store(7, Ordering::Relaxed);
+        assert!(table.probe(entry.key).is_none());
+    }
+
+    const EMPTY: Entry =
+        Entry { key: 0, best: 0, value: 0, bound: Bound::Exact, depth: 0, to_end: false, iteration: 0 };
+
+    #[test]
     fn a_deeper_entry_of_this_iteration_stays_and_a_stale_one_gives_way() {
-        let mut table = Table::new(2);
+        let table = Table::new(2);
         let deep = Entry { key: 4, depth: 5, iteration: 1, ..EMPTY };
         table.store(deep);
         // Key 8 has the same slot as 4.
