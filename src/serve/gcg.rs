@@ -29,6 +29,7 @@ use super::limits;
 use super::scrabble::{cells, premiums, rack_tiles, request_files, top};
 use super::state::State;
 use solvebatch_scrabble::family::{lexicon_name, GameAnalysis, GameAnalysisError, Gcg, ANALYSIS_TOP};
+use solvebatch_scrabble::game::figures::final_line;
 
 /// A game as the stepper shows it.
 #[derive(Debug, Serialize)]
@@ -43,7 +44,7 @@ pub struct GameView {
     turns: Vec<TurnView>,
     /// Per player, the summary of the turns analysed.
     summary: Vec<SummaryView>,
-    /// The analysis as `scrabble analyze` prints it.
+    /// The analysis as `scrabble analyze` prints it, its final score last.
     analysis: String,
     /// Which dictionary and tiles answered, when the game names a lexicon.
     #[serde(flatten)]
@@ -176,7 +177,7 @@ pub async fn game(
                 players: game.players.iter().map(|player| player.nick.clone()).collect(),
                 turns,
                 summary,
-                analysis: analysis.text(&game, &rulebook),
+                analysis: analysis.text(&game, &rulebook) + &final_line(&game),
                 notes,
             })
         })
