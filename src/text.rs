@@ -197,6 +197,15 @@ pub fn read_named(path: &Path) -> anyhow::Result<Vec<u8>> {
     named(path, read_limited(path, None))
 }
 
+/// The bytes of a problem file at `path` (`-`: standard input), as [`read_named`] reads them, refused
+/// from its first block when that holds a NUL byte, as `run` refuses an input.
+///
+/// # Errors
+/// As [`read_named`], and `FILE: a binary file, not text (...)`.
+pub fn read_named_text(path: &Path) -> anyhow::Result<Vec<u8>> {
+    named(path, read_text_limited(path, None))
+}
+
 /// `read`'s outcome with the error naming `path`.
 fn named(path: &Path, read: Result<Vec<u8>, ReadError>) -> anyhow::Result<Vec<u8>> {
     read.map_err(|error| match error {

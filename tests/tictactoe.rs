@@ -73,3 +73,19 @@ fn an_error_quoting_the_input_shows_its_control_characters_as_escapes() {
         "error: standard input: line 1: expected the board size n, found \"ab\\u{1b}[31mred\\u{7}x\"\n",
     );
 }
+
+#[test]
+fn a_binary_file_named_to_a_family_command_is_refused_from_its_first_block_and_never_echoed() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut bytes = b"3 1\n\xff\x00\x07X 0 0\n".to_vec();
+    bytes.resize(64 << 10, b'x');
+    for (command, name) in [("tictactoe", "bin.in"), ("tournament", "bin.csv")] {
+        fs::write(folder.path().join(name), &bytes).unwrap();
+        crate::common::command_in(folder.path())
+            .args([command, name])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(format!("error: {name}: a binary file, not text (a NUL byte in its first 8 KiB)\n"));
+    }
+}

@@ -25,7 +25,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         reads.add("the input", &args.input);
         reads.check(output, "--output")?;
     }
-    let text = crate::text::read_named(&args.input)?;
+    let text = crate::text::read_named_text(&args.input)?;
     let name = crate::text::name(&args.input);
     let replayed = solvebatch_tictactoe::replay(&text).map_err(|error| anyhow::anyhow!("{name}: {error}"))?;
     crate::output::write_file(args.output.as_deref().unwrap_or(Path::new("-")), replayed.output.as_bytes())?;

@@ -139,7 +139,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let started = Instant::now();
     let name = crate::text::name(&args.file);
-    let text = crate::text::read_named(&args.file)?;
+    let text = crate::text::read_named_text(&args.file)?;
     let pins = tournament::Pins { fix: args.fix.clone(), forbid: args.forbid.clone() };
     let instance =
         tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}")).and_then(|instance| {
@@ -320,7 +320,7 @@ fn run_share(
     let destination = json.unwrap_or(Path::new("-"));
     let mut out = OutputFile::create(destination)?;
     let name = crate::text::name(file);
-    let text = crate::text::read_named(file)?;
+    let text = crate::text::read_named_text(file)?;
     let instance = tournament::parse(&text).map_err(|error| anyhow!("{name}: {error}"))?;
     let part = CubeShare::new(share.index as usize, share.count as usize)
         .ok_or_else(|| anyhow!("{share} is not a share"))?;
