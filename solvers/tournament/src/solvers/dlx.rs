@@ -28,9 +28,8 @@ impl Solver for Dlx {
     }
 
     fn description(&self) -> &'static str {
-        "exact cover, Algorithm X, fewest options first (Knuth 2000), bitsets up to 64 tables, dancing \
-         links beyond; subtrees on every worker thread in depth-first order, so the same round whatever \
-         -j; wins on most files, and on every file without a round in time taken"
+        "exact cover, Algorithm X, fewest options first (Knuth 2000) on bitsets (dancing links past 64 \
+         tables), threads in depth-first order (one round whatever -j); fastest on most files"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
