@@ -293,7 +293,7 @@ fn compare_checks_every_solver_and_writes_json_and_csv() {
         ))
         .stdout(
             predicate::str::is_match(
-                r"\| solver +\| files \| solved \| timeouts \| failures \| PAR-2 \(fail = 2×limit\) \| wins \| ties \| geometric mean ratio \| +total \| +CPU \| +peak memory +\|",
+                r"\| solver +\| files \| answered \| timeouts \| failures \| PAR-2 \(fail = 2×limit\) \| wins \| ties \| geometric mean ratio \| +total \| +CPU \| +peak memory +\|",
             )
             .unwrap(),
         );
