@@ -51,6 +51,7 @@ pub mod candidates;
 pub mod codebreaker;
 pub mod digits;
 pub mod family;
+pub mod figures;
 pub mod host;
 pub mod interactive;
 pub mod job;

@@ -54,3 +54,8 @@ mod tests {
         assert_eq!(decode_lossy("a\u{feff}".as_bytes()), "a\u{feff}");
     }
 }
+
+/// `count` and its noun, singular for 1: `1 guess`, `6 guesses`.
+pub(crate) fn counted(count: usize, singular: &'static str, plural: &'static str) -> String {
+    format!("{count} {}", self::plural(count, singular, plural))
+}
