@@ -37,6 +37,11 @@ pub(crate) fn quoted(text: &str) -> String {
     }
 }
 
+/// `count` and its noun, singular for 1: `1 guess`, `6 guesses`.
+pub(crate) fn counted(count: usize, singular: &'static str, plural: &'static str) -> String {
+    format!("{count} {}", self::plural(count, singular, plural))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,9 +58,4 @@ mod tests {
         assert_eq!(decode_lossy(b"\xef\xbb\xbfsecret 1\xff\n"), "secret 1\u{fffd}\n");
         assert_eq!(decode_lossy("a\u{feff}".as_bytes()), "a\u{feff}");
     }
-}
-
-/// `count` and its noun, singular for 1: `1 guess`, `6 guesses`.
-pub(crate) fn counted(count: usize, singular: &'static str, plural: &'static str) -> String {
-    format!("{count} {}", self::plural(count, singular, plural))
 }
