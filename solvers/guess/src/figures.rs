@@ -65,30 +65,17 @@ impl Figures for SimulationFigures {
         let rows = self.summaries.iter().map(|summary| {
             let histogram: Vec<String> =
                 summary.histogram.iter().map(|bar| format!("{}:{}", bar.guesses, bar.secrets)).collect();
-            vec![
-                summary.strategy.to_string(),
-                summary.digits.to_string(),
-                summary.secrets.to_string(),
-                summary.worst_case.to_string(),
-                // As `{:?}` writes a float: the shortest text that reads back as the same number.
-                format!("{:?}", summary.mean),
-                histogram.join(" "),
-            ]
+            // As `{:?}` writes a float: the shortest text that reads back as the same number.
+            let mut row = figures_row(summary, format!("{:?}", summary.mean));
+            row.push(histogram.join(" "));
+            row
         });
         table(&["strategy", "digits", "secrets", "worst_case", "mean", "histogram"], rows.collect(), false)
     }
 
     /// One row per strategy: digits, secrets, worst case, mean.
     fn tables(&self) -> Vec<Table> {
-        let rows = self.summaries.iter().map(|summary| {
-            vec![
-                summary.strategy.to_string(),
-                summary.digits.to_string(),
-                summary.secrets.to_string(),
-                summary.worst_case.to_string(),
-                format!("{:.4}", summary.mean),
-            ]
-        });
+        let rows = self.summaries.iter().map(|summary| figures_row(summary, format!("{:.4}", summary.mean)));
         let mut figures =
             table(&["strategy", "digits", "secrets", "worst case", "mean"], rows.collect(), true);
         figures.numeric[0] = false;
@@ -141,6 +128,15 @@ impl Figures for SimulationFigures {
             table: histogram,
         }]
     }
+}
+
+/// A strategy's name, digits, secrets, worst case, then `mean` as written.
+fn figures_row(summary: &SimulationSummary, mean: String) -> Vec<String> {
+    let counts = [summary.digits.get() as usize, summary.secrets, summary.worst_case as usize];
+    let mut row = vec![summary.strategy.to_string()];
+    row.extend(counts.iter().map(usize::to_string));
+    row.push(mean);
+    row
 }
 
 /// A table of `rows` under `headers`, every column numeric or none.
