@@ -20,7 +20,13 @@ pub fn dictionary_cache() -> Option<PathBuf> {
 
 /// Reads a dictionary through the cache (this module's cache), reporting skipped entries on standard
 /// error ([`solvebatch_scrabble::Dictionary::skipped_note_of`]).
+///
+/// # Errors
+/// A path that does not exist is a usage error naming it ([`crate::inputs::require_existing`]:
+/// `words.txt: no such file or folder`, exit status 2); a dictionary that cannot be read, the
+/// error saying why.
 pub fn load_dictionary(path: &std::path::Path) -> anyhow::Result<solvebatch_scrabble::Dictionary> {
+    crate::inputs::require_existing(&[path.to_path_buf()])?;
     let dictionary = solvebatch_scrabble::Dictionary::load_cached(path, dictionary_cache().as_deref())?;
     if let Some(note) = dictionary.skipped_note_of(path) {
         eprintln!("{}", crate::report::style::terminal_text(&note));

@@ -2,7 +2,7 @@
 //! recursively, reference files skipped, the tool's own outputs never read, every other file either
 //! an input or counted as skipped.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -20,6 +20,8 @@ pub struct Input {
     pub family: Option<&'static dyn Family>,
     /// Why the path cannot be solved at all (missing, unreadable folder, link loop): its row's error.
     pub problem: Option<String>,
+    /// Its device and inode, from the metadata the walk read: what tells one file named twice.
+    identity: Option<(u64, u64)>,
 }
 
 /// What a walk found.
@@ -106,7 +108,6 @@ pub fn require_existing(paths: &[PathBuf]) -> Result<(), UsageError> {
 /// be read is an input with a [`Input::problem`], so that the rest of the batch still runs.
 pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own) -> Found {
     let mut found = Found { inputs: Vec::new(), skipped: 0, references: Vec::new() };
-    let mut identities = HashMap::new();
     for root in paths {
         let family = kind.or_else(|| family::for_path(root));
         match std::fs::metadata(root) {
@@ -114,21 +115,29 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own) -> 
                 path: root.clone(),
                 family,
                 problem: Some(format!("cannot read: {error}")),
+                identity: None,
             }),
-            Ok(metadata) if metadata.is_dir() => walk(root, kind, own, &mut found, &mut identities),
+            Ok(metadata) if metadata.is_dir() => walk(root, kind, own, &mut found),
             Ok(metadata) => {
-                identities.extend(identity(&metadata).map(|identity| (root.clone(), identity)));
-                found.inputs.push(Input { path: root.clone(), family, problem: None });
+                found.inputs.push(Input {
+                    path: root.clone(),
+                    family,
+                    problem: None,
+                    identity: identity(&metadata),
+                });
             }
         }
     }
-    found.inputs.sort_by(|a, b| a.path.cmp(&b.path));
+    // A folder walked alone comes in path order already ([`walk`]).
+    if !found.inputs.is_sorted_by(|a, b| a.path <= b.path) {
+        found.inputs.sort_by(|a, b| a.path.cmp(&b.path));
+    }
     // `x`, `./x`, a link to `x` and a folder walked twice name the same file: solved once. The file's
     // device and inode, from the metadata the walk read anyway, tell; a path without them is made
     // canonical instead.
     let mut seen = HashSet::new();
-    found.inputs.retain(|input| match identities.get(&input.path) {
-        Some(identity) => seen.insert(SameFile::Identity(*identity)),
+    found.inputs.retain(|input| match input.identity {
+        Some(identity) => seen.insert(SameFile::Identity(identity)),
         None => seen.insert(SameFile::Path(
             std::fs::canonicalize(&input.path).unwrap_or_else(|_| input.path.clone()),
         )),
@@ -143,14 +152,9 @@ enum SameFile {
     Path(PathBuf),
 }
 
-/// Adds the inputs under the folder `root`.
-fn walk(
-    root: &Path,
-    kind: Option<&'static dyn Family>,
-    own: &Own,
-    found: &mut Found,
-    identities: &mut HashMap<PathBuf, (u64, u64)>,
-) {
+/// Adds the inputs under the folder `root`, in path order.
+fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, found: &mut Found) {
+    let first = found.inputs.len();
     for entry in walkdir::WalkDir::new(root).follow_links(true) {
         let entry = match entry {
             Ok(entry) => entry,
@@ -160,6 +164,7 @@ fn walk(
                     path,
                     family: None,
                     problem: Some(format!("cannot walk: {error}")),
+                    identity: None,
                 });
                 continue;
             }
@@ -182,8 +187,8 @@ fn walk(
         match family {
             Some(family) => {
                 let problem = (!metadata.is_file()).then(|| not_regular(&metadata));
-                identities.extend(identity(&metadata).map(|identity| (entry.path().to_path_buf(), identity)));
-                found.inputs.push(Input { path: entry.into_path(), family: Some(family), problem });
+                let identity = identity(&metadata);
+                found.inputs.push(Input { path: entry.into_path(), family: Some(family), problem, identity });
             }
             None if is_reference(entry.path()) => {
                 if !has_extension(entry.path(), "out") {
@@ -193,6 +198,21 @@ fn walk(
             None => found.skipped += 1,
         }
     }
+    found.inputs[first..].sort_unstable_by(|a, b| {
+        path_order(a.path.as_os_str().as_encoded_bytes(), b.path.as_os_str().as_encoded_bytes())
+    });
+}
+
+/// The order of two paths of one walk as [`Path::cmp`] gives it (component by component, a folder's
+/// files before a sibling whose name continues the folder's: `a/z` before `a-b`), from their bytes
+/// alone: the first byte that differs decides, a `/` ranking below every byte of a name and an end
+/// below both. [`Path::cmp`] parses components on every comparison, a tenth of the cost of a batch
+/// of 10,000 tiny files.
+fn path_order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let rank =
+        |bytes: &[u8]| bytes.get(common).map(|&byte| if byte == b'/' { 0 } else { u16::from(byte) + 1 });
+    rank(a).cmp(&rank(b))
 }
 
 /// Whether `path` (relative to a walked folder, or a name inside an archive) is what an operating
@@ -265,5 +285,37 @@ pub fn no_inputs(skipped: usize, kind: Option<&'static dyn solvebatch_core::Fami
             "no inputs found{skipped} ({}); name other files with --kind FAMILY to read them as that family",
             crate::family::extensions()
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The walk's byte order is the order of paths, on names of the bytes that sort around `/`
+        /// (`-` and `.` below it, `0` and `a` above).
+        #[test]
+        fn the_byte_order_of_walked_paths_is_the_order_of_paths(
+            a in proptest::collection::vec("[-.a0]{1,3}", 1..4),
+            b in proptest::collection::vec("[-.a0]{1,3}", 1..4),
+        ) {
+            // What a walk names: no `.` or `..` component.
+            let path = |names: &Vec<String>| {
+                let names: Vec<&str> = names.iter().map(String::as_str).filter(|name| *name != "." && *name != "..").collect();
+                let names = if names.is_empty() { vec!["x"] } else { names };
+                format!("root/{}", names.join("/"))
+            };
+            let (a, b) = (path(&a), path(&b));
+            prop_assert_eq!(path_order(a.as_bytes(), b.as_bytes()), Path::new(&a).cmp(Path::new(&b)), "{} {}", a, b);
+        }
+    }
+
+    #[test]
+    fn a_folders_files_come_before_a_sibling_whose_name_continues_the_folders() {
+        let mut paths = vec!["d/a-b.csv", "d/a/z.csv", "d/a.csv", "d/a/b/c.csv", "d/0.csv"];
+        paths.sort_by(|a, b| path_order(a.as_bytes(), b.as_bytes()));
+        assert_eq!(paths, ["d/0.csv", "d/a/b/c.csv", "d/a/z.csv", "d/a-b.csv", "d/a.csv"]);
     }
 }

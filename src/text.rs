@@ -134,15 +134,25 @@ fn read_regular_file(file: std::fs::File, size: u64, text: bool) -> Result<Vec<u
     Ok(bytes)
 }
 
+/// [`ReadError::Binary`] when the first [`TEXT_CHECK_BYTES`] of `bytes` hold a NUL byte: the look
+/// every input read as text gets, for bytes already in memory (a body sent to the web app).
+///
+/// # Errors
+/// [`ReadError::Binary`].
+pub fn check_text(bytes: &[u8]) -> Result<(), ReadError> {
+    if bytes[..bytes.len().min(TEXT_CHECK_BYTES)].contains(&0) {
+        return Err(ReadError::Binary);
+    }
+    Ok(())
+}
+
 /// [`read_at_most`], after a look at the first [`TEXT_CHECK_BYTES`] for a NUL byte when `text`.
 fn read_checked(mut reader: impl Read, size: u64, text: bool) -> Result<Vec<u8>, ReadError> {
     let failed = |error: std::io::Error| ReadError::Failed(format!("cannot read: {error}"));
     let mut head = Vec::new();
     if text {
         (&mut reader).take(TEXT_CHECK_BYTES as u64).read_to_end(&mut head).map_err(failed)?;
-        if head.contains(&0) {
-            return Err(ReadError::Binary);
-        }
+        check_text(&head)?;
         if head.len() < TEXT_CHECK_BYTES {
             // The end came within the first block: the input is whole.
             return Ok(head);

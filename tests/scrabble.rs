@@ -422,18 +422,26 @@ fn play_refuses_a_bad_tile_file_and_leaves_it() {
         .stdout("")
         .stderr("error: tiles.txt: line 2: count: 'x' is not a non-negative integer\n");
     assert_eq!(std::fs::read_to_string(folder.path().join("tiles.txt")).unwrap(), "A 1 9\nT 1 x\n");
-    let missing = solvebatch()
+    // A dictionary that does not exist is a usage error naming it (issue 36: as `run nosuchdir`).
+    solvebatch()
         .args(["scrabble", "play", "-d", "missing.txt", "-t", "tiles.txt"])
+        .current_dir(folder.path())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: missing.txt: no such file or folder\n");
+    // One that cannot be read (a path through a file): one line, the operating system's reason once.
+    let unreadable = solvebatch()
+        .args(["scrabble", "play", "-d", "words.txt/x", "-t", "tiles.txt"])
         .current_dir(folder.path())
         .assert()
         .code(1)
         .get_output()
         .stderr
         .clone();
-    // One line, the operating system's reason once.
-    let missing = String::from_utf8(missing).unwrap();
-    let reason = missing.strip_prefix("error: missing.txt: cannot read the dictionary: ").unwrap();
-    assert!(reason.ends_with('\n') && reason.lines().count() == 1 && !reason.contains(": "), "{missing}");
+    let unreadable = String::from_utf8(unreadable).unwrap();
+    let reason = unreadable.strip_prefix("error: words.txt/x: cannot read the dictionary: ").unwrap();
+    assert!(reason.ends_with('\n') && reason.lines().count() == 1 && !reason.contains(": "), "{unreadable}");
 }
 
 #[test]
@@ -532,6 +540,35 @@ fn words_lists_what_the_rack_spells_best_first() {
         .assert()
         .success()
         .stdout("no word\n");
+}
+
+/// `scrabble words -d missing.txt` failed with exit status 1, as if the list were unreadable; a
+/// file named on the command line that does not exist is a usage error naming it, as `run
+/// nosuchdir` is.
+#[test]
+fn scrabble_words_with_a_missing_dictionary_is_a_usage_error_naming_it() {
+    let folder = game_folder("cat\n", "");
+    solvebatch()
+        .args(["scrabble", "words", "-d", "missing.txt", "--rack", "tacs"])
+        .current_dir(folder.path())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: missing.txt: no such file or folder\n");
+    solvebatch()
+        .args(["scrabble", "words", "-d", "missing.txt", "-t", "gone.txt", "--rack", "tacs"])
+        .current_dir(folder.path())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: no such files or folders: missing.txt, gone.txt\n");
+    // Every command reading a dictionary says the same.
+    solvebatch()
+        .args(["scrabble", "compile", "missing.txt", "-o", "out.graph"])
+        .current_dir(folder.path())
+        .assert()
+        .code(2)
+        .stderr("error: missing.txt: no such file or folder\n");
 }
 
 #[test]

@@ -1426,3 +1426,43 @@ fn a_link_in_a_zip_is_skipped_and_a_part_without_a_file_name_refused() {
         )
     );
 }
+
+/// A binary file sent to an API endpoint reached the parser, and tic-tac-toe's message quoted its
+/// bytes back (`found "X\u0000\u0001…"`). Now every endpoint that reads a text file refuses one whose
+/// first 8 KiB hold a NUL byte, in the command line's words (`run` says the same of such a file),
+/// and no byte of it is in the answer.
+#[test]
+fn a_binary_file_sent_to_the_web_api_is_refused_from_its_first_block_and_never_echoed() {
+    let server = Server::start(&[]);
+    let binary: &[u8] = b"3 2\nX\0\x01\xff 0 0\n";
+    let refused = "a binary file, not text (a NUL byte in its first 8 KiB)";
+    let body = |view: &Value| view.to_string();
+    for (endpoint, name) in [
+        ("/api/tictactoe/turns", "standard input"),
+        ("/api/tournament/rounds", "-"),
+        ("/api/tournament/rounds?name=t.csv", "t.csv"),
+        ("/api/scrabble/position", "standard input"),
+        ("/api/scrabble/game", "standard input"),
+    ] {
+        let (status, view) = post(&server.at(endpoint), binary);
+        assert_eq!((status, &view), (400, &json!({"error": format!("{name}: {refused}")})), "{endpoint}");
+    }
+    let (status, view) = post_form(&server.at("/api/scrabble/position"), &[("p.scrabble", binary)]);
+    assert_eq!((status, &view), (400, &json!({"error": format!("p.scrabble: {refused}")})));
+    // A solve and a batch give the record `run` gives: invalid, with the same message.
+    let (status, record) = post(&server.at("/api/solve/tictactoe?name=b.txt"), binary);
+    assert_eq!((status, &record["status"], &record["message"]), (400, &json!("invalid"), &json!(refused)));
+    let (status, view) = post_form(&server.at("/api/batch"), &[("b.csv", binary)]);
+    let record = &view["records"][0];
+    assert_eq!((status, &record["status"], &record["message"]), (200, &json!("invalid"), &json!(refused)));
+    for view in [record, &view] {
+        assert!(!body(view).contains("\\u0000") && !body(view).contains('\u{fffd}'), "{view}");
+    }
+    // A NUL byte past the first block is the parser's to find, as on the command line.
+    let mut late = b"3 2\n".to_vec();
+    late.extend(std::iter::repeat_n(b' ', 8 << 10));
+    late.extend_from_slice(b"\0");
+    let (status, view) = post(&server.at("/api/tictactoe/turns"), &late);
+    assert_eq!(status, 400);
+    assert!(!view["error"].as_str().unwrap().contains(refused), "{view}");
+}

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::serve_api::{get, multipart, post, post_json};
+use crate::serve_api::{get, multipart, post, post_form, post_json};
 use crate::server::{wait_for, Server};
 
 /// The end of every message of work stopped at the time limit `seconds`.
@@ -121,6 +121,44 @@ fn a_simulation_plays_at_most_a_million_secrets_on_the_web() {
              simulate --secrets` plays any list"
         )
     );
+}
+
+/// A word list sent to the web app had its graph built with no deadline: a request with a limit of
+/// one nanosecond was answered only once the list was built, by the check after it. Now the build
+/// looks at the limit as it goes, and the answer names it. (That a list sent again is not built
+/// again is `serve::lexicon::tests::a_word_list_sent_again_has_its_graph_built_once`.)
+#[test]
+fn a_word_list_sent_to_the_web_app_has_its_graph_built_by_the_time_limit() {
+    let server = Server::start(&[]);
+    // 150,000 distinct words of nine letters (1.5 MB), in no order: more than two strides of the
+    // build's looks at the deadline.
+    let mut seed: u64 = 1;
+    let mut words = Vec::new();
+    for _ in 0..150_000 {
+        for _ in 0..9 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            words.push(b'A' + (seed >> 33) as u8 % 26);
+        }
+        words.push(b'\n');
+    }
+    let board = format!("{}\n", ".".repeat(15)).repeat(15);
+    let position = format!("rules: standard\nrack: AEIRST?\ndictionary: big.txt\nboard:\n{board}");
+    let files: [(&str, &[u8]); 2] = [("p.scrabble", position.as_bytes()), ("big.txt", &words)];
+    let started = Instant::now();
+    let (status, view) = post_form(&server.at("/api/scrabble/position?timeout=0.000000001"), &files);
+    let took = started.elapsed();
+    assert_eq!(
+        (status, error(&view)),
+        (
+            422,
+            format!("the word list big.txt, building its word graph: {}", stopped_at("0.000000001")).as_str()
+        )
+    );
+    // Within the limit and a margin: the build never started.
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    // With time, the same request is answered on the list sent.
+    let (status, view) = post_form(&server.at("/api/scrabble/position?timeout=60&top=1"), &files);
+    assert_eq!((status, &view["dictionary"]), (200, &json!("big.txt, sent with the position")), "{view}");
 }
 
 #[test]

@@ -118,6 +118,30 @@ fn an_impossible_pin_is_an_error_naming_the_item_it_leaves_uncovered() {
         .stderr(predicate::str::contains("`0-1` is not T:A-B (table, then the two players, such as 0:1-2)"));
 }
 
+/// `--fix 99999999999999999999:1-2` was "not T:A-B" though its shape is right: the table is too
+/// large, and the message says so and names the limit.
+#[test]
+fn a_pin_with_a_number_too_large_says_so_naming_the_limit() {
+    let (_dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+    command
+        .args(["tournament", "two.csv", "--fix", "99999999999999999999:1-2"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+        "error: invalid value '99999999999999999999:1-2' for '--fix <T:A-B>': `99999999999999999999:1-2`: \
+             table 99999999999999999999 is too large (a pin's numbers go up to 18446744073709551615)\n\nFor \
+             more information, try '--help'.\n",
+    );
+    let (_dir, mut command) = setup(&[("two.csv", TWO_ROUNDS)]);
+    command.args(["tournament", "two.csv", "--forbid", "0:1-99999999999999999999"]).assert().code(2).stderr(
+        predicate::str::contains(
+            "`0:1-99999999999999999999`: player 99999999999999999999 is too large (a pin's numbers go up to \
+             18446744073709551615)",
+        ),
+    );
+}
+
 #[test]
 fn count_prints_the_number_of_rounds_and_writes_it_as_json() {
     let (_dir, mut command) = setup(&[("example.csv", EXAMPLE)]);

@@ -20,7 +20,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
-use super::lexicon::{self, Notes, Resolver};
+use super::lexicon::{self, LexiconError, Notes, Resolver};
 use super::limits;
 use super::prepared;
 use super::references::{self, References};
@@ -32,7 +32,7 @@ use crate::report::summary::Summary;
 use crate::report::{html, junit};
 use crate::solve::FileToSolve;
 use crate::workers;
-use solvebatch_core::{Family, Status};
+use solvebatch_core::{Deadline, Family, Status};
 
 /// The query parameters of a batch.
 #[derive(Debug, Deserialize)]
@@ -334,7 +334,7 @@ fn solve_all(
             skip("no family reads files of this extension");
         }
     }
-    let resolver = Resolver::new(state, files);
+    let resolver = Resolver::new(state, files, Deadline::at(Some(deadline)).or_flag(stop));
     let solving = Solving { files, chosen, state, resolver: &resolver, deadline, stop };
     let mut solved = Vec::with_capacity(inputs.len());
     workers::in_order(
@@ -415,7 +415,14 @@ impl Solving<'_> {
             return (file.unsolved(family.name(), passed), Notes::default(), None);
         }
         match self.resolver.prepared(family, solver, (&Vec::new(), &self.state.settings), name, input) {
-            Err(message) => (file.unsolved(family.name(), (Status::Failed, message)), Notes::default(), None),
+            Err(LexiconError::Invalid(message)) => {
+                (file.unsolved(family.name(), (Status::Failed, message)), Notes::default(), None)
+            }
+            // The time limit passed while a word list's graph was built.
+            Err(LexiconError::PastLimit(_)) => {
+                let passed = (Status::Timeout, "the batch's time limit passed first".to_string());
+                (file.unsolved(family.name(), passed), Notes::default(), None)
+            }
             Ok((prepared, notes)) => {
                 let solved = prepared::solve(family, prepared.as_ref(), &file, self.deadline, self.stop);
                 (solved.record, notes, solved.diff)

@@ -26,6 +26,15 @@ impl ApiError {
         ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
     }
 
+    /// 400 for the input `name` (as the endpoint names it: `standard input` for a body alone, as
+    /// the command line does) when its first block holds a NUL byte: `NAME: a binary file, not text
+    /// (a NUL byte in its first 8 KiB)`, the command line's words ([`crate::text::check_text`]); no
+    /// byte of it reaches a parser, whose message could quote it.
+    pub fn unless_text(name: &str, bytes: &[u8]) -> Result<(), ApiError> {
+        crate::text::check_text(bytes)
+            .map_err(|_| ApiError::bad_request(format!("{name}: {}", crate::text::ReadError::BINARY)))
+    }
+
     /// 404: no family or endpoint of that name.
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::NOT_FOUND, message: message.into() }

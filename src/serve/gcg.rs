@@ -115,14 +115,15 @@ pub async fn game(
             let file = crate::text::name(Path::new(&name));
             let fail = |message: String| ApiError::bad_request(format!("{file}: {message}"));
             let text = crate::text::decode(&sent[&name]).map_err(fail)?;
-            let (dictionary, tiles, notes) = Resolver::new(&shared, &sent)
+            let ends = deadline;
+            let deadline = Deadline::at(Some(deadline)).or_flag(stop);
+            let (dictionary, tiles, notes) = Resolver::new(&shared, &sent, deadline)
                 .lexicon_named(&name, lexicon_name(text), None)
-                .map_err(ApiError::bad_request)?;
+                .map_err(|error| error.answer(limits::TimeLimit { limit, ends }))?;
             let settings = GameAnalysis {
                 analysis: AnalysisSettings { top, ..AnalysisSettings::default() },
                 ..GameAnalysis::default()
             };
-            let deadline = Deadline::at(Some(deadline)).or_flag(stop);
             let (game, analysis) = settings
                 .analyse_text(text, (&dictionary, &tiles, LeaveTable::standard()), deadline)
                 .map_err(|error| match error {

@@ -6,6 +6,10 @@
 //! it lead nowhere), else to the server's own dictionary and tiles. Each answer says which ([`Notes`]).
 //!
 //! `serve --dictionary` / `--tiles` beat the position's lines, as the command line's flags do.
+//!
+//! A word list's graph is built by the request's deadline (a [`LexiconError::PastLimit`] when it
+//! passes first: the endpoint answers 422 as for any work stopped at its limit), and kept by the
+//! hash of the list's bytes ([`super::graphs`]), so that the same list sent again is not built again.
 
 use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, HashMap};
@@ -16,10 +20,14 @@ use std::time::SystemTime;
 
 use anyhow::Context;
 use serde::Serialize;
-use solvebatch_core::UnknownSolver;
+use solvebatch_core::{Deadline, UnknownSolver};
 use solvebatch_scrabble::family::Scrabble;
+use solvebatch_scrabble::lexicon::dictionary::DictionaryFault;
 use solvebatch_scrabble::{Dictionary, Job, Position, PositionSettings, Solver, TileSet};
 
+use super::error::ApiError;
+use super::graphs::GraphCache;
+use super::limits::TimeLimit;
 use super::solve::Options;
 use super::state::State;
 use crate::text::ReadError;
@@ -73,10 +81,18 @@ impl DataFolder {
         Ok(path)
     }
 
-    /// The file at `path` (found by [`DataFolder::find`]) read as a `T`, named `asked` in messages.
-    fn read<T: Readable>(&self, asked: &str, path: &Path) -> Result<Read<T>, String> {
+    /// The file at `path` (found by [`DataFolder::find`]) read as a `T` by `deadline` (a word list's
+    /// graph found in or kept in `graphs`), named `asked` in messages.
+    fn read<T: Readable>(
+        &self,
+        asked: &str,
+        path: &Path,
+        graphs: &GraphCache,
+        deadline: Deadline<'_>,
+    ) -> Result<Read<T>, LexiconError> {
         let name = format!("{asked} in the server's data folder");
-        let metadata = std::fs::metadata(path).map_err(|error| format!("{name}: {error}"))?;
+        let metadata =
+            std::fs::metadata(path).map_err(|error| LexiconError::Invalid(format!("{name}: {error}")))?;
         let stamp = (metadata.len(), metadata.modified().ok());
         let key = (path.to_path_buf(), TypeId::of::<T>());
         let mut read = self.read.lock().unwrap_or_else(|poison| poison.into_inner());
@@ -86,14 +102,14 @@ impl DataFolder {
             }
         }
         // Bounded in time too, should the file have become a FIFO since it was found.
-        let bytes = crate::text::read_limited(path, Some(super::limits::DEFAULT_TIMEOUT)).map_err(
-            |error| match error {
+        let bytes = crate::text::read_limited(path, Some(super::limits::DEFAULT_TIMEOUT))
+            .map_err(|error| match error {
                 ReadError::Failed(message) => format!("{name}: {message}"),
                 ReadError::Timeout | ReadError::Interrupted => format!("{name}: nothing to read"),
                 ReadError::Binary => format!("{name}: {}", ReadError::BINARY),
-            },
-        )?;
-        let found = Arc::new(T::from_bytes(&name, &bytes)?);
+            })
+            .map_err(LexiconError::Invalid)?;
+        let found = T::read(&name, &bytes, graphs, deadline)?;
         let warning = found.warning(asked, &bytes);
         read.insert(key, (stamp, Arc::clone(&found) as Arc<dyn Any + Send + Sync>, warning.clone()));
         Ok((found, warning))
@@ -115,10 +131,33 @@ pub struct Notes {
     pub warning: Option<String>,
 }
 
+/// Why the files a position names give it no dictionary or tiles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LexiconError {
+    /// A file that is no dictionary or tile file, an unknown solver or rules: the message says
+    /// which and why.
+    Invalid(String),
+    /// The request's deadline passed while a word list's graph was built: where, such as `the word
+    /// list words.txt, building its word graph`.
+    PastLimit(String),
+}
+
+impl LexiconError {
+    /// The answer of a request with the time limit `limit`: 400 for [`LexiconError::Invalid`], the
+    /// limit's 422 for [`LexiconError::PastLimit`] ([`TimeLimit::passed`]).
+    pub fn answer(self, limit: TimeLimit) -> ApiError {
+        match self {
+            LexiconError::Invalid(message) => ApiError::bad_request(message),
+            LexiconError::PastLimit(stopped) => limit.passed(&stopped),
+        }
+    }
+}
+
 /// Resolves the positions of one request against the files it sent and the server's folder,
-/// reading each file once per request.
+/// reading each file once per request, by the request's deadline.
 pub struct Resolver<'a> {
     state: &'a State,
+    deadline: Deadline<'a>,
     /// The files sent, by their names with `.` parts dropped.
     sent: HashMap<String, &'a [u8]>,
     dictionaries: Mutex<HashMap<String, Read<Dictionary>>>,
@@ -133,13 +172,13 @@ enum Kind {
 }
 
 impl<'a> Resolver<'a> {
-    /// A resolver for a request that sent `sent`.
-    pub fn new(state: &'a State, sent: &'a Sent) -> Resolver<'a> {
+    /// A resolver for a request that sent `sent`, building word graphs until `deadline`.
+    pub fn new(state: &'a State, sent: &'a Sent, deadline: Deadline<'a>) -> Resolver<'a> {
         let sent = sent
             .iter()
             .filter_map(|(name, bytes)| Some((normal(Path::new(name))?, bytes.as_slice())))
             .collect();
-        Resolver { state, sent, dictionaries: Mutex::default(), tile_sets: Mutex::default() }
+        Resolver { state, deadline, sent, dictionaries: Mutex::default(), tile_sets: Mutex::default() }
     }
 
     /// `family` prepared with `solver` and `settings` for the input `name` (bytes `input`): for a
@@ -148,7 +187,7 @@ impl<'a> Resolver<'a> {
     ///
     /// # Errors
     /// An unknown solver or rules; a file sent or in the data folder that is no dictionary or tile
-    /// file (the message names it).
+    /// file (the message names it); the deadline passed while a word list was built.
     pub fn prepared(
         &self,
         family: &'static dyn Family,
@@ -156,11 +195,13 @@ impl<'a> Resolver<'a> {
         (options, settings): (&Options, &Settings),
         name: &str,
         input: &[u8],
-    ) -> Result<(Rc<dyn Prepared>, Notes), String> {
+    ) -> Result<(Rc<dyn Prepared>, Notes), LexiconError> {
         if family.name() != Scrabble.name() {
-            return Ok((super::prepared::prepared(family, solver, (options, settings))?, Notes::default()));
+            let prepared = super::prepared::prepared(family, solver, (options, settings));
+            return Ok((prepared.map_err(LexiconError::Invalid)?, Notes::default()));
         }
-        let solver: Solver = solver.parse().map_err(|error: UnknownSolver| error.to_string())?;
+        let solver: Solver =
+            solver.parse().map_err(|error: UnknownSolver| LexiconError::Invalid(error.to_string()))?;
         let rules = settings.get::<PositionSettings>().and_then(|own| own.rules.clone());
         let position = solvebatch_core::text::decode(input)
             .ok()
@@ -175,12 +216,13 @@ impl<'a> Resolver<'a> {
     /// be read: its solve says why; the server's own then), and the notes saying where they come from.
     ///
     /// # Errors
-    /// A file found that is no dictionary or tile file.
+    /// A file found that is no dictionary or tile file; the deadline passed while a word list was
+    /// built.
     pub fn lexicon(
         &self,
         name: &str,
         position: Option<&Position>,
-    ) -> Result<(Arc<Dictionary>, Arc<TileSet>, Notes), String> {
+    ) -> Result<(Arc<Dictionary>, Arc<TileSet>, Notes), LexiconError> {
         let asked = |line: fn(&Position) -> Option<&str>| position.and_then(line);
         self.lexicon_named(
             name,
@@ -194,13 +236,13 @@ impl<'a> Resolver<'a> {
     /// saying where they come from.
     ///
     /// # Errors
-    /// A file found that is no dictionary or tile file.
+    /// As [`Resolver::lexicon`].
     pub fn lexicon_named(
         &self,
         name: &str,
         dictionary: Option<&str>,
         tiles: Option<&str>,
-    ) -> Result<(Arc<Dictionary>, Arc<TileSet>, Notes), String> {
+    ) -> Result<(Arc<Dictionary>, Arc<TileSet>, Notes), LexiconError> {
         let ((dictionary, warning), dictionary_note) =
             self.resolve(name, dictionary, Kind::Dictionary, &self.dictionaries, &self.state.dictionary)?;
         let ((tiles, _), tiles_note) =
@@ -218,7 +260,7 @@ impl<'a> Resolver<'a> {
         kind: Kind,
         read: &Mutex<HashMap<String, Read<T>>>,
         server: &Arc<T>,
-    ) -> Result<(Read<T>, Option<String>), String> {
+    ) -> Result<(Read<T>, Option<String>), LexiconError> {
         let Some(asked) = asked else { return Ok(((Arc::clone(server), None), None)) };
         let (found, note) = self.find(position, asked, kind, read)?;
         Ok((found.unwrap_or_else(|| (Arc::clone(server), None)), Some(note)))
@@ -232,7 +274,7 @@ impl<'a> Resolver<'a> {
         asked: &str,
         kind: Kind,
         read: &Mutex<HashMap<String, Read<T>>>,
-    ) -> Result<(Option<Read<T>>, String), String> {
+    ) -> Result<(Option<Read<T>>, String), LexiconError> {
         let given = match kind {
             Kind::Dictionary => self.state.given.dictionary,
             Kind::Tiles => self.state.given.tiles,
@@ -250,9 +292,9 @@ impl<'a> Resolver<'a> {
         if let Some((key, bytes)) = normal(&beside).and_then(|key| Some((key.clone(), *self.sent.get(&key)?)))
         {
             let found = once(read, key.clone(), || {
-                let found = T::from_bytes(&key, bytes)?;
+                let found = T::read(&key, bytes, &self.state.graphs, self.deadline)?;
                 let warning = found.warning(asked, bytes);
-                Ok((Arc::new(found), warning))
+                Ok((found, warning))
             })?;
             return Ok((Some(found), format!("{asked}, sent with the position")));
         }
@@ -266,7 +308,7 @@ impl<'a> Resolver<'a> {
         };
         match folder.find(asked) {
             Ok(path) => {
-                let found = folder.read::<T>(asked, &path)?;
+                let found = folder.read::<T>(asked, &path, &self.state.graphs, self.deadline)?;
                 Ok((Some(found), format!("{asked}, from the server's data folder")))
             }
             Err(why) => Ok((None, format!("{server}; the file asks for {asked}, {why}"))),
@@ -279,8 +321,8 @@ impl<'a> Resolver<'a> {
 fn once<T>(
     read: &Mutex<HashMap<String, Read<T>>>,
     key: String,
-    make: impl FnOnce() -> Result<Read<T>, String>,
-) -> Result<Read<T>, String> {
+    make: impl FnOnce() -> Result<Read<T>, LexiconError>,
+) -> Result<Read<T>, LexiconError> {
     let mut read = read.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(found) = read.get(&key) {
         return Ok(found.clone());
@@ -292,8 +334,14 @@ fn once<T>(
 
 /// A dictionary or a tile set, read from the bytes of a file sent or of the data folder.
 trait Readable: Sized + Send + Sync + 'static {
-    /// From the bytes of the file `name` (as messages name it).
-    fn from_bytes(name: &str, bytes: &[u8]) -> Result<Self, String>;
+    /// From the bytes of the file `name` (as messages name it), by `deadline`; a word list's graph
+    /// is found in `graphs`, or built and kept there.
+    fn read(
+        name: &str,
+        bytes: &[u8],
+        graphs: &GraphCache,
+        deadline: Deadline<'_>,
+    ) -> Result<Arc<Self>, LexiconError>;
 
     /// What reading it from `bytes` skipped, the file named `name`.
     fn warning(&self, _name: &str, _bytes: &[u8]) -> Option<String> {
@@ -302,8 +350,20 @@ trait Readable: Sized + Send + Sync + 'static {
 }
 
 impl Readable for Dictionary {
-    fn from_bytes(name: &str, bytes: &[u8]) -> Result<Dictionary, String> {
-        Dictionary::from_bytes(bytes.to_vec()).map_err(|error| format!("{name}: {error}"))
+    fn read(
+        name: &str,
+        bytes: &[u8],
+        graphs: &GraphCache,
+        deadline: Deadline<'_>,
+    ) -> Result<Arc<Dictionary>, LexiconError> {
+        graphs.get_or_build(bytes, || {
+            Dictionary::from_bytes_before(bytes.to_vec(), deadline).map_err(|error| match error {
+                DictionaryFault::Interrupted => {
+                    LexiconError::PastLimit(format!("the word list {name}, building its word graph"))
+                }
+                error => LexiconError::Invalid(format!("{name}: {error}")),
+            })
+        })
     }
 
     fn warning(&self, name: &str, bytes: &[u8]) -> Option<String> {
@@ -312,9 +372,10 @@ impl Readable for Dictionary {
 }
 
 impl Readable for TileSet {
-    fn from_bytes(name: &str, bytes: &[u8]) -> Result<TileSet, String> {
-        let text = crate::text::decode(bytes).map_err(|error| format!("{name}: {error}"))?;
-        TileSet::parse(text).map_err(|error| format!("{name}: {error}"))
+    fn read(name: &str, bytes: &[u8], _: &GraphCache, _: Deadline<'_>) -> Result<Arc<TileSet>, LexiconError> {
+        let invalid = |error: String| LexiconError::Invalid(format!("{name}: {error}"));
+        let text = crate::text::decode(bytes).map_err(|error| invalid(error.to_string()))?;
+        Ok(Arc::new(TileSet::parse(text).map_err(|error| invalid(error.to_string()))?))
     }
 }
 
@@ -337,13 +398,59 @@ fn normal(path: &Path) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::normal;
-    use std::path::Path;
+    use super::*;
+    use crate::serve::graphs::Counts;
+    use crate::serve::state::Given;
 
     #[test]
     fn names_are_compared_without_dot_parts_and_never_above_their_start() {
         assert_eq!(normal(Path::new("./a/./b/../c.txt")).as_deref(), Some("a/c.txt"));
         assert_eq!(normal(Path::new("a/../../c.txt")), None);
         assert_eq!(normal(Path::new("/etc/passwd")), None);
+    }
+
+    /// A request sending a word list already built (under any name) reads its graph: the server's
+    /// count of graphs built stays at one. A request past its limit builds nothing and keeps nothing.
+    #[test]
+    fn a_word_list_sent_again_has_its_graph_built_once() {
+        let datasets = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/scrabble");
+        let paths = (datasets.join("dictionary.txt"), datasets.join("tiles.txt"));
+        let state = State::new((&paths.0, &paths.1), Given::default(), None, 1, 1).unwrap();
+        let list = b"cat\ndog\nox\n".to_vec();
+        let first: Sent =
+            [("p.scrabble".to_string(), Vec::new()), ("words.txt".to_string(), list.clone())].into();
+        let second: Sent =
+            [("q/q.scrabble".to_string(), Vec::new()), ("q/list.txt".to_string(), list)].into();
+        let read = |sent: &Sent, position: &str, asked: &str, deadline: Deadline<'static>| {
+            Resolver::new(&state, sent, deadline).lexicon_named(position, Some(asked), None)
+        };
+        let (built, _, notes) = read(&first, "p.scrabble", "words.txt", Deadline::NEVER).unwrap();
+        assert_eq!(
+            (built.len(), notes.dictionary.as_deref()),
+            (3, Some("words.txt, sent with the position"))
+        );
+        assert_eq!(state.graphs.counts(), Counts { built: 1, found: 0 });
+        let (found, _, notes) = read(&second, "q/q.scrabble", "list.txt", Deadline::NEVER).unwrap();
+        assert!(Arc::ptr_eq(&built, &found));
+        assert_eq!(notes.dictionary.as_deref(), Some("list.txt, sent with the position"));
+        assert_eq!(state.graphs.counts(), Counts { built: 1, found: 1 });
+        // Another list, past the deadline: refused with the limit's words, and nothing kept.
+        let other: Sent =
+            [("p.scrabble".to_string(), Vec::new()), ("w.txt".to_string(), b"hen\n".to_vec())].into();
+        let past = Deadline::at(Some(std::time::Instant::now()));
+        let Err(error) = read(&other, "p.scrabble", "w.txt", past) else { panic!("built past the deadline") };
+        assert_eq!(
+            error,
+            LexiconError::PastLimit("the word list w.txt, building its word graph".to_string())
+        );
+        let limit = TimeLimit { limit: std::time::Duration::from_millis(1), ends: std::time::Instant::now() };
+        assert_eq!(
+            error.answer(limit).message,
+            "the word list w.txt, building its word graph: stopped at the time limit of 0.001 s; choose a \
+             longer limit (at most 60 s)"
+        );
+        assert_eq!(state.graphs.counts(), Counts { built: 2, found: 1 });
+        let (hen, _, _) = read(&other, "p.scrabble", "w.txt", Deadline::NEVER).unwrap();
+        assert_eq!((hen.len(), state.graphs.counts()), (1, Counts { built: 3, found: 1 }));
     }
 }

@@ -15,9 +15,9 @@
 //!   most [`ZIP_ENTRIES`] entries, at most [`BATCH_FILES`] files;
 //! - its work: a tic-tac-toe replay of at most 10 000 moves on a board of at most 100 × 100 cells;
 //!   a codebreaker of at most 4 digits (a candidate set of 9 000 numbers); a simulation playing a
-//!   range whole only up to [`SIMULATED_SECRETS`] secrets (128 bytes each), a sample beyond (each
-//!   game in play also holds its candidate set: 113 MB at 9 digits, a few at once on the pool's
-//!   threads, which the time limit ends); a
+//!   range whole only up to [`SIMULATED_SECRETS`] secrets (128 bytes each), a sample beyond, which
+//!   holds one large candidate set at a time (113 MB at 9 digits; no node of its game tree keeps
+//!   one while its subtrees are played); a
 //!   tournament page of at most 5000 pairings and round 10 000; a Scrabble position's word list
 //!   read once per request, whatever number of its positions name it; a game record refused at its
 //!   first turn after the end of the game.

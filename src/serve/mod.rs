@@ -25,6 +25,7 @@ mod assets;
 mod batch;
 mod error;
 mod gcg;
+mod graphs;
 mod guess;
 mod history;
 mod lexicon;

@@ -12,8 +12,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::solve::Options;
+use crate::report::record::Record;
 use crate::solve::{CpuClock, FileToSolve, Measuring, Recording, Solved};
-use solvebatch_core::{Family, Prepared, Settings};
+use solvebatch_core::{Family, Outcome, Prepared, Settings};
 
 /// What makes two prepared families different.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -59,6 +60,16 @@ pub fn solve(
     deadline: Instant,
     stop: &AtomicBool,
 ) -> Solved {
+    // Refused as `run` refuses a file read as text, before any parser sees a byte of it.
+    if crate::text::check_text(file.text).is_err() {
+        let outcome = Outcome::invalid(crate::text::ReadError::BINARY.to_string());
+        let record = Record {
+            input_hash: Some(file.input_hash.clone()),
+            reference_hash: file.reference_hash.clone(),
+            ..Record::of(file.file.clone(), family.name(), prepared.solver(), &outcome, 0.0, true)
+        };
+        return Solved { outcome, record, diff: None };
+    }
     let started = Instant::now();
     let measuring = Measuring {
         timeout: Some(deadline.saturating_duration_since(started)),

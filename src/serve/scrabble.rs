@@ -145,9 +145,9 @@ pub async fn position(
             if let Some(rack) = &query.rack {
                 position.rack = rack_of(rack, &position.rules)?;
             }
-            let (dictionary, tiles, notes) = Resolver::new(&shared, &sent)
+            let (dictionary, tiles, notes) = Resolver::new(&shared, &sent, deadline)
                 .lexicon(&name, Some(&position))
-                .map_err(ApiError::bad_request)?;
+                .map_err(|error| error.answer(limit))?;
             limit.check(deadline, || "the position, once its word list was read".to_string())?;
             let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
             let (board, rack) = (&position.board, &position.rack);
@@ -219,6 +219,7 @@ pub(super) async fn request_files(request: Request, family: &dyn Family) -> Resu
         .is_some_and(|value| value.starts_with("multipart/form-data"));
     if !multipart {
         let body = Bytes::from_request(request, &()).await?;
+        ApiError::unless_text(&crate::text::name(std::path::Path::new("-")), &body)?;
         return Ok(("-".to_string(), Sent::from([("-".to_string(), body.to_vec())])));
     }
     let (sent, unopened) = super::batch::received(Multipart::from_request(request, &()).await?).await?;
@@ -237,6 +238,7 @@ pub(super) async fn request_files(request: Request, family: &dyn Family) -> Resu
             )))
         }
     };
+    ApiError::unless_text(&name, &sent[&name])?;
     Ok((name, sent))
 }
 

@@ -25,11 +25,13 @@ use serde::{Deserialize, Serialize};
 use super::error::ApiError;
 use super::lexicon::{Notes, Resolver, Sent};
 use super::limits;
+use super::limits::TimeLimit;
 use super::prepared;
 use super::state::State;
 use crate::family;
 use crate::report::record::Record;
 use crate::solve::FileToSolve;
+use solvebatch_core::Deadline;
 use solvebatch_core::Status;
 use solvebatch_core::{Family, Settings, SolverInfo};
 
@@ -159,17 +161,19 @@ pub async fn solve(
     let answered = state
         .pool
         .run_stoppable(move |stop| {
-            let sent = Sent::new();
-            let resolver = Resolver::new(&shared, &sent);
-            let (prepared, notes) =
-                resolver.prepared(job.family, &job.solver, (&job.options, &job.settings), &name, &body)?;
+            // The time limit covers the word list's graph, when one is built, and the solve.
             let deadline = Instant::now() + job.timeout;
+            let limit = TimeLimit { limit: job.timeout, ends: deadline };
+            let sent = Sent::new();
+            let resolver = Resolver::new(&shared, &sent, Deadline::at(Some(deadline)).or_flag(stop));
+            let (prepared, notes) = resolver
+                .prepared(job.family, &job.solver, (&job.options, &job.settings), &name, &body)
+                .map_err(|error| error.answer(limit))?;
             let file = FileToSolve::new(name.clone(), std::path::Path::new(&name), &body);
             let record = prepared::solve(job.family, prepared.as_ref(), &file, deadline, stop).record;
-            Ok::<_, String>(Answered { record, notes })
+            Ok::<_, ApiError>(Answered { record, notes })
         })
-        .await?
-        .map_err(ApiError::bad_request)?;
+        .await??;
     Ok(answer(answered))
 }
 

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use anyhow::anyhow;
 use solvebatch_scrabble::{Dictionary, TileSet};
 
+use super::graphs::GraphCache;
 use super::lexicon::DataFolder;
 use super::pool::Pool;
 use crate::options::FamilyOptions;
@@ -27,6 +28,8 @@ pub struct State {
     pub given: Given,
     /// The folder of `--data`, where a position's `dictionary:` and `tiles:` lines may lead.
     pub data: Option<DataFolder>,
+    /// The graphs of the word lists sent or read from the data folder, by their lists' hashes.
+    pub graphs: GraphCache,
     /// `--history`: where the batch page's runs are recorded, and the history pages read.
     pub history: Option<std::sync::Mutex<crate::history::Recorder>>,
 }
@@ -71,6 +74,7 @@ impl State {
             tiles: Arc::new(tile_set),
             given,
             data,
+            graphs: GraphCache::default(),
             history: None,
         })
     }

@@ -56,6 +56,7 @@ pub async fn turns(
     let Query(query) = query?;
     let limit = TimeLimit::asked(query.timeout.as_deref())?;
     let body = body?;
+    ApiError::unless_text(&crate::text::name(std::path::Path::new("-")), &body)?;
     state.pool.run_stoppable(move |stop| replay_turns(&body, limit, limit.deadline(stop))).await?.map(Json)
 }
 

@@ -86,6 +86,7 @@ pub async fn rounds(
     };
     let name = query.name.unwrap_or_else(|| "-".to_string());
     let body = body?;
+    ApiError::unless_text(&name, &body)?;
     state.pool.run_stoppable(move |stop| answer(&body, &name, &pins, index, timeout, stop)).await?.map(Json)
 }
 

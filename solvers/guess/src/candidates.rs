@@ -148,10 +148,26 @@ impl CandidateSet {
         };
         let Some(kept) = kept else { return false };
         self.len = kept;
-        if matches!(self.members, Members::Bits(_)) && kept < self.digits.range_len() / LIST_RATIO {
-            self.members = Members::List(self.iter().collect());
-        }
+        self.settle();
         true
+    }
+
+    /// The set of the `digits` range whose bitset is `words` (bit `i` of word `i / 64` standing for
+    /// `10^(d-1) + i`), holding `len` numbers: a list if that is fewer than one in `LIST_RATIO`.
+    pub(crate) fn from_bits(digits: Digits, words: Vec<u64>, len: usize) -> CandidateSet {
+        let mut set = CandidateSet { digits, members: Members::Bits(words), len };
+        set.settle();
+        set
+    }
+
+    /// Turns a bitset left with fewer than one number of the range in `LIST_RATIO` into its list,
+    /// allocated at its length (the bitset and the list are held together only while it is made).
+    fn settle(&mut self) {
+        if matches!(self.members, Members::Bits(_)) && self.len < self.digits.range_len() / LIST_RATIO {
+            let mut list = Vec::with_capacity(self.len);
+            list.extend(self.iter());
+            self.members = Members::List(list);
+        }
     }
 
     /// Eliminates every number.

@@ -6,7 +6,8 @@
 //! - [`mod@matches`]: [`matches()`], the answer, by integer arithmetic; [`digits`]: [`Digits`];
 //! - [`candidates`]: the [`CandidateSet`](candidates::CandidateSet), the numbers still consistent
 //!   with the answers, a bitset over the range filtered in parallel when large (up to 9 digits: 900
-//!   million bits), a list once few are left;
+//!   million bits), a list once few are left; [`consistent`]: such a set built from the answers
+//!   alone, digit by digit, at a cost that follows its size;
 //! - [`strategy`]: [`Solver`] (a codebreaking strategy), one file each, and its registry
 //!   ([`strategy::registry`], [`solvers`]): `first` (the reference codebreaker: the smallest
 //!   candidate), `minimax` (Knuth 1976), `max-parts`, `entropy` and `optimal` (the fewest guesses in
@@ -43,12 +44,13 @@
 //! | 2 to 4 | no table of answers: at 4 digits it would hold 81 million bytes and take about 0.3 s to fill, longer than the whole `max-parts` simulation of all 9000 secrets (under 0.2 s), which scores a reduced pool of guesses against mostly small candidate sets directly |
 //! | 5 | no table either (it would take 8.1 GB); a scoring strategy takes a few seconds a guess early in the game |
 //! | 2 to 4 | `optimal` builds its strategy tree once per process at the first guess (0.2 s at 4 digits) and keeps the guess of every candidate set it reaches, keyed by the set |
-//! | 6 to 9 | only `first` plays: scoring a guess costs (range) x (candidates) comparisons; the bitset takes up to 113 MB and is filtered in parallel, and becomes a list once fewer than one number in 32 is left; [`simulate()`] plays at most [`MAX_SIMULATED_SECRETS`](simulate::MAX_SIMULATED_SECRETS) secrets, so every number of the range up to 7 digits |
+//! | 6 to 9 | only `first` plays: scoring a guess costs (range) x (candidates) comparisons; the bitset takes up to 113 MB and is filtered or built in parallel, and becomes a list once fewer than one number in 32 is left; a simulation holds one such large set at a time (each built from its answers, [`consistent`]); [`simulate()`] plays at most [`MAX_SIMULATED_SECRETS`](simulate::MAX_SIMULATED_SECRETS) secrets, so every number of the range up to 7 digits |
 #![deny(missing_docs)]
 
 pub mod batch;
 pub mod candidates;
 pub mod codebreaker;
+pub mod consistent;
 pub mod digits;
 pub mod family;
 pub mod figures;

@@ -7,6 +7,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::candidates::CandidateSet;
+use crate::consistent::consistent_with;
 use crate::digits::Digits;
 use crate::matches::Packed;
 use crate::strategy::{GuessError, Solver, UnsupportedDigits};
@@ -106,12 +107,13 @@ impl fmt::Display for Gigabytes {
 ///
 /// A strategy's guess depends only on the candidates left, so the games are played together as one
 /// game tree: each node guesses once for every secret that reaches it, and splits them by their
-/// answers. A secret listed twice is played once. Memory: the games and their guesses, and one
-/// candidate set per node of the tree being played (at most 113 MB each at 9 digits, far less once
-/// few candidates are left: see [`CandidateSet`]). The subtrees of a node with a small set are played
-/// in parallel on the current rayon pool, each child taking a copy of its parent's set; those of a
-/// large set one after the other, each copy made only when its child is played, so that one game
-/// holds one set at a time.
+/// answers. A secret listed twice is played once. Memory: the games and their guesses, one large
+/// candidate set at a time (a bitset of 8 or 9 digits, 11 MB or 113 MB, or a list of over half a
+/// million numbers; see [`CandidateSet`]), which no node keeps while its subtrees are played (the
+/// sets of the subtrees after the first are built from their answers, [`consistent_with`]), and the
+/// small sets of the nodes on the paths being played. The subtrees of a node with a small set are
+/// played in parallel on the current rayon pool, each child filtering a copy of its parent's set;
+/// those of a large set one after the other, the large set itself filtered and built in parallel.
 ///
 /// # Errors
 /// See [`SimulateError`]; [`SimulateError::TooMany`] before anything is played when more than
@@ -159,29 +161,34 @@ pub fn simulate(
 /// further costs more than it gains.
 const PARALLEL_MIN_SECRETS: usize = 64;
 
-/// The largest candidate set, in bytes, whose subtrees are played in parallel: every bitset up to 7
-/// digits (1.1 MB at 7) and every list of up to half a million numbers, so that the copies held by
-/// the subtrees in progress on each thread stay small. Larger sets (the bitsets of 8 and 9 digits,
-/// 11 MB and 113 MB) have their subtrees played one after the other, and the filtering of each set is
-/// what runs in parallel.
-const PARALLEL_MAX_SET_BYTES: usize = 2 << 20;
+/// The largest candidate set, in bytes, that a node keeps while its subtrees are played: every bitset
+/// up to 7 digits (1.1 MB at 7) and every list of up to half a million numbers. Its children filter
+/// copies of it, in parallel, so that the copies held by the subtrees in progress on each thread stay
+/// small. A larger set (the bitsets of 8 and 9 digits, 11 MB and 113 MB, and long lists) is kept by
+/// no node while its subtrees are played: its first child filters it in place, and each other child
+/// builds its own set from the answers of its path ([`consistent_with`]), so that the simulation holds
+/// one large set at a time, however deep the tree. The filtering and the building of a large set are
+/// what run in parallel.
+const KEPT_MAX_SET_BYTES: usize = 2 << 20;
 
-/// Plays the `secrets` (all in `candidates`) from the node reached by the guesses `before`: each secret
-/// with the guesses of its game. The deadline is checked at every node, so that a strategy that
-/// never searches (`first`) stops too: at 8 and 9 digits filtering the sets is what takes the time.
+/// Plays the `secrets` (all in `candidates`) from the node reached by `path`, the guesses so far
+/// with their answers: each secret with the guesses of its game. The deadline is checked at every
+/// node, so that a strategy that never searches (`first`) stops too: at 8 and 9 digits filtering and
+/// building the sets is what takes the time.
 fn play_node(
     strategy: &dyn Solver,
     candidates: CandidateSet,
     secrets: Vec<u32>,
-    before: &[u32],
+    path: &[(u32, u32)],
     deadline: Deadline<'_>,
 ) -> Result<Vec<(u32, Vec<u32>)>, SimulateError> {
     if deadline.passed() {
         return Err(GuessError::Interrupted.into());
     }
     let guess = strategy.next_guess(&candidates, deadline)?;
-    let guesses = [before, &[guess]].concat();
-    let positions = candidates.digits().get();
+    let guesses: Vec<u32> = path.iter().map(|&(guess, _)| guess).chain([guess]).collect();
+    let digits = candidates.digits();
+    let positions = digits.get();
     let packed_guess = Packed::new(guess);
     let mut groups = vec![Vec::new(); positions as usize + 1];
     for secret in secrets {
@@ -196,23 +203,27 @@ fn play_node(
         .map(|(answer, group)| (answer as u32, group))
         .collect();
     let play_child = |(answer, group): (u32, Vec<u32>), mut child: CandidateSet| {
-        child.eliminate(guess, answer);
-        play_node(strategy, child, group, &guesses, deadline)
+        child.eliminate_before(guess, answer, deadline)?;
+        play_node(strategy, child, group, &[path, &[(guess, answer)]].concat(), deadline)
     };
     let total: usize = children.iter().map(|(_, group)| group.len()).sum();
-    if total >= PARALLEL_MIN_SECRETS && candidates.heap_bytes() <= PARALLEL_MAX_SET_BYTES {
-        // Every child but the last filters a copy, the last this node's set.
-        let mut sets = vec![candidates.clone(); children.len().saturating_sub(1)];
-        sets.push(candidates);
+    if candidates.heap_bytes() > KEPT_MAX_SET_BYTES {
+        // A large set: the first child takes it, the others build theirs, one after the other.
+        drop(candidates);
+        for (answer, group) in children {
+            let child_path = [path, &[(guess, answer)]].concat();
+            let child = consistent_with(digits, &child_path, deadline)?;
+            games.extend(play_node(strategy, child, group, &child_path, deadline)?);
+        }
+    } else if total >= PARALLEL_MIN_SECRETS {
+        // Each child filters its copy when it is played: a copy per thread at work.
         let child_games: Vec<Vec<(u32, Vec<u32>)>> = children
             .into_par_iter()
-            .zip(sets)
-            .map(|(child, set)| play_child(child, set))
+            .map(|child| play_child(child, candidates.clone()))
             .collect::<Result<_, _>>()?;
         games.extend(child_games.into_iter().flatten());
     } else {
-        // One child at a time, each copy made when its child is played and the last child taking this
-        // node's set: a path through the tree holds one set per branching, and a single game one set.
+        // One child at a time, the last taking this node's set.
         let mut children = children.into_iter();
         let last = children.next_back();
         for child in children {
@@ -450,6 +461,19 @@ mod tests {
         .unwrap();
         assert_eq!(simulation.games, [SimulatedGame { secret: 100_000_009, guesses: 10 }]);
         assert_eq!(simulation.transcripts, [(100_000_000..=100_000_009).collect::<Vec<u32>>()]);
+    }
+
+    /// At 8 digits every bitset (11 MB) is a large set: no node keeps it, the first child of a node
+    /// and each other child build theirs from the answers of their path.
+    #[test]
+    fn large_sets_built_from_their_answers_play_the_games_a_codebreaker_plays_alone() {
+        let eight = Digits::new(8).unwrap();
+        let secrets = [98_765_432, 10_000_009, 55_555_555];
+        let simulation = simulate(solver("first").unwrap(), eight, Some(&secrets), Deadline::NEVER).unwrap();
+        for (game, transcript) in simulation.games.iter().zip(&simulation.transcripts) {
+            assert_eq!(*transcript, play_alone(solver("first").unwrap(), eight, game.secret));
+        }
+        assert_eq!(simulation.transcripts[0], (10_000_000..=10_000_009).collect::<Vec<u32>>());
     }
 
     #[test]

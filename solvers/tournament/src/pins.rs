@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 use std::fmt;
+use std::num::IntErrorKind;
 use std::str::FromStr;
 
 use crate::instance::{Instance, Pairing};
@@ -54,13 +55,22 @@ impl fmt::Display for Pin {
 impl FromStr for Pin {
     type Err = String;
 
-    /// Reads `T:A-B` with decimal numbers, such as `0:1-2`.
+    /// Reads `T:A-B` with decimal numbers, such as `0:1-2`, each at most [`u64::MAX`] (a number of
+    /// the right shape beyond it is said to be too large, naming the limit).
     fn from_str(text: &str) -> Result<Pin, String> {
         let shape = || format!("`{text}` is not T:A-B (table, then the two players, such as 0:1-2)");
         let (table, players) = text.split_once(':').ok_or_else(shape)?;
         let (a, b) = players.split_once('-').ok_or_else(shape)?;
-        let number = |part: &str| part.trim().parse::<u64>().map_err(|_| shape());
-        let pin = Pin { table: number(table)?, a: number(a)?, b: number(b)? };
+        let number = |part: &str, what: &str| {
+            let part = part.trim();
+            part.parse::<u64>().map_err(|error| match error.kind() {
+                IntErrorKind::PosOverflow => {
+                    format!("`{text}`: {what} {part} is too large (a pin's numbers go up to {})", u64::MAX)
+                }
+                _ => shape(),
+            })
+        };
+        let pin = Pin { table: number(table, "table")?, a: number(a, "player")?, b: number(b, "player")? };
         if pin.a == pin.b {
             return Err(format!("`{text}`: the players are the same"));
         }
@@ -315,6 +325,13 @@ mod tests {
             Err("`4-10:2` is not T:A-B (table, then the two players, such as 0:1-2)".to_string())
         );
         assert_eq!("0:3-3".parse::<Pin>(), Err("`0:3-3`: the players are the same".to_string()));
+        assert_eq!("18446744073709551615:0-1".parse::<Pin>().map(|pin| pin.table), Ok(u64::MAX));
+        assert_eq!(
+            "0:1-18446744073709551616".parse::<Pin>(),
+            Err("`0:1-18446744073709551616`: player 18446744073709551616 is too large (a pin's numbers go up \
+                 to 18446744073709551615)"
+                .to_string())
+        );
     }
 
     #[test]

@@ -809,6 +809,14 @@ fn check_dictionary_output(dictionary: &Path, output: &Path) -> anyhow::Result<(
 }
 
 fn words(args: &WordsArgs) -> anyhow::Result<ExitCode> {
+    // Both files named, when both are missing, before any is read.
+    crate::inputs::require_existing(
+        &[Some(&args.dictionary), args.tiles.as_ref()]
+            .map(|path| path.cloned())
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>(),
+    )?;
     let dictionary = crate::cache::load_dictionary(&args.dictionary)?;
     let tiles = match &args.tiles {
         Some(path) => TileSet::load(path)?,

@@ -20,10 +20,15 @@ use crate::lexicon::graph::WordGraph;
 use crate::lexicon::graph_file::{GraphFileError, GRAPH_MAGIC, GRAPH_VERSION};
 use crate::lexicon::kwg::{is_kwg, KwgError};
 use crate::tiles::letter::{Letter, LETTER_COUNT};
+use solvebatch_core::Deadline;
 
 /// The largest dictionary file read, in bytes: 256 MiB, room for over 20 million words of up to 11
 /// letters (a 10-million-word list of words up to 15 letters takes about 100 MiB).
 pub const DICTIONARY_SIZE_LIMIT: u64 = 256 << 20;
+
+/// How many entries of a word list are read, or words added to its graph, between two looks at the
+/// deadline of [`Dictionary::from_bytes_before`] (a few milliseconds of work).
+pub const DEADLINE_STRIDE: usize = 1 << 16;
 
 /// The start of a text file written with a UTF-8 byte order mark.
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
@@ -62,6 +67,9 @@ pub enum DictionaryFault {
     /// It holds no word at all (an empty file, or only blank or skipped lines): it serves no play.
     #[error("it holds no word (a word list has one word a line)")]
     NoWord,
+    /// The deadline given to [`Dictionary::from_bytes_before`] passed before the graph was built.
+    #[error("the time limit passed before its word graph was built")]
+    Interrupted,
 }
 
 /// A set of upper-case words, held as a word graph.
@@ -160,7 +168,7 @@ impl Dictionary {
         if is_kwg(&bytes) {
             return Ok(Dictionary { graph: WordGraph::from_kwg(&bytes)?, skipped: 0 });
         }
-        Dictionary::from_any_bytes(bytes.into_vec())
+        Dictionary::from_any_bytes(bytes.into_vec(), Deadline::NEVER)
     }
 
     /// A dictionary from a file's bytes: a compiled word graph when they start with [`GRAPH_MAGIC`],
@@ -170,11 +178,25 @@ impl Dictionary {
     /// # Errors
     /// A damaged compiled graph or KWG, binary data (a NUL byte) that is neither, or no word at all.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Dictionary, DictionaryFault> {
-        Dictionary::from_any_bytes(bytes).and_then(Dictionary::with_words)
+        Dictionary::from_bytes_before(bytes, Deadline::NEVER)
     }
 
-    /// [`Dictionary::from_bytes`], an empty dictionary allowed.
-    fn from_any_bytes(bytes: Vec<u8>) -> Result<Dictionary, DictionaryFault> {
+    /// [`Dictionary::from_bytes`], giving up once `deadline` passes: a word list's build looks at it
+    /// before it starts, every [`DEADLINE_STRIDE`] entries as the list is read, before sorting the
+    /// words of each first letter and every [`DEADLINE_STRIDE`] words as the graph is built (a
+    /// compiled graph or a KWG, checked in one pass, before it is read).
+    ///
+    /// # Errors
+    /// As [`Dictionary::from_bytes`]; [`DictionaryFault::Interrupted`] when the deadline passed first.
+    pub fn from_bytes_before(bytes: Vec<u8>, deadline: Deadline<'_>) -> Result<Dictionary, DictionaryFault> {
+        if deadline.passed() {
+            return Err(DictionaryFault::Interrupted);
+        }
+        Dictionary::from_any_bytes(bytes, deadline).and_then(Dictionary::with_words)
+    }
+
+    /// [`Dictionary::from_bytes_before`], an empty dictionary allowed.
+    fn from_any_bytes(bytes: Vec<u8>, deadline: Deadline<'_>) -> Result<Dictionary, DictionaryFault> {
         if bytes.starts_with(&GRAPH_MAGIC) {
             let (graph, skipped) = WordGraph::from_bytes_with_skipped(&bytes)?;
             return Ok(Dictionary { graph, skipped: skipped as usize });
@@ -185,26 +207,42 @@ impl Dictionary {
         if let Some(offset) = bytes.iter().position(|&byte| byte == 0) {
             return Err(DictionaryFault::Binary { offset });
         }
-        Ok(Dictionary::from_text(bytes))
+        Dictionary::from_text_before(bytes, deadline).ok_or(DictionaryFault::Interrupted)
     }
 
     /// Reads a word list from its bytes (any encoding: a line with a byte other than an ASCII letter
     /// is a skipped entry; a leading UTF-8 byte order mark is dropped).
-    pub fn from_text(mut text: Vec<u8>) -> Dictionary {
+    pub fn from_text(text: Vec<u8>) -> Dictionary {
+        Dictionary::from_text_before(text, Deadline::NEVER).expect("no deadline to pass")
+    }
+
+    /// [`Dictionary::from_text`], or `None` once `deadline` has passed (see
+    /// [`Dictionary::from_bytes_before`]). The words are sorted a first letter at a time (each
+    /// listed in the bucket of its letter as it is read), so that no single step outlasts the
+    /// deadline by more than the sort of one letter's words.
+    fn from_text_before(mut text: Vec<u8>, deadline: Deadline<'_>) -> Option<Dictionary> {
         text.make_ascii_uppercase();
-        let mut entries: Vec<&[u8]> = Vec::new();
+        let mut buckets: Vec<Vec<&[u8]>> = vec![Vec::new(); LETTER_COUNT];
         let mut skipped = 0;
-        for (_, entry, is_word) in list_entries(&text) {
+        for (index, (_, entry, is_word)) in list_entries(&text).enumerate() {
+            if index % DEADLINE_STRIDE == 0 && deadline.passed() {
+                return None;
+            }
             if is_word {
-                entries.push(entry);
+                buckets[usize::from(entry[0] - b'A')].push(entry);
             } else {
                 skipped += 1;
             }
         }
-        entries.sort_unstable();
-        entries.dedup();
-        let graph = WordGraph::from_sorted_words(&entries).expect("sorted upper-case entries");
-        Dictionary { graph, skipped }
+        for bucket in &mut buckets {
+            if deadline.passed() {
+                return None;
+            }
+            bucket.sort_unstable();
+            bucket.dedup();
+        }
+        let graph = WordGraph::from_sorted_words_before(buckets.iter().flatten(), deadline)?;
+        Some(Dictionary { graph, skipped })
     }
 
     /// Whether `word` is in the dictionary.
@@ -348,6 +386,37 @@ mod tests {
 
     fn has(dictionary: &Dictionary, word: &str) -> bool {
         dictionary.contains(&parse_letters(word).unwrap())
+    }
+
+    /// The words of a generated list: every word of two to five letters from A to H (37,440 words,
+    /// over 230 KB), listed from the last to the first so that the build must sort them.
+    fn generated_list() -> Vec<u8> {
+        let mut words = Vec::new();
+        for length in 2..=5u32 {
+            for index in 0..8usize.pow(length) {
+                let word: Vec<u8> = (0..length).map(|at| b'A' + (index / 8usize.pow(at) % 8) as u8).collect();
+                words.push(word);
+            }
+        }
+        words.reverse();
+        words.join(&b'\n')
+    }
+
+    #[test]
+    fn a_word_list_built_past_its_deadline_stops_and_one_built_in_time_is_whole() {
+        let list = generated_list();
+        let past = Deadline::at(Some(std::time::Instant::now()));
+        let error = Dictionary::from_bytes_before(list.clone(), past).unwrap_err();
+        assert!(matches!(error, DictionaryFault::Interrupted));
+        assert_eq!(error.to_string(), "the time limit passed before its word graph was built");
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let stopped = Dictionary::from_bytes_before(list.clone(), Deadline::NEVER.or_flag(&stop));
+        assert!(matches!(stopped, Err(DictionaryFault::Interrupted)));
+        let later = Deadline::at(Some(std::time::Instant::now() + std::time::Duration::from_secs(3600)));
+        let built = Dictionary::from_bytes_before(list, later).unwrap();
+        assert_eq!(built.len(), 64 + 512 + 4096 + 32_768);
+        assert!(has(&built, "AB") && has(&built, "HHHHH") && has(&built, "ACEGH") && !has(&built, "ABCDEF"));
+        assert_eq!(built.graph().all_words().first().map(String::as_str), Some("AA"));
     }
 
     #[test]

@@ -12,7 +12,9 @@
 //! bit cost no read at all.
 
 use hashbrown::HashTable;
+use solvebatch_core::Deadline;
 
+use crate::lexicon::dictionary::DEADLINE_STRIDE;
 use crate::lexicon::edges::{node_count, Edges, Node, TERMINAL};
 use crate::tiles::letter::{Letter, LetterSet, LETTER_COUNT};
 
@@ -65,6 +67,24 @@ impl WordGraph {
             builder.add(word);
         }
         Ok(builder.finish())
+    }
+
+    /// [`WordGraph::from_sorted_words`] of words known to be upper-case and in order, or `None` once
+    /// `deadline` has passed (looked at every [`DEADLINE_STRIDE`] words).
+    pub(crate) fn from_sorted_words_before<I, W>(words: I, deadline: Deadline<'_>) -> Option<WordGraph>
+    where
+        I: IntoIterator<Item = W>,
+        W: AsRef<[u8]>,
+    {
+        let mut builder = Builder::new();
+        for (index, word) in words.into_iter().enumerate() {
+            if index % DEADLINE_STRIDE == 0 && deadline.passed() {
+                return None;
+            }
+            debug_assert!(word.as_ref() >= builder.previous.as_slice(), "words in order");
+            builder.add(word.as_ref());
+        }
+        Some(builder.finish())
     }
 
     /// A graph from its parts, as [`WordGraph::from_bytes`] reads them after checking them.
