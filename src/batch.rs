@@ -14,7 +14,7 @@ use crate::options::RunOptions;
 use crate::output::write_file;
 use crate::paths::display_path;
 use crate::reads::Reads;
-use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::exporter::{Batch, Layout};
 use crate::report::json::RunStart;
 use crate::report::record::Record;
 use crate::report::summary::Summary;
@@ -133,16 +133,15 @@ pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
         diffs: if options.diff { &diffs } else { &[] },
         roots: &options.paths,
     };
-    let report = Report::Batch(batch);
-    exporters.finish(&report)?;
-    if let (Some(mut history), Report::Batch(batch)) = (history, &report) {
-        history.record("run", batch)?;
+    exporters.finish(&batch)?;
+    if let Some(mut history) = history {
+        history.record("run", &batch)?;
     }
     if let Some(file) = junit {
         crate::report::junit::write(file, &records, options.strict, &diffs, &options.paths)?;
     }
     if options.github {
-        crate::report::github::report(&records, options.strict, &report)?;
+        crate::report::github::report(&records, options.strict, &batch)?;
     }
     if let Some(baseline) = baseline {
         let to_stdout = options.reports.to_stdout() || options.junit.as_deref() == Some(Path::new("-"));

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use anyhow::anyhow;
 
 use crate::error::{listed, usage};
-use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::exporter::{Batch, Layout};
 use crate::report::json::{Line, RunStart, ShareResult};
 use crate::report::record::Record;
 use crate::report::summary::ResultOptions;
@@ -89,9 +89,18 @@ fn read(path: &Path, name: &str) -> anyhow::Result<Read> {
     let text = String::from_utf8(bytes).map_err(|_| anyhow!("{name}: not UTF-8 text, not a JSON report"))?;
     let mut lines = Vec::new();
     for (number, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
-        let line: Line = serde_json::from_str(line).map_err(|error| {
-            anyhow!("{name} line {}: not a line of a solvebatch JSON report ({error})", number + 1)
-        })?;
+        let line: Line =
+            serde_json::from_str(line).map_err(|error| match crate::report_file::figures_command(line) {
+                Some(command) => {
+                    anyhow!(
+                        "{name} line {}: a `{command}` line: not a report of `solvebatch run`",
+                        number + 1
+                    )
+                }
+                None => {
+                    anyhow!("{name} line {}: not a line of a solvebatch JSON report ({error})", number + 1)
+                }
+            })?;
         lines.push((number + 1, line));
     }
     let mut records = Vec::new();
@@ -109,11 +118,6 @@ fn read(path: &Path, name: &str) -> anyhow::Result<Read> {
             Line::CubeShare(result) if count == 1 => return Ok(Read::Cubes(result.into_owned())),
             Line::CubeShare(_) => {
                 anyhow::bail!("{name} line {number}: a `tournament --cubes` result among other lines")
-            }
-            Line::Simulation(_) => {
-                anyhow::bail!(
-                    "{name} line {number}: a `guess simulate` line: not a report of `solvebatch run`"
-                )
             }
             Line::RoundCount(_) => {
                 anyhow::bail!(
@@ -288,10 +292,9 @@ fn write(args: &MergeArgs, merged: Merged) -> anyhow::Result<ExitCode> {
         diffs: &[],
         roots: &roots,
     };
-    let report = Report::Batch(batch);
-    exporters.finish(&report)?;
-    if let (Some(mut history), Report::Batch(batch)) = (history, &report) {
-        history.record("merge", batch)?;
+    exporters.finish(&batch)?;
+    if let Some(mut history) = history {
+        history.record("merge", &batch)?;
     }
     Ok(ExitCode::from(merged.summary.exit_code))
 }

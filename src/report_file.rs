@@ -91,6 +91,10 @@ fn parse(name: &str, text: &str) -> Result<ReportFile, String> {
         let parsed = serde_json::from_str::<Line<'static>>(line);
         let line = match parsed {
             Ok(line) => line,
+            Err(_) if report.summary.is_none() && figures_command(line).is_some() => {
+                let command = figures_command(line).unwrap_or_default();
+                return Err(format!("{name} line {number}: a `{command}` result, not a batch report"));
+            }
             Err(_) if number == lines.len() && !line.ends_with('\n') => {
                 eprintln!("note: {name} line {number} is cut off (the report was stopped while writing it); it is left out");
                 break;
@@ -104,9 +108,6 @@ fn parse(name: &str, text: &str) -> Result<ReportFile, String> {
             Line::Run(start) => report.start = Some(start.into_owned()),
             Line::File(record) => report.records.push((number, record.into_owned())),
             Line::Summary(summary) => report.summary = Some(summary.into_owned()),
-            Line::Simulation(_) => {
-                return Err(format!("{name} line {number}: a `guess simulate` result, not a batch report"));
-            }
             Line::CubeShare(_) => {
                 return Err(format!(
                     "{name} line {number}: a `tournament --cubes` result, not a batch report"
@@ -122,14 +123,23 @@ fn parse(name: &str, text: &str) -> Result<ReportFile, String> {
     Ok(report)
 }
 
+/// The `type` of the JSON object `line`, if it is one and has one.
+fn line_type(line: &str) -> Option<String> {
+    let value = serde_json::from_str::<serde_json::Value>(line).ok()?;
+    value.get("type")?.as_str().map(str::to_string)
+}
+
+/// The family command whose figures `line` is (`guess simulate` for a `simulation` line), if any:
+/// such a line is no line of a batch report.
+pub fn figures_command(line: &str) -> Option<&'static str> {
+    crate::family::figures_command(&line_type(line)?)
+}
+
 /// Why `line` is not a line of a report: serde's words where the line is a report line of a known
 /// type with a field amiss, else what a report line looks like.
 fn not_a_report_line(line: &str, error: &serde_json::Error) -> String {
-    const KINDS: [&str; 6] = ["run", "file", "summary", "simulation", "cube_share", "round_count"];
-    let kind = serde_json::from_str::<serde_json::Value>(line)
-        .ok()
-        .and_then(|value| value.get("type").and_then(|kind| kind.as_str().map(str::to_string)));
-    match kind {
+    const KINDS: [&str; 5] = ["run", "file", "summary", "cube_share", "round_count"];
+    match line_type(line) {
         Some(kind) if KINDS.contains(&kind.as_str()) => {
             format!("not a line of a solvebatch JSON report ({error})")
         }
@@ -170,5 +180,15 @@ mod tests {
                         object with a \"type\" of \"run\", \"file\" or \"summary\", as `run --json` writes";
         assert_eq!(parse("data.csv", "\n3\n0,1,0\n").unwrap_err(), expected);
         assert_eq!(parse("data.csv", "\n{\"type\":\"table\"}\n").unwrap_err(), expected);
+    }
+
+    #[test]
+    fn a_line_of_a_family_command_names_the_command() {
+        let simulation = r#"{"type":"simulation","strategy":"first","digits":4}"#;
+        let text = format!("{RECORD}\n{simulation}\n");
+        assert_eq!(
+            parse("s.jsonl", &text).unwrap_err(),
+            "s.jsonl line 2: a `guess simulate` result, not a batch report"
+        );
     }
 }

@@ -13,7 +13,7 @@ use crate::error::UsageError;
 use crate::inputs::{self, Input, Own};
 use crate::options::CompareOptions;
 use crate::paths::display_path;
-use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::exporter::{Batch, Layout};
 use crate::report::record::Record;
 use crate::report::runs::{self, RunStats};
 use crate::report::summary::median;
@@ -126,10 +126,9 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         diffs: &[],
         roots: &options.paths,
     };
-    let report = Report::Batch(batch);
-    exporters.finish(&report)?;
-    if let (Some(mut history), Report::Batch(batch)) = (history, &report) {
-        history.record("compare", batch)?;
+    exporters.finish(&batch)?;
+    if let Some(mut history) = history {
+        history.record("compare", &batch)?;
     }
     if let Some(files) = plot_files {
         files.write(&crate::report::plots::plots(&records, &summary))?;

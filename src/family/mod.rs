@@ -67,6 +67,13 @@ pub fn by_name(name: &str) -> Option<&'static dyn Family> {
     FAMILIES.iter().copied().chain(solvebatch_probe::enabled()).find(|family| family.name() == name)
 }
 
+/// The command of the family whose own command writes JSON lines of `type` `kind` (`guess simulate`
+/// for `simulation`), if any.
+pub fn figures_command(kind: &str) -> Option<&'static str> {
+    let kinds = FAMILIES.iter().flat_map(|family| family.figures_kinds());
+    kinds.into_iter().find(|figures| figures.kind == kind).map(|figures| figures.command)
+}
+
 /// The family whose inputs include `path`, judged by its file name.
 pub fn for_path(path: &Path) -> Option<&'static dyn Family> {
     FAMILIES.iter().copied().chain(solvebatch_probe::enabled()).find(|family| family.is_input(path))

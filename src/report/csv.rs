@@ -1,11 +1,11 @@
 //! CSV: a header, then one row per record as each file finishes. The statistics column holds the
-//! record's `stats` object as JSON text, and the hashes come last; in `guess simulate`, one row per strategy.
+//! record's `stats` object as JSON text, and the hashes come last.
 
 use anyhow::Context;
 use serde::Serialize;
 
 use crate::output::OutputFile;
-use crate::report::exporter::{Exporter, Report};
+use crate::report::exporter::{Batch, Exporter};
 use crate::report::record::Record;
 use solvebatch_core::{Status, Verdict};
 
@@ -47,17 +47,6 @@ struct Row<'a> {
     reference_hash: Option<&'a str>,
 }
 
-/// A strategy's simulation as one CSV row: the histogram as `guesses:secrets` pairs.
-#[derive(Serialize)]
-struct SimulationRow<'a> {
-    strategy: &'a str,
-    digits: u32,
-    secrets: usize,
-    worst_case: u32,
-    mean: f64,
-    histogram: String,
-}
-
 impl Exporter for Csv {
     fn record(&mut self, record: &Record) -> anyhow::Result<()> {
         let round = super::record::round_to_microseconds;
@@ -90,29 +79,20 @@ impl Exporter for Csv {
             .with_context(|| format!("{}: cannot write", self.writer.get_ref().path().display()))
     }
 
-    fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
-        if let Report::Simulation(summaries, _) = report {
-            for summary in *summaries {
-                let histogram: Vec<String> =
-                    summary.histogram.iter().map(|bar| format!("{}:{}", bar.guesses, bar.secrets)).collect();
-                self.writer
-                    .serialize(SimulationRow {
-                        strategy: &summary.strategy,
-                        digits: summary.digits,
-                        secrets: summary.secrets,
-                        worst_case: summary.worst_case,
-                        mean: summary.mean,
-                        histogram: histogram.join(" "),
-                    })
-                    .with_context(|| format!("{}: cannot write", self.writer.get_ref().path().display()))?;
-            }
-        }
-        let path = self.writer.get_ref().path().to_path_buf();
-        let file = self
-            .writer
-            .into_inner()
-            .map_err(|error| error.into_error())
-            .with_context(|| format!("{}: cannot write", path.display()))?;
-        file.commit()
+    fn finish(self: Box<Self>, _batch: &Batch) -> anyhow::Result<()> {
+        close(self.writer)
     }
+}
+
+/// Flushes `writer` and commits its file.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn close(writer: csv::Writer<OutputFile>) -> anyhow::Result<()> {
+    let path = writer.get_ref().path().to_path_buf();
+    let file = writer
+        .into_inner()
+        .map_err(|error| error.into_error())
+        .with_context(|| format!("{}: cannot write", path.display()))?;
+    file.commit()
 }

@@ -1,9 +1,8 @@
-//! The one trait every report format implements, and what a finished report holds.
+//! The one trait every report format of a batch implements, and what a finished batch holds.
 
 use std::path::PathBuf;
 
 use super::record::Record;
-use super::simulation::SimulationSummary;
 use super::summary::Summary;
 
 /// How records are laid out in tables.
@@ -29,14 +28,6 @@ pub struct Batch<'a> {
     pub roots: &'a [PathBuf],
 }
 
-/// What a report shows.
-pub enum Report<'a> {
-    /// A batch of files.
-    Batch(Batch<'a>),
-    /// `guess simulate`: one summary per strategy, with the wall time in seconds.
-    Simulation(&'a [SimulationSummary], f64),
-}
-
 /// One report format.
 pub trait Exporter: Send {
     /// Takes the options of a `run` before its first record.
@@ -59,5 +50,5 @@ pub trait Exporter: Send {
     ///
     /// # Errors
     /// The report cannot be written.
-    fn finish(self: Box<Self>, report: &Report) -> anyhow::Result<()>;
+    fn finish(self: Box<Self>, batch: &Batch) -> anyhow::Result<()>;
 }

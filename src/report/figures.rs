@@ -13,10 +13,11 @@ use super::charts::{
     VIRTUAL_BEST,
 };
 use super::plots::{shown_ms, Memory, Plots, VIRTUAL_BEST as VIRTUAL_BEST_NAME};
-use super::simulation::{counted, histogram_grid};
+use super::style::counted;
 use super::summary::Summary;
-use super::table::{by_file, Cell, Grid, Tone};
+use super::table::{by_file, plain_grid, Cell, Grid, Tone};
 use crate::report::record::Record;
+use solvebatch_core::figures::Bars;
 use solvebatch_core::Status;
 
 /// One chart and its caption.
@@ -292,38 +293,24 @@ fn memory_chart(plots: &Plots, solvers: &[&str], files: usize) -> anyhow::Result
     Ok(Some(Figure { svg, legend, table: None, note: Some(note.to_string()) }))
 }
 
-/// `guess simulate`: the number of secrets that took each number of guesses, one bar per strategy.
+/// A family's bar chart ([`Bars`]): one bar per series in each group, the chart's table beside it.
 ///
 /// # Errors
 /// The chart cannot be drawn.
-pub fn simulation(summaries: &[super::simulation::SimulationSummary]) -> anyhow::Result<Vec<Figure>> {
-    let longest = summaries.iter().map(|summary| summary.worst_case).max().unwrap_or(0);
-    if longest == 0 {
-        return Ok(Vec::new());
-    }
-    let counts: Vec<Vec<usize>> = summaries
-        .iter()
-        .map(|summary| {
-            (1..=longest)
-                .map(|guesses| {
-                    summary.histogram.iter().find(|bar| bar.guesses == guesses).map_or(0, |bar| bar.secrets)
-                })
-                .collect()
-        })
-        .collect();
-    let strategies: Vec<String> = summaries.iter().map(|summary| summary.strategy.to_string()).collect();
-    let strategies: Vec<&str> = strategies.iter().map(String::as_str).collect();
-    let colours: Vec<Colour> = strategies.iter().map(|strategy| solver_colour(strategy)).collect();
+pub fn bars(bars: &Bars) -> anyhow::Result<Figure> {
+    let counts: Vec<Vec<usize>> = bars.series.iter().map(|(_, counts)| counts.clone()).collect();
+    let names: Vec<&str> = bars.series.iter().map(|(name, _)| name.as_str()).collect();
+    let colours: Vec<Colour> = names.iter().map(|name| solver_colour(name)).collect();
     let svg = bar_chart_svg(
-        "Guesses per secret",
-        ("guesses", "secrets"),
-        &XLabels::Centred((1..=longest).map(|guesses| guesses.to_string()).collect()),
+        &bars.title,
+        (&bars.x, &bars.y),
+        &XLabels::Centred(bars.labels.clone()),
         &counts,
         &colours,
         &[],
     )?;
-    let legend = legend_of(&strategies);
-    Ok(vec![Figure { svg, legend, table: Some(histogram_grid(summaries)), note: None }])
+    let legend = legend_of(&names);
+    Ok(Figure { svg, legend, table: Some(plain_grid(&bars.table)), note: None })
 }
 
 /// A time in milliseconds as the y axis of `compare` shows it: in µs, ms or s, to two decimals

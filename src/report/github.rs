@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Context;
 
-use crate::report::exporter::Report;
+use crate::report::exporter::Batch;
 use crate::report::record::Record;
 
 /// The `::error` line of each record that is not as expected (`strict`: only `same` passes), with the
@@ -49,7 +49,7 @@ fn escape_property(text: &str) -> String {
 ///
 /// # Errors
 /// The job summary file cannot be written.
-pub fn report(records: &[Record], strict: bool, report: &Report) -> anyhow::Result<()> {
+pub fn report(records: &[Record], strict: bool, batch: &Batch) -> anyhow::Result<()> {
     for line in annotations(records, strict) {
         eprintln!("{line}");
     }
@@ -61,7 +61,7 @@ pub fn report(records: &[Record], strict: bool, report: &Report) -> anyhow::Resu
         .create(true)
         .open(&path)
         .with_context(|| format!("$GITHUB_STEP_SUMMARY {}: cannot open", path.to_string_lossy()))?;
-    file.write_all(format!("{}\n", super::markdown::text(report)).as_bytes())
+    file.write_all(format!("{}\n", super::markdown::text(batch)).as_bytes())
         .with_context(|| format!("$GITHUB_STEP_SUMMARY {}: cannot write", path.to_string_lossy()))
 }
 

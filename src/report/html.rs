@@ -12,11 +12,12 @@ use anyhow::Context;
 use std::path::Path;
 
 use super::figures::{self, Figure};
-use super::table::{grid, solver_grid, summary_lines, Grid, Tone};
+use super::table::{grid, plain_grid, solver_grid, summary_lines, Grid, Tone};
 use crate::output::OutputFile;
 use crate::paths::common_folder;
-use crate::report::exporter::{Exporter, Layout, Report};
+use crate::report::exporter::{Batch, Exporter, Layout};
 use crate::report::record::Record;
+use solvebatch_core::figures::Figures;
 
 /// The HTML exporter.
 pub struct Html {
@@ -50,8 +51,8 @@ pub const FAVICON: &str = "<link rel=\"icon\" type=\"image/png\" href=\"data:ima
     J8mrF6ARcgKRaI1Yw3EInRPEhSIqXZGQD3f+7KFMb1fgAAAABJRU5ErkJggg==\">";
 
 impl Exporter for Html {
-    fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
-        let page = page(report)?;
+    fn finish(mut self: Box<Self>, batch: &Batch) -> anyhow::Result<()> {
+        let page = page(batch)?;
         self.file
             .write_all(page.as_bytes())
             .with_context(|| format!("{}: cannot write", self.file.path().display()))?;
@@ -59,79 +60,85 @@ impl Exporter for Html {
     }
 }
 
-/// The whole HTML page of `report`: the summary and the charts first, then the results table(s)
+/// The whole HTML page of `batch`: the summary and the charts first, then the results table(s)
 /// under their headings and the diffs against references.
 ///
 /// # Errors
 /// A chart cannot be drawn.
-pub fn page(report: &Report) -> anyhow::Result<String> {
+pub fn page(batch: &Batch) -> anyhow::Result<String> {
     let mut body = String::new();
     let mut tables = String::new();
-    let (title, figures) = match report {
-        Report::Batch(batch) => {
-            for line in summary_lines(batch.summary, batch.layout) {
-                body.push_str(&format!("<p>{}</p>\n", unbroken_numbers(&line)));
-            }
-            let folder = common_folder(batch.records.iter().map(|record| record.file.as_str()));
-            let mut caption = folder
-                .as_ref()
-                .map(|folder| format!("Paths are relative to {folder}."))
-                .into_iter()
-                .collect::<Vec<_>>();
-            if batch.layout == Layout::Compare {
-                caption.push(compare_times(batch.records));
-            }
-            let caption = caption.join(" ");
-            let results = grid(batch, folder.as_deref().map(Path::new));
-            // The results grid has a row per record (`run`) or per file (`compare`, in record order).
-            let mut full_paths: Vec<String> =
-                batch.records.iter().map(|record| record.file.clone()).collect();
-            full_paths.dedup();
-            tables.push_str(&captioned_table(
-                &results,
-                Some(caption.as_str()).filter(|caption| !caption.is_empty()),
-                (full_paths.len() == results.rows.len()).then_some(full_paths.as_slice()),
-            ));
-            if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
-                tables.push_str("<h2>Solver scores</h2>\n");
-                tables.push_str(&captioned_table(
-                    &solver_grid(batch.summary),
-                    Some(
-                        "PAR-2 counts a file not solved as twice the time limit; total and CPU sum the \
+    for line in summary_lines(batch.summary, batch.layout) {
+        body.push_str(&format!("<p>{}</p>\n", unbroken_numbers(&line)));
+    }
+    let folder = common_folder(batch.records.iter().map(|record| record.file.as_str()));
+    let mut caption = folder
+        .as_ref()
+        .map(|folder| format!("Paths are relative to {folder}."))
+        .into_iter()
+        .collect::<Vec<_>>();
+    if batch.layout == Layout::Compare {
+        caption.push(compare_times(batch.records));
+    }
+    let caption = caption.join(" ");
+    let results = grid(batch, folder.as_deref().map(Path::new));
+    // The results grid has a row per record (`run`) or per file (`compare`, in record order).
+    let mut full_paths: Vec<String> = batch.records.iter().map(|record| record.file.clone()).collect();
+    full_paths.dedup();
+    tables.push_str(&captioned_table(
+        &results,
+        Some(caption.as_str()).filter(|caption| !caption.is_empty()),
+        (full_paths.len() == results.rows.len()).then_some(full_paths.as_slice()),
+    ));
+    if batch.layout == Layout::Compare && !batch.summary.solvers.is_empty() {
+        tables.push_str("<h2>Solver scores</h2>\n");
+        tables.push_str(&captioned_table(
+            &solver_grid(batch.summary),
+            Some(
+                "PAR-2 counts a file not solved as twice the time limit; total and CPU sum the \
                          files' times (the median of each file's runs).",
-                    ),
-                    None,
-                ));
-            }
-            if !batch.diffs.is_empty() {
-                tables.push_str("<h2>Differences from the references</h2>\n");
-            }
-            for (file, diff) in batch.diffs {
-                tables.push_str(&format!(
-                    "<h3>{} differs from its reference</h3>\n<pre class=\"diff\">{}</pre>\n",
-                    path_html(file),
-                    escape(diff)
-                ));
-            }
-            match batch.layout {
-                Layout::Run => ("solvebatch run", figures::run(batch.records)?),
-                Layout::Compare => ("solvebatch compare", figures::compare(batch.records, batch.summary)?),
-            }
-        }
-        Report::Simulation(summaries, _) => {
-            tables.push_str(&table(&super::simulation::figures_grid(summaries)));
-            ("solvebatch guess simulate", figures::simulation(summaries)?)
-        }
+            ),
+            None,
+        ));
+    }
+    if !batch.diffs.is_empty() {
+        tables.push_str("<h2>Differences from the references</h2>\n");
+    }
+    for (file, diff) in batch.diffs {
+        tables.push_str(&format!(
+            "<h3>{} differs from its reference</h3>\n<pre class=\"diff\">{}</pre>\n",
+            path_html(file),
+            escape(diff)
+        ));
+    }
+    let (title, figures) = match batch.layout {
+        Layout::Run => ("solvebatch run", figures::run(batch.records)?),
+        Layout::Compare => ("solvebatch compare", figures::compare(batch.records, batch.summary)?),
     };
+    Ok(with_charts(title, body, &figures, &tables))
+}
+
+/// The HTML page of a family's own command (`guess simulate`): its charts, then its tables.
+///
+/// # Errors
+/// A chart cannot be drawn.
+pub fn figures_page(figures: &dyn Figures) -> anyhow::Result<String> {
+    let tables: String = figures.tables().iter().map(|shown| table(&plain_grid(shown))).collect();
+    let charts = figures.bars().iter().map(figures::bars).collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(with_charts(&format!("solvebatch {}", figures.command()), String::new(), &charts, &tables))
+}
+
+/// The page titled `title`: `body`, then the charts under their heading, then `tables` under theirs.
+fn with_charts(title: &str, mut body: String, figures: &[Figure], tables: &str) -> String {
     if !figures.is_empty() {
         body.push_str("<h2>Charts</h2>\n");
     }
-    for chart in &figures {
+    for chart in figures {
         body.push_str(&figure(chart));
     }
     body.push_str("<h2>Results</h2>\n");
-    body.push_str(&tables);
-    Ok(document(title, &body))
+    body.push_str(tables);
+    document(title, &body)
 }
 
 /// What the times of `compare`'s results table are: the mean of each solver's runs, with their

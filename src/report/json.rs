@@ -1,6 +1,7 @@
 //! JSON lines: one object per record as each file finishes, then a summary object that closes the
-//! report. Every line has a `type`: `file`, `summary`, in `guess simulate` `simulation`, and in the
-//! result of `tournament --cubes K/N` `cube_share`; [`Line`] is the one schema.
+//! report. Every line has a `type`: `run`, `file`, `summary`, and in the result of
+//! `tournament --cubes K/N` `cube_share`; [`Line`] is the one schema. A family's own command writes
+//! lines of its own `type` ([`super::FigureExporters`]).
 
 use std::borrow::Cow;
 use std::io::Write;
@@ -9,9 +10,8 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 use crate::output::OutputFile;
-use crate::report::exporter::{Exporter, Report};
+use crate::report::exporter::{Batch, Exporter};
 use crate::report::record::Record;
-use crate::report::simulation::SimulationSummary;
 use crate::report::summary::{ResultOptions, Summary};
 use crate::shard::Share;
 
@@ -60,8 +60,6 @@ pub enum Line<'a> {
     File(Cow<'a, Record>),
     /// The summary that closes a report.
     Summary(Box<Cow<'a, Summary>>),
-    /// A strategy's figures in `guess simulate`.
-    Simulation(Cow<'a, SimulationSummary>),
     /// The result of `tournament --cubes K/N`.
     CubeShare(Cow<'a, ShareResult>),
     /// The result of `tournament --count`.
@@ -132,15 +130,8 @@ impl Exporter for JsonLines {
         }
     }
 
-    fn finish(mut self: Box<Self>, report: &Report) -> anyhow::Result<()> {
-        match report {
-            Report::Batch(batch) => self.line(&Line::Summary(Box::new(Cow::Borrowed(batch.summary))))?,
-            Report::Simulation(summaries, _) => {
-                for summary in *summaries {
-                    self.line(&Line::Simulation(Cow::Borrowed(summary)))?;
-                }
-            }
-        }
+    fn finish(mut self: Box<Self>, batch: &Batch) -> anyhow::Result<()> {
+        self.line(&Line::Summary(Box::new(Cow::Borrowed(batch.summary))))?;
         self.file.commit()
     }
 }

@@ -1,9 +1,11 @@
 //! Reports of a batch: the record of each file, the summary, and the exporters that write them.
 //!
 //! Every format sits behind one [`Exporter`] trait, as hyperfine's exporters do: the terminal table,
-//! Markdown, JSON lines, CSV and HTML. `run`, `compare` and `guess simulate` build the same exporters
-//! from the same options ([`Exporters::open`]), which opens every report path before any work, so a
-//! bad path is a usage error found at once. Records reach each exporter as their files finish (in
+//! Markdown, JSON lines, CSV and HTML. `run`, `compare` and `merge` build the same exporters from the
+//! same options ([`Exporters::open`]), which opens every report path before any work, so a bad path
+//! is a usage error found at once. A family's own command (`guess simulate`) reports its
+//! [`Figures`](solvebatch_core::figures::Figures) through the same formats by a set of its own,
+//! [`FigureExporters`], opened the same way. Records reach each exporter as their files finish (in
 //! path order), and JSON lines and CSV are written then, to their partial files, so an interrupted
 //! or killed batch keeps what it did.
 
@@ -19,6 +21,7 @@ pub mod comparison;
 mod csv;
 pub mod exporter;
 pub mod figures;
+mod figures_report;
 pub mod github;
 pub mod html;
 pub mod json;
@@ -29,12 +32,13 @@ pub mod plots;
 pub mod record;
 pub mod runs;
 pub mod scores;
-pub mod simulation;
 pub mod style;
 pub mod summary;
 pub mod table;
 
-use exporter::{Exporter, Report};
+pub use figures_report::FigureExporters;
+
+use exporter::{Batch, Exporter};
 use record::Record;
 use style::Terminal;
 
@@ -103,33 +107,22 @@ impl Exporters {
     /// A [`UsageError`] for a path that cannot be written, two reports to the same path, or two
     /// reports to standard output.
     pub fn open(args: &ReportFiles, terminal: Terminal) -> anyhow::Result<Exporters> {
-        args.check_distinct()?;
-        let seen = args.named();
-        let to_stdout = args.to_stdout();
+        let opened = Opened::open(args)?;
         let mut exporters: Vec<Box<dyn Exporter>> =
-            vec![Box::new(table::TerminalTable::new(terminal, to_stdout))];
-        let usage = |error: anyhow::Error| UsageError(format!("{error:#}"));
-        let open = |path: &Path| OutputFile::create(path).map_err(usage);
-        // Written record by record: a kill leaves the records finished in the partial file.
-        let stream = |path: &Path| OutputFile::create_streamed(path).map_err(usage);
-        if let Some(path) = &args.json {
-            exporters.push(Box::new(json::JsonLines::new(stream(path)?, args.json_outputs)));
+            vec![Box::new(table::TerminalTable::new(terminal, opened.to_stdout))];
+        if let Some(file) = opened.json {
+            exporters.push(Box::new(json::JsonLines::new(file, args.json_outputs)));
         }
-        if let Some(path) = &args.csv {
-            exporters.push(Box::new(csv::Csv::new(stream(path)?)));
+        if let Some(file) = opened.csv {
+            exporters.push(Box::new(csv::Csv::new(file)));
         }
-        if let Some(path) = &args.markdown {
-            exporters.push(Box::new(markdown::Markdown::new(open(path)?)));
+        if let Some(file) = opened.markdown {
+            exporters.push(Box::new(markdown::Markdown::new(file)));
         }
-        if let Some(path) = &args.html {
-            exporters.push(Box::new(html::Html::new(open(path)?)));
+        if let Some(file) = opened.html {
+            exporters.push(Box::new(html::Html::new(file)));
         }
-        let files = seen
-            .iter()
-            .filter(|(path, _)| *path != Path::new("-"))
-            .map(|(path, _)| path.to_path_buf())
-            .collect();
-        Ok(Exporters { exporters, files })
+        Ok(Exporters { exporters, files: opened.files })
     }
 
     /// Gives standard output up to a report written beside these exporters (`run --junit -`): the
@@ -163,13 +156,57 @@ impl Exporters {
     ///
     /// # Errors
     /// A report cannot be written; every report is still tried.
-    pub fn finish(self, report: &Report) -> anyhow::Result<()> {
+    pub fn finish(self, batch: &Batch) -> anyhow::Result<()> {
         let mut first_error = None;
         for exporter in self.exporters {
-            if let Err(error) = exporter.finish(report) {
+            if let Err(error) = exporter.finish(batch) {
                 first_error.get_or_insert(error);
             }
         }
         first_error.map_or(Ok(()), Err)
+    }
+}
+
+/// The report files of one command, opened before any work.
+struct Opened {
+    /// `--json`, streamed.
+    json: Option<OutputFile>,
+    /// `--csv`, streamed.
+    csv: Option<OutputFile>,
+    /// `--markdown`.
+    markdown: Option<OutputFile>,
+    /// `--html`.
+    html: Option<OutputFile>,
+    /// A report goes to standard output (`-`).
+    to_stdout: bool,
+    /// The report files (not standard output).
+    files: Vec<PathBuf>,
+}
+
+impl Opened {
+    /// Opens every report file of `args`.
+    ///
+    /// # Errors
+    /// As [`Exporters::open`].
+    fn open(args: &ReportFiles) -> anyhow::Result<Opened> {
+        args.check_distinct()?;
+        let usage = |error: anyhow::Error| UsageError(format!("{error:#}"));
+        let open = |path: &Path| OutputFile::create(path).map_err(usage);
+        // Written record by record: a kill leaves the records finished in the partial file.
+        let stream = |path: &Path| OutputFile::create_streamed(path).map_err(usage);
+        let files = args
+            .named()
+            .iter()
+            .filter(|(path, _)| *path != Path::new("-"))
+            .map(|(path, _)| path.to_path_buf())
+            .collect();
+        Ok(Opened {
+            json: args.json.as_deref().map(stream).transpose()?,
+            csv: args.csv.as_deref().map(stream).transpose()?,
+            markdown: args.markdown.as_deref().map(open).transpose()?,
+            html: args.html.as_deref().map(open).transpose()?,
+            to_stdout: args.to_stdout(),
+            files,
+        })
     }
 }

@@ -66,6 +66,11 @@ pub fn duration(ms: f64) -> String {
     }
 }
 
+/// `count` and the noun in the form that agrees with it: `1 timeout`, `6 timeouts`.
+pub fn counted(count: usize, singular: &str, plural: &str) -> String {
+    format!("{count} {}", if count == 1 { singular } else { plural })
+}
+
 /// `text` with control characters shown as escapes (`\n`, `\u{1b}`), so that a file name or a
 /// message from an input cannot act on the terminal or split a row; with `markdown`, `|` becomes
 /// `\|` too, so that it cannot end a cell.

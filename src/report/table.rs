@@ -10,11 +10,12 @@ use comfy_table::{presets, CellAlignment, Color, ContentArrangement, Table};
 use super::style::{elide_end, elide_middle, escape_cell, widest_line, width, wrap_at_spaces, wrap_within};
 use crate::family::status_label;
 use crate::paths::{common_folder, display_path};
-use crate::report::exporter::{Batch, Exporter, Layout, Report};
+use crate::report::exporter::{Batch, Exporter, Layout};
 use crate::report::record::Record;
 use crate::report::scores::Scores;
 use crate::report::style::{duration, Terminal};
 use crate::report::summary::Summary;
+use solvebatch_core::figures;
 use solvebatch_core::{Status, Verdict};
 
 /// How a cell reads at a glance.
@@ -416,17 +417,12 @@ impl TerminalTable {
 }
 
 impl Exporter for TerminalTable {
-    fn finish(self: Box<Self>, report: &Report) -> anyhow::Result<()> {
-        let text = match report {
-            Report::Batch(batch) => self.batch_text(batch),
-            Report::Simulation(summaries, seconds) => super::simulation::text(summaries, *seconds),
-        };
+    fn finish(self: Box<Self>, batch: &Batch) -> anyhow::Result<()> {
         if self.summary_only_on_stderr {
-            if let Report::Batch(batch) = report {
-                eprintln!("{}", summary_lines(batch.summary, batch.layout).join("\n"));
-            }
+            eprintln!("{}", summary_lines(batch.summary, batch.layout).join("\n"));
             return Ok(());
         }
+        let text = self.batch_text(batch);
         let mut stdout = std::io::stdout().lock();
         stdout.write_all(text.as_bytes())?;
         stdout.flush()?;
@@ -1045,6 +1041,13 @@ pub(crate) const MAX_CELL_COLUMNS: usize = 200;
 fn shown(text: &str, markdown: bool) -> String {
     let cut: String = text.chars().take(MAX_CELL_COLUMNS + 1).collect();
     elide_end(&escape_cell(&cut, markdown), MAX_CELL_COLUMNS)
+}
+
+/// A family's [`Table`] as a grid of plain cells.
+pub fn plain_grid(table: &figures::Table) -> Grid {
+    let cell = |text: &String| Cell { text: text.clone(), tone: Tone::Plain };
+    let rows = table.rows.iter().map(|row| row.iter().map(cell).collect()).collect();
+    Grid::new(table.headers.clone(), rows, table.numeric.clone())
 }
 
 /// The grid as a Markdown table.

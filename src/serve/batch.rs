@@ -26,7 +26,7 @@ use super::prepared;
 use super::references::{self, References};
 use super::state::State;
 use crate::family;
-use crate::report::exporter::{Batch, Layout, Report};
+use crate::report::exporter::{Batch, Layout};
 use crate::report::record::Record;
 use crate::report::summary::Summary;
 use crate::report::{html, junit};
@@ -367,7 +367,7 @@ fn solve_all(
         let mut history = history.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         history.record("serve", &batch).map_err(|error| ApiError::internal(format!("{error:#}")))?;
     }
-    let html = html::page(&Report::Batch(batch))
+    let html = html::page(&batch)
         // Charts fail only when the drawing library does: the records still answer.
         .unwrap_or_else(|error| format!("<!DOCTYPE html>\n<p>The report could not be drawn: {error}</p>\n"));
     let junit = junit::xml(&records, false, &diffs, &[]);

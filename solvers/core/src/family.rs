@@ -219,6 +219,12 @@ pub trait Family: Sync {
         self.solvers()[0].name
     }
 
+    /// The JSON lines of this family's own commands (`simulation` of `guess simulate`), so that a
+    /// reader of batch reports can name the command that wrote one; none by default.
+    fn figures_kinds(&self) -> &'static [crate::figures::FiguresKind] {
+        &[]
+    }
+
     /// Checks that the family offers the solver called `solver`.
     ///
     /// # Errors

@@ -26,6 +26,7 @@
 
 mod deadline;
 pub mod family;
+pub mod figures;
 pub mod outcome;
 pub mod text;
 

@@ -45,6 +45,10 @@ impl Family for Guess {
             .collect()
     }
 
+    fn figures_kinds(&self) -> &'static [solvebatch_core::figures::FiguresKind] {
+        crate::figures::KINDS
+    }
+
     fn options(&self) -> &'static [FamilyOption] {
         OPTIONS
     }

@@ -53,6 +53,7 @@ pub mod codebreaker;
 pub mod consistent;
 pub mod digits;
 pub mod family;
+pub mod figures;
 pub mod host;
 pub mod interactive;
 pub mod job;

@@ -37,6 +37,11 @@ pub(crate) fn quoted(text: &str) -> String {
     }
 }
 
+/// `count` and its noun, singular for 1: `1 guess`, `6 guesses`.
+pub(crate) fn counted(count: usize, singular: &'static str, plural: &'static str) -> String {
+    format!("{count} {}", self::plural(count, singular, plural))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

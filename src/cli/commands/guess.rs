@@ -12,11 +12,8 @@ use solvebatch_guess::{self as guess, Codebreaker, Digits, Ending, Host, Solver}
 use crate::cli::args::ReportArgs;
 use crate::error::UsageError;
 use crate::output::write_file;
-use crate::report::exporter::Report;
-use crate::report::simulation::{Bar, SimulationSummary};
-use crate::report::style::ColorChoice;
-use crate::report::style::Terminal;
-use crate::report::Exporters;
+use crate::report::FigureExporters;
+use solvebatch_guess::figures::SimulationFigures;
 
 /// Arguments of `solvebatch guess`.
 #[derive(Debug, clap::Args)]
@@ -163,7 +160,7 @@ impl Simulate<'_> {
         if let Some(path) = self.transcript {
             reads.check(path, "--transcript")?;
         }
-        let exporters = Exporters::open(&self.reports.files(), Terminal::detect(false, ColorChoice::Never))?;
+        let exporters = FigureExporters::open(&self.reports.files())?;
         let secrets = self.secrets.map(|path| read_secrets(path, self.digits)).transpose()?;
         let started = Instant::now();
         let mut summaries = Vec::with_capacity(self.strategies.len());
@@ -173,29 +170,10 @@ impl Simulate<'_> {
             if let Some(path) = self.transcript {
                 write_file(path, simulation.transcript().as_bytes())?;
             }
-            summaries.push(report_figures(&simulation.summary()));
+            summaries.push(simulation.summary());
         }
-        exporters.finish(&Report::Simulation(&summaries, started.elapsed().as_secs_f64()))?;
+        exporters.finish(&SimulationFigures { summaries }, started.elapsed().as_secs_f64())?;
         Ok(ExitCode::SUCCESS)
-    }
-}
-
-/// A strategy's simulation as the reports take it: its figures, and the histogram drawn 50 columns
-/// wide for the terminal.
-fn report_figures(summary: &guess::simulate::SimulationSummary) -> SimulationSummary {
-    SimulationSummary {
-        strategy: summary.strategy.to_string(),
-        digits: summary.digits.get(),
-        secrets: summary.secrets,
-        worst_case: summary.worst_case,
-        worst_secrets: summary.worst_secrets.clone(),
-        mean: summary.mean,
-        histogram: summary
-            .histogram
-            .iter()
-            .map(|bar| Bar { guesses: bar.guesses, secrets: bar.secrets })
-            .collect(),
-        chart: summary.chart(50),
     }
 }
 

@@ -36,6 +36,7 @@ use super::counting::lower_bound;
 use super::search::{Interrupted, Search, Settings};
 use super::space::Space;
 use crate::digits::Digits;
+use crate::text::counted;
 
 /// Why a box cannot be finished with one guess fewer than its worst case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -137,11 +138,6 @@ impl fmt::Display for Bound {
             self.worst_case - 1
         )
     }
-}
-
-/// `count` and its noun, singular for 1.
-fn counted(count: usize, singular: &'static str, plural: &'static str) -> String {
-    format!("{count} {}", crate::text::plural(count, singular, plural))
 }
 
 /// The box `P_j` of `space` (`j = zeros`) as sorted indices: every digit at most `9 - j` (the front
