@@ -79,12 +79,15 @@ fn the_bundled_game_is_analysed_turn_by_turn_as_the_command_line_analyses_it() {
             blocks += &turn_text(&turn["analysis"]);
         }
     }
-    let summary: Vec<&str> =
-        printed.lines().filter(|line| !line.starts_with(' ') && !line.starts_with("turn ")).collect();
+    // The players' summaries, then the final score.
+    let summary: Vec<&str> = printed
+        .lines()
+        .filter(|line| !line.starts_with(' ') && !line.starts_with("turn ") && !line.starts_with("final: "))
+        .collect();
     let shown: Vec<&str> =
         view["summary"].as_array().unwrap().iter().map(|p| p["text"].as_str().unwrap()).collect();
     assert_eq!(shown, summary);
-    assert_eq!(blocks + &summary.join("\n") + "\n", printed);
+    assert_eq!(blocks + &summary.join("\n") + "\nfinal: one 406, two 368\n", printed);
 
     // Turn 1, 8H OOMPH: row 8 from column H, squares 112 to 116, the only tiles on the board.
     let first = &turns[0];

@@ -37,7 +37,7 @@ impl Html {
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em}\
 table{border-collapse:collapse;font-size:.9em}@media (max-width:900px){body{margin:1em}table{font-size:.8em}}\
 td,th{border:1px solid #ccc;padding:2px 4px;overflow-wrap:normal;word-break:normal;hyphens:manual;\
-vertical-align:top;text-align:left}td.number{text-align:right}.nowrap{white-space:nowrap}\
+vertical-align:top;text-align:left}@media (max-width:900px){td,th{padding:2px 3px}}td.number{text-align:right}.nowrap{white-space:nowrap}\
 caption{caption-side:top;text-align:left;color:#555;padding:.3em 0}\
 .good{color:#060}.warn{color:#960}.bad{color:#b00;font-weight:bold}\
 .scroll{overflow-x:auto;max-width:100%}pre.diff{background:#f6f6f4;padding:.5em;white-space:pre-wrap;overflow-wrap:anywhere}\

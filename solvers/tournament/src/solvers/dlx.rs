@@ -54,9 +54,8 @@ impl Solver for DlxFrb {
     }
 
     fn description(&self) -> &'static str {
-        "dlx branching on the item that failed most often per option tried (FRB: Li, Yin and Li, CP \
-         2021; items scanned in the order of Knuth's ssxcc-frb0), on the worker threads as dlx; searches \
-         smaller trees than dlx but each node costs more, so it wins only where its order meets a round early"
+        "dlx choosing the item that failed most per option tried (FRB: Li, Yin and Li, CP 2021, in the \
+         item order of Knuth's ssxcc-frb0); smaller trees, dearer nodes: wins where it meets a round early"
     }
 
     fn solve(&self, instance: &Instance, limits: &Limits) -> Result<Solution, Interrupted> {
