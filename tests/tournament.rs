@@ -425,3 +425,25 @@ fn a_limit_of_zero_rounds_is_a_usage_error_naming_the_range() {
         .code(2)
         .stderr(predicate::str::contains("invalid value '0' for '--limit <K>': 0 is not in 1.."));
 }
+
+#[test]
+fn a_thread_count_past_any_machine_is_refused_before_any_thread_starts() {
+    let file = crate::server::dataset("tournament/spec-example.csv");
+    for args in [["run", "--threads"], ["tournament", "-j"]] {
+        crate::common::solvebatch()
+            .args(args)
+            .arg("4000000000")
+            .arg(&file)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains("invalid value '4000000000'"))
+            .stderr(predicates::str::contains("4000000000 is not in 1..=1024"));
+    }
+    // The most a solve may take is accepted.
+    crate::common::solvebatch()
+        .args(["tournament", "-j", "1024", "--solver", "dlx"])
+        .arg(&file)
+        .assert()
+        .success();
+}

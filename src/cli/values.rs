@@ -6,6 +6,11 @@ use clap::builder::PossibleValue;
 use clap::ValueEnum;
 
 use crate::references::{BlessMode, OrphanPolicy};
+
+/// The most worker threads one solve may be given (`--threads`, a family command's `-j`): each is a
+/// thread started, so a number far past any machine's cores would cost its start-up alone, before
+/// any time limit or signal could stop it.
+pub const MAX_THREADS: i64 = 1024;
 use crate::report::style::ColorChoice;
 
 impl ValueEnum for ColorChoice {
