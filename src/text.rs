@@ -201,8 +201,10 @@ pub fn read_named(path: &Path) -> anyhow::Result<Vec<u8>> {
 /// from its first block when that holds a NUL byte, as `run` refuses an input.
 ///
 /// # Errors
-/// As [`read_named`], and `FILE: a binary file, not text (...)`.
+/// A path that does not exist is a usage error (`FILE: no such file or folder`, exit status 2, as
+/// `run` says it); else as [`read_named`], and `FILE: a binary file, not text (...)`.
 pub fn read_named_text(path: &Path) -> anyhow::Result<Vec<u8>> {
+    crate::inputs::require_existing(&[path.to_path_buf()])?;
     named(path, read_text_limited(path, None))
 }
 
@@ -220,10 +222,11 @@ fn named(path: &Path, read: Result<Vec<u8>, ReadError>) -> anyhow::Result<Vec<u8
 /// ([`read_named`], at most 256 MiB) and decoded with [`decode`].
 ///
 /// # Errors
-/// `FILE: cannot read` with the cause, `FILE: larger than ...`, `FILE: a binary file, not text ...`
-/// (a NUL byte in the first block), or `FILE: line N: not UTF-8 text`.
+/// A path that does not exist is a usage error (`FILE: no such file or folder`); else `FILE:
+/// cannot read` with the cause, `FILE: larger than ...`, `FILE: a binary file, not text ...` (a NUL
+/// byte in the first block), or `FILE: line N: not UTF-8 text`.
 pub fn read(path: &Path) -> anyhow::Result<String> {
-    let bytes = named(path, read_text_limited(path, None))?;
+    let bytes = read_named_text(path)?;
     decode(&bytes).map(str::to_string).map_err(|message| anyhow!("{}: {message}", name(path)))
 }
 

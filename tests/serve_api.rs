@@ -203,7 +203,7 @@ fn a_range_too_large_to_play_whole_is_simulated_on_a_sample_as_the_command_line_
         let (status, error) = refused(&format!("digits=8&sample={sample}"));
         assert_eq!(
             (status, error["error"].as_str().unwrap()),
-            (400, format!("sample: {shown} is not a whole number from 1 to 10000000").as_str())
+            (400, format!("sample: {shown} is not a whole number from 1 to 1000000").as_str())
         );
     }
     // Past the time limit: 422, naming the limit and what to choose instead, with a sample or without.

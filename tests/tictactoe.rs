@@ -60,11 +60,12 @@ fn a_malformed_game_names_the_file_and_the_line() {
 
 #[test]
 fn a_missing_file_is_named() {
+    // A usage error, as a missing input of `run` is.
     solvebatch()
         .args(["tictactoe", "no-such-game.in"])
         .assert()
-        .code(1)
-        .stderr(predicate::str::starts_with("error: no-such-game.in: cannot read"));
+        .code(2)
+        .stderr("error: no-such-game.in: no such file or folder\n");
 }
 
 #[test]
@@ -87,5 +88,20 @@ fn a_binary_file_named_to_a_family_command_is_refused_from_its_first_block_and_n
             .code(1)
             .stdout("")
             .stderr(format!("error: {name}: a binary file, not text (a NUL byte in its first 8 KiB)\n"));
+    }
+}
+
+#[test]
+fn a_missing_file_named_to_guess_or_scrabble_is_a_usage_error_as_in_run() {
+    let folder = tempfile::tempdir().unwrap();
+    let commands: [&[&str]; 2] =
+        [&["guess", "simulate", "--secrets", "missing.txt"], &["scrabble", "hint", "missing.scrabble"]];
+    for args in commands {
+        crate::common::command_in(folder.path())
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("error: {}: no such file or folder\n", args[args.len() - 1]));
     }
 }

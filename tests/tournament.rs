@@ -59,8 +59,8 @@ fn a_missing_file_is_an_error_naming_it() {
     command
         .args(["tournament", "absent.csv"])
         .assert()
-        .code(1)
-        .stderr(predicate::str::starts_with("error: absent.csv: cannot read: "));
+        .code(2)
+        .stderr("error: absent.csv: no such file or folder\n");
 }
 
 #[test]

@@ -20,7 +20,7 @@ use std::time::Instant;
 use axum::extract::Query;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use solvebatch_guess::simulate::{SimulateError, SimulationSummary, MAX_SIMULATED_SECRETS};
+use solvebatch_guess::simulate::{SimulateError, SimulationSummary};
 use solvebatch_guess::{self as guess, AnswerError, Codebreaker, Digits, GameState, Host, Solver};
 
 use super::error::ApiError;
@@ -216,8 +216,7 @@ pub struct SimulateQuery {
     /// The time limit in seconds.
     timeout: Option<String>,
     /// How many secrets to draw when the range has more than [`limits::SIMULATED_SECRETS`] numbers
-    /// (default [`DEFAULT_SAMPLE`], at most [`limits::SIMULATED_SECRETS`]; a number above
-    /// [`MAX_SIMULATED_SECRETS`] is refused as out of range).
+    /// (default [`DEFAULT_SAMPLE`], at most [`limits::SIMULATED_SECRETS`]).
     sample: Option<whole::Sent>,
 }
 
@@ -254,19 +253,24 @@ pub async fn simulate(
     let digits = digits(query.digits.as_ref(), Digits::MAX)?;
     strategy.check_digits(digits).map_err(|error| ApiError::bad_request(error.to_string()))?;
     let limit = limits::timeout(query.timeout.as_deref())?;
+    // One limit, the web's: a whole number above it is told where any list plays.
     let size = match &query.sample {
-        Some(sent) => {
-            sent.within("sample", 1, MAX_SIMULATED_SECRETS as u32).map_err(ApiError::bad_request)? as usize
-        }
+        Some(sent) => match sent.within("sample", 1, u32::MAX) {
+            Ok(size) if size as usize <= limits::SIMULATED_SECRETS => size as usize,
+            Ok(size) => {
+                return Err(ApiError::bad_request(format!(
+                    "sample: {size} secrets is above the web's limit of {} (128 bytes each); `solvebatch \
+                     guess simulate --secrets` plays any list",
+                    limits::SIMULATED_SECRETS
+                )))
+            }
+            Err(_) => {
+                let limit = limits::SIMULATED_SECRETS as u32;
+                return Err(ApiError::bad_request(sent.within("sample", 1, limit).err().unwrap_or_default()));
+            }
+        },
         None => DEFAULT_SAMPLE,
     };
-    if size > limits::SIMULATED_SECRETS {
-        return Err(ApiError::bad_request(format!(
-            "sample: {size} secrets is above the web's limit of {} (128 bytes each); `solvebatch guess \
-             simulate --secrets` plays any list",
-            limits::SIMULATED_SECRETS
-        )));
-    }
     let sample = (digits.range_len() > limits::SIMULATED_SECRETS)
         .then_some(Sample { of: digits.range_len(), seed: SAMPLE_SEED });
     let deadline = Instant::now() + limit;
