@@ -3,8 +3,6 @@
 use crate::common::solvebatch;
 use std::fs;
 
-use predicates::prelude::*;
-
 const EXAMPLE: &str = "3 8\nX 0 0\n0 0 3\nX 0 1\n0 0 4\nX 0 2\n0 0 5\n0 0 0\nX 0 0\n";
 const EXAMPLE_OUTPUT: &str =
     "NOT YOUR TURN\nNOT AN EMPTY CELL\nX0-\n---\n---\nDraw again! Let's play darts!\n\
