@@ -455,24 +455,7 @@ impl TerminalTable {
                 }
             }
             if boxed(self.terminal) {
-                if let Some(limit) =
-                    self.terminal.width.filter(|&limit| path_columns_hidden(&grid, limit) > 0)
-                {
-                    // Under folder headings the paths are shorter: kept when less of them is then cut.
-                    let mut sectioned = grid.clone();
-                    let (headings, order) = section_by_folder(&mut sectioned);
-                    if path_columns_hidden(&sectioned, limit) < path_columns_hidden(&grid, limit) {
-                        (grid, annotations.headings) = (sectioned, headings);
-                        // Each row's notes follow it to its place.
-                        let notes = std::mem::take(&mut annotations.notes);
-                        annotations.notes = notes
-                            .into_iter()
-                            .filter_map(|(row, notes)| {
-                                Some((order.iter().position(|&was| was == row)?, notes))
-                            })
-                            .collect();
-                    }
-                }
+                section_where_shorter(&mut grid, self.terminal, &mut annotations);
             }
             if let Some(folder) = &folder {
                 text.push_str(&folder_line(folder, self.terminal.width));
@@ -569,15 +552,18 @@ pub fn lay_out(grid: &Grid, terminal: Terminal) -> String {
 }
 
 /// [`lay_out`] of a grid whose column 0 holds file paths: on the terminal they follow the folder they
-/// all share, named on a line above the table ([`after_common_folder`], [`folder_line`]); in
-/// Markdown they stay as given.
+/// all share, named on a line above the table ([`after_common_folder`], [`folder_line`]), and go
+/// under folder headings where that cuts less of them ([`section_where_shorter`]); in Markdown they
+/// stay as given.
 pub fn lay_out_files(mut grid: Grid, terminal: Terminal) -> String {
     if !boxed(terminal) {
         return markdown(&grid);
     }
     let folder = after_common_folder(&mut grid);
     let line = folder.map(|folder| folder_line(&folder, terminal.width)).unwrap_or_default();
-    format!("{line}{}", render(&grid, terminal))
+    let mut annotations = Annotations::default();
+    section_where_shorter(&mut grid, terminal, &mut annotations);
+    format!("{line}{}", render_annotated(&grid, terminal, &annotations))
 }
 
 /// Shortens the file paths of `grid` (column 0, as the reports write them) to what follows the
@@ -658,6 +644,22 @@ fn path_columns_hidden(grid: &Grid, limit: usize) -> usize {
     let (cells, _, _) = shortened(grid, limit);
     let whole = |row: &Vec<Cell>| width(&escape_cell(&row[0].text, false));
     cells.iter().zip(&grid.rows).map(|(texts, row)| whole(row).saturating_sub(width(&texts[0]))).sum()
+}
+
+/// Groups the rows of `grid` under folder headings ([`section_by_folder`]) when its paths would be
+/// cut on `terminal` and less of them is then cut; each row's notes in `annotations` follow it.
+fn section_where_shorter(grid: &mut Grid, terminal: Terminal, annotations: &mut Annotations) {
+    let Some(limit) = terminal.width.filter(|&limit| path_columns_hidden(grid, limit) > 0) else { return };
+    let mut sectioned = grid.clone();
+    let (headings, order) = section_by_folder(&mut sectioned);
+    if path_columns_hidden(&sectioned, limit) < path_columns_hidden(grid, limit) {
+        (*grid, annotations.headings) = (sectioned, headings);
+        let notes = std::mem::take(&mut annotations.notes);
+        annotations.notes = notes
+            .into_iter()
+            .filter_map(|(row, notes)| Some((order.iter().position(|&was| was == row)?, notes)))
+            .collect();
+    }
 }
 
 /// Groups the rows of a run by folder, family and solver (whose columns it removes): each row then
@@ -754,11 +756,11 @@ fn shortened(grid: &Grid, limit: usize) -> (Vec<Vec<String>>, Vec<Vec<String>>, 
     let mut used: Vec<usize> = (0..widths.len())
         .map(|index| if index < first { widths[index] } else { shown(index, widths[index]) })
         .collect();
-    // A wrapped column may show narrower than its share: what it leaves goes to the path first
-    // (whole names), then to the columns whose wrapping adds the most lines.
+    // A wrapped column may show narrower than its share: what it leaves goes to the columns whose
+    // wrapping adds the most lines (a row on one line), then to the path (whole names).
     let mut order: Vec<usize> = (first..widths.len()).collect();
     order.sort_by_key(|&index| std::cmp::Reverse(added_lines(index, widths[index])));
-    for index in (0..first).chain(order) {
+    for index in order.into_iter().chain(0..first) {
         let whole = if index < first {
             cells.iter().map(|row| width(&row[0])).max().unwrap_or(0)
         } else {
@@ -1154,6 +1156,22 @@ mod tests {
             drawn.contains("│ tournament-15-d3-s10-planted.csv ┆ faster  ┆ 6.8 ms       ┆ 41.0 µs (166x  │"),
             "{drawn}"
         );
+    }
+
+    #[test]
+    fn files_of_several_folders_go_under_folder_headings_where_their_names_would_be_cut() {
+        // 44 columns: whole in the 47 a 60-column table leaves it, cut after `second/`.
+        let name = "a-name-long-enough-to-be-cut-after-a-dir.csv";
+        let files = [format!("runs/first/{name}"), format!("runs/second/{name}")];
+        let grid = files_grid(&files.iter().map(String::as_str).collect::<Vec<_>>());
+        let drawn = lay_out_files(grid, Terminal { quiet: false, color: false, width: Some(60) });
+        let lines: Vec<&str> = drawn.lines().collect();
+        assert_eq!(lines[0], "files under runs/:");
+        // Each folder a heading, each row its file's whole name.
+        assert!(lines[4].starts_with("│ first/ "), "{drawn}");
+        assert!(lines[5].starts_with(&format!("│ {name} ")) && lines[5].ends_with("┆ solved │"), "{drawn}");
+        assert!(lines[6].starts_with("│ second/ "), "{drawn}");
+        assert!(drawn.lines().all(|line| width(line) <= 60), "{drawn}");
     }
 
     #[test]
