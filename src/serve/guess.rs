@@ -255,20 +255,16 @@ pub async fn simulate(
     let limit = limits::timeout(query.timeout.as_deref())?;
     // One limit, the web's: a whole number above it is told where any list plays.
     let size = match &query.sample {
-        Some(sent) => match sent.within("sample", 1, u32::MAX) {
-            Ok(size) if size as usize <= limits::SIMULATED_SECRETS => size as usize,
-            Ok(size) => {
-                return Err(ApiError::bad_request(format!(
-                    "sample: {size} secrets is above the web's limit of {} (128 bytes each); `solvebatch \
-                     guess simulate --secrets` plays any list",
-                    limits::SIMULATED_SECRETS
-                )))
-            }
-            Err(_) => {
-                let limit = limits::SIMULATED_SECRETS as u32;
-                return Err(ApiError::bad_request(sent.within("sample", 1, limit).err().unwrap_or_default()));
-            }
-        },
+        Some(whole::Sent { value: Some(size), .. }) if *size as usize > limits::SIMULATED_SECRETS => {
+            return Err(ApiError::bad_request(format!(
+                "sample: {size} secrets is above the web's limit of {} (128 bytes each); `solvebatch guess \
+                 simulate --secrets` plays any list",
+                limits::SIMULATED_SECRETS
+            )));
+        }
+        Some(sent) => sent
+            .within("sample", 1, limits::SIMULATED_SECRETS as u32)
+            .map_err(ApiError::bad_request)? as usize,
         None => DEFAULT_SAMPLE,
     };
     let sample = (digits.range_len() > limits::SIMULATED_SECRETS)
