@@ -60,7 +60,7 @@ pub struct RunArgs {
     /// Worker threads of each solve (tournament dlx and dlx-frb use them, sat two at most; the others one);
     /// default: the cores left by the files at once (cores / --jobs, at least 1). Recorded in the
     /// report: another number of threads may give dlx-frb another valid round (at most 1024).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::cli::values::MAX_THREADS))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::values::threads())]
     pub threads: Option<u32>,
 
     /// Write each output to DIR/<input path as given>.out, so that several roots never collide.
@@ -234,7 +234,7 @@ pub struct CompareArgs {
     /// default: the cores left by the files at once (cores / files at once, at least 1). Recorded in
     /// the report; `merge` refuses shards whose threads differ. With several files at once and more
     /// than one thread, --isolate is needed to measure each solve's CPU time.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::cli::values::MAX_THREADS))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::values::threads())]
     pub threads: Option<u32>,
 
     /// Seed for solvers with randomness.

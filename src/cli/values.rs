@@ -11,6 +11,11 @@ use crate::references::{BlessMode, OrphanPolicy};
 /// thread started, so a number far past any machine's cores would cost its start-up alone, before
 /// any time limit or signal could stop it.
 pub const MAX_THREADS: i64 = 1024;
+
+/// The parser of a thread count: a whole number from 1 to [`MAX_THREADS`].
+pub fn threads() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=MAX_THREADS)
+}
 use crate::report::style::ColorChoice;
 
 impl ValueEnum for ColorChoice {

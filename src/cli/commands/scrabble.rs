@@ -190,7 +190,7 @@ pub struct PreEndgameArgs {
     /// Worker threads of each endgame, sharing its transposition table (default 1: each endgame is
     /// bounded by a count of positions so that the result is the same on every machine, which holds
     /// for one thread; more may prove more within the count).
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::cli::values::MAX_THREADS))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::cli::values::threads())]
     pub jobs: Option<u32>,
 }
 
@@ -220,7 +220,7 @@ pub struct EndgameArgs {
     pub cgp: bool,
     /// Worker threads searching at once, sharing one transposition table (Lazy SMP; default: the
     /// cores available). The value of a proved endgame is the same whatever the number.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::cli::values::MAX_THREADS))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::cli::values::threads())]
     pub jobs: Option<u32>,
 }
 
@@ -279,7 +279,7 @@ pub struct AnalyzeArgs {
     /// Worker threads of each endgame, sharing its transposition table (default 1: each endgame is
     /// bounded by a count of positions so that the result is the same on every machine, which holds
     /// for one thread; more may prove more within the count).
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::cli::values::MAX_THREADS))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::cli::values::threads())]
     pub jobs: Option<u32>,
 }
 

@@ -45,9 +45,9 @@ pub struct Args {
     pub timeout: Option<std::time::Duration>,
 
     /// Worker threads for dlx, dlx-frb, sat (two at most), --count and --all (default: the cores
-    /// available; at most 1024); backtrack and dlx-restarts use one, portfolio three. --count and --all answer the
-    /// same whatever the number.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::cli::values::MAX_THREADS))]
+    /// available; at most 1024); backtrack and dlx-restarts use one, portfolio three. --count and
+    /// --all answer the same whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::cli::values::threads())]
     pub jobs: Option<u32>,
 
     /// Seed for solvers with randomness.
