@@ -109,9 +109,8 @@ const FILE_TYPE: u32 = 0o170_000;
 const LINK_TYPE: u32 = 0o120_000;
 
 /// One input's record as the batch answers it: the record of `run --json`, its status as the
-/// tables word it (`result`: `no round` for a tournament without one), where a Scrabble position's
-/// dictionary and tiles came from ([`Notes`]), and the unified diff from its reference when the
-/// verdict is not `same`.
+/// tables word it (`result`: `no round` for a tournament without one), where the files it names came
+/// from ([`Notes`]), and the unified diff from its reference when the verdict is not `same`.
 #[derive(Serialize)]
 pub struct Answered {
     #[serde(flatten)]
@@ -299,7 +298,7 @@ fn entry_named_twice(bytes: &[u8], start: u64) -> Option<String> {
 
 /// Solves every input among `files` through the batch runner ([`workers::in_order`], on the
 /// server's solving pool) with the solver `chosen` for its family (else the family's default) before
-/// `deadline` on the server's `state` (a Scrabble position on the files it names among `files`:
+/// `deadline` on the server's `state` (an input that names files on those among `files`:
 /// [`lexicon`]), judging it against its reference when one came along ([`Solving::solve_one`]); files that
 /// are neither inputs nor references are counted as skipped, and so are the archives not opened
 /// (`unopened`, [`received`]) and the leftovers of macOS and Windows ([`crate::inputs::is_junk`]: a
@@ -386,7 +385,7 @@ fn solve_all(
     Ok(BatchAnswer { records, summary, html, junit, references, skipped })
 }
 
-/// A file's answer in a batch: its record, where its Scrabble files came from, its diff.
+/// A file's answer in a batch: its record, where the files it names came from, its diff.
 type Solved = (Record, Notes, Option<String>);
 
 /// What every file of one web batch is solved with.
@@ -401,7 +400,7 @@ struct Solving<'a> {
 
 impl Solving<'_> {
     /// The record of the input `name` (bytes `input`) of `family`, as `run` records it
-    /// ([`prepared::solve`]), where its Scrabble files came from, and its diff from its reference.
+    /// ([`prepared::solve`]), where the files it names came from, and its diff from its reference.
     fn solve_one(&self, (name, input, family): (&String, &[u8], &'static dyn Family)) -> Solved {
         let path = Path::new(name);
         let solver = self.chosen.get(family.name()).map_or(family.default_solver(), String::as_str);
@@ -418,7 +417,7 @@ impl Solving<'_> {
             Err(LexiconError::Invalid(message)) => {
                 (file.unsolved(family.name(), (Status::Failed, message)), Notes::default(), None)
             }
-            // The time limit passed while a word list's graph was built.
+            // The time limit passed while a file it names was read.
             Err(LexiconError::PastLimit(_)) => {
                 let passed = (Status::Timeout, "the batch's time limit passed first".to_string());
                 (file.unsolved(family.name(), passed), Notes::default(), None)

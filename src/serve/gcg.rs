@@ -26,8 +26,9 @@ use solvebatch_scrabble::{Deadline, Rulebook, Square};
 use super::error::ApiError;
 use super::lexicon::{Notes, Resolver};
 use super::limits;
-use super::scrabble::{cells, premiums, rack_tiles, request_files, top};
+use super::scrabble::{cells, lexicon, premiums, rack_tiles, request_files, top};
 use super::state::State;
+use solvebatch_scrabble::batch::files::Lexicon;
 use solvebatch_scrabble::family::{lexicon_name, GameAnalysis, GameAnalysisError, Gcg, ANALYSIS_TOP};
 use solvebatch_scrabble::game::figures::final_line;
 
@@ -118,9 +119,10 @@ pub async fn game(
             let text = crate::text::decode(&sent[&name]).map_err(fail)?;
             let ends = deadline;
             let deadline = Deadline::at(Some(deadline)).or_flag(stop);
-            let (dictionary, tiles, notes) = Resolver::new(&shared, &sent, deadline)
-                .lexicon_named(&name, lexicon_name(text), None)
-                .map_err(|error| error.answer(limits::TimeLimit { limit, ends }))?;
+            let resolver = Resolver::new(&shared, &sent, deadline);
+            let (Lexicon { dictionary, tiles, .. }, notes) =
+                lexicon(&resolver, &name, (lexicon_name(text), None))
+                    .map_err(|error| error.answer(limits::TimeLimit { limit, ends }))?;
             let settings = GameAnalysis {
                 analysis: AnalysisSettings { top, ..AnalysisSettings::default() },
                 ..GameAnalysis::default()

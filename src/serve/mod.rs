@@ -54,14 +54,11 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     let dictionary = args.dictionary.clone().unwrap_or_else(|| bundled("dictionary.txt"));
     let tiles = args.tiles.clone().unwrap_or_else(|| bundled("tiles.txt"));
     let workers = args.workers.map_or_else(rayon::current_num_threads, usize::from);
-    let given = state::Given { dictionary: args.dictionary.is_some(), tiles: args.tiles.is_some() };
-    let mut state = State::new(
-        (&dictionary, &tiles),
-        given,
-        args.data.as_deref(),
-        workers,
-        usize::from(args.max_solves),
-    )?;
+    let own = [
+        ("dictionary", dictionary.as_path(), args.dictionary.is_some()),
+        ("tiles", tiles.as_path(), args.tiles.is_some()),
+    ];
+    let mut state = State::new(&own, args.data.as_deref(), workers, usize::from(args.max_solves))?;
     let history = crate::history::HistoryChoice { path: args.history.clone(), label: None };
     state.history = history.open()?.map(std::sync::Mutex::new);
     let state = Arc::new(state);

@@ -31,10 +31,11 @@ use solvebatch_scrabble::play::Scored;
 use solvebatch_scrabble::{Board, Deadline, Play, Position, Rack, Rulebook, Rules, Square, TileSet};
 
 use super::error::ApiError;
-use super::lexicon::{Notes, Resolver, Sent};
+use super::lexicon::{LexiconError, Notes, Resolver, Sent};
 use super::limits::TimeLimit;
 use super::state::State;
-use solvebatch_core::Family;
+use solvebatch_core::{ExtraFile, ExtraKind, Family};
+use solvebatch_scrabble::batch::files::{Lexicon, DICTIONARY, TILES};
 use solvebatch_scrabble::family::Scrabble;
 
 /// The most best plays a request may ask for.
@@ -145,9 +146,10 @@ pub async fn position(
             if let Some(rack) = &query.rack {
                 position.rack = rack_of(rack, &position.rules)?;
             }
-            let (dictionary, tiles, notes) = Resolver::new(&shared, &sent, deadline)
-                .lexicon(&name, Some(&position))
-                .map_err(|error| error.answer(limit))?;
+            let resolver = Resolver::new(&shared, &sent, deadline);
+            let asked = (position.dictionary.as_deref(), position.tiles.as_deref());
+            let (Lexicon { dictionary, tiles, .. }, notes) =
+                lexicon(&resolver, &name, asked).map_err(|error| error.answer(limit))?;
             limit.check(deadline, || "the position, once its word list was read".to_string())?;
             let rulebook = Rulebook { dictionary: &dictionary, tiles: &tiles, rules: &position.rules };
             let (board, rack) = (&position.board, &position.rack);
@@ -204,6 +206,33 @@ fn report(
     limit.check(deadline, || "the report, before its best plays".to_string())?;
     let listed = desk::candidates(rulebook, LeaveTable::standard(), board, rack, bag, ranking, position.top);
     Ok(text + &desk::listing(&listed, position.top))
+}
+
+/// The dictionary and tiles of the file `name` (a position or a game) that asks for the dictionary
+/// `dictionary` and the tiles `tiles` (the server's own for `None`), as `resolver` finds them, and
+/// the notes saying where they come from.
+///
+/// # Errors
+/// A file found that is no dictionary or tile file; the deadline passed while a word list was
+/// built.
+pub(super) fn lexicon(
+    resolver: &Resolver,
+    name: &str,
+    (dictionary, tiles): (Option<&str>, Option<&str>),
+) -> Result<(Lexicon, Notes), LexiconError> {
+    let (files, notes) = resolver.files(name, &[(DICTIONARY, dictionary), (TILES, tiles)])?;
+    Ok((Lexicon::of(&files).map_err(|error| LexiconError::Invalid(error.to_string()))?, notes))
+}
+
+/// The server's own dictionary and tiles, as the solitaire game plays on them.
+///
+/// # Errors
+/// 500 when the server has none (it reads them at start).
+pub(super) fn server_lexicon(state: &State) -> Result<Lexicon, ApiError> {
+    let own = |kind: &dyn ExtraKind| {
+        state.own.get(kind.name()).map(|own| ExtraFile { value: own.value.clone(), warning: None })
+    };
+    Lexicon::of(&[own(DICTIONARY), own(TILES)]).map_err(|error| ApiError::internal(error.to_string()))
 }
 
 /// The name of the input and the files of a request for one input of `family` (a position, a game):
@@ -369,5 +398,58 @@ pub(super) fn top(asked: Option<usize>, default: usize) -> Result<usize, ApiErro
             Err(ApiError::bad_request(format!("top: at most {MAX_TOP}, not {top}")))
         }
         asked => Ok(asked.unwrap_or(default)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::graphs::Counts;
+    use solvebatch_core::Deadline;
+    use std::path::Path;
+
+    /// A request sending a word list already built (under any name) reads its graph: the server's
+    /// count of graphs built stays at one. A request past its limit builds nothing and keeps nothing.
+    #[test]
+    fn a_word_list_sent_again_has_its_graph_built_once() {
+        let datasets = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/scrabble");
+        let paths = (datasets.join("dictionary.txt"), datasets.join("tiles.txt"));
+        let own = [("dictionary", paths.0.as_path(), false), ("tiles", paths.1.as_path(), false)];
+        let state = State::new(&own, None, 1, 1).unwrap();
+        let list = b"cat\ndog\nox\n".to_vec();
+        let first: Sent =
+            [("p.scrabble".to_string(), Vec::new()), ("words.txt".to_string(), list.clone())].into();
+        let second: Sent =
+            [("q/q.scrabble".to_string(), Vec::new()), ("q/list.txt".to_string(), list)].into();
+        let read = |sent: &Sent, position: &str, asked: &str, deadline: Deadline<'static>| {
+            let (Lexicon { dictionary, tiles, .. }, notes) =
+                lexicon(&Resolver::new(&state, sent, deadline), position, (Some(asked), None))?;
+            Ok::<_, LexiconError>((dictionary, tiles, notes))
+        };
+        let (built, _, notes) = read(&first, "p.scrabble", "words.txt", Deadline::NEVER).unwrap();
+        assert_eq!((built.len(), notes.note("dictionary")), (3, Some("words.txt, sent with the position")));
+        assert_eq!(state.graphs.counts(), Counts { built: 1, found: 0 });
+        let (found, _, notes) = read(&second, "q/q.scrabble", "list.txt", Deadline::NEVER).unwrap();
+        assert!(Arc::ptr_eq(&built, &found));
+        assert_eq!(notes.note("dictionary"), Some("list.txt, sent with the position"));
+        assert_eq!(state.graphs.counts(), Counts { built: 1, found: 1 });
+        // Another list, past the deadline: refused with the limit's words, and nothing kept.
+        let other: Sent =
+            [("p.scrabble".to_string(), Vec::new()), ("w.txt".to_string(), b"hen\n".to_vec())].into();
+        let past = Deadline::at(Some(std::time::Instant::now()));
+        let Err(error) = read(&other, "p.scrabble", "w.txt", past) else { panic!("built past the deadline") };
+        assert_eq!(
+            error,
+            LexiconError::PastLimit("the word list w.txt, building its word graph".to_string())
+        );
+        let limit = TimeLimit { limit: std::time::Duration::from_millis(1), ends: std::time::Instant::now() };
+        assert_eq!(
+            error.answer(limit).message,
+            "the word list w.txt, building its word graph: stopped at the time limit of 0.001 s; choose a \
+             longer limit (at most 60 s)"
+        );
+        assert_eq!(state.graphs.counts(), Counts { built: 2, found: 1 });
+        let (hen, _, _) = read(&other, "p.scrabble", "w.txt", Deadline::NEVER).unwrap();
+        assert_eq!((hen.len(), state.graphs.counts()), (1, Counts { built: 3, found: 1 }));
     }
 }

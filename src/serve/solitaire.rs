@@ -21,7 +21,7 @@ use solvebatch_scrabble::{Play, Rack, Rulebook, Rules};
 
 use super::error::ApiError;
 use super::limits::{TimeLimit, TimeoutQuery};
-use super::scrabble::{play_of, rejected, rules_named, top, valid, view, TableView};
+use super::scrabble::{play_of, rejected, rules_named, server_lexicon, top, valid, view, TableView};
 use super::state::State;
 
 /// A solitaire game so far.
@@ -135,7 +135,8 @@ pub async fn solitaire(
         .run_stoppable(move |stop| {
             let deadline = limit.deadline(stop);
             let count = turns.plays.len();
-            let rulebook = Rulebook { dictionary: &shared.dictionary, tiles: &shared.tiles, rules: &rules };
+            let lexicon = server_lexicon(&shared)?;
+            let rulebook = Rulebook { dictionary: &lexicon.dictionary, tiles: &lexicon.tiles, rules: &rules };
             let mut game = SolitaireGame::new(rulebook, turns.seed)
                 .map_err(|error| ApiError::bad_request(error.to_string()))?;
             game.refill();

@@ -3,10 +3,11 @@
 //!
 //! The body is the file. Query parameters: `solver` (default: the family's first), `timeout` in
 //! seconds (default 10, at most 60), `name` (the file name the record shows; default `-`), and the
-//! family options `digits` (guess, 2 to 9) and `rules` (scrabble: `lab` or `standard`).
+//! family options `digits` and `rules`, for the families that take them ([`Family::options`]).
 //!
-//! A Scrabble position's `dictionary:` and `tiles:` lines lead into the `serve --data` folder, else
-//! to the server's own files ([`super::lexicon`]); `dictionary` and `tiles` say which.
+//! The files an input names (a kind of file its family declares, [`Family::extra_kinds`]) lead into
+//! the `serve --data` folder, else to the server's own files ([`super::lexicon`]); a member named
+//! after each kind says which.
 //!
 //! The answer is the record of `run --json` with `output` set: 200 for a solved file, no solution or
 //! a timeout (see its `status`), 400 with the same record for an input the family finds invalid.
@@ -45,9 +46,9 @@ pub struct SolveQuery {
     pub timeout: Option<String>,
     /// The name the record gives the file.
     pub name: Option<String>,
-    /// Guess: the number of digits.
+    /// The family option `digits`.
     pub digits: Option<String>,
-    /// Scrabble: the rules.
+    /// The family option `rules`.
     pub rules: Option<String>,
 }
 
@@ -177,8 +178,8 @@ pub async fn solve(
     Ok(answer(answered))
 }
 
-/// A solve's answer: the record of `run --json`, and for a Scrabble position that names files,
-/// where its dictionary and tiles came from ([`Notes`]).
+/// A solve's answer: the record of `run --json`, and for an input that names files, where they came
+/// from ([`Notes`]).
 #[derive(Serialize)]
 struct Answered {
     #[serde(flatten)]

@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::extra::{ExtraFile, ExtraKind};
 use crate::outcome::Outcome;
 use crate::text::{ends_with_ignoring_case, with_suffix};
 use crate::Deadline;
@@ -199,6 +200,35 @@ pub trait Family: Sync {
     /// their roles), read by every solve whatever the input.
     fn files_given(&self, _settings: &Settings) -> Vec<(&'static str, PathBuf)> {
         Vec::new()
+    }
+
+    /// The kinds of file its inputs may name besides themselves, for a front end that finds them
+    /// among files held in memory ([`crate::extra`]), in the order the front end lists them; none by
+    /// default.
+    fn extra_kinds(&self) -> &'static [&'static dyn ExtraKind] {
+        &[]
+    }
+
+    /// The file of each kind of [`Family::extra_kinds`] that `input` names, in that order, as written
+    /// in it (relative to the input's folder), `None` for a kind it names none of; all `None` for an
+    /// input that cannot be read (its solve says why).
+    fn extras_asked(&self, _input: &[u8]) -> Vec<Option<String>> {
+        Vec::new()
+    }
+
+    /// [`Family::prepare`] on files already read: `extras` holds the file of each kind of
+    /// [`Family::extra_kinds`], in that order (`None` where the front end has none), and they beat
+    /// what the inputs name as the settings' files do. By default the files are not used.
+    ///
+    /// # Errors
+    /// As [`Family::prepare`]; a file missing that the family needs.
+    fn prepare_with_extras(
+        &self,
+        solver: &str,
+        settings: &Settings,
+        _extras: &[Option<ExtraFile>],
+    ) -> Result<Box<dyn Prepared>, FamilyError> {
+        self.prepare(solver, settings)
     }
 
     /// Checks independently, before `deadline`, an answer that `input` has no solution, where the

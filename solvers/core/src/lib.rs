@@ -25,11 +25,13 @@
 //! ```
 
 mod deadline;
+pub mod extra;
 pub mod family;
 pub mod figures;
 pub mod outcome;
 pub mod text;
 
 pub use deadline::Deadline;
+pub use extra::{ExtraError, ExtraFile, ExtraKind, ExtraValue};
 pub use family::{Family, FamilyError, Prepared, Settings, SolverInfo, UnknownOption, UnknownSolver};
 pub use outcome::{Outcome, Status, Verdict};

@@ -11,9 +11,11 @@ use serde::Serialize;
 use solvebatch_core::family::FamilyOption;
 use solvebatch_core::text::{decode, read_regular};
 use solvebatch_core::{
-    Deadline, Family, FamilyError, Outcome, Prepared, Settings, SolverInfo, Status, UnknownOption,
+    Deadline, ExtraFile, ExtraKind, Family, FamilyError, Outcome, Prepared, Settings, SolverInfo, Status,
+    UnknownOption,
 };
 
+use crate::batch::files::{self, Lexicon};
 use crate::equity::leave::LeaveTable;
 use crate::equity::leave_file::LeavesError;
 use crate::game::analyze::{analyze_until, Analysis, AnalysisSettings, AnalysisStopped, PlayerSummary};
@@ -21,7 +23,7 @@ use crate::game::figures::AnalysisFigures;
 use crate::game::gcg::{GcgError, GcgGame};
 use crate::lexicon::dictionary::{Dictionary, DictionaryError};
 use crate::tiles::TileLoadError;
-use crate::{Job, PositionOutcome, PositionSettings, Rulebook, Rules, Solver, TileSet};
+use crate::{Job, Position, PositionOutcome, PositionSettings, Rulebook, Rules, Solver, TileSet};
 
 /// The options both Scrabble families take.
 const OPTIONS: &[FamilyOption] = &[
@@ -131,6 +133,34 @@ impl Family for Scrabble {
         let solver: Solver = solver.parse()?;
         let own = settings.get::<PositionSettings>().cloned().unwrap_or_default();
         Ok(Box::new(Job::new(solver, own)?))
+    }
+
+    /// The dictionary and the tile set ([`files::KINDS`]).
+    fn extra_kinds(&self) -> &'static [&'static dyn ExtraKind] {
+        files::KINDS
+    }
+
+    /// The position's `dictionary:` and `tiles:` lines, as its board file reads them; none for a
+    /// position that does not read.
+    fn extras_asked(&self, input: &[u8]) -> Vec<Option<String>> {
+        let position = decode(input).ok().and_then(|text| Position::parse_board_file(text, None).ok());
+        match position {
+            Some(position) => vec![position.dictionary, position.tiles],
+            None => vec![None, None],
+        }
+    }
+
+    /// A [`Job`] on the dictionary and tiles found ([`Lexicon::of`]), with the settings' rules.
+    fn prepare_with_extras(
+        &self,
+        solver: &str,
+        settings: &Settings,
+        extras: &[Option<ExtraFile>],
+    ) -> Result<Box<dyn Prepared>, FamilyError> {
+        let solver: Solver = solver.parse()?;
+        let rules = settings.get::<PositionSettings>().and_then(|own| own.rules.clone());
+        let Lexicon { dictionary, warning, tiles } = Lexicon::of(extras)?;
+        Ok(Box::new(Job::with_lexicon(solver, rules, dictionary, warning, tiles)))
     }
 }
 
