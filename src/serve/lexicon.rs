@@ -32,7 +32,7 @@ use super::solve::Options;
 use super::state::State;
 use crate::text::ReadError;
 
-/// Files sent with a request, by the names they came with (`datasets/tournament/a.csv`).
+/// Files sent with a request, by the names they came with (`games/a.csv`).
 pub type Sent = BTreeMap<String, Vec<u8>>;
 
 /// The folder of `serve --data DIR`, canonical, with the files read from it: each is read again

@@ -5,8 +5,8 @@
 //! reference, [`Verdict`]).
 //!
 //! A family is its crate, implementing [`Family`], plus one line in the runner's registry: which
-//! files are its inputs and references, its solvers, its options and how one input becomes an
-//! [`Outcome`] all come from the trait.
+//! files are its inputs and references, the kinds of file its inputs name ([`extra`]), its solvers,
+//! its options and how one input becomes an [`Outcome`] all come from the trait.
 //!
 //! When a solve must stop: a time limit, a stop flag set from outside (a signal, a client gone), or
 //! both. Every solver takes a [`Deadline`] where it polls for the end of its search, so one flag
