@@ -1,7 +1,8 @@
-//! One file, one record: `run --json`, `compare`'s JSON report, the web app's `POST /api/batch` and
-//! its solve endpoint all make a file's record through the one path from a file to its record, so a
-//! file of each family (an invalid one, a reference matched, one matched by another valid answer,
-//! one that differs, one without a reference) gets the same record fields from each of them.
+//! One file, one record: `run --json`, `compare`'s JSON report, `review`'s, the web app's
+//! `POST /api/batch` and its solve endpoint all make a file's record through the one path from a
+//! file to its record, so a file of each family (an invalid one, a reference matched, one matched by
+//! another valid answer, one that differs, one without a reference) gets the same record fields from
+//! each of them.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -154,4 +155,56 @@ fn run_compare_and_the_web_batch_give_a_file_the_same_record() {
     assert_eq!(differs.unwrap()["diff"], diff);
     let printed = output_in(dir.path(), &["run", "differs.csv", "--diff", "--color", "never"]);
     assert!(text(&printed.stdout).contains(diff), "{}", text(&printed.stdout));
+}
+
+/// `review` solves through the same path as `run`: its JSON report (written before it asks) gives
+/// every file the record fields and verdict of `run --json`, the diff it shows is the one from the
+/// record's output, and the references it writes on `A` (accept all) hold `run`'s outputs.
+#[test]
+fn review_gives_a_file_the_same_record_as_run_and_writes_its_output() {
+    let files = folder();
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes) in &files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let run = output_in(dir.path(), &["run", ".", "--json", "-", "--json-outputs", "-q"]);
+    assert_eq!(run.status.code(), Some(1), "differs.csv differs: {}", text(&run.stderr));
+    let run = records(&run.stdout, None);
+    // Outside the folder reviewed, so that the report is none of its files.
+    let reports = tempfile::tempdir().unwrap();
+    let report = reports.path().join("review.json");
+    let mut session = crate::review::spawn(
+        dir.path(),
+        &["review", ".", "--json", report.to_str().unwrap(), "--json-outputs", "--color", "never"],
+    );
+    // Offered: the file that differs, then the one without a reference (`no-round.csv`), named as
+    // `review .` names them.
+    let shown = crate::review::expect(&mut session, "[1/2] replace ./differs.csv.expected? [a,r,s,A,q,?] ");
+    let output = run["differs.csv"]["output"].as_str().unwrap();
+    let diff = format!(
+        "── ./differs.csv differs from its reference ──\n--- ./differs.csv.expected\n\
+         +++ ./differs.csv (output)\n@@ -1 +1 @@\n-wrong\n+{output}"
+    );
+    assert!(shown.ends_with(&diff), "{shown}");
+    session.send("A").unwrap();
+    session.flush().unwrap();
+    let (rest, code) = crate::review::finish(&mut session);
+    assert_eq!(
+        rest,
+        "accept all\n  wrote ./differs.csv.expected\n  created ./no-round.csv.expected\n\
+         review: accepted 2, rejected 0, skipped 0, left 0\n"
+    );
+    assert_eq!(code, 0, "the file that differed was accepted");
+
+    let review = records(&std::fs::read(&report).unwrap(), None);
+    assert_eq!(review.keys().collect::<Vec<_>>(), run.keys().collect::<Vec<_>>());
+    for (name, run) in &run {
+        for field in FIELDS.iter().chain(&["verdict"]) {
+            assert_eq!(review[name][*field], run[*field], "{name}: {field} of review");
+        }
+    }
+    for name in ["differs.csv", "no-round.csv"] {
+        let written = std::fs::read_to_string(dir.path().join(format!("{name}.expected"))).unwrap();
+        assert_eq!(Some(written.as_str()), run[name]["output"].as_str(), "{name}: the reference accepted");
+    }
 }

@@ -28,21 +28,21 @@ const PATIENCE_MS: u64 = 20_000;
 
 /// `solvebatch ARGS` in `dir` on a pseudo-terminal of its own, with the same environment as
 /// [`setup`]'s commands ([`crate::common::child`]).
-fn spawn(dir: &Path, args: &[&str]) -> PtySession {
+pub(crate) fn spawn(dir: &Path, args: &[&str]) -> PtySession {
     let mut command = crate::common::child();
     command.args(args).current_dir(dir);
     rexpect::session::spawn_command(command, Some(PATIENCE_MS)).expect("a pseudo-terminal")
 }
 
 /// The text a session read, each byte as a character, as text, lines ending in `\n`.
-fn decoded(read: &str) -> String {
+pub(crate) fn decoded(read: &str) -> String {
     let bytes: Vec<u8> = read.chars().map(|byte| byte as u8).collect();
     String::from_utf8(bytes).unwrap().replace("\r\n", "\n")
 }
 
 /// Waits until `text` is on the screen (lines ending in `\r\n`, as a terminal receives them), and
 /// returns what came before it.
-fn expect(session: &mut PtySession, text: &str) -> String {
+pub(crate) fn expect(session: &mut PtySession, text: &str) -> String {
     // The session reads each byte as a character: look for the bytes of `text` so.
     let bytes: String = text.bytes().map(char::from).collect();
     decoded(&session.exp_string(&bytes).unwrap_or_else(|error| panic!("{text:?} never came: {error}")))
@@ -56,7 +56,7 @@ fn answer(session: &mut PtySession, prompt: &str, key: &str) {
 }
 
 /// The rest of the screen until the program ends, lines ending in `\n`, and its exit code.
-fn finish(session: &mut PtySession) -> (String, i32) {
+pub(crate) fn finish(session: &mut PtySession) -> (String, i32) {
     let rest = decoded(&session.exp_eof().expect("the review ends"));
     match session.process().wait().unwrap() {
         WaitStatus::Exited(_, code) => (rest, code),
