@@ -74,8 +74,8 @@ fn records(report: &[u8], solver_of: Option<&BTreeMap<String, String>>) -> BTree
 const FIELDS: [&str; 9] =
     ["family", "solver", "status", "message", "warning", "output", "stats", "input_hash", "reference_hash"];
 
-#[test]
-fn run_compare_and_the_web_batch_give_a_file_the_same_record() {
+/// The files of [`folder`] written into a new folder, and the records `run --json` makes of them.
+fn run_folder() -> (Vec<(String, Vec<u8>)>, tempfile::TempDir, BTreeMap<String, Value>) {
     let files = folder();
     let dir = tempfile::tempdir().unwrap();
     for (name, bytes) in &files {
@@ -84,6 +84,12 @@ fn run_compare_and_the_web_batch_give_a_file_the_same_record() {
     let run = output_in(dir.path(), &["run", ".", "--json", "-", "--json-outputs", "-q"]);
     assert_eq!(run.status.code(), Some(1), "differs.csv differs: {}", text(&run.stderr));
     let run = records(&run.stdout, None);
+    (files, dir, run)
+}
+
+#[test]
+fn run_compare_and_the_web_batch_give_a_file_the_same_record() {
+    let (files, dir, run) = run_folder();
     let solvers: BTreeMap<String, String> = run
         .values()
         .map(|record| {
@@ -162,14 +168,7 @@ fn run_compare_and_the_web_batch_give_a_file_the_same_record() {
 /// record's output, and the references it writes on `A` (accept all) hold `run`'s outputs.
 #[test]
 fn review_gives_a_file_the_same_record_as_run_and_writes_its_output() {
-    let files = folder();
-    let dir = tempfile::tempdir().unwrap();
-    for (name, bytes) in &files {
-        std::fs::write(dir.path().join(name), bytes).unwrap();
-    }
-    let run = output_in(dir.path(), &["run", ".", "--json", "-", "--json-outputs", "-q"]);
-    assert_eq!(run.status.code(), Some(1), "differs.csv differs: {}", text(&run.stderr));
-    let run = records(&run.stdout, None);
+    let (_, dir, run) = run_folder();
     // Outside the folder reviewed, so that the report is none of its files.
     let reports = tempfile::tempdir().unwrap();
     let report = reports.path().join("review.json");
