@@ -12,8 +12,11 @@ use serde_json::Value;
 use crate::common::{output_in, text};
 use crate::server::{dataset, Server};
 
+/// Files by name with their bytes.
+type Files = Vec<(String, Vec<u8>)>;
+
 /// The files of the folder: a name and its bytes, references beside their inputs.
-fn folder() -> Vec<(String, Vec<u8>)> {
+fn folder() -> Files {
     let own: [(&str, &[u8]); 9] = [
         ("same.csv", b"1\n0,1,0\n"),
         ("same.csv.expected", b"Table 0: 0 vs. 1\n"),
@@ -41,8 +44,7 @@ fn folder() -> Vec<(String, Vec<u8>)> {
         "scrabble/assignment-are-la.scrabble.expected",
         "scrabble/assignment-words.txt",
     ];
-    let mut files: Vec<(String, Vec<u8>)> =
-        own.iter().map(|(name, bytes)| (name.to_string(), bytes.to_vec())).collect();
+    let mut files: Files = own.iter().map(|(name, bytes)| (name.to_string(), bytes.to_vec())).collect();
     for name in bundled {
         let file = Path::new(name).file_name().unwrap().to_str().unwrap().to_string();
         files.push((file, std::fs::read(dataset(name)).unwrap()));
@@ -75,7 +77,7 @@ const FIELDS: [&str; 9] =
     ["family", "solver", "status", "message", "warning", "output", "stats", "input_hash", "reference_hash"];
 
 /// The files of [`folder`] written into a new folder, and the records `run --json` makes of them.
-fn run_folder() -> (Vec<(String, Vec<u8>)>, tempfile::TempDir, BTreeMap<String, Value>) {
+fn run_folder() -> (Files, tempfile::TempDir, BTreeMap<String, Value>) {
     let files = folder();
     let dir = tempfile::tempdir().unwrap();
     for (name, bytes) in &files {
