@@ -38,7 +38,7 @@ pub struct Previous {
 /// however this run ends (the report is replaced at its end as always).
 ///
 /// # Errors
-/// A [`crate::options::UsageError`]: the report cannot be read, is not of `run`, or was run with other
+/// A [`crate::error::UsageError`]: the report cannot be read, is not of `run`, or was run with other
 /// options or as another shard.
 pub fn load(options: &RunOptions) -> anyhow::Result<Option<Previous>> {
     let Some(resume) = &options.resume else { return Ok(None) };
@@ -108,7 +108,7 @@ pub fn leftover_partial(options: &RunOptions) -> Option<anyhow::Error> {
 /// renamed over it instead): at every moment of a kill, every record is in one file or the other.
 ///
 /// # Errors
-/// A [`crate::options::UsageError`]: the partial file cannot be read or was run with other options
+/// A [`crate::error::UsageError`]: the partial file cannot be read or was run with other options
 /// or as another shard (it is then left as it is); the report cannot be written.
 fn take_over(path: &Path, partial: &Path, options: &RunOptions) -> anyhow::Result<ReportFile> {
     let shown = display_path(&solvebatch_core::text::with_suffix(path, crate::output::PARTIAL_SUFFIX));
@@ -157,7 +157,7 @@ fn take_over(path: &Path, partial: &Path, options: &RunOptions) -> anyhow::Resul
 /// Removes `file` if it is there.
 ///
 /// # Errors
-/// A [`crate::options::UsageError`]: it is there and cannot be removed.
+/// A [`crate::error::UsageError`]: it is there and cannot be removed.
 fn removed(file: &Path) -> anyhow::Result<()> {
     match std::fs::remove_file(file) {
         Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
@@ -228,7 +228,7 @@ impl Previous {
     /// holds its output exactly when this run keeps outputs.
     ///
     /// # Errors
-    /// A [`crate::options::UsageError`] naming the first path or the line that differs.
+    /// A [`crate::error::UsageError`] naming the first path or the line that differs.
     pub fn check_inputs(&self, set: &InputSet, inputs: &[Input], options: &RunOptions) -> anyhow::Result<()> {
         let name = &self.report.name;
         let mut files: Vec<PathBuf> = inputs.iter().map(|input| input.path.clone()).collect();

@@ -56,7 +56,7 @@ impl Baseline {
     /// comparison, and returns its exit status.
     ///
     /// # Errors
-    /// As [`print`].
+    /// As [`print()`].
     pub fn report(
         &self,
         records: &[Record],

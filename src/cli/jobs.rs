@@ -211,13 +211,13 @@ pub struct ChildArgs {
     /// The address-space limit, in bytes.
     #[arg(long)]
     pub memory_limit: Option<u64>,
-    /// [`Settings::seed`].
+    /// [`solvebatch_core::Settings::seed`].
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// [`Settings::threads`].
+    /// [`solvebatch_core::Settings::threads`].
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// A family option given to the parent, as `NAME=VALUE` ([`FamilyOptions`]).
+    /// A family option given to the parent, as `NAME=VALUE` ([`crate::options::FamilyOptions`]).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<OsString>,
 }

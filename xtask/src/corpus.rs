@@ -40,9 +40,9 @@ pub struct Corpus {
     pub games: Vec<Seed>,
     /// CGP positions: `scrabble/**/*.cgp`.
     pub cgp: Vec<Seed>,
-    /// KWG word graphs, made here ([`made_kwgs`]): the datasets hold none.
+    /// KWG word graphs, made here (`made_kwgs`): the datasets hold none.
     pub kwgs: Vec<Seed>,
-    /// Leave values: the text form and a KLV2 of the same values, made here ([`made_leaves`]).
+    /// Leave values: the text form and a KLV2 of the same values, made here (`made_leaves`).
     pub leaves: Vec<Seed>,
     /// DRAT proofs that [`PROOF_INSTANCE`] has no round: made by the binary under test
     /// ([`Corpus::add_made_by`]), and a few by hand.
@@ -108,7 +108,7 @@ impl Corpus {
 
     /// Adds the seeds that `bin`, the binary under test, makes from `datasets`: a DRAT proof of
     /// [`PROOF_INSTANCE`] (`tournament --solver sat --proof`) beside proofs by hand, and the JSON
-    /// report of `run` on [`REPORT_INPUTS`].
+    /// report of `run` on `REPORT_INPUTS`.
     ///
     /// # Errors
     /// `bin` cannot be run, or does not write them.

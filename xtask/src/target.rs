@@ -72,8 +72,8 @@ impl Target {
     }
 }
 
-/// The text after the first `play:` of `input`, or [`DEFAULT_PLAY`] when it is missing, empty, not
-/// UTF-8, holds a NUL byte or is longer than [`MAX_PLAY`].
+/// The text after the first `play:` of `input`, or `DEFAULT_PLAY` when it is missing, empty, not
+/// UTF-8, holds a NUL byte or is longer than `MAX_PLAY`.
 pub fn play_of(input: &[u8]) -> String {
     input
         .split(|&b| b == b'\n')

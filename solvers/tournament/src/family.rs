@@ -71,7 +71,7 @@ impl Prepared for Job {
         }
     }
 
-    /// Reads the printed round back and checks it against the input ([`verify`]).
+    /// Reads the printed round back and checks it against the input ([`verify()`]).
     fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
         Ok(verify(input, output)?)
     }

@@ -52,7 +52,7 @@ pub fn parse_play(text: &str, rules: &Rules, board: &Board) -> Result<Play, Stri
 
 /// The play typed `text` in one line on `board` with `rack` ([`parse_play`]); under the standard
 /// rules a text of neither notation's shape is refused in the standard notation, naming the letters
-/// the rack lacks ([`standard_refusal`]).
+/// the rack lacks (see `standard_refusal`).
 ///
 /// # Errors
 /// Why the text is not a play, in words.

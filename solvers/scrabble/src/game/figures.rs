@@ -23,7 +23,7 @@ pub struct AnalysisFigures {
     /// Per player (the `run` record's `stats.players`).
     pub players: Vec<PlayerSummary>,
     /// Each player's score at the end of the record, end-of-game rack points and time penalties
-    /// included, in the game's order ([`GcgGame::final_scores`]).
+    /// included, in the game's order ([`final_scores`]).
     #[serde(rename = "final")]
     pub final_scores: Vec<FinalScore>,
     /// Every decision analysed, in order.
