@@ -88,6 +88,13 @@ fn play_refuses_a_strategy_beyond_its_digits_as_a_usage_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("the number of digits must be from 2 to 9, not 1"));
+    // Past any whole number the game takes, or below zero: the same range, in words.
+    for given in ["-1", "123456789012345678901234567890"] {
+        solvebatch().args(["guess", "host", "--digits", given]).assert().code(2).stderr(format!(
+            "error: invalid value '{given}' for '--digits <D>': {given} is not a number of digits from 2 to 9\n\n\
+             For more information, try '--help'.\n"
+        ));
+    }
 }
 
 #[test]

@@ -134,7 +134,7 @@ Example:
   solvebatch serve --port 8080 --open")]
 pub struct ServeArgs {
     /// The port to listen on (0: any free port; the address is printed).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, value_parser = crate::cli::values::whole("a port", 0..=u16::MAX))]
     pub port: u16,
 
     /// The address to listen on; the default is reachable from this machine only.
@@ -165,12 +165,12 @@ pub struct ServeArgs {
     pub data: Option<PathBuf>,
 
     /// Worker threads that solve; default: one per core.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::values::whole("a number of worker threads", 1..=u16::MAX))]
     pub workers: Option<u16>,
 
     /// Solves accepted at once, running or waiting for a worker; beyond this a request is answered
     /// 503 (busy).
-    #[arg(long, value_name = "K", default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = 256, value_parser = crate::cli::values::whole("a number of solves", 1..=u16::MAX))]
     pub max_solves: u16,
 
     /// Seconds a connection has to send a request's headers, from its opening or from its previous
@@ -189,7 +189,7 @@ pub struct ServeArgs {
     pub history: Option<PathBuf>,
 
     /// Connections open at once; more wait to be accepted until one closes.
-    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = crate::cli::values::whole("a number of connections", 1..=u16::MAX))]
     pub max_connections: u16,
 }
 
@@ -209,13 +209,13 @@ pub struct ChildArgs {
     #[arg(long, value_parser = crate::cli::args::parse_seconds)]
     pub timeout: Option<Duration>,
     /// The address-space limit, in bytes.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::values::whole("a number of bytes", 1..=u64::MAX))]
     pub memory_limit: Option<u64>,
     /// [`Settings::seed`].
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::cli::values::whole("a seed", 0..=u64::MAX))]
     pub seed: u64,
     /// [`Settings::threads`].
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::cli::values::whole("a thread count", 1..=usize::MAX))]
     pub threads: usize,
     /// A family option given to the parent, as `NAME=VALUE` ([`FamilyOptions`]).
     #[arg(long = "option", value_name = "NAME=VALUE")]
