@@ -273,7 +273,7 @@ fn run_answers_every_line_around_one_that_is_not_utf8() {
     .unwrap();
     std::fs::write(
         dir.path().join("mixed.guess.expected"),
-        "secret 2111: 1000 2111 (2 guesses)\nline 2: \"12\u{fffd}34\" is not a number\nsecret 1000: 1000 (1 guess)\n",
+        "secret 2111: 1000 2111 (2 guesses)\nline 2: not UTF-8 text\nsecret 1000: 1000 (1 guess)\n",
     )
     .unwrap();
     solvebatch()
@@ -281,7 +281,7 @@ fn run_answers_every_line_around_one_that_is_not_utf8() {
         .args(["run", "."])
         .assert()
         .success()
-        .stdout(predicate::str::contains("invalid: line 2: "))
+        .stdout(predicate::str::contains("invalid: line 2: not UTF-8 text "))
         .stdout(predicate::str::contains("references: 1 same, 0 valid, 0 differ"));
 }
 

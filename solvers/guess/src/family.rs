@@ -80,8 +80,7 @@ impl Prepared for Job {
     /// Answers every line; a file with malformed lines is [`Status::Invalid`] with the first error as
     /// message, and its output still holds every line.
     fn solve(&self, _path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
-        let text = guess::text::decode_lossy(input);
-        match Job::solve(self, &text, deadline) {
+        match Job::solve(self, input, deadline) {
             Ok(report) => {
                 let statistics = report.statistics();
                 let mut outcome = Outcome::answer(Status::Solved, report.output, &statistics);
@@ -98,8 +97,7 @@ impl Prepared for Job {
 
     /// Checks every line's answer ([`guess::verify`]).
     fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
-        let text = guess::text::decode_lossy(input);
-        guess::verify(&text, self.digits(), output)?;
+        guess::verify(input, self.digits(), output)?;
         Ok(true)
     }
 
