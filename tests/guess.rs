@@ -262,6 +262,52 @@ fn simulate_names_the_bad_line_of_a_secrets_file() {
         .stderr("error: strategy entropy handles at most 5 digits, not 6\n");
 }
 
+/// An empty batch file has no game to play: the specification's batch file holds one job a line.
+/// It is invalid as a whole, as any other invalid input: its row says why, the batch exits 1, and a
+/// reference holding the message makes it expected.
+#[test]
+fn a_batch_file_with_no_job_is_invalid_as_a_whole() {
+    let dir = TempDir::new().unwrap();
+    let empty = "the file is empty: a batch file holds one job a line (secret N, or answers G=M ...)";
+    let comments = "no job: every line is blank or a comment (a job is secret N, or answers G=M ...)";
+    std::fs::write(dir.path().join("empty.guess"), "").unwrap();
+    std::fs::write(dir.path().join("blank.guess"), "\n  \n").unwrap();
+    std::fs::write(dir.path().join("comments.guess"), "# secrets to come\n").unwrap();
+    let output =
+        solvebatch().current_dir(dir.path()).args(["run", ".", "--json", "-", "-q"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
+    let rows: Vec<(&str, &str, &str)> = records
+        .iter()
+        .filter(|record| record["type"] == "file")
+        .map(|record| {
+            (
+                record["file"].as_str().unwrap(),
+                record["status"].as_str().unwrap(),
+                record["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("./blank.guess", "invalid", empty),
+            ("./comments.guess", "invalid", comments),
+            ("./empty.guess", "invalid", empty)
+        ]
+    );
+    // Kept on purpose: the references hold the messages.
+    std::fs::write(dir.path().join("empty.guess.expected"), format!("{empty}\n")).unwrap();
+    std::fs::write(dir.path().join("blank.guess.expected"), format!("{empty}\n")).unwrap();
+    std::fs::write(dir.path().join("comments.guess.expected"), format!("{comments}\n")).unwrap();
+    solvebatch()
+        .current_dir(dir.path())
+        .args(["run", "."])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("references: 3 same, 0 valid, 0 differ"));
+}
+
 #[test]
 fn run_answers_every_line_around_one_that_is_not_utf8() {
     let dir = TempDir::new().unwrap();

@@ -227,6 +227,13 @@ pub enum BatchError {
     /// The deadline passed first.
     #[error("the time limit was reached")]
     Interrupted,
+    /// The file holds nothing but white space: no game to play (the specification's batch file
+    /// holds one job a line).
+    #[error("the file is empty: a batch file holds one job a line (secret N, or answers G=M ...)")]
+    Empty,
+    /// Every line of the file is blank or a comment: no game to play.
+    #[error("no job: every line is blank or a comment (a job is secret N, or answers G=M ...)")]
+    NoJob,
 }
 
 /// Answers one request with `strategy`.
@@ -321,6 +328,7 @@ pub fn format(job: &Request, result: &RequestResult) -> String {
 ///
 /// # Errors
 /// [`BatchError::UnsupportedDigits`] before any work when the strategy does not handle `digits`;
+/// [`BatchError::Empty`] or [`BatchError::NoJob`] for a file with no job line;
 /// [`BatchError::Interrupted`] when `deadline` passes.
 pub fn solve_batch(
     text: &(impl AsRef<[u8]> + ?Sized),
@@ -330,7 +338,17 @@ pub fn solve_batch(
 ) -> Result<BatchReport, BatchError> {
     strategy.check_digits(digits)?;
     let mut report = BatchReport { output: String::new(), errors: Vec::new(), jobs: 0, guesses: 0 };
-    for entry in parse(text, digits) {
+    let entries = parse(text, digits);
+    if entries.is_empty() {
+        let bytes = text.as_ref();
+        let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+        return Err(if bytes.iter().all(u8::is_ascii_whitespace) {
+            BatchError::Empty
+        } else {
+            BatchError::NoJob
+        });
+    }
+    for entry in entries {
         report.jobs += 1;
         let line = match entry {
             Ok(RequestLine { request: job, .. }) => {
@@ -416,6 +434,23 @@ mod tests {
              secret 1000: 1000 (1 guess)\n"
         );
         assert_eq!(report.errors.len(), 2);
+    }
+
+    #[test]
+    fn a_file_with_no_job_is_refused_as_empty_or_as_having_none() {
+        let solve = |text: &[u8]| solve_batch(text, Digits::FOUR, solver("first").unwrap(), Deadline::NEVER);
+        for empty in [&b""[..], b"\n\n", b"\xef\xbb\xbf \r\n\t"] {
+            assert_eq!(solve(empty), Err(BatchError::Empty), "{empty:?}");
+        }
+        assert_eq!(
+            BatchError::Empty.to_string(),
+            "the file is empty: a batch file holds one job a line (secret N, or answers G=M ...)"
+        );
+        assert_eq!(solve(b"# secrets to come\n\n  # later\n"), Err(BatchError::NoJob));
+        assert_eq!(
+            BatchError::NoJob.to_string(),
+            "no job: every line is blank or a comment (a job is secret N, or answers G=M ...)"
+        );
     }
 
     #[test]

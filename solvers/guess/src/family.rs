@@ -78,7 +78,8 @@ impl Prepared for Job {
     }
 
     /// Answers every line; a file with malformed lines is [`Status::Invalid`] with the first error as
-    /// message, and its output still holds every line.
+    /// message, and its output still holds every line. A file with no job (empty, or blank lines and
+    /// comments only) is [`Status::Invalid`] as a whole: no game to play.
     fn solve(&self, _path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
         match Job::solve(self, input, deadline) {
             Ok(report) => {
@@ -91,7 +92,9 @@ impl Prepared for Job {
                 outcome
             }
             Err(BatchError::Interrupted) => Outcome::stopped(deadline),
-            Err(error @ BatchError::UnsupportedDigits(_)) => Outcome::invalid(error.to_string()),
+            Err(error @ (BatchError::UnsupportedDigits(_) | BatchError::Empty | BatchError::NoJob)) => {
+                Outcome::invalid(error.to_string())
+            }
         }
     }
 
