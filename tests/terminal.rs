@@ -109,6 +109,42 @@ fn list_solvers_fits_every_width() {
     }
 }
 
+/// `list-solvers` ends naming each family as `--kind` takes it with its inputs: the fifth family,
+/// `gcg`, is the recorded games of Scrabble, as the README's table of families says.
+#[test]
+fn list_solvers_names_each_family_s_inputs() {
+    let piped = String::from_utf8(output_in(checkout(), &["list-solvers"]).stdout).unwrap();
+    let families: Vec<&str> = piped
+        .lines()
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| line.split('|').nth(1).unwrap().trim())
+        .collect();
+    assert_eq!(families.len(), 15, "{piped}");
+    let mut named = families.clone();
+    named.dedup();
+    assert_eq!(named, ["tournament", "tictactoe", "guess", "scrabble", "gcg"]);
+    assert!(
+        piped.ends_with(
+            "|\n\nInputs by family: tournament .csv, tictactoe .in (tic-tac-toe), guess .guess, scrabble \
+             .scrabble, gcg .gcg (Scrabble game).\n"
+        ),
+        "{piped}"
+    );
+    // At a terminal the line wraps between words within the width.
+    let (_, shown) = in_terminal(checkout(), &["list-solvers"], 60);
+    let lines = screen_lines(&shown);
+    let last = lines.iter().rposition(|line| line.starts_with("Inputs by family")).expect(&shown);
+    assert_eq!(
+        lines[last..].iter().map(String::as_str).filter(|line| !line.is_empty()).collect::<Vec<_>>(),
+        [
+            "Inputs by family: tournament .csv, tictactoe .in",
+            "(tic-tac-toe), guess .guess, scrabble .scrabble, gcg .gcg",
+            "(Scrabble game).",
+        ]
+    );
+}
+
 /// The words of a line of a table: its text less the borders.
 fn words_of(line: &str) -> Vec<String> {
     line.split(|c: char| c.is_whitespace() || "|│┆".contains(c))
