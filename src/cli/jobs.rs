@@ -100,7 +100,7 @@ pub struct TimeArgs {
     pub threshold: f64,
 
     /// The least change in milliseconds that counts.
-    #[arg(long, value_name = "MS", default_value_t = 1.0)]
+    #[arg(long, value_name = "MS", default_value_t = 1.0, value_parser = parse_milliseconds)]
     pub min_ms: f64,
 }
 
@@ -365,5 +365,31 @@ fn parse_factor(text: &str) -> Result<f64, String> {
         Ok(factor) if factor > 1.0 && factor.is_finite() => Ok(factor),
         Ok(_) => Err(format!("the threshold must be a factor above 1, such as 2x, not {text}")),
         Err(_) => Err(format!("`{text}` is not a factor such as 2x")),
+    }
+}
+
+/// A number of milliseconds, 0 or more (`--min-ms`): `-1 is not a number of milliseconds (0 or
+/// more, such as 1 or 0.5)`, and the same words for what is no number.
+fn parse_milliseconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(ms) if ms >= 0.0 && ms.is_finite() => Ok(ms),
+        Ok(_) => Err(format!("{text} is not a number of milliseconds (0 or more, such as 1 or 0.5)")),
+        Err(_) => Err(format!("`{text}` is not a number of milliseconds (0 or more, such as 1 or 0.5)")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_least_change_is_a_number_of_milliseconds_0_or_more() {
+        assert_eq!(parse_milliseconds("0"), Ok(0.0));
+        assert_eq!(parse_milliseconds("0.5"), Ok(0.5));
+        let refused = |text: &str| parse_milliseconds(text).unwrap_err();
+        assert_eq!(refused("-1"), "-1 is not a number of milliseconds (0 or more, such as 1 or 0.5)");
+        assert_eq!(refused("NaN"), "NaN is not a number of milliseconds (0 or more, such as 1 or 0.5)");
+        assert_eq!(refused("inf"), "inf is not a number of milliseconds (0 or more, such as 1 or 0.5)");
+        assert_eq!(refused("abc"), "`abc` is not a number of milliseconds (0 or more, such as 1 or 0.5)");
     }
 }
