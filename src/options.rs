@@ -124,16 +124,13 @@ impl RunOptions {
     /// # Errors
     /// A [`UsageError`] for a path that does not exist, an unknown family, a solver no family
     /// offers or a bad `--solver`
-    /// ([`SolverChoice::parse`]), `--jobs 0`, `--shard auto`
+    /// ([`SolverChoice::parse`]), `--shard auto`
     /// without a cluster engine's variables ([`shard::from_engine`]), or `--shard-count` with a given
     /// share.
     pub fn from_args(args: RunArgs) -> anyhow::Result<RunOptions> {
         crate::inputs::require_existing(&args.paths)?;
         let kind = args.kind.as_deref().map(family_named).transpose()?;
         let solver = SolverChoice::parse(&args.solver, kind)?;
-        if args.jobs == Some(0) {
-            return Err(UsageError("--jobs must be at least 1".to_string()).into());
-        }
         let threads = threads_per_solve(args.threads, args.jobs.unwrap_or_else(rayon::current_num_threads));
         let family_options = args.family_options();
         let shard = match args.shard {

@@ -278,6 +278,39 @@ fn a_mixed_run_takes_a_solver_per_family() {
 }
 
 #[test]
+fn a_number_out_of_an_options_range_is_named_with_the_range_in_words() {
+    let huge = "123456789012345678901234567890";
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["run", "a", "--seed", huge],
+            &format!("'{huge}' for '--seed <SEED>': {huge} is not a seed (at most 18446744073709551615)"),
+        ),
+        (&["run", "a", "-j", "0"], "'0' for '--jobs <N>': 0 is not a number of files at once (at least 1)"),
+        (
+            &["compare", "a", "--repeat", "0"],
+            "'0' for '--repeat <N>': 0 is not a number of runs from 1 to 1000",
+        ),
+        (
+            &["compare", "a", "--warmup", "-1"],
+            "'-1' for '--warmup <N>': -1 is not a number of warm-up runs from 0 to 100",
+        ),
+        (
+            &["guess", "host", "--seed", "1e9"],
+            "'1e9' for '--seed <N>': `1e9` is not a seed (a whole number, at least 0)",
+        ),
+    ];
+    for (args, message) in cases {
+        let (_dir, mut command) = setup(&[GOOD]);
+        command
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("error: invalid value {message}\n\nFor more information, try '--help'.\n"));
+    }
+}
+
+#[test]
 fn a_negative_number_gets_the_options_own_message() {
     let (_dir, mut command) = setup(&[GOOD]);
     command.args(["run", "a", "--timeout", "-1"]).assert().code(2).stderr(predicate::str::starts_with(

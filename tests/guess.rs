@@ -88,6 +88,13 @@ fn play_refuses_a_strategy_beyond_its_digits_as_a_usage_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("the number of digits must be from 2 to 9, not 1"));
+    // Past any whole number the game takes, or below zero: the same range, in words.
+    for given in ["-1", "123456789012345678901234567890"] {
+        solvebatch().args(["guess", "host", "--digits", given]).assert().code(2).stderr(format!(
+            "error: invalid value '{given}' for '--digits <D>': {given} is not a number of digits from 2 to 9\n\n\
+             For more information, try '--help'.\n"
+        ));
+    }
 }
 
 #[test]
@@ -255,6 +262,52 @@ fn simulate_names_the_bad_line_of_a_secrets_file() {
         .stderr("error: strategy entropy handles at most 5 digits, not 6\n");
 }
 
+/// An empty batch file has no game to play: the specification's batch file holds one job a line.
+/// It is invalid as a whole, as any other invalid input: its row says why, the batch exits 1, and a
+/// reference holding the message makes it expected.
+#[test]
+fn a_batch_file_with_no_job_is_invalid_as_a_whole() {
+    let dir = TempDir::new().unwrap();
+    let empty = "the file is empty: a batch file holds one job a line (secret N, or answers G=M ...)";
+    let comments = "no job: every line is blank or a comment (a job is secret N, or answers G=M ...)";
+    std::fs::write(dir.path().join("empty.guess"), "").unwrap();
+    std::fs::write(dir.path().join("blank.guess"), "\n  \n").unwrap();
+    std::fs::write(dir.path().join("comments.guess"), "# secrets to come\n").unwrap();
+    let output =
+        solvebatch().current_dir(dir.path()).args(["run", ".", "--json", "-", "-q"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
+    let rows: Vec<(&str, &str, &str)> = records
+        .iter()
+        .filter(|record| record["type"] == "file")
+        .map(|record| {
+            (
+                record["file"].as_str().unwrap(),
+                record["status"].as_str().unwrap(),
+                record["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("./blank.guess", "invalid", empty),
+            ("./comments.guess", "invalid", comments),
+            ("./empty.guess", "invalid", empty)
+        ]
+    );
+    // Kept on purpose: the references hold the messages.
+    std::fs::write(dir.path().join("empty.guess.expected"), format!("{empty}\n")).unwrap();
+    std::fs::write(dir.path().join("blank.guess.expected"), format!("{empty}\n")).unwrap();
+    std::fs::write(dir.path().join("comments.guess.expected"), format!("{comments}\n")).unwrap();
+    solvebatch()
+        .current_dir(dir.path())
+        .args(["run", "."])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("references: 3 same, 0 valid, 0 differ"));
+}
+
 #[test]
 fn run_answers_every_line_around_one_that_is_not_utf8() {
     let dir = TempDir::new().unwrap();
@@ -266,7 +319,7 @@ fn run_answers_every_line_around_one_that_is_not_utf8() {
     .unwrap();
     std::fs::write(
         dir.path().join("mixed.guess.expected"),
-        "secret 2111: 1000 2111 (2 guesses)\nline 2: \"12\u{fffd}34\" is not a number\nsecret 1000: 1000 (1 guess)\n",
+        "secret 2111: 1000 2111 (2 guesses)\nline 2: not UTF-8 text\nsecret 1000: 1000 (1 guess)\n",
     )
     .unwrap();
     solvebatch()
@@ -274,7 +327,7 @@ fn run_answers_every_line_around_one_that_is_not_utf8() {
         .args(["run", "."])
         .assert()
         .success()
-        .stdout(predicate::str::contains("invalid: line 2: "))
+        .stdout(predicate::str::contains("invalid: line 2: not UTF-8 text "))
         .stdout(predicate::str::contains("references: 1 same, 0 valid, 0 differ"));
 }
 

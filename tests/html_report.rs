@@ -227,6 +227,40 @@ fn compare_draws_a_cactus_plot_a_scatter_plot_time_and_ratio_per_file_and_the_he
 }
 
 #[test]
+fn the_heap_chart_of_many_files_thins_its_file_numbers_until_none_overlaps() {
+    let names: Vec<String> = (1..=60).map(|number| format!("f{number:02}.csv")).collect();
+    let files: Vec<(&str, &str)> = names.iter().map(|name| (name.as_str(), "1\n0,1,0\n")).collect();
+    let (dir, mut command) = setup(&files);
+    command.args(["compare", ".", "--solvers", "backtrack,dlx", "--html", "compare.html"]).assert().success();
+    let page = page(&dir, "compare.html");
+    let heap = *figures(&page).last().unwrap();
+    assert!(heap.text().any(|text| text.trim() == "Peak heap per file"));
+    // The labels under the axis: the texts in the lowest row but the axis' description.
+    let texts = select(heap, "svg text");
+    let row = texts.iter().map(|text| number(*text, "y")).filter(|y| *y < 330.0).fold(0.0, f64::max);
+    let labels: Vec<(String, f64, f64)> = texts
+        .iter()
+        .filter(|text| number(**text, "y") == row)
+        .map(|text| {
+            (
+                text.text().collect::<String>().trim().to_string(),
+                number(*text, "x"),
+                number(*text, "font-size"),
+            )
+        })
+        .collect();
+    // 60 files in about 600 pixels: every fifth number, centred under its file's bars.
+    let shown: Vec<&str> = labels.iter().map(|(text, _, _)| text.as_str()).collect();
+    assert_eq!(shown, ["5", "10", "15", "20", "25", "30", "35", "40", "45", "50", "55", "60"]);
+    for pair in labels.windows(2) {
+        let ((left, at, size), (right, next, _)) = (&pair[0], &pair[1]);
+        // A sans-serif character is at most 0.6 of the font's size wide: half of each label apart.
+        let room = (left.len() + right.len()) as f64 * 0.6 * size / 2.0;
+        assert!(next - at >= room, "{left} at {at}, {right} at {next}");
+    }
+}
+
+#[test]
 fn simulate_draws_the_guess_histogram_of_every_strategy_in_one_chart() {
     let (dir, mut command) = setup(&[("secrets.txt", "3242\n1000\n")]);
     command

@@ -28,6 +28,39 @@ fn a_file_name_that_is_not_utf8_is_solved_and_shown_escaped() {
 }
 
 #[test]
+fn bytes_that_are_not_utf8_are_named_in_one_wording_by_every_family() {
+    let (dir, mut command) = setup(&[]);
+    let files: [(&str, &[u8], &str); 5] = [
+        ("g.guess", b"secret 2111\nsecret 12\xe934\n", "line 2: not UTF-8 text"),
+        ("t.in", b"3 2\nX 0 0\n0 1\xe9 4\n", "line 3: not UTF-8 text"),
+        ("s.scrabble", b"rack: AT\ntop: 1\nboard:\n..\xff\n", "line 4: not UTF-8 text"),
+        (
+            "x.gcg",
+            b"#character-encoding UTF-8\n#player1 p P\n#player2 q Q\n>p: \xe9T 8G AT +2 2\n",
+            "line 4: not UTF-8 text",
+        ),
+        // A pairing file's errors are the specification's exact texts, lines counted from 0: a
+        // field that is not UTF-8 is one that is not an integer.
+        ("p.csv", b"2\n0,1,0\n2,\xe9,1\n", "Line 2: The second player is not an integer."),
+    ];
+    for (name, bytes, _) in &files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let output = command.args(["run", ".", "--json", "-", "-q"]).output().unwrap();
+    let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
+    for (name, _, message) in files {
+        let record = records.iter().find(|record| record["file"] == format!("./{name}")).unwrap();
+        assert_eq!((&record["status"], &record["message"]), (&"invalid".into(), &message.into()), "{name}");
+    }
+    // A family command puts the file's name before the same words.
+    crate::common::command_in(dir.path())
+        .args(["tictactoe", "t.in"])
+        .assert()
+        .code(1)
+        .stderr("error: t.in: line 3: not UTF-8 text\n");
+}
+
+#[test]
 fn control_characters_and_bars_in_names_are_escaped_in_the_table() {
     let (_dir, mut command) =
         setup(&[("d/a\nb.csv", GOOD), ("d/e\u{1b}[31m.csv", GOOD), ("d/p|q.csv", GOOD)]);

@@ -696,7 +696,10 @@ fn hint_ranks_by_equity_under_the_standard_rules_with_exchanges() {
         .current_dir(datasets())
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("invalid value '0' for '--simulate <N>': 0 is not in 1.."));
+        .stderr(
+            "error: invalid value '0' for '--simulate <N>': 0 is not a number of play-outs (at least 1)\n\n\
+             For more information, try '--help'.\n",
+        );
 }
 
 const EQUITY_STANDARD_BLANKS: &str = concat!(

@@ -333,6 +333,21 @@ fn solvers_are_listed_by_family() {
 }
 
 #[test]
+fn an_empty_guess_file_is_an_invalid_record_as_on_the_command_line() {
+    let server = Server::start(&[]);
+    let (status, record) = post(&server.at("/api/solve/guess?name=e.guess"), b"");
+    assert_eq!(
+        (status, &record["status"], &record["message"]),
+        (
+            400,
+            &json!("invalid"),
+            &json!("the file is empty: a batch file holds one job a line (secret N, or answers G=M ...)")
+        ),
+        "{record}"
+    );
+}
+
+#[test]
 fn errors_are_json_with_their_status() {
     let server = Server::start(&[]);
     let round = std::fs::read(dataset("tournament/spec-example.csv")).unwrap();

@@ -156,6 +156,39 @@ fn tournament_page_is_busy_while_solving_and_cancel_stops_the_solve_on_the_serve
     });
 }
 
+/// The page keeps the server's player and table numbers as text (so that none past 2^53 is
+/// rounded) and still lists the tables in numeric order: table 10 after table 9, not after 1.
+#[test]
+#[ignore = "needs chromium and chromedriver: apt-get install chromium chromium-driver"]
+fn tournament_page_lists_tables_in_numeric_order_from_the_numbers_as_text() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("eleven.csv");
+    // Table t plays 2t against 2t + 1, in the file from the last table to the first.
+    let lines: String =
+        (0..11).rev().map(|table| format!("{},{},{table}\n", 2 * table, 2 * table + 1)).collect();
+    std::fs::write(&file, format!("11\n{lines}")).unwrap();
+    let server = Server::start(&[]);
+    run(async {
+        let browser = Browser::start().await;
+        browser.client.goto(&server.at("/tournament")).await.unwrap();
+        browser.choose_file("open", &file).await;
+        alternatives_shown(&browser).await;
+        let rows = browser
+            .eval("[...document.querySelectorAll('#pairings .table-row')].map((row) => row.textContent)")
+            .await;
+        let expected: Vec<String> =
+            (0..11).map(|table| format!("Table {table}:{} vs. {}", 2 * table, 2 * table + 1)).collect();
+        assert_eq!(rows, serde_json::json!(expected));
+        // Every pairing is in the one round, marked as played from the round's text.
+        let classes = browser.eval(PAIRING_CLASSES).await;
+        let played: serde_json::Map<String, serde_json::Value> = (0..11)
+            .map(|table| (format!("{table}:{}-{}", 2 * table, 2 * table + 1), serde_json::json!("played")))
+            .collect();
+        assert_eq!(classes, serde_json::Value::Object(played));
+        browser.close().await;
+    });
+}
+
 /// Waits until the tournament page shows the alternatives of the file opened and is idle again.
 pub(crate) async fn alternatives_shown(browser: &Browser) {
     browser

@@ -11,8 +11,13 @@ use crate::server::{dataset, Server};
 /// its pairings in file order: 0-1 leaves 2-3 at table 1, 2-3 leaves 0-1, 0-2 leaves 1-3.
 const THREE: &[u8] = b"2\n0,1,0\n2,3,0\n0,2,0\n2,3,1\n0,1,1\n1,3,1\n";
 
-/// The round `[first, second, table]` by table, as the file writes each pairing.
-const ROUNDS: [[[u64; 3]; 2]; 3] = [[[0, 1, 0], [2, 3, 1]], [[2, 3, 0], [0, 1, 1]], [[0, 2, 0], [1, 3, 1]]];
+/// The round `[first, second, table]` by table, as the file writes each pairing (in decimal digits,
+/// as the answer sends them).
+const ROUNDS: [[[&str; 3]; 2]; 3] = [
+    [["0", "1", "0"], ["2", "3", "1"]],
+    [["2", "3", "0"], ["0", "1", "1"]],
+    [["0", "2", "0"], ["1", "3", "1"]],
+];
 
 /// The answer for `THREE` with the query `query`: status, number of rounds and the round shown.
 fn ask(server: &Server, query: &str) -> (u16, Value, Value) {
@@ -27,8 +32,11 @@ fn the_spec_example_has_exactly_one_round() {
     let (status, answer) = post(&server.at("/api/tournament/rounds"), &example);
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["rounds"], "1");
-    assert_eq!(answer["pairings"], json!([[0, 1, 0], [1, 2, 0], [3, 4, 1], [5, 0, 2]]));
-    assert_eq!(answer["round"], json!([[1, 2, 0], [3, 4, 1], [5, 0, 2]]));
+    assert_eq!(
+        answer["pairings"],
+        json!([["0", "1", "0"], ["1", "2", "0"], ["3", "4", "1"], ["5", "0", "2"]])
+    );
+    assert_eq!(answer["round"], json!([["1", "2", "0"], ["3", "4", "1"], ["5", "0", "2"]]));
     assert_eq!(
         answer["output"],
         std::fs::read_to_string(dataset("tournament/spec-example.csv.expected")).unwrap()
@@ -131,6 +139,42 @@ fn an_impossible_pin_answers_the_command_lines_message_in_its_own_words() {
         refused("timeout=61"),
         (400, "timeout: 61 seconds is above the limit of 60 seconds".to_string())
     );
+}
+
+#[test]
+fn numbers_past_2_to_the_53_go_as_the_digits_the_command_line_prints() {
+    let server = Server::start(&[]);
+    // 2^62 tables (the most a file may have), players up to 2^63 - 1; 2^53 + 1 is the first whole
+    // number a JavaScript number cannot hold (it reads 9007199254740992).
+    let file = b"4611686018427387904\n9007199254740993,9223372036854775807,9007199254740993\n";
+    let (status, answer) = post(&server.at("/api/tournament/rounds?name=huge.csv"), file);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["pairings"], json!([["9007199254740993", "9223372036854775807", "9007199254740993"]]));
+    assert_eq!((&answer["rounds"], &answer["round"]), (&json!("0"), &Value::Null));
+    // A pin names the pairing in those digits, as `--fix` does; the page sends what it shows.
+    let pinned =
+        "/api/tournament/rounds?name=huge.csv&forbid=9007199254740993:9223372036854775807-9007199254740993";
+    let (status, answer) = post(&server.at(pinned), file);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["pairings"][0][1], "9223372036854775807");
+    // A round's triples are the digits of the round as printed.
+    let (status, answer) = post(&server.at("/api/tournament/rounds"), b"2\n0,3,0\n1,2,1\n");
+    assert_eq!(status, 200, "{answer}");
+    let printed: String = answer["round"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|triple| {
+            format!(
+                "Table {}: {} vs. {}\n",
+                triple[2].as_str().unwrap(),
+                triple[0].as_str().unwrap(),
+                triple[1].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(printed, answer["output"].as_str().unwrap());
+    assert_eq!(printed, "Table 0: 0 vs. 3\nTable 1: 1 vs. 2\n");
 }
 
 #[test]

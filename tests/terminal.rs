@@ -17,6 +17,16 @@ const WIDTHS: [u16; 4] = [60, 80, 120, 200];
 /// What `args` printed (standard output and error, as the terminal shows them) and its exit status,
 /// run in `dir` with a pseudo-terminal of `columns` columns as its standard input, output and error.
 fn in_terminal(dir: &Path, args: &[&str], columns: u16) -> (Option<i32>, String) {
+    in_terminal_with(dir, args, columns, &[])
+}
+
+/// [`in_terminal`] with the environment variables `variables` set.
+fn in_terminal_with(
+    dir: &Path,
+    args: &[&str],
+    columns: u16,
+    variables: &[(&str, &str)],
+) -> (Option<i32>, String) {
     let size = libc::winsize { ws_row: 50, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0 };
     let (mut master, mut slave) = (0, 0);
     let opened =
@@ -29,6 +39,7 @@ fn in_terminal(dir: &Path, args: &[&str], columns: u16) -> (Option<i32>, String)
         .current_dir(dir)
         .args(args)
         .env("TERM", "xterm")
+        .envs(variables.iter().copied())
         .stdin(stream())
         .stdout(stream())
         .stderr(stream());
@@ -98,6 +109,42 @@ fn list_solvers_fits_every_width() {
     }
 }
 
+/// `list-solvers` ends naming each family as `--kind` takes it with its inputs: the fifth family,
+/// `gcg`, is the recorded games of Scrabble, as the README's table of families says.
+#[test]
+fn list_solvers_names_each_family_s_inputs() {
+    let piped = String::from_utf8(output_in(checkout(), &["list-solvers"]).stdout).unwrap();
+    let families: Vec<&str> = piped
+        .lines()
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| line.split('|').nth(1).unwrap().trim())
+        .collect();
+    assert_eq!(families.len(), 15, "{piped}");
+    let mut named = families.clone();
+    named.dedup();
+    assert_eq!(named, ["tournament", "tictactoe", "guess", "scrabble", "gcg"]);
+    assert!(
+        piped.ends_with(
+            "|\n\nInputs by family: tournament .csv, tictactoe .in (tic-tac-toe), guess .guess, scrabble \
+             .scrabble, gcg .gcg (Scrabble game).\n"
+        ),
+        "{piped}"
+    );
+    // At a terminal the line wraps between words within the width.
+    let (_, shown) = in_terminal(checkout(), &["list-solvers"], 60);
+    let lines = screen_lines(&shown);
+    let last = lines.iter().rposition(|line| line.starts_with("Inputs by family")).expect(&shown);
+    assert_eq!(
+        lines[last..].iter().map(String::as_str).filter(|line| !line.is_empty()).collect::<Vec<_>>(),
+        [
+            "Inputs by family: tournament .csv, tictactoe .in",
+            "(tic-tac-toe), guess .guess, scrabble .scrabble, gcg .gcg",
+            "(Scrabble game).",
+        ]
+    );
+}
+
 /// The words of a line of a table: its text less the borders.
 fn words_of(line: &str) -> Vec<String> {
     line.split(|c: char| c.is_whitespace() || "|│┆".contains(c))
@@ -134,6 +181,109 @@ fn compare_and_its_scores_fit_every_width() {
         "{}",
         lines[single..=single + 1].join("\n")
     );
+}
+
+/// The first cells of the rows of every box-drawn table in `lines`, table by table, without the
+/// notes under the rows.
+fn first_cells_of_every_table(lines: &[String]) -> Vec<Vec<String>> {
+    let mut tables = Vec::new();
+    let mut rest = lines;
+    while let Some(start) = rest.iter().position(|line| line.starts_with('╞')) {
+        // The rows' own first cells, not the notes (`↳ ...`) written under them.
+        tables.push(first_cells(rest).into_iter().filter(|cell| !cell.starts_with('↳')).collect());
+        rest = &rest[start + 1..];
+    }
+    tables
+}
+
+/// The README's comparison of the generated tournament files drawn in parts: each part shows every
+/// file's name whole (no name cut and written again under its row) from 80 columns, and the scores'
+/// `single best: NAME` is one line of its first column at every width.
+#[test]
+fn compare_drawn_in_parts_keeps_file_and_solver_names_whole() {
+    let solvers = ["backtrack", "dlx", "dlx-restarts", "sat", "portfolio"];
+    let joined = solvers.join(",");
+    let args = ["compare", "datasets/tournament/generated", "--solvers", &joined, "--timeout", "20"];
+    let files = [
+        "tournament-10-d2-s1-planted.csv",
+        "tournament-10-d3-s1-planted.csv",
+        "tournament-12-d3-s2.csv",
+        "tournament-15-d3-s10-planted.csv",
+        "tournament-15-d3-s3-planted.csv",
+        "tournament-20-d2-s1-planted.csv",
+        "tournament-20-d2-s3-planted.csv",
+        "tournament-25-d2-s9-planted.csv",
+        "tournament-30-d1-s1-planted.csv",
+        "tournament-8-d2-s1.csv",
+    ];
+    for columns in WIDTHS {
+        let (code, shown) = in_terminal(checkout(), &args, columns);
+        assert_eq!(code, Some(0), "{shown}");
+        let tables = first_cells_of_every_table(&screen_lines(&shown));
+        let (results, scores): (Vec<_>, Vec<_>) =
+            tables.into_iter().partition(|cells| cells.len() == files.len());
+        assert!(!results.is_empty() && !scores.is_empty(), "at {columns} columns:\n{shown}");
+        if columns >= 80 {
+            for cells in &results {
+                assert_eq!(cells, &files, "at {columns} columns:\n{shown}");
+            }
+            assert!(!shown.contains('↳'), "at {columns} columns:\n{shown}");
+        }
+        for cells in &scores {
+            // The solvers, the virtual best, then the single best on one line (whichever it is).
+            assert_eq!(cells[..6], ["backtrack", "dlx", "dlx-restarts", "sat", "portfolio", "virtual best"]);
+            let single = cells[6].strip_prefix("single best: ").unwrap_or_default();
+            assert!(solvers.contains(&single), "at {columns} columns: {cells:?}\n{shown}");
+            assert_eq!(cells.len(), 7, "at {columns} columns: {cells:?}\n{shown}");
+        }
+    }
+}
+
+/// A warning naming a path keeps it whole on a line of its own where it fits one, and else breaks
+/// it only after a `/`.
+#[test]
+fn a_warning_keeps_the_path_it_names_whole_where_it_fits_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = "a-folder-with-a-rather-long-name/another-folder-with-a-long-name";
+    std::fs::create_dir_all(dir.path().join(folder)).unwrap();
+    for name in ["a", "b", "c", "d"] {
+        std::fs::write(dir.path().join(format!("{folder}/{name}.probe")), "solved\n").unwrap();
+    }
+    let args = ["compare", folder, "--solvers", "steady", "--repeat", "3"];
+    for columns in WIDTHS {
+        let (code, shown) = in_terminal_with(dir.path(), &args, columns, &[("SOLVEBATCH_PROBE_FAMILY", "1")]);
+        assert_eq!(code, Some(0), "{shown}");
+        let lines = screen_lines(&shown);
+        // `steady` answers at once: its runs are too short to time, and the warning names the first
+        // such file (any of the four) and the solver.
+        let start =
+            lines.iter().position(|line| line.starts_with("warning: runs under 50 µs")).expect(&shown);
+        let warning: Vec<&String> = lines[start..]
+            .iter()
+            .take_while(|line| {
+                !line.starts_with("warning: the comparison")
+                    && !line.starts_with("files under")
+                    && !line.starts_with('┌')
+            })
+            .collect();
+        let path = format!("{folder}/");
+        if path.len() + "a.probe,".len() <= usize::from(columns) {
+            let line = warning.iter().find(|line| line.contains(&path)).expect(&shown);
+            let at = line.find(&path).unwrap() + path.len();
+            assert!(
+                ["a", "b", "c", "d"]
+                    .iter()
+                    .any(|name| line[at..].starts_with(&format!("{name}.probe, steady"))
+                        || line[at..] == format!("{name}.probe,")),
+                "at {columns} columns:\n{shown}"
+            );
+        } else {
+            // At 60 columns: the path goes on after its folders, each line ending after a `/`.
+            let first = warning.iter().position(|line| line.contains("a-folder-with")).expect(&shown);
+            assert!(warning[first].ends_with("a-folder-with-a-rather-long-name/"), "{shown}");
+            assert!(warning[first + 1].starts_with("another-folder-with-a-long-name/"), "{shown}");
+        }
+    }
 }
 
 /// The first cells of the rows of the first box-drawn table in `lines`: the files as shown, or the

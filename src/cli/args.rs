@@ -54,7 +54,7 @@ pub struct RunArgs {
     pub solver: Vec<String>,
 
     /// Number of files solved at once; default: one per core.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::cli::values::whole("a number of files at once", 1..=usize::MAX))]
     pub jobs: Option<usize>,
 
     /// Worker threads of each solve (tournament dlx and dlx-frb use them, sat two at most; the others one);
@@ -149,7 +149,7 @@ pub struct RunArgs {
     pub terminal: TerminalArgs,
 
     /// Seed for solvers with randomness.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::cli::values::whole("a seed", 0..=u64::MAX))]
     pub seed: u64,
 
     /// Scrabble: the dictionary (beats a position file's `dictionary:` line): a word list or a compiled
@@ -163,7 +163,7 @@ pub struct RunArgs {
 
     /// Guess: number of digits for batch files (default 4).
     #[arg(long, value_name = "D")]
-    pub digits: Option<u32>,
+    pub digits: Option<String>,
 
     /// Scrabble: the rules to score by (beats a position file's `rules:` line; default lab).
     #[arg(long, value_name = "RULES", value_parser = ["lab", "standard"])]
@@ -176,7 +176,7 @@ pub struct RunArgs {
 
     /// With `--shard auto`: the number of shards (default: $SOLVEBATCH_SHARD_COUNT; a Slurm array
     /// gives its own).
-    #[arg(long, value_name = "N", requires = "shard", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", requires = "shard", value_parser = crate::cli::values::whole("a number of shards", 1..=u32::MAX))]
     pub shard_count: Option<u32>,
 }
 
@@ -218,7 +218,7 @@ pub struct CompareArgs {
     pub solvers: Option<Vec<String>>,
 
     /// Runs of each solver on each file (1 to 1000), counted: mean ± σ, median, min and max.
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = crate::cli::values::whole("a number of runs", 1..=1000_u32))]
     pub repeat: u32,
 
     /// Stop a run after this many seconds and count it as a timeout.
@@ -227,7 +227,7 @@ pub struct CompareArgs {
 
     /// Files solved at once (default 1, so that solves do not contend for cores; --parallel: one per
     /// core); the summary says when they contend.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "parallel")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::cli::values::whole("a number of files at once", 1..=u32::MAX), conflicts_with = "parallel")]
     pub jobs: Option<u32>,
 
     /// Worker threads of each solve (tournament dlx and dlx-frb use them, sat two at most; the others one);
@@ -238,7 +238,7 @@ pub struct CompareArgs {
     pub threads: Option<u32>,
 
     /// Seed for solvers with randomness.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::cli::values::whole("a seed", 0..=u64::MAX))]
     pub seed: u64,
 
     /// Cross-check every "No tournament found." with a DRAT proof from the SAT solver, written and
@@ -289,7 +289,7 @@ pub struct ScheduleArgs {
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct StatisticsArgs {
     /// Runs of each solver on each file before the counted ones, not counted (warm caches).
-    #[arg(long, default_value_t = 0, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=100))]
+    #[arg(long, default_value_t = 0, value_name = "N", value_parser = crate::cli::values::whole("a number of warm-up runs", 0..=100_u32))]
     pub warmup: u32,
 
     /// The solver whose time is the 1.00 reference of the ratios, instead of the fastest on each file.
@@ -366,7 +366,7 @@ impl RunArgs {
         crate::options::FamilyOptions::given([
             ("dictionary", self.dictionary.clone().map(Into::into)),
             ("tiles", self.tiles.clone().map(Into::into)),
-            ("digits", self.digits.map(|digits| digits.to_string().into())),
+            ("digits", self.digits.clone().map(Into::into)),
             ("rules", self.rules.clone().map(Into::into)),
         ])
     }

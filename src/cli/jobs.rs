@@ -100,7 +100,7 @@ pub struct TimeArgs {
     pub threshold: f64,
 
     /// The least change in milliseconds that counts.
-    #[arg(long, value_name = "MS", default_value_t = 1.0)]
+    #[arg(long, value_name = "MS", default_value_t = 1.0, value_parser = parse_milliseconds)]
     pub min_ms: f64,
 }
 
@@ -134,7 +134,7 @@ Example:
   solvebatch serve --port 8080 --open")]
 pub struct ServeArgs {
     /// The port to listen on (0: any free port; the address is printed).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, value_parser = crate::cli::values::whole("a port", 0..=u16::MAX))]
     pub port: u16,
 
     /// The address to listen on; the default is reachable from this machine only.
@@ -165,12 +165,12 @@ pub struct ServeArgs {
     pub data: Option<PathBuf>,
 
     /// Worker threads that solve; default: one per core.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::values::whole("a number of worker threads", 1..=u16::MAX))]
     pub workers: Option<u16>,
 
     /// Solves accepted at once, running or waiting for a worker; beyond this a request is answered
     /// 503 (busy).
-    #[arg(long, value_name = "K", default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = 256, value_parser = crate::cli::values::whole("a number of solves", 1..=u16::MAX))]
     pub max_solves: u16,
 
     /// Seconds a connection has to send a request's headers, from its opening or from its previous
@@ -189,7 +189,7 @@ pub struct ServeArgs {
     pub history: Option<PathBuf>,
 
     /// Connections open at once; more wait to be accepted until one closes.
-    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = crate::cli::values::whole("a number of connections", 1..=u16::MAX))]
     pub max_connections: u16,
 }
 
@@ -209,13 +209,13 @@ pub struct ChildArgs {
     #[arg(long, value_parser = crate::cli::args::parse_seconds)]
     pub timeout: Option<Duration>,
     /// The address-space limit, in bytes.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::values::whole("a number of bytes", 1..=u64::MAX))]
     pub memory_limit: Option<u64>,
     /// [`solvebatch_core::Settings::seed`].
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::cli::values::whole("a seed", 0..=u64::MAX))]
     pub seed: u64,
     /// [`solvebatch_core::Settings::threads`].
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::cli::values::whole("a thread count", 1..=usize::MAX))]
     pub threads: usize,
     /// A family option given to the parent, as `NAME=VALUE` ([`crate::options::FamilyOptions`]).
     #[arg(long = "option", value_name = "NAME=VALUE")]
@@ -365,5 +365,31 @@ fn parse_factor(text: &str) -> Result<f64, String> {
         Ok(factor) if factor > 1.0 && factor.is_finite() => Ok(factor),
         Ok(_) => Err(format!("the threshold must be a factor above 1, such as 2x, not {text}")),
         Err(_) => Err(format!("`{text}` is not a factor such as 2x")),
+    }
+}
+
+/// A number of milliseconds, 0 or more (`--min-ms`): `-1 is not a number of milliseconds (0 or
+/// more, such as 1 or 0.5)`, and the same words for what is no number.
+fn parse_milliseconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(ms) if ms >= 0.0 && ms.is_finite() => Ok(ms),
+        Ok(_) => Err(format!("{text} is not a number of milliseconds (0 or more, such as 1 or 0.5)")),
+        Err(_) => Err(format!("`{text}` is not a number of milliseconds (0 or more, such as 1 or 0.5)")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_least_change_is_a_number_of_milliseconds_0_or_more() {
+        assert_eq!(parse_milliseconds("0"), Ok(0.0));
+        assert_eq!(parse_milliseconds("0.5"), Ok(0.5));
+        let refused = |text: &str| parse_milliseconds(text).unwrap_err();
+        assert_eq!(refused("-1"), "-1 is not a number of milliseconds (0 or more, such as 1 or 0.5)");
+        assert_eq!(refused("NaN"), "NaN is not a number of milliseconds (0 or more, such as 1 or 0.5)");
+        assert_eq!(refused("inf"), "inf is not a number of milliseconds (0 or more, such as 1 or 0.5)");
+        assert_eq!(refused("abc"), "`abc` is not a number of milliseconds (0 or more, such as 1 or 0.5)");
     }
 }

@@ -27,11 +27,17 @@ pub struct Cli {
 /// Every command takes negative numbers as values (`--timeout -1`), so that a number out of range
 /// gets the option's own message instead of being read as a flag.
 pub fn parse() -> Cli {
+    let matches = command().get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+}
+
+/// The clap command [`parse`] reads the command line with: every command takes negative numbers
+/// as values.
+fn command() -> clap::Command {
     fn with_negative_numbers(command: clap::Command) -> clap::Command {
         command.allow_negative_numbers(true).mut_subcommands(with_negative_numbers)
     }
-    let matches = with_negative_numbers(Cli::command()).get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+    with_negative_numbers(Cli::command())
 }
 
 #[derive(Debug, Subcommand)]
@@ -153,4 +159,55 @@ fn manual_page(
         title = format!("{title}-{name}");
     }
     Ok((shown, title))
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every option that takes a value, of every command and subcommand: the words before it
+    /// (`solvebatch scrabble hint`) and the option (`--top`).
+    fn options(command: &clap::Command, path: &[String], found: &mut Vec<(Vec<String>, String)>) {
+        let mut words = path.to_vec();
+        words.push(command.get_name().to_string());
+        for arg in command.get_arguments().filter(|arg| arg.get_action().takes_values()) {
+            let flag = match (arg.get_long(), arg.get_short()) {
+                (Some(long), _) => format!("--{long}"),
+                (None, Some(short)) => format!("-{short}"),
+                (None, None) => continue,
+            };
+            found.push((words.clone(), flag));
+        }
+        for sub in command.get_subcommands() {
+            options(sub, &words, found);
+        }
+    }
+
+    #[test]
+    fn no_numeric_option_answers_in_clap_s_or_the_standard_library_s_words() {
+        let mut command = super::command();
+        command.build();
+        let mut found = Vec::new();
+        options(&command, &[], &mut found);
+        let mut refused = 0;
+        for (words, flag) in &found {
+            for value in ["0", "-1", "123456789012345678901234567890"] {
+                let line = words.iter().map(String::as_str).chain([flag.as_str(), value]);
+                let Err(error) = super::command().try_get_matches_from(line) else { continue };
+                let text = error.to_string();
+                if error.kind() == clap::error::ErrorKind::ValueValidation {
+                    refused += 1;
+                    // clap's frame names the option and the value; the message the range in words.
+                    assert!(
+                        text.starts_with(&format!("error: invalid value '{value}' for '{flag}")),
+                        "{text}"
+                    );
+                }
+                for internal in ["is not in", "too large to fit", "invalid digit", "invalid float literal"] {
+                    assert!(!text.contains(internal), "{} {flag} {value}: {text}", words.join(" "));
+                }
+            }
+        }
+        // The walk reached the numeric options: --threads, --seed, --top, --port, ... (each refuses
+        // a number of 30 digits at least).
+        assert!(refused >= 40, "{refused} refusals of {} options", found.len());
+    }
 }

@@ -1,6 +1,10 @@
-//! How the command line reads values of the other layers' own types (`--color`, `--orphans`,
-//! `--bless`): clap's [`ValueEnum`] for each, here, so that the types themselves know nothing of
-//! clap.
+//! How the command line reads values: every numeric option's whole number within its range, in
+//! plain words ([`whole`]), and the other layers' own types (`--color`, `--orphans`, `--bless`):
+//! clap's [`ValueEnum`] for each, here, so that the types themselves know nothing of clap.
+
+use std::fmt::Display;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
 
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
@@ -10,12 +14,63 @@ use crate::references::{BlessMode, OrphanPolicy};
 /// The most worker threads one solve may be given (`--threads`, a family command's `-j`): each is a
 /// thread started, so a number far past any machine's cores would cost its start-up alone, before
 /// any time limit or signal could stop it.
-pub const MAX_THREADS: i64 = 1024;
+pub const MAX_THREADS: u32 = 1024;
 
 /// The parser of a thread count: a whole number from 1 to [`MAX_THREADS`].
-pub fn threads() -> clap::builder::RangedI64ValueParser<u32> {
-    clap::value_parser!(u32).range(1..=MAX_THREADS)
+pub fn threads() -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync + 'static {
+    whole("a thread count", 1..=MAX_THREADS)
 }
+
+/// The unsigned integer types of numeric options, with their largest value.
+pub trait Whole: FromStr + PartialOrd + Display + Copy + Send + Sync + 'static {
+    /// The largest value of the type.
+    const MAX: Self;
+}
+
+macro_rules! whole_types {
+    ($($name:ty),*) => { $(impl Whole for $name { const MAX: Self = <$name>::MAX; })* };
+}
+
+whole_types!(u16, u32, u64, usize);
+
+/// The parser of a numeric option's value: a whole number of type `T` within `range`, which the
+/// messages call `noun` (with its article: `a thread count`). Its errors say in words what was
+/// given and what is taken, after clap's `invalid value 'V' for '--option <N>': `:
+/// `0 is not a thread count from 1 to 1024`, or for a range up to the type's largest value
+/// `0 is not a number of rounds (at least 1)` and
+/// `99999999999999999999 is not a seed (at most 18446744073709551615)` (a number out of the range,
+/// however long or negative); `` `1.5` is not a thread count (a whole number from 1 to 1024) ``
+/// (anything else). Never the standard library's words (`number too large to fit in target type`,
+/// `invalid digit found in string`) nor clap's (`0 is not in 1..=1024`).
+pub fn whole<T: Whole>(
+    noun: &'static str,
+    range: RangeInclusive<T>,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let (lowest, highest) = (*range.start(), *range.end());
+        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+        if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+            let shown = if text.is_empty() { "an empty value".to_string() } else { format!("`{text}`") };
+            return Err(if highest == T::MAX {
+                format!("{shown} is not {noun} (a whole number, at least {lowest})")
+            } else {
+                format!("{shown} is not {noun} (a whole number from {lowest} to {highest})")
+            });
+        }
+        let value = text.parse::<T>().ok();
+        if let Some(value) = value.filter(|value| range.contains(value)) {
+            return Ok(value);
+        }
+        Err(if highest != T::MAX {
+            format!("{text} is not {noun} from {lowest} to {highest}")
+        } else if value.is_some() || text.starts_with('-') {
+            format!("{text} is not {noun} (at least {lowest})")
+        } else {
+            format!("{text} is not {noun} (at most {highest})")
+        })
+    }
+}
+
 use crate::report::style::ColorChoice;
 
 impl ValueEnum for ColorChoice {
@@ -67,6 +122,45 @@ impl ValueEnum for BlessMode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_whole_number_out_of_its_range_is_named_in_words() {
+        let threads = threads();
+        assert_eq!(threads("8"), Ok(8));
+        assert_eq!(threads("+1024"), Ok(1024));
+        assert_eq!(threads("0"), Err("0 is not a thread count from 1 to 1024".to_string()));
+        assert_eq!(threads("-1"), Err("-1 is not a thread count from 1 to 1024".to_string()));
+        assert_eq!(threads("1025"), Err("1025 is not a thread count from 1 to 1024".to_string()));
+        let huge = "123456789012345678901234567890";
+        assert_eq!(threads(huge), Err(format!("{huge} is not a thread count from 1 to 1024")));
+        assert_eq!(
+            threads("1.5"),
+            Err("`1.5` is not a thread count (a whole number from 1 to 1024)".to_string())
+        );
+        assert_eq!(
+            threads(""),
+            Err("an empty value is not a thread count (a whole number from 1 to 1024)".to_string())
+        );
+        assert_eq!(
+            threads("-"),
+            Err("`-` is not a thread count (a whole number from 1 to 1024)".to_string())
+        );
+        let seed = whole("a seed", 0..=u64::MAX);
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            seed("18446744073709551616"),
+            Err("18446744073709551616 is not a seed (at most 18446744073709551615)".to_string())
+        );
+        assert_eq!(seed("-1"), Err("-1 is not a seed (at least 0)".to_string()));
+        assert_eq!(seed("x"), Err("`x` is not a seed (a whole number, at least 0)".to_string()));
+        let rounds = whole("a number of rounds", 1..=u64::MAX);
+        assert_eq!(rounds("0"), Err("0 is not a number of rounds (at least 1)".to_string()));
+        assert_eq!(rounds("-0"), Err("-0 is not a number of rounds (at least 1)".to_string()));
+        assert_eq!(
+            whole("a port", 0..=u16::MAX)("65536"),
+            Err("65536 is not a port (at most 65535)".to_string())
+        );
+    }
 
     #[test]
     fn every_value_reads_back_as_itself() {

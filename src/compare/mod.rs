@@ -155,7 +155,8 @@ fn print_warnings(warnings: &[(String, String)]) {
             None => kinds.push((what, vec![place])),
         }
     }
-    // Wrapped at spaces and between folders on a terminal, where it would cut words anywhere.
+    // Wrapped at spaces on a terminal, where it would cut words anywhere: a path breaks between its
+    // folders only where it is wider than a line.
     let columns = console::Term::stderr().size_checked().map(|(_, columns)| usize::from(columns));
     for (what, places) in kinds {
         let line = match places.as_slice() {
@@ -171,7 +172,7 @@ fn print_warnings(warnings: &[(String, String)]) {
         let line = crate::report::style::terminal_text(&line);
         match columns {
             Some(columns) => {
-                crate::report::style::wrap_within(&line, columns).iter().for_each(|line| eprintln!("{line}"))
+                crate::report::style::wrap_prose(&line, columns).iter().for_each(|line| eprintln!("{line}"))
             }
             None => eprintln!("{line}"),
         }

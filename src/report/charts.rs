@@ -129,6 +129,9 @@ pub fn bar_chart_svg(
             names.iter().enumerate().map(|(edge, name)| (edge as f64, name)).collect(),
         ),
     };
+    // Every `step`-th label only, so that no two run together.
+    let step = label_step(ticks.iter().map(|(_, name)| name.chars().count()), groups);
+    let ticks: Vec<(f64, &String)> = ticks.into_iter().skip(step - 1).step_by(step).collect();
     let highest = series.iter().flatten().copied().max().unwrap_or(0);
     let bar_width = 0.8 / series.len().max(1) as f64;
     draw(|root| {
@@ -149,7 +152,7 @@ pub fn bar_chart_svg(
             .x_desc(x_desc)
             .y_desc(y_desc)
             .x_label_formatter(&x_label)
-            .label_style(("sans-serif", 15))
+            .label_style(("sans-serif", LABEL_FONT))
             .draw()?;
         for ((index, heights), colour) in series.iter().enumerate().zip(colours) {
             let style = colour.rgb().filled();
@@ -165,6 +168,32 @@ pub fn bar_chart_svg(
         }
         draw_legend(&mut chart, names, SeriesLabelPosition::UpperRight)
     })
+}
+
+/// The size of the labels under the axes, in pixels, as given to plotters (which draws it about a
+/// fifth smaller).
+const LABEL_FONT: f64 = 15.0;
+
+/// The room a label of `chars` characters takes under an axis, in pixels, with the gap it keeps
+/// from its neighbours: a sans-serif character is at most about 0.6 of the font's size wide (digits
+/// 0.556 in the common fonts), the gap half of it.
+fn label_room(chars: usize) -> f64 {
+    (chars as f64 + 0.5) * 0.6 * LABEL_FONT
+}
+
+/// Which of the labels under a bar chart of `groups` groups it shows, one for each group or edge
+/// (`chars`, their lengths in characters): every `step`-th one (the `step`-th, `2 step`-th, ...),
+/// `step` the least of 1, 2, 5, 10, 20, 50, ... at which the widest label fits in the room of
+/// `step` groups, so that no two labels run together.
+fn label_step(chars: impl Iterator<Item = usize>, groups: usize) -> usize {
+    let widest = label_room(chars.max().unwrap_or(0));
+    let plot = f64::from(SIZE.0) - (MARGIN + MARGIN_RIGHT + Y_LABEL_AREA) as f64;
+    let group = plot / groups.max(1) as f64;
+    let steps = (0..).flat_map(|power| [1, 2, 5].map(|digit| digit * 10_usize.pow(power)));
+    steps
+        .take_while(|step| *step < groups.max(1))
+        .find(|step| *step as f64 * group >= widest)
+        .unwrap_or(groups.max(1))
 }
 
 /// A line chart on a log-scaled y axis: for each series, in the colour `colours[s]`, a point
@@ -222,7 +251,7 @@ pub fn log_line_chart_marked_svg(
             .y_desc(y_desc)
             .x_label_formatter(&|x| format!("{x:.0}"))
             .y_label_formatter(&|y| y_label(*y))
-            .label_style(("sans-serif", 15))
+            .label_style(("sans-serif", LABEL_FONT))
             .draw()?;
         if let Some(limit) = limit {
             let line = chart
@@ -290,7 +319,7 @@ pub fn log_scatter_svg(
             .y_desc(y_desc)
             .x_label_formatter(&label)
             .y_label_formatter(&label)
-            .label_style(("sans-serif", 15))
+            .label_style(("sans-serif", LABEL_FONT))
             .draw()?;
         let keyed = !names.is_empty();
         let diagonal = chart.draw_series(LineSeries::new([(low, low), (high, high)], GUIDE))?;
@@ -361,7 +390,7 @@ fn draw_legend<'a, 'b: 'a, CT: CoordTranslate>(
         .margin(12)
         .background_style(WHITE.mix(0.9))
         .border_style(BLACK.mix(0.4))
-        .label_font(("sans-serif", 15))
+        .label_font(("sans-serif", LABEL_FONT))
         .draw()
 }
 
@@ -410,6 +439,13 @@ impl Ranged for Ticks {
     }
 }
 
+/// The margin around a chart, in pixels; on the right, where the last x label may stand out.
+const MARGIN: u32 = 12;
+const MARGIN_RIGHT: u32 = 32;
+
+/// The width left of the plot for the y axis' labels and description, in pixels.
+const Y_LABEL_AREA: u32 = 80;
+
 /// The chart area with its title and room for the axes' labels.
 fn builder<'a, 'b>(
     root: &'a DrawingArea<SVGBackend<'b>, Shift>,
@@ -418,10 +454,10 @@ fn builder<'a, 'b>(
     let mut builder = ChartBuilder::on(root);
     builder
         .caption(title, ("sans-serif", 22))
-        .margin(12)
-        .margin_right(32)
+        .margin(MARGIN)
+        .margin_right(MARGIN_RIGHT)
         .x_label_area_size(44)
-        .y_label_area_size(80);
+        .y_label_area_size(Y_LABEL_AREA);
     builder
 }
 
@@ -510,6 +546,59 @@ mod tests {
         assert_eq!(rect_fills(&svg).iter().filter(|fill| **fill == colour(0)).count(), 2);
         for label in ["10 µs", "20 µs", "50 µs"] {
             assert!(svg.contains(&format!(">\n{label}\n</text>")), "{label} in {svg}");
+        }
+    }
+
+    /// The labels under the x axis of `svg` (the texts in the row below the plot), with their
+    /// centres and font sizes, left to right.
+    fn x_labels(svg: &str) -> Vec<(String, f64, f64)> {
+        let attribute = |tag: &str, name: &str| -> f64 {
+            tag.split(&format!(" {name}=\"")).nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
+        };
+        svg.split("<text ")
+            .skip(1)
+            .filter(|text| text.contains("dy=\"0.76em\" text-anchor=\"middle\"") && !text.contains("rotate"))
+            .map(|text| {
+                let (tag, rest) = text.split_once('>').unwrap();
+                let tag = format!(" {tag}");
+                (
+                    rest.split("</text>").next().unwrap().trim().to_string(),
+                    attribute(&tag, "x"),
+                    attribute(&tag, "font-size"),
+                )
+            })
+            .skip(1) // the title
+            .collect()
+    }
+
+    #[test]
+    fn bar_labels_are_thinned_until_none_overlaps() {
+        let numbers =
+            |groups: usize| XLabels::Centred((1..=groups).map(|number| number.to_string()).collect());
+        let chart = |groups: usize| {
+            bar_chart_svg("heap", ("file", "KiB"), &numbers(groups), &[vec![1; groups]], &PALETTE[..1], &[])
+                .unwrap()
+        };
+        let shown =
+            |svg: &str| -> Vec<String> { x_labels(svg).into_iter().map(|(text, _, _)| text).collect() };
+        // 12 files: every number fits (50 pixels a file).
+        assert_eq!(shown(&chart(12)), (1..=12).map(|number| number.to_string()).collect::<Vec<_>>());
+        // 60 files (10 pixels a file, two digits need 22): every fifth.
+        assert_eq!(shown(&chart(60)), (1..=12).map(|number| (number * 5).to_string()).collect::<Vec<_>>());
+        // 1000 files (0.6 pixels each, four digits need 40): every hundredth.
+        assert_eq!(
+            shown(&chart(1000)),
+            (1..=10).map(|number| (number * 100).to_string()).collect::<Vec<_>>()
+        );
+        for groups in [12, 30, 60, 99, 150, 400, 1000, 5000] {
+            let labels = x_labels(&chart(groups));
+            assert!(!labels.is_empty(), "{groups}");
+            for pair in labels.windows(2) {
+                let ((left, at, size), (right, next, _)) = (&pair[0], &pair[1]);
+                // Half of each label's width (0.6 of the font size a character at most) apart.
+                let room = (left.chars().count() + right.chars().count()) as f64 * 0.6 * size / 2.0;
+                assert!(next - at >= room, "{groups} files: {left} at {at}, {right} at {next}");
+            }
         }
     }
 

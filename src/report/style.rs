@@ -171,6 +171,40 @@ pub fn wrap_within(text: &str, columns: usize) -> Vec<String> {
     textwrap::wrap(text, options).into_iter().map(std::borrow::Cow::into_owned).collect()
 }
 
+/// `text` wrapped to `columns` columns or fewer, for prose that names paths (a warning): first fit
+/// at its spaces, so that a path that fits a line stays whole on one; a word wider than a line goes
+/// on in parts that end after a `/` (a part with none wider than a line is cut, as in
+/// [`wrap_within`]).
+pub fn wrap_prose(text: &str, columns: usize) -> Vec<String> {
+    let columns = columns.max(1);
+    let mut lines = Vec::new();
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        let mut place = |piece: &str, glue: &str| {
+            if line.is_empty() {
+                line = piece.to_string();
+            } else if width(&line) + width(glue) + width(piece) <= columns {
+                line.push_str(glue);
+                line.push_str(piece);
+            } else {
+                lines.push(std::mem::replace(&mut line, piece.to_string()));
+            }
+        };
+        for word in paragraph.split(' ').filter(|word| !word.is_empty()) {
+            if width(word) <= columns {
+                place(word, " ");
+                continue;
+            }
+            let parts = after_spaces_and_slashes(word).flat_map(|part| wrap_within(part.word, columns));
+            for (index, part) in parts.enumerate() {
+                place(&part, if index == 0 { " " } else { "" });
+            }
+        }
+        lines.push(line);
+    }
+    lines
+}
+
 /// The words of `line` for [`wrap_within`]: each ends after a run of spaces, or after a `/` not
 /// followed by a space.
 fn after_spaces_and_slashes(line: &str) -> Box<dyn Iterator<Item = textwrap::core::Word<'_>> + '_> {
@@ -236,6 +270,35 @@ mod tests {
             wrap_at_spaces("not as expected: /tmp/bad/a-very-long-name.csv, b.csv", 20, "  "),
             ["not as expected:", "  /tmp/bad/a-very-long-name.csv,", "  b.csv"]
         );
+    }
+
+    #[test]
+    fn prose_keeps_a_path_whole_on_a_line_of_its_own_where_it_fits_one() {
+        let warning = "warning: runs under 50 µs are too short; 3 file and solver pairs, the first \
+                       datasets/tournament/generated/tournament-10-d3-s1-planted.csv, dlx-restarts";
+        assert_eq!(
+            wrap_prose(warning, 80),
+            [
+                "warning: runs under 50 µs are too short; 3 file and solver pairs, the first",
+                "datasets/tournament/generated/tournament-10-d3-s1-planted.csv, dlx-restarts",
+            ]
+        );
+        // Narrower than the path: it goes on after its folders, as in a table.
+        assert_eq!(
+            wrap_prose(warning, 40),
+            [
+                "warning: runs under 50 µs are too short;",
+                "3 file and solver pairs, the first",
+                "datasets/tournament/generated/",
+                "tournament-10-d3-s1-planted.csv,",
+                "dlx-restarts",
+            ]
+        );
+        assert_eq!(
+            wrap_prose("see /aaaa/bbbb/cccc/dddd.csv now", 12),
+            ["see /aaaa/", "bbbb/cccc/", "dddd.csv now"]
+        );
+        assert_eq!(wrap_prose("a abcdefgh", 4), ["a", "abcd", "efgh"]);
     }
 
     #[test]

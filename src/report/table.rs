@@ -820,26 +820,42 @@ fn column_groups(grid: &Grid, limit: usize) -> Vec<Vec<usize>> {
     let cells: Vec<Vec<String>> =
         grid.rows.iter().map(|row| row.iter().map(|cell| escape_cell(&cell.text, false)).collect()).collect();
     let narrowest = fit(&grid.header, &grid.numeric, &cells, 0);
-    // A column takes its text plus a space either side and a border; one more border closes the row.
-    let first = narrowest[0] + 4;
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    let mut used = first;
-    for (index, columns) in narrowest.iter().enumerate().skip(1) {
-        match groups.last_mut() {
-            Some(group) if used + columns + 3 <= limit || group.len() == 1 => {
-                group.push(index);
-                used += columns + 3;
-            }
-            _ => {
-                groups.push(vec![0, index]);
-                used = first + columns + 3;
+    let groups_beside = |first_columns: usize| {
+        // A column takes its text plus a space either side and a border; one more border closes the row.
+        let first = first_columns + 4;
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut used = first;
+        for (index, columns) in narrowest.iter().enumerate().skip(1) {
+            match groups.last_mut() {
+                Some(group) if used + columns + 3 <= limit || group.len() == 1 => {
+                    group.push(index);
+                    used += columns + 3;
+                }
+                _ => {
+                    groups.push(vec![0, index]);
+                    used = first + columns + 3;
+                }
             }
         }
+        if groups.is_empty() {
+            groups.push(vec![0]);
+        }
+        groups
+    };
+    let groups = groups_beside(narrowest[0]);
+    if groups.len() < 2 {
+        return groups;
     }
-    if groups.is_empty() {
-        groups.push(vec![0]);
+    // Drawn in parts anyway: column 0 whole (each file's name, `single best: dlx-restarts`) where
+    // each part but the last still shows two columns beside it.
+    let whole =
+        cells.iter().map(|row| widest_line(&row[0])).chain([width(&grid.header[0])]).max().unwrap_or(0);
+    let whole_groups = groups_beside(whole);
+    if whole_groups[..whole_groups.len() - 1].iter().all(|group| group.len() >= 3) {
+        whole_groups
+    } else {
+        groups
     }
-    groups
 }
 
 /// [`render_annotated`] of a table that is drawn in one piece.
@@ -1003,7 +1019,21 @@ fn fit(header: &[String], numeric: &[bool], cells: &[Vec<String>], limit: usize)
     // Each column takes its text plus a space either side and a border; one more border closes the row.
     let overhead = 3 * widths.len() + 1;
     let mut excess = (widths.iter().sum::<usize>() + overhead).saturating_sub(limit);
+    // Headings wider than their cells wrap at spaces, down to their longest word.
+    let wrap_headings = |widths: &mut [usize], excess: &mut usize, columns: std::ops::Range<usize>| {
+        for index in columns {
+            let cells = cells.iter().map(|row| widest_line(&row[index])).max().unwrap_or(0);
+            let narrowest = cells.max(longest_word(&header[index]));
+            let cut = (*excess).min(widths[index].saturating_sub(narrowest));
+            widths[index] -= cut;
+            *excess -= cut;
+        }
+    };
     for path_column in [false, true] {
+        if path_column {
+            // The other columns' headings wrap before column 0 (a file, a solver) is cut.
+            wrap_headings(&mut widths, &mut excess, 1..header.len());
+        }
         while excess > 0 {
             let Some(index) = (0..widths.len())
                 .filter(|&index| {
@@ -1019,14 +1049,7 @@ fn fit(header: &[String], numeric: &[bool], cells: &[Vec<String>], limit: usize)
             excess -= cut;
         }
     }
-    // Still too wide: headings wider than their cells wrap at spaces, down to their longest word.
-    for (index, width) in widths.iter_mut().enumerate() {
-        let cells = cells.iter().map(|row| widest_line(&row[index])).max().unwrap_or(0);
-        let narrowest = cells.max(longest_word(&header[index]));
-        let cut = excess.min(width.saturating_sub(narrowest));
-        *width -= cut;
-        excess -= cut;
-    }
+    wrap_headings(&mut widths, &mut excess, 0..header.len().min(1));
     widths
 }
 

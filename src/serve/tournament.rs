@@ -8,7 +8,8 @@
 //!
 //! The answer: the file's pairings (`[first, second, table]`, file order), the round at `index` as
 //! the same triples and as printed (`null` past the last round), and `rounds`, the number of rounds
-//! as a string of digits (`null` when the count did not finish within the time limit, which the
+//! as a string of digits. Player and table numbers are strings of digits too, as the command line
+//! prints them: they go up to 2^63 and JavaScript's numbers are exact only up to 2^53 (`null` when the count did not finish within the time limit, which the
 //! round shares). Errors: 400 for a bad file, a bad pin or an impossible one (the command line's
 //! message after the file's name), or a file of over [`MAX_PAIRINGS`] pairings; 422 when no round
 //! was reached within the time limit.
@@ -52,14 +53,15 @@ pub struct RoundsQuery {
 /// The answer of `POST /api/tournament/rounds`.
 #[derive(Debug, Serialize)]
 pub struct Rounds {
-    /// Every pairing of the file, `[first, second, table]`, in file order.
-    pairings: Vec<[u64; 3]>,
+    /// Every pairing of the file, `[first, second, table]` in decimal digits, in file order.
+    pairings: Vec<[String; 3]>,
     /// The number of rounds with the pins, decimal digits; `None` when counting ran out of time.
     rounds: Option<String>,
     /// The place asked for.
     index: usize,
-    /// The round at `index`, `[first, second, table]` by table; `None` past the last round.
-    round: Option<Vec<[u64; 3]>>,
+    /// The round at `index`, `[first, second, table]` in decimal digits, by table; `None` past the
+    /// last round.
+    round: Option<Vec<[String; 3]>>,
     /// The round as `tournament` prints it, or `No tournament found.` past the last round.
     output: String,
     /// Milliseconds the answer took.
@@ -135,7 +137,9 @@ fn answer(
     })?;
     let round = listed.get(index);
     let rounds = tournament::count_rounds(&instance, &limits).ok().map(|count| count.rounds.to_string());
-    let triple = |pairing: &tournament::Pairing| [pairing.first, pairing.second, pairing.table];
+    let triple = |pairing: &tournament::Pairing| {
+        [pairing.first, pairing.second, pairing.table].map(|number| number.to_string())
+    };
     Ok(Rounds {
         pairings: file.pairings.iter().map(triple).collect(),
         rounds,

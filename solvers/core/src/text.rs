@@ -11,14 +11,25 @@ pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 /// `bytes` as UTF-8 text, without a leading byte-order mark.
 ///
 /// # Errors
-/// `line N: not UTF-8 text`, naming the first line (counted from 1) that holds a byte sequence that
-/// is not UTF-8.
+/// [`not_utf8`] of the first line (counted from 1) that holds a byte sequence that is not UTF-8.
 pub fn decode(bytes: &[u8]) -> Result<&str, String> {
-    let text = std::str::from_utf8(bytes).map_err(|error| {
-        let line = 1 + bytes[..error.valid_up_to()].iter().filter(|&&byte| byte == b'\n').count();
-        format!("line {line}: not UTF-8 text")
-    })?;
+    let text = std::str::from_utf8(bytes).map_err(|error| not_utf8(first_line_not_utf8(bytes, error)))?;
     Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+/// What every family says of an input, dictionary or tile file holding bytes that are not UTF-8,
+/// after the number of the line holding them: `not UTF-8 text`.
+pub const NOT_UTF8: &str = "not UTF-8 text";
+
+/// The one wording of every family for bytes that are not UTF-8 on `line` (counted from 1):
+/// `line 3: not UTF-8 text`. The caller puts the file's name before it where it names the file.
+pub fn not_utf8(line: usize) -> String {
+    format!("line {line}: {NOT_UTF8}")
+}
+
+/// The line (counted from 1) of the first byte that is not UTF-8 in `bytes`, as `error` found it.
+pub fn first_line_not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> usize {
+    1 + bytes[..error.valid_up_to()].iter().filter(|&&byte| byte == b'\n').count()
 }
 
 /// The bytes of `path` when it is a regular file that can be read and holds at most

@@ -82,6 +82,9 @@ pub enum Problem {
     /// An answer field is not `GUESS=MATCHES`.
     #[error("\"{0}\" is not of the form GUESS=MATCHES")]
     NotAnAnswer(String),
+    /// The line's job holds bytes that are not UTF-8.
+    #[error("{}", solvebatch_core::text::NOT_UTF8)]
+    NotUtf8,
     /// A number of matches above the number of digits.
     #[error("answer {answer} for {guess} is outside 0..={digits}")]
     AnswerOutOfRange {
@@ -94,8 +97,11 @@ pub enum Problem {
     },
 }
 
-/// Reads a batch file of `digits`-digit numbers: one entry per job line, in order, each a job or the
-/// reason its line is malformed. Blank and comment-only lines give no entry.
+/// Reads a batch file of `digits`-digit numbers (its bytes, or text): one entry per job line, in
+/// order, each a job or the reason its line is malformed. Blank and comment-only lines give no
+/// entry; a line whose job holds bytes that are not UTF-8 is malformed, in every family's words
+/// (`line 2: not UTF-8 text`, [`solvebatch_core::text::not_utf8`]). A leading byte-order mark is
+/// dropped.
 ///
 /// ```
 /// use solvebatch_guess::batch::Request;
@@ -105,11 +111,19 @@ pub enum Problem {
 /// assert_eq!(jobs[0].as_ref().unwrap().request, Request::Secret(3242));
 /// assert_eq!(jobs[1].as_ref().unwrap_err().to_string(), "line 4: 123 is not a 4-digit number (1000 to 9999)");
 /// ```
-pub fn parse(text: &str, digits: Digits) -> Vec<Result<RequestLine, LineError>> {
-    text.lines()
+pub fn parse(text: &(impl AsRef<[u8]> + ?Sized), digits: Digits) -> Vec<Result<RequestLine, LineError>> {
+    let bytes = text.as_ref();
+    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+    bytes
+        .split(|&byte| byte == b'\n')
         .enumerate()
         .filter_map(|(index, line)| {
-            let content = line.split('#').next().unwrap_or_default();
+            // `#` is one byte that no other character's bytes hold: what follows it is a comment,
+            // whatever its bytes.
+            let content = line.split(|&byte| byte == b'#').next().unwrap_or_default();
+            let Ok(content) = std::str::from_utf8(content) else {
+                return Some(Err(LineError { line: index + 1, problem: Problem::NotUtf8 }));
+            };
             let mut words = content.split_whitespace();
             let keyword = words.next()?;
             let job = parse_job(keyword, words.collect(), digits);
@@ -213,6 +227,13 @@ pub enum BatchError {
     /// The deadline passed first.
     #[error("the time limit was reached")]
     Interrupted,
+    /// The file holds nothing but white space: no game to play (the specification's batch file
+    /// holds one job a line).
+    #[error("the file is empty: a batch file holds one job a line (secret N, or answers G=M ...)")]
+    Empty,
+    /// Every line of the file is blank or a comment: no game to play.
+    #[error("no job: every line is blank or a comment (a job is secret N, or answers G=M ...)")]
+    NoJob,
 }
 
 /// Answers one request with `strategy`.
@@ -307,16 +328,27 @@ pub fn format(job: &Request, result: &RequestResult) -> String {
 ///
 /// # Errors
 /// [`BatchError::UnsupportedDigits`] before any work when the strategy does not handle `digits`;
+/// [`BatchError::Empty`] or [`BatchError::NoJob`] for a file with no job line;
 /// [`BatchError::Interrupted`] when `deadline` passes.
 pub fn solve_batch(
-    text: &str,
+    text: &(impl AsRef<[u8]> + ?Sized),
     digits: Digits,
     strategy: &dyn Solver,
     deadline: Deadline<'_>,
 ) -> Result<BatchReport, BatchError> {
     strategy.check_digits(digits)?;
     let mut report = BatchReport { output: String::new(), errors: Vec::new(), jobs: 0, guesses: 0 };
-    for entry in parse(text, digits) {
+    let entries = parse(text, digits);
+    if entries.is_empty() {
+        let bytes = text.as_ref();
+        let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+        return Err(if bytes.iter().all(u8::is_ascii_whitespace) {
+            BatchError::Empty
+        } else {
+            BatchError::NoJob
+        });
+    }
+    for entry in entries {
         report.jobs += 1;
         let line = match entry {
             Ok(RequestLine { request: job, .. }) => {
@@ -383,6 +415,42 @@ mod tests {
         let text = "secret 3242\nanswers 1000=0\nsecret 12\n";
         let report = solve_batch(text, Digits::FOUR, solver("first").unwrap(), Deadline::NEVER).unwrap();
         assert_eq!(report.statistics(), BatchStatistics { jobs: 3, guesses: 6, errors: 1 });
+    }
+
+    #[test]
+    fn a_job_that_is_not_utf8_is_named_in_every_family_s_words_and_the_others_answered() {
+        let report = solve_batch(
+            &b"\xef\xbb\xbfsecret 3242 # caf\xe9\nsecret 12\xe934\n\xff\n# \xff only a comment\nsecret 1000\n"[..],
+            Digits::FOUR,
+            solver("first").unwrap(),
+            Deadline::NEVER,
+        )
+        .unwrap();
+        assert_eq!(
+            report.output,
+            "secret 3242: 1000 2111 3222 3223 3232 3242 (6 guesses)\n\
+             line 2: not UTF-8 text\n\
+             line 3: not UTF-8 text\n\
+             secret 1000: 1000 (1 guess)\n"
+        );
+        assert_eq!(report.errors.len(), 2);
+    }
+
+    #[test]
+    fn a_file_with_no_job_is_refused_as_empty_or_as_having_none() {
+        let solve = |text: &[u8]| solve_batch(text, Digits::FOUR, solver("first").unwrap(), Deadline::NEVER);
+        for empty in [&b""[..], b"\n\n", b"\xef\xbb\xbf \r\n\t"] {
+            assert_eq!(solve(empty), Err(BatchError::Empty), "{empty:?}");
+        }
+        assert_eq!(
+            BatchError::Empty.to_string(),
+            "the file is empty: a batch file holds one job a line (secret N, or answers G=M ...)"
+        );
+        assert_eq!(solve(b"# secrets to come\n\n  # later\n"), Err(BatchError::NoJob));
+        assert_eq!(
+            BatchError::NoJob.to_string(),
+            "no job: every line is blank or a comment (a job is secret N, or answers G=M ...)"
+        );
     }
 
     #[test]

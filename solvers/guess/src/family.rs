@@ -78,10 +78,10 @@ impl Prepared for Job {
     }
 
     /// Answers every line; a file with malformed lines is [`Status::Invalid`] with the first error as
-    /// message, and its output still holds every line.
+    /// message, and its output still holds every line. A file with no job (empty, or blank lines and
+    /// comments only) is [`Status::Invalid`] as a whole: no game to play.
     fn solve(&self, _path: &Path, input: &[u8], deadline: Deadline) -> Outcome {
-        let text = guess::text::decode_lossy(input);
-        match Job::solve(self, &text, deadline) {
+        match Job::solve(self, input, deadline) {
             Ok(report) => {
                 let statistics = report.statistics();
                 let mut outcome = Outcome::answer(Status::Solved, report.output, &statistics);
@@ -92,14 +92,15 @@ impl Prepared for Job {
                 outcome
             }
             Err(BatchError::Interrupted) => Outcome::stopped(deadline),
-            Err(error @ BatchError::UnsupportedDigits(_)) => Outcome::invalid(error.to_string()),
+            Err(error @ (BatchError::UnsupportedDigits(_) | BatchError::Empty | BatchError::NoJob)) => {
+                Outcome::invalid(error.to_string())
+            }
         }
     }
 
     /// Checks every line's answer ([`guess::verify`]).
     fn verify(&self, _path: &Path, input: &[u8], output: &str) -> Result<bool, FamilyError> {
-        let text = guess::text::decode_lossy(input);
-        guess::verify(&text, self.digits(), output)?;
+        guess::verify(input, self.digits(), output)?;
         Ok(true)
     }
 

@@ -58,7 +58,11 @@ impl Job {
     ///
     /// # Errors
     /// [`BatchError::Interrupted`] when `deadline` passes.
-    pub fn solve(&self, text: &str, deadline: Deadline<'_>) -> Result<BatchReport, BatchError> {
+    pub fn solve(
+        &self,
+        text: &(impl AsRef<[u8]> + ?Sized),
+        deadline: Deadline<'_>,
+    ) -> Result<BatchReport, BatchError> {
         solve_batch(text, self.digits, self.solver, deadline)
     }
 }
@@ -105,7 +109,11 @@ pub enum BatchAnswerError {
 ///
 /// # Errors
 /// The first [`BatchAnswerError`].
-pub fn verify(text: &str, digits: Digits, output: &str) -> Result<(), BatchAnswerError> {
+pub fn verify(
+    text: &(impl AsRef<[u8]> + ?Sized),
+    digits: Digits,
+    output: &str,
+) -> Result<(), BatchAnswerError> {
     let jobs = parse(text, digits);
     let lines: Vec<&str> = output.lines().collect();
     if lines.len() != jobs.len() || !output.ends_with('\n') && !output.is_empty() {

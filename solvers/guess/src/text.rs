@@ -1,4 +1,4 @@
-//! Small helpers for reading and writing the game's text, and the decoding of batch files' bytes.
+//! Small helpers for reading and writing the game's text.
 
 /// `text` as a whole number when it is made of ASCII digits only (no sign) and fits in a `u32`.
 pub(crate) fn parse_whole_number(text: &str) -> Option<u32> {
@@ -6,14 +6,6 @@ pub(crate) fn parse_whole_number(text: &str) -> Option<u32> {
         return None;
     }
     text.parse().ok()
-}
-
-/// `bytes` as text line by line: a byte sequence that is not UTF-8 becomes U+FFFD, so that a batch
-/// file read one line at a time can name the bad line and still answer the others. A leading
-/// byte-order mark (U+FEFF) is dropped.
-pub fn decode_lossy(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    text.strip_prefix('\u{feff}').unwrap_or(&text).to_string()
 }
 
 /// `singular` for 1, `plural` otherwise.
@@ -51,11 +43,5 @@ mod tests {
         assert_eq!(quoted("1234"), "1234");
         assert_eq!(quoted(&"é".repeat(60)), "é".repeat(60));
         assert_eq!(quoted(&"é".repeat(61)), format!("{}…", "é".repeat(60)));
-    }
-
-    #[test]
-    fn decodes_bad_bytes_as_replacement_characters_and_drops_a_leading_byte_order_mark() {
-        assert_eq!(decode_lossy(b"\xef\xbb\xbfsecret 1\xff\n"), "secret 1\u{fffd}\n");
-        assert_eq!(decode_lossy("a\u{feff}".as_bytes()), "a\u{feff}");
     }
 }

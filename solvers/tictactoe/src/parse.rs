@@ -93,6 +93,13 @@ impl fmt::Display for MoveField {
 /// is that of the last token read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameFileError {
+    /// The token where a player or a number was expected holds bytes that are not UTF-8: every
+    /// family's words for them ([`solvebatch_core::text::not_utf8`]).
+    #[error("{}", solvebatch_core::text::not_utf8(*line))]
+    NotUtf8 {
+        /// The line of the token.
+        line: usize,
+    },
     /// The file ends where a number was expected.
     #[error("line {line}: expected {field}, found end of input")]
     Missing {
@@ -311,7 +318,19 @@ impl<'a> Reader<'a> {
     }
 
     fn not_a_player(&self, number: u32) -> GameFileError {
-        GameFileError::NotAPlayer { line: self.token_line, number, found: self.quote_token() }
+        self.not_utf8().unwrap_or_else(|| GameFileError::NotAPlayer {
+            line: self.token_line,
+            number,
+            found: self.quote_token(),
+        })
+    }
+
+    /// [`GameFileError::NotUtf8`] when the token starting at `position` holds bytes that are not
+    /// UTF-8: a token that is no player and no number is named so rather than quoted.
+    fn not_utf8(&self) -> Option<GameFileError> {
+        let rest = &self.text[self.position..];
+        let end = rest.iter().position(|&byte| is_space(byte)).unwrap_or(rest.len());
+        std::str::from_utf8(&rest[..end]).is_err().then_some(GameFileError::NotUtf8 { line: self.token_line })
     }
 
     /// Reads a 32-bit signed decimal integer token (`scanf("%d")` with a leading `+` or `-` allowed).
@@ -332,11 +351,11 @@ impl<'a> Reader<'a> {
             index += 1;
         }
         if index == digits_start || !self.at_token_end(index) {
-            return Err(GameFileError::NotANumber {
+            return Err(self.not_utf8().unwrap_or_else(|| GameFileError::NotANumber {
                 line: self.token_line,
                 field,
                 found: self.quote_token(),
-            });
+            }));
         }
         let value = if negative { -(magnitude as i64) } else { magnitude as i64 };
         let value = i32::try_from(value).map_err(|_| GameFileError::OutOfRange {
@@ -471,11 +490,11 @@ mod tests {
             moves("3 1\n\u{ff}x 0 0").unwrap_err().to_string(),
             "line 2: the player of move 1 must be X or 0, found \"\u{ff}x\""
         );
-        let invalid_utf8 = parse(b"3 1\n\xff 0 0").unwrap().moves.next().unwrap().unwrap_err();
-        assert_eq!(
-            invalid_utf8.to_string(),
-            "line 2: the player of move 1 must be X or 0, found \"\u{fffd}\""
-        );
+        // Bytes that are not UTF-8, in every family's words.
+        let invalid_utf8 = |text: &[u8]| parse(text).unwrap().moves.next().unwrap().unwrap_err().to_string();
+        assert_eq!(invalid_utf8(b"3 1\n\xff 0 0"), "line 2: not UTF-8 text");
+        assert_eq!(invalid_utf8(b"3 1\nX 0\n1\xe9"), "line 3: not UTF-8 text");
+        assert_eq!(parse(b"3\n\xe9").unwrap_err().to_string(), "line 2: not UTF-8 text");
     }
 
     #[test]

@@ -59,11 +59,11 @@ pub struct ScrabbleEndgameArgs {
     pub dictionary: PathBuf,
 
     /// Seed of the first game.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value_t = 0, value_parser = crate::cli::values::whole("a seed", 0..=u64::MAX))]
     pub seed: u64,
 
     /// Number of games.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::cli::values::whole("a number of files", 1..=u32::MAX))]
     pub count: u32,
 
     /// Folder to write the files to (created if needed).
@@ -75,15 +75,15 @@ pub struct ScrabbleEndgameArgs {
 #[derive(Debug, clap::Args)]
 pub struct TournamentArgs {
     /// Number of tables (the instance has twice as many players).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::values::whole("a number of tables", 1..=u32::MAX))]
     pub tables: u32,
 
     /// Pairings per table and per player.
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "D", value_parser = crate::cli::values::whole("a number of pairings per table", 1..=u32::MAX))]
     pub degree: u32,
 
     /// Seed of the first instance; instance k of --count uses seed S + k.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value_t = 0, value_parser = crate::cli::values::whole("a seed", 0..=u64::MAX))]
     pub seed: u64,
 
     /// Hide a round first, so that every instance has one.
@@ -91,7 +91,7 @@ pub struct TournamentArgs {
     pub planted: bool,
 
     /// Number of instances (needs --out when more than one).
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = crate::cli::values::whole("a number of files", 1..=u32::MAX))]
     pub count: u32,
 
     /// Folder to write the files to (created if needed).

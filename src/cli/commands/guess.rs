@@ -42,7 +42,7 @@ pub enum GuessCommand {
         digits: Digits,
         /// Seed for picking the secret: the same seed gives the same secret; default: a new secret
         /// every game.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = crate::cli::values::whole("a seed", 0..=u64::MAX))]
         seed: Option<u64>,
     },
     /// Play every secret (or those listed) with one or more strategies, in parallel, and report the
@@ -80,8 +80,13 @@ Examples:
     },
 }
 
+/// A number of digits, in the game's words for a whole number out of range (`the number of digits
+/// must be from 2 to 9, not 1`), in [`crate::cli::values::whole`]'s for anything else.
 fn digits(text: &str) -> Result<Digits, String> {
-    let d: u32 = text.parse().map_err(|_| format!("`{text}` is not a number of digits"))?;
+    let d = match text.parse::<u32>() {
+        Ok(d) => d,
+        Err(_) => crate::cli::values::whole("a number of digits", Digits::MIN..=Digits::MAX)(text)?,
+    };
     Digits::new(d).map_err(|error| error.to_string())
 }
 

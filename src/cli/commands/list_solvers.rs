@@ -4,11 +4,13 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use crate::family::FAMILIES;
-use crate::report::style::ColorChoice;
 use crate::report::style::Terminal;
+use crate::report::style::{wrap_prose, ColorChoice};
 use crate::report::table::{lay_out, Cell, Grid, Tone};
 
-/// Prints one table row per solver; the first of each family is its default.
+/// Prints one table row per solver (the first of each family is its default), then each family's
+/// inputs: its name as `--kind` takes it, the ending of its files, and what they are where the name
+/// does not say it (`gcg .gcg (Scrabble game)`: the scrabble family's recorded games).
 ///
 /// # Errors
 /// Standard output cannot be written.
@@ -32,8 +34,23 @@ pub fn run() -> anyhow::Result<ExitCode> {
     grid.prose[2] = true;
     grid.paths = false;
     let terminal = Terminal::detect(false, ColorChoice::Never);
-    writeln!(std::io::stdout(), "{}", lay_out(&grid, terminal))?;
+    let inputs = inputs_line();
+    let inputs = terminal.width.map_or_else(|| vec![inputs.clone()], |columns| wrap_prose(&inputs, columns));
+    writeln!(std::io::stdout(), "{}\n\n{}", lay_out(&grid, terminal), inputs.join("\n"))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `Inputs by family: tournament .csv, tictactoe .in (tic-tac-toe), ...`: each family's name, the
+/// ending of its input files, and its title where it differs from the name.
+fn inputs_line() -> String {
+    let inputs: Vec<String> = FAMILIES
+        .iter()
+        .map(|family| match family.title() {
+            title if title == family.name() => format!("{} {}", family.name(), family.extension()),
+            title => format!("{} {} ({title})", family.name(), family.extension()),
+        })
+        .collect();
+    format!("Inputs by family: {}.", inputs.join(", "))
 }
 
 #[cfg(test)]

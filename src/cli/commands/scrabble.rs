@@ -174,12 +174,12 @@ pub struct PreEndgameArgs {
     pub board: BoardArgs,
 
     /// How many plays to value: the best by score.
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = crate::cli::values::whole("a number of plays", 1..=u64::MAX))]
     pub plays: u64,
 
     /// The positions each draw's endgame searches at most.
     #[arg(long, value_name = "N", default_value_t = solvebatch_scrabble::search::endgame::ANALYSIS_NODE_LIMIT,
-        value_parser = clap::value_parser!(u64).range(1..))]
+        value_parser = crate::cli::values::whole("a number of positions", 1..=u64::MAX))]
     pub endgame_positions: u64,
 
     /// Print the valuation as one JSON object: `rack`, `unseen`, `scoreless_turns`, `game_over`,
@@ -241,17 +241,17 @@ pub struct AnalyzeArgs {
     pub tiles: Option<PathBuf>,
 
     /// How many best candidates to list per turn.
-    #[arg(long, value_name = "N", default_value_t = ANALYSIS_TOP)]
+    #[arg(long, value_name = "N", default_value_t = ANALYSIS_TOP, value_parser = crate::cli::values::whole("a number of plays", 0..=usize::MAX))]
     pub top: usize,
 
     /// Also play out the listed candidates and the move made at most N times each (two plies against
     /// random draws; the bag not empty). After a play challenged off, the opponent's racks on the
     /// next turn hold its tiles.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::values::whole("a number of play-outs", 1..=u64::MAX))]
     pub simulate: Option<u64>,
 
     /// Seed of the simulation's draws.
-    #[arg(long, value_name = "N", default_value_t = 1, requires = "simulate")]
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "simulate", value_parser = crate::cli::values::whole("a seed", 0..=u64::MAX))]
     pub seed: u64,
 
     /// Only the turns of the player with this nick.
@@ -261,7 +261,7 @@ pub struct AnalyzeArgs {
     /// The positions each endgame (bag empty) searches at most: more proves longer endgames, at
     /// their cost in time; a count, not a time, so that the analysis is the same on every machine.
     #[arg(long, value_name = "N", default_value_t = solvebatch_scrabble::search::endgame::ANALYSIS_NODE_LIMIT,
-        value_parser = clap::value_parser!(u64).range(1..))]
+        value_parser = crate::cli::values::whole("a number of positions", 1..=u64::MAX))]
     pub endgame_positions: u64,
 
     /// The leave values: a KLV2 file (wolges, MAGPIE; or its older KLV form) or a text leave file
@@ -331,7 +331,8 @@ pub struct CheckArgs {
     pub play: String,
 
     /// How many best plays to show when the letters fit nowhere.
-    #[arg(long, default_value_t = solvebatch_scrabble::batch::position::DEFAULT_TOP, value_name = "N")]
+    #[arg(long, default_value_t = solvebatch_scrabble::batch::position::DEFAULT_TOP, value_name = "N",
+        value_parser = crate::cli::values::whole("a number of plays", 0..=usize::MAX))]
     pub top: usize,
 
     /// Print the position after an accepted play as one CGP line: the opponent to move, the racks and
@@ -347,7 +348,7 @@ pub struct HintArgs {
     pub board: BoardArgs,
 
     /// How many best plays to list; default: the position file's `top:`, else 10.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::cli::values::whole("a number of plays", 0..=usize::MAX))]
     pub top: Option<usize>,
 
     /// `score` or `equity` (score plus leave value, with exchanges); default: `equity` under the
@@ -358,11 +359,11 @@ pub struct HintArgs {
     /// Play out each listed candidate at most N times against random draws (two plies) and rank by
     /// mean spread; a candidate clearly behind the leader stops early, and the leader stops once every
     /// other candidate has (standard rules, ranked by equity).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cli::values::whole("a number of play-outs", 1..=u64::MAX))]
     pub simulate: Option<u64>,
 
     /// Seed of the simulation's draws: the same seed gives the same result on any number of threads.
-    #[arg(long, value_name = "N", default_value_t = 1, requires = "simulate")]
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "simulate", value_parser = crate::cli::values::whole("a seed", 0..=u64::MAX))]
     pub seed: u64,
 
     /// The opponent's tiles known (all or some of its rack, after a play challenged off): each
@@ -432,7 +433,7 @@ pub struct PlayArgs {
 
     /// Seed of the shuffle of the pool: the same seed deals the same tiles; default: from the clock
     /// (printed on standard error).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::cli::values::whole("a seed", 0..=u64::MAX))]
     pub seed: Option<u64>,
 
     /// `lab` (no premium squares, bonus or blanks) or `standard` (premium squares, 50 points for all 7
@@ -441,7 +442,7 @@ pub struct PlayArgs {
     pub rules: RulesName,
 
     /// How many best plays a hint shows when the letters tried fit nowhere.
-    #[arg(long, value_name = "N", default_value_t = 5)]
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = crate::cli::values::whole("a number of plays", 0..=usize::MAX))]
     pub top: usize,
 
     /// How a hint ranks the best plays: `score`, or `equity` (score plus leave value, with

@@ -51,7 +51,7 @@ pub struct Args {
     pub jobs: Option<u32>,
 
     /// Seed for solvers with randomness.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::cli::values::whole("a seed", 0..=u64::MAX))]
     pub seed: u64,
 
     /// Instead of solving, write the problem as a DIMACS CNF formula for any SAT solver: variable k is
@@ -83,7 +83,7 @@ pub struct Args {
     pub all: bool,
 
     /// With --all: print at most K rounds (all of them when there are fewer).
-    #[arg(long, value_name = "K", requires = "all", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", requires = "all", value_parser = crate::cli::values::whole("a number of rounds", 1..=u64::MAX))]
     pub limit: Option<u64>,
 
     /// With --solver sat: when there is no round, write a DRAT proof of it (text form) for the CNF

@@ -137,9 +137,15 @@ async function solveFile(name, read) {
   if (record.status === "solved") await showAlternatives(null);
 }
 
-// The triples `[first, second, table]` of a round as printed (`Table T: A vs. B` lines).
+// The triples `[first, second, table]` of a round as printed (`Table T: A vs. B` lines), as strings of
+// digits like the server's: numbers past 2^53 stay exact.
 function printedPairings(text) {
-  return [...text.matchAll(/^Table (\d+): (\d+) vs\. (\d+)$/gm)].map((m) => [Number(m[2]), Number(m[3]), Number(m[1])]);
+  return [...text.matchAll(/^Table (\d+): (\d+) vs\. (\d+)$/gm)].map((m) => [m[2], m[3], m[1]]);
+}
+
+// Orders two numbers written in decimal digits without leading zeros (as the server writes them).
+function byNumber(a, b) {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 // The pin of a pairing `[first, second, table]`, as `--fix` takes it.
@@ -200,7 +206,7 @@ async function showAlternatives(at) {
 }
 
 // Lists the file's pairings table by table, one button each, marking those of the round shown and
-// the pins.
+// the pins. The numbers are the server's strings of digits, shown as they are.
 function drawPairings(all, played) {
   const inRound = new Set(played.map(pinOf));
   const byTable = new Map();
@@ -209,7 +215,7 @@ function drawPairings(all, played) {
     if (!byTable.has(pairing[2])) byTable.set(pairing[2], new Map());
     byTable.get(pairing[2]).set(pin, pairing);
   }
-  pairings.replaceChildren(...[...byTable].sort(([a], [b]) => a - b).map(([table, row]) => {
+  pairings.replaceChildren(...[...byTable].sort(([a], [b]) => byNumber(a, b)).map(([table, row]) => {
     const line = document.createElement("div");
     line.className = "table-row";
     const label = document.createElement("span");

@@ -40,11 +40,12 @@ pub enum LeavesFault {
     /// A bad line of the text form.
     #[error(transparent)]
     Text(#[from] LeaveFileError),
-    /// The text form is not UTF-8.
-    #[error("not UTF-8 text (byte {offset}) and not a KLV2 file")]
+    /// The text form is not UTF-8: every family's words for it
+    /// ([`solvebatch_core::text::not_utf8`]), and that it is no KLV2 either.
+    #[error("{}, and not a KLV2 file", solvebatch_core::text::not_utf8(*line))]
     Utf8 {
-        /// The offset of the first byte that is not UTF-8.
-        offset: usize,
+        /// The line (counted from 1) of the first byte that is not UTF-8.
+        line: usize,
     },
     /// It starts as a KLV2 file but is not a valid one.
     #[error(transparent)]
@@ -141,8 +142,9 @@ impl LeaveTable {
         if let Some(offset) = bytes.iter().position(|&byte| byte == 0) {
             return Err(LeavesFault::Binary { offset });
         }
-        let text =
-            std::str::from_utf8(bytes).map_err(|error| LeavesFault::Utf8 { offset: error.valid_up_to() })?;
+        let text = std::str::from_utf8(bytes).map_err(|error| LeavesFault::Utf8 {
+            line: solvebatch_core::text::first_line_not_utf8(bytes, error),
+        })?;
         Ok(LeaveTable::parse(text)?)
     }
 
@@ -369,7 +371,7 @@ mod tests {
         assert_eq!(error(&nan), "damaged KLV2: the value of leave S is not a finite number");
         let long = klv(&[("ABCDEFG", 1.0)], true);
         assert_eq!(error(&long), "damaged KLV2: a leave of more than 6 tiles (at node 7 of its leave graph)");
-        assert_eq!(error(b"E 1\n\xffS 2\n"), "not UTF-8 text (byte 4) and not a KLV2 file");
+        assert_eq!(error(b"E 1\n\xffS 2\n"), "line 2: not UTF-8 text, and not a KLV2 file");
         assert_eq!(error(b"E 1\nS\n"), "line 2: expected 'LEAVE VALUE', found 'S'");
     }
 
