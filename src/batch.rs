@@ -229,14 +229,18 @@ struct InOrder<'a> {
     /// The first exporter's error; the batch still finishes its files.
     failure: Option<anyhow::Error>,
     exporters: &'a mut Exporters,
-    progress: ProgressBar,
+    /// The progress bar, when it is drawn (standard error a terminal): a hidden one is not kept up,
+    /// which would cost each file a message and a clock reading.
+    progress: Option<ProgressBar>,
 }
 
 impl InOrder<'_> {
     /// Exports the next record in path order.
     fn finished(&mut self, (record, diff): (Record, Option<String>)) {
-        self.progress.set_message(crate::report::style::escape_cell(&record.file, false));
-        self.progress.inc(1);
+        if let Some(progress) = &self.progress {
+            progress.set_message(crate::report::style::escape_cell(&record.file, false));
+            progress.inc(1);
+        }
         if self.failure.is_none() {
             self.failure = self.exporters.record(&record).err();
         }
@@ -266,9 +270,9 @@ fn solve_all(
         diffs: Vec::new(),
         failure: None,
         exporters,
-        progress,
+        progress: Some(progress).filter(|progress| !progress.is_hidden()),
     };
-    let threads = workers::Threads::Own(options.jobs.unwrap_or_else(rayon::current_num_threads));
+    let threads = workers::Threads::Own(options.jobs.unwrap_or_else(workers::cores));
     workers::in_order(
         inputs.len(),
         threads,
@@ -276,7 +280,9 @@ fn solve_all(
         &|index| solve_one(options, prepared, previous, &inputs[index]),
         |solved| in_order.finished(solved),
     )?;
-    in_order.progress.finish_and_clear();
+    if let Some(progress) = &in_order.progress {
+        progress.finish_and_clear();
+    }
     match in_order.failure {
         Some(error) => Err(error),
         None => Ok((in_order.records, in_order.diffs)),
@@ -300,7 +306,7 @@ fn solve_one(
     };
     let prepared = prepared[family.name()].as_ref();
     let reference_path = family.reference_path(&input.path);
-    let reference = crate::text::read_limited(&reference_path, None).ok();
+    let reference = crate::text::read_reference(&reference_path, None);
     let started = Instant::now();
     let text = match solve::load(&input.path, options.timeout) {
         Ok(text) => text,

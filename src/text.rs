@@ -58,15 +58,37 @@ pub fn read_text_limited(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>
     read_within(path, limit, true)
 }
 
+/// The bytes of the reference at `path` as [`read_limited`] reads them, or `None` when it cannot be
+/// read: most often there is none, which costs one status and no message (a batch looks for a
+/// reference beside each of its files, and most have none).
+pub fn read_reference(path: &Path, limit: Option<Duration>) -> Option<Vec<u8>> {
+    let status = std::fs::metadata(path);
+    if status.is_err() {
+        return None;
+    }
+    read_after_status(path, Some(status), limit, false).ok()
+}
+
 fn read_within(path: &Path, limit: Option<Duration>, text: bool) -> Result<Vec<u8>, ReadError> {
+    let status = (path != Path::new("-")).then(|| std::fs::metadata(path));
+    read_after_status(path, status, limit, text)
+}
+
+/// [`read_within`] given the status of `path` (`None` for standard input).
+fn read_after_status(
+    path: &Path,
+    status: Option<std::io::Result<std::fs::Metadata>>,
+    limit: Option<Duration>,
+    text: bool,
+) -> Result<Vec<u8>, ReadError> {
     // Only what may block (a FIFO, a device, standard input) is read on a thread of its own: a
     // regular file, or a path that is not there (a missing reference), costs no thread, and is
     // read with the size its status gave: one status and one open, as `cat` does. (Opening first
     // without blocking would spare the status, but a FIFO's writer may come and go while such a
     // probe is its only reader.)
-    if path != Path::new("-") {
+    if let Some(status) = status {
         let failed = |error: std::io::Error| ReadError::Failed(format!("cannot read: {error}"));
-        let metadata = std::fs::metadata(path).map_err(failed)?;
+        let metadata = status.map_err(failed)?;
         if metadata.is_file() {
             let file = std::fs::File::open(path).map_err(failed)?;
             return read_regular_file(file, metadata.len(), text);

@@ -233,7 +233,7 @@ fn compare_file(
     // Read only for its hash (within the time limit, as the input): `compare` judges solvers against
     // each other, not against references. Both hashes are the same for every solver's record.
     let reference_path = family.reference_path(path);
-    let reference = crate::text::read_limited(&reference_path, options.timeout).ok();
+    let reference = crate::text::read_reference(&reference_path, options.timeout);
     let to_solve = FileToSolve::new(file.clone(), path, text)
         .with_reference(reference.as_deref().map(|bytes| (display_path(&reference_path), bytes)))
         .unjudged();
