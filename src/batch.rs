@@ -54,7 +54,8 @@ pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
     let mut own_files = exporters.files().to_vec();
     own_files.extend(options.junit.iter().filter(|path| *path != Path::new("-")).cloned());
     let own = Own::new(&own_files);
-    let mut found = inputs::find(&options.paths, options.kind, &own);
+    let mut found =
+        inputs::find(&options.paths, options.kind, &own, options.jobs.unwrap_or_else(workers::cores));
     if found.inputs.is_empty() {
         return Err(crate::inputs::no_inputs(found.skipped, options.kind));
     }

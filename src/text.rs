@@ -267,6 +267,19 @@ mod tests {
     }
 
     #[test]
+    fn a_reference_is_its_bytes_or_none_when_it_cannot_be_read() {
+        let folder = tempfile::tempdir().unwrap();
+        let reference = folder.path().join("a.csv.expected");
+        assert_eq!(read_reference(&reference, None), None);
+        // A folder where the reference would be cannot be read as one either.
+        std::fs::create_dir(&reference).unwrap();
+        assert_eq!(read_reference(&reference, None), None);
+        std::fs::remove_dir(&reference).unwrap();
+        std::fs::write(&reference, "Table 0: 0 vs. 1\n").unwrap();
+        assert_eq!(read_reference(&reference, None).as_deref(), Some(&b"Table 0: 0 vs. 1\n"[..]));
+    }
+
+    #[test]
     fn a_binary_file_is_refused_from_its_first_block() {
         let folder = tempfile::tempdir().unwrap();
         let file = folder.path().join("a.csv");

@@ -38,7 +38,7 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     let history = options.history.open()?;
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
     let own = Own::new(exporters.files());
-    let found = inputs::find(&options.paths, options.kind, &own);
+    let found = inputs::find(&options.paths, options.kind, &own, options.files_at_once);
     if found.inputs.is_empty() {
         return Err(crate::inputs::no_inputs(found.skipped, options.kind));
     }
