@@ -9,7 +9,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::UsageError;
-use crate::inputs::{self, Input, Own};
+use crate::inputs::{self, BareFolders, Input, Own};
 use crate::options::RunOptions;
 use crate::output::write_file;
 use crate::paths::display_path;
@@ -106,7 +106,8 @@ pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
         previous.check_inputs(&input_set, &found.inputs, options)?;
     }
     signals::finish_batches_gracefully();
-    let (records, diffs) = solve_all(options, &prepared, previous.as_ref(), &found.inputs, &mut exporters)?;
+    let (records, diffs) =
+        solve_all(options, &prepared, previous.as_ref(), (&found.inputs, &found.bare), &mut exporters)?;
 
     let mut summary = Summary::of(&records, options.strict);
     if let Some(blessing) = &options.bless {
@@ -255,11 +256,12 @@ impl InOrder<'_> {
 /// Solves every input on `--jobs` workers ([`workers::in_order`]: this thread one of them, so that
 /// `-j 1` solves on this thread alone), and hands the records to the exporters in path order as soon
 /// as every earlier file is done. After a signal the files under way stop and no new file starts.
+/// No reference is looked for in the `bare` folders.
 fn solve_all(
     options: &RunOptions,
     prepared: &PreparedFamilies,
     previous: Option<&Previous>,
-    inputs: &[Input],
+    (inputs, bare): (&[Input], &BareFolders),
     exporters: &mut Exporters,
 ) -> anyhow::Result<(Vec<Record>, Diffs)> {
     let progress = ProgressBar::new(inputs.len() as u64).with_style(
@@ -278,7 +280,7 @@ fn solve_all(
         inputs.len(),
         threads,
         &signals::interrupted,
-        &|index| solve_one(options, prepared, previous, &inputs[index]),
+        &|index| solve_one(options, prepared, previous, bare, &inputs[index]),
         |solved| in_order.finished(solved),
     )?;
     if let Some(progress) = &in_order.progress {
@@ -291,11 +293,12 @@ fn solve_all(
 }
 
 /// Solves one input ([`solve::solve_file`]), unless its record in the report resumed still holds;
-/// every failure becomes the record's result.
+/// every failure becomes the record's result. Its reference is read unless `bare` says there is none.
 fn solve_one(
     options: &RunOptions,
     prepared: &PreparedFamilies,
     previous: Option<&Previous>,
+    bare: &BareFolders,
     input: &Input,
 ) -> (Record, Option<String>) {
     let file = display_path(&input.path);
@@ -307,7 +310,11 @@ fn solve_one(
     };
     let prepared = prepared[family.name()].as_ref();
     let reference_path = family.reference_path(&input.path);
-    let reference = crate::text::read_reference(&reference_path, None);
+    let reference = if bare.lacks(&input.path, &reference_path) {
+        None
+    } else {
+        crate::text::read_reference(&reference_path, None)
+    };
     let started = Instant::now();
     let text = match solve::load(&input.path, options.timeout) {
         Ok(text) => text,
