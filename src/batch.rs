@@ -316,7 +316,7 @@ fn solve_one(
         crate::text::read_reference(&reference_path, None)
     };
     let started = Instant::now();
-    let text = match solve::load(&input.path, options.timeout) {
+    let text = match solve::load(&input.path, options.timeout, input.regular) {
         Ok(text) => text,
         Err(unsolved) => return (solve::unsolved(file, Some(family.name()), unsolved), None),
     };

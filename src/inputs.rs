@@ -23,6 +23,8 @@ pub struct Input {
     pub problem: Option<String>,
     /// Its device and inode, from the metadata the walk read: what tells one file named twice.
     identity: Option<(u64, u64)>,
+    /// Whether the status read when it was found said a regular file ([`crate::text::read_found`]).
+    pub regular: bool,
 }
 
 /// What a walk found.
@@ -153,6 +155,7 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own, thr
                 family,
                 problem: Some(format!("cannot read: {error}")),
                 identity: None,
+                regular: false,
             }),
             Ok(metadata) if metadata.is_dir() => walk(root, kind, own, threads, &mut found),
             Ok(metadata) => {
@@ -161,6 +164,7 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own, thr
                     family,
                     problem: None,
                     identity: identity(&metadata),
+                    regular: metadata.is_file(),
                 });
             }
         }
@@ -260,6 +264,7 @@ fn classify(
                 family: None,
                 problem: Some(format!("cannot walk: {error}")),
                 identity: None,
+                regular: false,
             });
             return;
         }
@@ -291,7 +296,14 @@ fn classify(
         Some(family) => {
             let problem = (!metadata.is_file()).then(|| not_regular(&metadata));
             let identity = identity(&metadata);
-            found.inputs.push(Input { path: entry.into_path(), family: Some(family), problem, identity });
+            let regular = metadata.is_file();
+            found.inputs.push(Input {
+                path: entry.into_path(),
+                family: Some(family),
+                problem,
+                identity,
+                regular,
+            });
         }
         None => {
             crowd(found, entry.path());

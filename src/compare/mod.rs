@@ -71,7 +71,7 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         }
         let file = display_path(&input.path);
         let solved = solve::family_of(input).and_then(|family| {
-            let text = solve::load(&input.path, options.timeout)?;
+            let text = solve::load(&input.path, options.timeout, input.regular)?;
             let solvers = &prepared.iter().find(|(name, _)| *name == family.name()).expect("prepared").1;
             Ok(compare_file(options, &input.path, file.clone(), family, solvers, &text))
         });
