@@ -39,7 +39,7 @@ pub struct Found {
     /// The walked folders that hold inputs and folders only.
     pub bare: BareFolders,
     /// The folders of the files that are not inputs (references, skipped files), from every walk.
-    crowded: HashSet<PathBuf>,
+    crowded: HashSet<Vec<u8>>,
 }
 
 impl Found {
@@ -60,17 +60,39 @@ impl Found {
 /// file's cost). Wherever the walk saw any other file, each reference is looked for as the file is
 /// solved.
 #[derive(Default)]
-pub struct BareFolders(HashSet<PathBuf>);
+pub struct BareFolders(HashSet<Vec<u8>>);
 
 impl BareFolders {
     /// Whether `reference`, the reference of the input at `input`, is known to be absent: it would
     /// lie beside the input, in a bare folder.
     pub fn lacks(&self, input: &Path, reference: &Path) -> bool {
         !self.0.is_empty()
-            && input
-                .parent()
-                .is_some_and(|folder| reference.parent() == Some(folder) && self.0.contains(folder))
+            && folder_bytes(input)
+                .is_some_and(|folder| folder_bytes(reference) == Some(folder) && self.0.contains(folder))
     }
+
+    /// Counts the walked folder `folder` in.
+    fn add(&mut self, folder: &Path) {
+        let bytes = folder.as_os_str().as_encoded_bytes();
+        let end = bytes.iter().rposition(|&byte| !is_separator(byte)).map_or(0, |last| last + 1);
+        self.0.insert(bytes[..end].to_vec());
+    }
+}
+
+/// The bytes of `path` before its last separator: the folder a walk's path lies in, as the walk
+/// wrote it (the walked folder, `/`, the names below it), which spares taking the path apart for each
+/// file. `None` without a separator.
+fn folder_bytes(path: &Path) -> Option<&[u8]> {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    let last = bytes.iter().rposition(|&byte| is_separator(byte))?;
+    let folder = &bytes[..last];
+    // `d//a.csv` lies in `d`, as the walk of `d/` counts it.
+    Some(&folder[..folder.iter().rposition(|&byte| !is_separator(byte)).map_or(0, |last| last + 1)])
+}
+
+/// Whether `byte` separates the names of a path (`/`, and `\\` on Windows).
+fn is_separator(byte: u8) -> bool {
+    byte.is_ascii() && std::path::is_separator(char::from(byte))
 }
 
 /// Files the batch writes and must never read: its report files and the file its standard output
@@ -200,14 +222,19 @@ enum SameFile {
 /// threads, each over a run of the entries, their finds joined in the walk's order.
 fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, threads: usize, found: &mut Found) {
     let first = found.inputs.len();
+    // Each folder's names sorted as it is read: a walk then comes in the order of paths already
+    // (a folder's files before a sibling whose name continues the folder's), and the sort below
+    // only confirms it.
     let entries: Vec<walkdir::Result<walkdir::DirEntry>> =
-        walkdir::WalkDir::new(root).follow_links(true).into_iter().collect();
+        walkdir::WalkDir::new(root).follow_links(true).sort_by_file_name().into_iter().collect();
     // Below this many entries per thread, starting a thread costs more than it spares.
     const ENTRIES_PER_THREAD: usize = 512;
     let threads = threads.min(entries.len() / ENTRIES_PER_THREAD).max(1);
     if entries.iter().all(Result::is_ok) {
         let folders = entries.iter().flatten().filter(|entry| entry.file_type().is_dir());
-        found.bare.0.extend(folders.map(|entry| entry.path().to_path_buf()));
+        for folder in folders {
+            found.bare.add(folder.path());
+        }
     }
     let sort_run = |entries: Vec<walkdir::Result<walkdir::DirEntry>>| {
         let mut part = Found::new();
@@ -240,9 +267,12 @@ fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, threads: usiz
         found.references.extend(part.references);
         found.crowded.extend(part.crowded);
     }
-    found.inputs[first..].sort_unstable_by(|a, b| {
+    let order = |a: &Input, b: &Input| {
         path_order(a.path.as_os_str().as_encoded_bytes(), b.path.as_os_str().as_encoded_bytes())
-    });
+    };
+    if !found.inputs[first..].is_sorted_by(|a, b| order(a, b).is_le()) {
+        found.inputs[first..].sort_unstable_by(order);
+    }
 }
 
 /// Sorts one entry of the walk of the folder `root` into `found`: an input (with its status, or
@@ -273,8 +303,8 @@ fn classify(
         return;
     }
     let crowd = |found: &mut Found, path: &Path| {
-        if let Some(folder) = path.parent() {
-            found.crowded.insert(folder.to_path_buf());
+        if let Some(folder) = folder_bytes(path) {
+            found.crowded.insert(folder.to_vec());
         }
     };
     if is_temporary(entry.file_name()) {
@@ -496,6 +526,22 @@ mod tests {
         // A folder named directly is walked; a file named directly is not a walk.
         let found = find(&[root.join("inputs/a.csv")], None, &Own::default(), 1);
         assert!(!found.bare.lacks(&root.join("inputs/a.csv"), &root.join("inputs/a.csv.expected")));
+    }
+
+    #[test]
+    fn a_walked_path_lies_in_the_bytes_before_its_last_separator() {
+        assert_eq!(folder_bytes(Path::new("d/sub/a.csv")), Some(&b"d/sub"[..]));
+        assert_eq!(folder_bytes(Path::new("d//a.csv")), Some(&b"d"[..]));
+        assert_eq!(folder_bytes(Path::new("./a.csv")), Some(&b"."[..]));
+        assert_eq!(folder_bytes(Path::new("/a.csv")), Some(&b""[..]));
+        assert_eq!(folder_bytes(Path::new("a.csv")), None);
+        let mut bare = BareFolders::default();
+        bare.add(Path::new("d//"));
+        bare.add(Path::new("/"));
+        assert!(bare.lacks(Path::new("d/a.csv"), Path::new("d/a.csv.expected")));
+        assert!(bare.lacks(Path::new("/a.csv"), Path::new("/a.csv.expected")));
+        assert!(!bare.lacks(Path::new("e/a.csv"), Path::new("e/a.csv.expected")));
+        assert!(!bare.lacks(Path::new("a.csv"), Path::new("a.csv.expected")));
     }
 
     #[test]
