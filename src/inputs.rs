@@ -222,11 +222,8 @@ enum SameFile {
 /// threads, each over a run of the entries, their finds joined in the walk's order.
 fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, threads: usize, found: &mut Found) {
     let first = found.inputs.len();
-    // Each folder's names sorted as it is read: a walk then comes in the order of paths already
-    // (a folder's files before a sibling whose name continues the folder's), and the sort below
-    // only confirms it.
     let entries: Vec<walkdir::Result<walkdir::DirEntry>> =
-        walkdir::WalkDir::new(root).follow_links(true).sort_by_file_name().into_iter().collect();
+        walkdir::WalkDir::new(root).follow_links(true).into_iter().collect();
     // Below this many entries per thread, starting a thread costs more than it spares.
     const ENTRIES_PER_THREAD: usize = 512;
     let threads = threads.min(entries.len() / ENTRIES_PER_THREAD).max(1);
@@ -267,12 +264,9 @@ fn walk(root: &Path, kind: Option<&'static dyn Family>, own: &Own, threads: usiz
         found.references.extend(part.references);
         found.crowded.extend(part.crowded);
     }
-    let order = |a: &Input, b: &Input| {
+    found.inputs[first..].sort_unstable_by(|a, b| {
         path_order(a.path.as_os_str().as_encoded_bytes(), b.path.as_os_str().as_encoded_bytes())
-    };
-    if !found.inputs[first..].is_sorted_by(|a, b| order(a, b).is_le()) {
-        found.inputs[first..].sort_unstable_by(order);
-    }
+    });
 }
 
 /// Sorts one entry of the walk of the folder `root` into `found`: an input (with its status, or
