@@ -9,7 +9,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::UsageError;
-use crate::inputs::{self, Input, Own};
+use crate::inputs::{self, BareFolders, Input, Own};
 use crate::options::RunOptions;
 use crate::output::write_file;
 use crate::paths::display_path;
@@ -54,7 +54,8 @@ pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
     let mut own_files = exporters.files().to_vec();
     own_files.extend(options.junit.iter().filter(|path| *path != Path::new("-")).cloned());
     let own = Own::new(&own_files);
-    let mut found = inputs::find(&options.paths, options.kind, &own);
+    let mut found =
+        inputs::find(&options.paths, options.kind, &own, options.jobs.unwrap_or_else(workers::cores));
     if found.inputs.is_empty() {
         return Err(crate::inputs::no_inputs(found.skipped, options.kind));
     }
@@ -105,7 +106,8 @@ pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
         previous.check_inputs(&input_set, &found.inputs, options)?;
     }
     signals::finish_batches_gracefully();
-    let (records, diffs) = solve_all(options, &prepared, previous.as_ref(), &found.inputs, &mut exporters)?;
+    let (records, diffs) =
+        solve_all(options, &prepared, previous.as_ref(), (&found.inputs, &found.bare), &mut exporters)?;
 
     let mut summary = Summary::of(&records, options.strict);
     if let Some(blessing) = &options.bless {
@@ -229,14 +231,18 @@ struct InOrder<'a> {
     /// The first exporter's error; the batch still finishes its files.
     failure: Option<anyhow::Error>,
     exporters: &'a mut Exporters,
-    progress: ProgressBar,
+    /// The progress bar, when it is drawn (standard error a terminal): a hidden one is not kept up,
+    /// which would cost each file a message and a clock reading.
+    progress: Option<ProgressBar>,
 }
 
 impl InOrder<'_> {
     /// Exports the next record in path order.
     fn finished(&mut self, (record, diff): (Record, Option<String>)) {
-        self.progress.set_message(crate::report::style::escape_cell(&record.file, false));
-        self.progress.inc(1);
+        if let Some(progress) = &self.progress {
+            progress.set_message(crate::report::style::escape_cell(&record.file, false));
+            progress.inc(1);
+        }
         if self.failure.is_none() {
             self.failure = self.exporters.record(&record).err();
         }
@@ -250,11 +256,12 @@ impl InOrder<'_> {
 /// Solves every input on `--jobs` workers ([`workers::in_order`]: this thread one of them, so that
 /// `-j 1` solves on this thread alone), and hands the records to the exporters in path order as soon
 /// as every earlier file is done. After a signal the files under way stop and no new file starts.
+/// No reference is looked for in the `bare` folders.
 fn solve_all(
     options: &RunOptions,
     prepared: &PreparedFamilies,
     previous: Option<&Previous>,
-    inputs: &[Input],
+    (inputs, bare): (&[Input], &BareFolders),
     exporters: &mut Exporters,
 ) -> anyhow::Result<(Vec<Record>, Diffs)> {
     let progress = ProgressBar::new(inputs.len() as u64).with_style(
@@ -266,17 +273,19 @@ fn solve_all(
         diffs: Vec::new(),
         failure: None,
         exporters,
-        progress,
+        progress: Some(progress).filter(|progress| !progress.is_hidden()),
     };
-    let threads = workers::Threads::Own(options.jobs.unwrap_or_else(rayon::current_num_threads));
+    let threads = workers::Threads::Own(options.jobs.unwrap_or_else(workers::cores));
     workers::in_order(
         inputs.len(),
         threads,
         &signals::interrupted,
-        &|index| solve_one(options, prepared, previous, &inputs[index]),
+        &|index| solve_one(options, prepared, previous, bare, &inputs[index]),
         |solved| in_order.finished(solved),
     )?;
-    in_order.progress.finish_and_clear();
+    if let Some(progress) = &in_order.progress {
+        progress.finish_and_clear();
+    }
     match in_order.failure {
         Some(error) => Err(error),
         None => Ok((in_order.records, in_order.diffs)),
@@ -284,11 +293,12 @@ fn solve_all(
 }
 
 /// Solves one input ([`solve::solve_file`]), unless its record in the report resumed still holds;
-/// every failure becomes the record's result.
+/// every failure becomes the record's result. Its reference is read unless `bare` says there is none.
 fn solve_one(
     options: &RunOptions,
     prepared: &PreparedFamilies,
     previous: Option<&Previous>,
+    bare: &BareFolders,
     input: &Input,
 ) -> (Record, Option<String>) {
     let file = display_path(&input.path);
@@ -300,9 +310,13 @@ fn solve_one(
     };
     let prepared = prepared[family.name()].as_ref();
     let reference_path = family.reference_path(&input.path);
-    let reference = crate::text::read_limited(&reference_path, None).ok();
+    let reference = if bare.lacks(&input.path, &reference_path) {
+        None
+    } else {
+        crate::text::read_reference(&reference_path, None)
+    };
     let started = Instant::now();
-    let text = match solve::load(&input.path, options.timeout) {
+    let text = match solve::load(&input.path, options.timeout, input.regular) {
         Ok(text) => text,
         Err(unsolved) => return (solve::unsolved(file, Some(family.name()), unsolved), None),
     };

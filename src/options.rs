@@ -131,7 +131,7 @@ impl RunOptions {
         crate::inputs::require_existing(&args.paths)?;
         let kind = args.kind.as_deref().map(family_named).transpose()?;
         let solver = SolverChoice::parse(&args.solver, kind)?;
-        let threads = threads_per_solve(args.threads, args.jobs.unwrap_or_else(rayon::current_num_threads));
+        let threads = threads_per_solve(args.threads, args.jobs.unwrap_or_else(crate::workers::cores));
         let family_options = args.family_options();
         let shard = match args.shard {
             None => None,
@@ -287,7 +287,7 @@ impl CompareOptions {
         }
         let files_at_once = match args.jobs {
             Some(jobs) => jobs as usize,
-            None if args.schedule.parallel => rayon::current_num_threads(),
+            None if args.schedule.parallel => crate::workers::cores(),
             None => 1,
         };
         let threads = threads_per_solve(args.threads, files_at_once);
@@ -366,10 +366,8 @@ impl CompareOptions {
 /// The threads of each solve: `--threads`, else the cores left by `files_at_once` files at once
 /// (at least 1).
 fn threads_per_solve(threads: Option<u32>, files_at_once: usize) -> usize {
-    threads.map_or_else(
-        || (rayon::current_num_threads() / files_at_once.max(1)).max(1),
-        |threads| threads as usize,
-    )
+    threads
+        .map_or_else(|| (crate::workers::cores() / files_at_once.max(1)).max(1), |threads| threads as usize)
 }
 
 /// The family called `name`.

@@ -94,14 +94,20 @@ pub fn family_of(input: &Input) -> Result<&'static dyn Family, Unsolved> {
 }
 
 /// The bytes of the input at `path`, read within `limit` (a FIFO without a writer is waited for no
-/// longer; a signal stops the wait).
+/// longer; a signal stops the wait); `regular` when it was a regular file when found, which then
+/// opens it at once ([`crate::text::read_found`]).
 ///
 /// # Errors
 /// `failed` for a file that cannot be read or is too large, `invalid` for a binary file (a NUL
 /// byte in its first block), `timeout` when nothing came within the limit, `interrupted` when a
 /// signal came first.
-pub fn load(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>, Unsolved> {
-    crate::text::read_text_limited(path, limit).map_err(|error| match error {
+pub fn load(path: &Path, limit: Option<Duration>, regular: bool) -> Result<Vec<u8>, Unsolved> {
+    unsolved_read(crate::text::read_found(path, limit, regular))
+}
+
+/// A read's error as the record's status and message.
+fn unsolved_read(read: Result<Vec<u8>, ReadError>) -> Result<Vec<u8>, Unsolved> {
+    read.map_err(|error| match error {
         ReadError::Failed(message) => (Status::Failed, message),
         ReadError::Binary => (Status::Invalid, ReadError::BINARY.to_string()),
         ReadError::Timeout => (Status::Timeout, "nothing to read within the time limit".to_string()),
@@ -374,8 +380,10 @@ mod tests {
 
     #[test]
     fn unreadable_inputs_end_as_failed_rows() {
-        let (status, message) = load(Path::new("no/such/file.csv"), None).unwrap_err();
-        assert_eq!(status, Status::Failed);
-        assert!(message.starts_with("cannot read: "), "{message}");
+        for regular in [false, true] {
+            let (status, message) = load(Path::new("no/such/file.csv"), None, regular).unwrap_err();
+            assert_eq!(status, Status::Failed);
+            assert!(message.starts_with("cannot read: "), "{message}");
+        }
     }
 }

@@ -58,15 +58,66 @@ pub fn read_text_limited(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>
     read_within(path, limit, true)
 }
 
+/// [`read_text_limited`] of the input at `path`, which was a regular file when it was found
+/// (`regular`: the walk's status said so): opened at once, without waiting, and read by the size its
+/// open file's status gives, which spares looking the path up twice. Were it no longer a regular
+/// file (a FIFO put in its place meanwhile), that open did not wait for a writer, and it is read as
+/// [`read_text_limited`] reads it.
+///
+/// # Errors
+/// As [`read_text_limited`].
+pub fn read_found(path: &Path, limit: Option<Duration>, regular: bool) -> Result<Vec<u8>, ReadError> {
+    #[cfg(unix)]
+    if regular {
+        use std::os::unix::fs::OpenOptionsExt;
+        let failed = |error: std::io::Error| ReadError::Failed(format!("cannot read: {error}"));
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)
+            .map_err(failed)?;
+        let metadata = file.metadata().map_err(failed)?;
+        if metadata.is_file() {
+            // Reading a regular file never waits, whether or not it was opened to wait.
+            return read_regular_file(file, metadata.len(), true);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = regular;
+    read_text_limited(path, limit)
+}
+
+/// The bytes of the reference at `path` as [`read_limited`] reads them, or `None` when it cannot be
+/// read: most often there is none, which costs one status and no message (a batch looks for a
+/// reference beside each of its files, and most have none).
+pub fn read_reference(path: &Path, limit: Option<Duration>) -> Option<Vec<u8>> {
+    let status = std::fs::metadata(path);
+    if status.is_err() {
+        return None;
+    }
+    read_after_status(path, Some(status), limit, false).ok()
+}
+
 fn read_within(path: &Path, limit: Option<Duration>, text: bool) -> Result<Vec<u8>, ReadError> {
+    let status = (path != Path::new("-")).then(|| std::fs::metadata(path));
+    read_after_status(path, status, limit, text)
+}
+
+/// [`read_within`] given the status of `path` (`None` for standard input).
+fn read_after_status(
+    path: &Path,
+    status: Option<std::io::Result<std::fs::Metadata>>,
+    limit: Option<Duration>,
+    text: bool,
+) -> Result<Vec<u8>, ReadError> {
     // Only what may block (a FIFO, a device, standard input) is read on a thread of its own: a
     // regular file, or a path that is not there (a missing reference), costs no thread, and is
     // read with the size its status gave: one status and one open, as `cat` does. (Opening first
     // without blocking would spare the status, but a FIFO's writer may come and go while such a
     // probe is its only reader.)
-    if path != Path::new("-") {
+    if let Some(status) = status {
         let failed = |error: std::io::Error| ReadError::Failed(format!("cannot read: {error}"));
-        let metadata = std::fs::metadata(path).map_err(failed)?;
+        let metadata = status.map_err(failed)?;
         if metadata.is_file() {
             let file = std::fs::File::open(path).map_err(failed)?;
             return read_regular_file(file, metadata.len(), text);
@@ -242,6 +293,42 @@ mod tests {
         assert_eq!(bytes.capacity() as u64, MAX_INPUT_BYTES + 1);
         let small = read_at_most(&b"1\n0,1,0\n"[..], 8).unwrap();
         assert_eq!((small.as_slice(), small.capacity()), (&b"1\n0,1,0\n"[..], 9));
+    }
+
+    #[test]
+    fn a_file_found_regular_is_read_as_any_input_and_a_fifo_put_in_its_place_is_not_waited_for() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("a.csv");
+        std::fs::write(&path, "1\n0,1,0\n").unwrap();
+        assert_eq!(read_found(&path, None, true).unwrap(), b"1\n0,1,0\n");
+        std::fs::write(&path, "\u{feff}1\0").unwrap();
+        assert_eq!(read_found(&path, None, true), Err(ReadError::Binary));
+        std::fs::remove_file(&path).unwrap();
+        assert!(
+            matches!(read_found(&path, None, true), Err(ReadError::Failed(message)) if message.starts_with("cannot read: "))
+        );
+        #[cfg(unix)]
+        {
+            let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+            // SAFETY: `name` is a NUL-terminated path.
+            assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+            // No writer ever comes: the read ends at the limit instead of waiting in the open.
+            let limit = Some(Duration::from_millis(50));
+            assert_eq!(read_found(&path, limit, true), Err(ReadError::Timeout));
+        }
+    }
+
+    #[test]
+    fn a_reference_is_its_bytes_or_none_when_it_cannot_be_read() {
+        let folder = tempfile::tempdir().unwrap();
+        let reference = folder.path().join("a.csv.expected");
+        assert_eq!(read_reference(&reference, None), None);
+        // A folder where the reference would be cannot be read as one either.
+        std::fs::create_dir(&reference).unwrap();
+        assert_eq!(read_reference(&reference, None), None);
+        std::fs::remove_dir(&reference).unwrap();
+        std::fs::write(&reference, "Table 0: 0 vs. 1\n").unwrap();
+        assert_eq!(read_reference(&reference, None).as_deref(), Some(&b"Table 0: 0 vs. 1\n"[..]));
     }
 
     #[test]

@@ -4,15 +4,16 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError, RwLock};
 
 use anyhow::Context;
 
 /// Where the workers of a batch run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Threads {
-    /// This many workers: this thread and a pool of the others, started for the batch (`run
-    /// --jobs`; 1 solves on this thread alone).
+    /// This many workers: this thread and plain threads for the others, started for the batch and
+    /// ended with it (`run --jobs`; 1 solves on this thread alone). A worker that finds no index
+    /// left ends at once, so no thread waits idle beside the ones still solving.
     Own(usize),
     /// The rayon pool this thread belongs to (the web app's solving pool), as many workers as it
     /// has threads: a busy thread takes up a batch's files once it is free, so the pool never solves
@@ -66,18 +67,7 @@ pub fn in_order<T: Send>(
     // More workers than indices would only cost memory.
     let workers = |threads: usize| threads.min(count).max(1);
     match threads {
-        Threads::Own(threads) if workers(threads) > 1 => {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(workers(threads) - 1)
-                .build()
-                .context("cannot start the worker threads")?;
-            pool.in_place_scope(|scope| {
-                for _ in 1..workers(threads) {
-                    scope.spawn(|_| work());
-                }
-                work();
-            });
-        }
+        Threads::Own(threads) if workers(threads) > 1 => on_own_threads(workers(threads), &work)?,
         Threads::Own(_) => work(),
         Threads::Shared => rayon::in_place_scope(|scope| {
             for _ in 1..workers(rayon::current_num_threads()) {
@@ -87,6 +77,44 @@ pub fn in_order<T: Send>(
         }),
     }
     Ok(())
+}
+
+/// Runs `work` on this thread and `workers - 1` threads started for it, and returns once every one
+/// has returned. The threads wait at a gate until all are started: when one cannot be, none of them
+/// does any work.
+///
+/// # Errors
+/// A thread cannot be started.
+fn on_own_threads(workers: usize, work: &(dyn Fn() + Sync)) -> anyhow::Result<()> {
+    let gate = RwLock::new(false);
+    std::thread::scope(|scope| {
+        let mut open = gate.write().unwrap_or_else(PoisonError::into_inner);
+        for _ in 1..workers {
+            std::thread::Builder::new()
+                .name("solvebatch-worker".to_string())
+                .spawn_scoped(scope, || {
+                    if *gate.read().unwrap_or_else(PoisonError::into_inner) {
+                        work();
+                    }
+                })
+                .context("cannot start the worker threads")?;
+        }
+        *open = true;
+        drop(open);
+        work();
+        Ok(())
+    })
+}
+
+/// How many workers a batch takes by default: rayon's count of its pool's threads (the
+/// `RAYON_NUM_THREADS` variable when set above 0, else the cores this process may use), worked out
+/// without starting that pool, whose idle threads would spin beside a batch that never uses them.
+pub fn cores() -> usize {
+    std::env::var("RAYON_NUM_THREADS")
+        .ok()
+        .and_then(|value| value.parse::<usize>().ok())
+        .filter(|&threads| threads > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
 #[cfg(test)]

@@ -38,7 +38,7 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     let history = options.history.open()?;
     let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
     let own = Own::new(exporters.files());
-    let found = inputs::find(&options.paths, options.kind, &own);
+    let found = inputs::find(&options.paths, options.kind, &own, options.files_at_once);
     if found.inputs.is_empty() {
         return Err(crate::inputs::no_inputs(found.skipped, options.kind));
     }
@@ -71,7 +71,7 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
         }
         let file = display_path(&input.path);
         let solved = solve::family_of(input).and_then(|family| {
-            let text = solve::load(&input.path, options.timeout)?;
+            let text = solve::load(&input.path, options.timeout, input.regular)?;
             let solvers = &prepared.iter().find(|(name, _)| *name == family.name()).expect("prepared").1;
             Ok(compare_file(options, &input.path, file.clone(), family, solvers, &text))
         });
@@ -234,7 +234,7 @@ fn compare_file(
     // Read only for its hash (within the time limit, as the input): `compare` judges solvers against
     // each other, not against references. Both hashes are the same for every solver's record.
     let reference_path = family.reference_path(path);
-    let reference = crate::text::read_limited(&reference_path, options.timeout).ok();
+    let reference = crate::text::read_reference(&reference_path, options.timeout);
     let to_solve = FileToSolve::new(file.clone(), path, text)
         .with_reference(reference.as_deref().map(|bytes| (display_path(&reference_path), bytes)))
         .unjudged();

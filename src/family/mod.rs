@@ -62,9 +62,15 @@ pub fn reference_extensions() -> impl Iterator<Item = String> {
     })
 }
 
+/// Every family, then the hidden test family where `SOLVEBATCH_PROBE_FAMILY=1`: its variable is read
+/// only once the others are passed (a walk asks for each file's family).
+fn all() -> impl Iterator<Item = &'static dyn Family> {
+    FAMILIES.iter().copied().chain(std::iter::once_with(solvebatch_probe::enabled).flatten())
+}
+
 /// The family named `name`, if any (the hidden test family too, where `SOLVEBATCH_PROBE_FAMILY=1`).
 pub fn by_name(name: &str) -> Option<&'static dyn Family> {
-    FAMILIES.iter().copied().chain(solvebatch_probe::enabled()).find(|family| family.name() == name)
+    all().find(|family| family.name() == name)
 }
 
 /// The command of the family whose own command writes JSON lines of `type` `kind` (`guess simulate`
@@ -76,7 +82,7 @@ pub fn figures_command(kind: &str) -> Option<&'static str> {
 
 /// The family whose inputs include `path`, judged by its file name.
 pub fn for_path(path: &Path) -> Option<&'static dyn Family> {
-    FAMILIES.iter().copied().chain(solvebatch_probe::enabled()).find(|family| family.is_input(path))
+    all().find(|family| family.is_input(path))
 }
 
 /// Sets the option `name` to `value` for every family that takes it (the command line's

@@ -178,7 +178,7 @@ enum Now {
 
 /// The reference of `item` now, read as the batch read it before solving, against the one shown.
 fn reference_now(item: &Item) -> Now {
-    let now = crate::text::read_limited(&item.reference, None).ok();
+    let now = crate::text::read_reference(&item.reference, None);
     let hash = now.as_deref().map(content_hash);
     if hash == item.reference_hash {
         return Now::AsShown;

@@ -30,6 +30,13 @@ impl Times {
     pub fn best_cpu(&self) -> Duration {
         self.cpu.iter().copied().min().unwrap_or_default()
     }
+
+    /// The median wall time (the lower middle one of an even count).
+    pub fn median(&self) -> Duration {
+        let mut wall = self.wall.clone();
+        wall.sort();
+        wall.get(wall.len().saturating_sub(1) / 2).copied().unwrap_or_default()
+    }
 }
 
 /// What `batch-bench` measured.
@@ -43,6 +50,9 @@ pub struct Figures {
     pub run: Times,
     /// `solvebatch run FOLDER -q -j 1`.
     pub run_one_job: Times,
+    /// The machine's load (`/proc/loadavg`, its first three figures) before and after the runs,
+    /// where it can be read: wall times mean little on a busy machine.
+    pub load: Option<(String, String)>,
 }
 
 impl fmt::Display for Figures {
@@ -53,11 +63,15 @@ impl fmt::Display for Figures {
         for (name, times) in [("cat", &self.cat), ("run -q", &self.run), ("run -q -j 1", &self.run_one_job)] {
             writeln!(
                 f,
-                "  {name:<12} wall {:>8.1} ms  cpu {:>8.1} ms  ({:.2}x cat's wall time)",
+                "  {name:<12} wall {:>8.1} ms  cpu {:>8.1} ms  ({:.2}x cat's wall time; median wall {:.1} ms)",
                 ms(times.best()),
                 ms(times.best_cpu()),
-                ratio(times)
+                ratio(times),
+                ms(times.median())
             )?;
+        }
+        if let Some((before, after)) = &self.load {
+            writeln!(f, "  load {before} before, {after} after")?;
         }
         Ok(())
     }
@@ -124,8 +138,14 @@ pub fn measure(bin: &Path, files: usize, repeat: usize) -> io::Result<Figures> {
         }
         command
     };
-    let mut figures =
-        Figures { files, cat: Times::default(), run: Times::default(), run_one_job: Times::default() };
+    let load_before = load();
+    let mut figures = Figures {
+        files,
+        cat: Times::default(),
+        run: Times::default(),
+        run_one_job: Times::default(),
+        load: None,
+    };
     for round in 0..=repeat {
         let measured = [timed(cat())?, timed(run(None))?, timed(run(Some("1")))?];
         if round == 0 {
@@ -137,5 +157,28 @@ pub fn measure(bin: &Path, files: usize, repeat: usize) -> io::Result<Figures> {
             times.cpu.push(cpu);
         }
     }
+    figures.load = load_before.zip(load());
     Ok(figures)
+}
+
+/// The first three figures of `/proc/loadavg` (the load over 1, 5 and 15 minutes), where there is one.
+fn load() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    Some(text.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_median_is_the_middle_wall_time_or_the_lower_of_the_two_middle_ones() {
+        let times = |ms: &[u64]| Times {
+            wall: ms.iter().map(|&ms| Duration::from_millis(ms)).collect(),
+            cpu: Vec::new(),
+        };
+        assert_eq!(times(&[30, 10, 20]).median(), Duration::from_millis(20));
+        assert_eq!(times(&[40, 10, 30, 20]).median(), Duration::from_millis(20));
+        assert_eq!(times(&[]).median(), Duration::ZERO);
+    }
 }

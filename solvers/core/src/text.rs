@@ -54,7 +54,8 @@ pub fn ends_with_ignoring_case(name: &OsStr, suffix: &str) -> bool {
 
 /// `path` with `suffix` appended to its file name (`a.csv` -> `a.csv.expected`).
 pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
+    let mut name = std::ffi::OsString::with_capacity(path.as_os_str().len() + suffix.len());
+    name.push(path);
     name.push(suffix);
     PathBuf::from(name)
 }
