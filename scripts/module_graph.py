@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The module graph of a crate: which source file names which, and its import circles.
 
-Usage: scripts/module_graph.py CRATE_SRC [--dot FILE] [--folders-dot FILE]
+Usage: scripts/module_graph.py CRATE_SRC [--dot FILE] [--folders-dot FILE] [--check]
 
 Reads every `.rs` file under CRATE_SRC (for example `solvers/scrabble/src`), maps each file to its
 module path (`lib.rs` is the root, `board/mod.rs` is `board`, `board/rules.rs` is `board::rules`) and
@@ -20,6 +20,7 @@ modules (a folder as one node, each edge labelled with the file imports it stand
 root left out).
 """
 
+import argparse
 import re
 import sys
 from pathlib import Path
@@ -232,9 +233,22 @@ def root_names(src: Path) -> int:
 
 
 def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    src = Path(sys.argv[1])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="example: scripts/module_graph.py solvers/scrabble/src --folders-dot folders.dot",
+    )
+    parser.add_argument("crate_src", type=Path, help="a crate's source folder, holding its lib.rs")
+    parser.add_argument("--dot", type=Path, metavar="FILE", help="write the file graph in Graphviz dot")
+    parser.add_argument("--folders-dot", type=Path, metavar="FILE", help="write the graph of the top-level modules")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 when a circle holds more than 2 files or the root re-exports more than 25 names",
+    )
+    args = parser.parse_args()
+    src = args.crate_src
+    if not (src / "lib.rs").is_file():
+        parser.error(f"{src}: no lib.rs there (give a crate's source folder, such as solvers/scrabble/src)")
     files, edges = graph(src)
     circles = tarjan(list(files), edges)
     floors = max(len(m) for m in files) + 1
@@ -243,10 +257,16 @@ def main():
           f"({sum(len(c) > 2 for c in circles)} of more than 2 files), {root_names(src)} names re-exported at the root")
     for c in sorted(circles, key=len, reverse=True):
         print(f"  circle of {len(c)}: " + ", ".join(sorted(name(m) for m in c)))
-    if "--dot" in sys.argv:
-        Path(sys.argv[sys.argv.index("--dot") + 1]).write_text(dot(files, edges, circles))
-    if "--folders-dot" in sys.argv:
-        Path(sys.argv[sys.argv.index("--folders-dot") + 1]).write_text(folder_dot(files, edges))
+    if args.dot:
+        args.dot.write_text(dot(files, edges, circles))
+    if args.folders_dot:
+        args.folders_dot.write_text(folder_dot(files, edges))
+    if args.check:
+        faults = [f"a circle of {len(c)} files" for c in circles if len(c) > 2]
+        if root_names(src) > 25:
+            faults.append(f"{root_names(src)} names re-exported at the root")
+        if faults:
+            sys.exit(f"{src}: " + "; ".join(faults) + " (at most 2 files a circle, 25 names at the root)")
 
 
 if __name__ == "__main__":

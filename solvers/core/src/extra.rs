@@ -9,8 +9,8 @@ use std::any::Any;
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::deadline::Deadline;
 use crate::family::{FamilyError, Settings};
-use crate::Deadline;
 
 /// A file read into its kind's own type (a dictionary, a tile set), shared by every input naming it;
 /// the family downcasts it ([`Arc::downcast`]).

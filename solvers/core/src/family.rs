@@ -10,10 +10,10 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::deadline::Deadline;
 use crate::extra::{ExtraFile, ExtraKind};
 use crate::outcome::Outcome;
 use crate::text::{ends_with_ignoring_case, with_suffix};
-use crate::Deadline;
 
 /// What a family crate reports when it cannot prepare a run or finds an output wrong: the crate's
 /// own error, boxed, its causes kept ([`std::error::Error::source`]), so that `{:#}` through anyhow

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::Deadline;
+use crate::deadline::Deadline;
 use serde::{Deserialize, Serialize};
 
 /// How solving one file ended.

@@ -108,7 +108,7 @@ impl Codebreaker {
     /// # Errors
     /// [`GuessError::NoCandidate`] after inconsistent answers.
     pub fn guess(&mut self) -> Result<u32, GuessError> {
-        self.guess_before(crate::Deadline::NEVER)
+        self.guess_before(solvebatch_core::Deadline::NEVER)
     }
 
     /// [`Codebreaker::guess`], the strategy's search stopped at `deadline`.
@@ -116,7 +116,7 @@ impl Codebreaker {
     /// # Errors
     /// As [`Codebreaker::guess`]; [`GuessError::Interrupted`] when the deadline passes first (the game
     /// is unchanged).
-    pub fn guess_before(&mut self, deadline: crate::Deadline<'_>) -> Result<u32, GuessError> {
+    pub fn guess_before(&mut self, deadline: solvebatch_core::Deadline<'_>) -> Result<u32, GuessError> {
         if self.state == GameState::Inconsistent {
             return Err(GuessError::NoCandidate);
         }

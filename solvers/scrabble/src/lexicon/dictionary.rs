@@ -16,7 +16,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::file::{map_at_most, read_at_most, FileBytes, ReadError};
-use crate::lexicon::graph::WordGraph;
+use crate::lexicon::graph::{WordGraph, DEADLINE_STRIDE};
 use crate::lexicon::graph_file::{GraphFileError, GRAPH_MAGIC, GRAPH_VERSION};
 use crate::lexicon::kwg::{is_kwg, KwgError};
 use crate::tiles::letter::{Letter, LETTER_COUNT};
@@ -25,10 +25,6 @@ use solvebatch_core::Deadline;
 /// The largest dictionary file read, in bytes: 256 MiB, room for over 20 million words of up to 11
 /// letters (a 10-million-word list of words up to 15 letters takes about 100 MiB).
 pub const DICTIONARY_SIZE_LIMIT: u64 = 256 << 20;
-
-/// How many entries of a word list are read, or words added to its graph, between two looks at the
-/// deadline of [`Dictionary::from_bytes_before`] (a few milliseconds of work).
-pub const DEADLINE_STRIDE: usize = 1 << 16;
 
 /// The start of a text file written with a UTF-8 byte order mark.
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";

@@ -14,9 +14,12 @@
 use hashbrown::HashTable;
 use solvebatch_core::Deadline;
 
-use crate::lexicon::dictionary::DEADLINE_STRIDE;
 use crate::lexicon::edges::{node_count, Edges, Node, TERMINAL};
 use crate::tiles::letter::{Letter, LetterSet, LETTER_COUNT};
+
+/// How many entries of a word list are read, or words added to its graph, between two looks at the
+/// deadline of a build with a time limit (a few milliseconds of work).
+pub const DEADLINE_STRIDE: usize = 1 << 16;
 
 /// A minimal DAWG over upper-case words.
 #[derive(Debug, Clone)]
