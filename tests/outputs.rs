@@ -278,6 +278,32 @@ fn completions_into_a_closed_pipe_do_not_panic() {
     assert_eq!(text(&output.stderr), "");
 }
 
+/// `--kind` takes a family's name: `--help` lists the five, and the shell completes them, in `run`,
+/// `compare` and `review` alike.
+#[test]
+fn kind_lists_the_families_in_help_and_completions() {
+    let families = "tournament tictactoe guess scrabble gcg";
+    for command in ["run", "compare", "review"] {
+        let output = crate::common::child().args([command, "--help"]).output().unwrap();
+        assert!(output.status.success());
+        let help = text(&output.stdout);
+        let after_kind = &help[help.find("--kind <FAMILY>").expect(command)..];
+        let listed = after_kind.lines().find(|line| line.contains("[possible values:")).expect(command);
+        assert_eq!(
+            listed.trim(),
+            "[possible values: tournament, tictactoe, guess, scrabble, gcg]",
+            "{command}"
+        );
+    }
+    let output = crate::common::child().args(["completions", "bash"]).output().unwrap();
+    let script = text(&output.stdout);
+    let offered = format!("COMPREPLY=($(compgen -W \"{families}\" -- \"${{cur}}\"))");
+    let kinds: Vec<_> =
+        script.split("--kind)").skip(1).map(|rest| rest.lines().nth(1).unwrap().trim()).collect();
+    assert_eq!(kinds.len(), 3, "run, compare and review: {kinds:?}");
+    assert!(kinds.iter().all(|line| *line == offered), "{kinds:?}");
+}
+
 #[test]
 fn man_prints_a_roff_page() {
     let output = crate::common::child().arg("man").output().unwrap();

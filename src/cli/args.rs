@@ -44,7 +44,7 @@ pub struct RunArgs {
 
     /// Only this family: files named directly are read as it whatever their extension; in folders,
     /// only its files are solved.
-    #[arg(long, value_name = "FAMILY")]
+    #[arg(long, value_name = "FAMILY", value_parser = crate::cli::values::FamilyName)]
     pub kind: Option<String>,
 
     /// Solver to use (see `solvebatch list-solvers`): `NAME` for every family (a one-family run), or
@@ -210,7 +210,7 @@ pub struct CompareArgs {
 
     /// Only this family: files named directly are read as it whatever their extension; in folders,
     /// only its files are solved.
-    #[arg(long, value_name = "FAMILY")]
+    #[arg(long, value_name = "FAMILY", value_parser = crate::cli::values::FamilyName)]
     pub kind: Option<String>,
 
     /// Solvers to compare, separated by commas; default: every solver of each file's family.

@@ -119,6 +119,30 @@ impl ValueEnum for BlessMode {
     }
 }
 
+/// The parser of `--kind`: the text as given, which the options check against the registry (an
+/// unknown name gets the message naming every family); the families' names are its possible
+/// values, shown in `--help` and offered by the shell completions.
+#[derive(Clone, Copy)]
+pub struct FamilyName;
+
+impl clap::builder::TypedValueParser for FamilyName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        _: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let text = value.to_str().ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidUtf8));
+        text.map(str::to_string).map_err(|error| error.with_cmd(command))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(crate::family::FAMILIES.iter().map(|family| PossibleValue::new(family.name()))))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
