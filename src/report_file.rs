@@ -44,6 +44,19 @@ impl ReportFile {
         Ok(self)
     }
 
+    /// This report, after a note on standard error when it has no summary line: the run it reports
+    /// did not finish, so a file it never reached shows as added or removed.
+    pub fn noting_an_unfinished_run(self) -> ReportFile {
+        if self.summary.is_none() {
+            eprintln!(
+                "note: {} has no summary line: the run it reports did not finish (`run --resume` \
+                 finishes a partial report), so files it never reached show as added or removed",
+                self.name
+            );
+        }
+        self
+    }
+
     /// Whether the report was written with `--strict` (false when its summary does not say).
     pub fn strict(&self) -> bool {
         self.summary

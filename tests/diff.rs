@@ -302,7 +302,9 @@ fn reports_that_cannot_be_read_are_named_with_their_line() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(
         text(&output.stderr),
-        "note: cut.jsonl line 2 is cut off (the report was stopped while writing it); it is left out\n"
+        "note: cut.jsonl line 2 is cut off (the report was stopped while writing it); it is left out\n\
+         note: cut.jsonl has no summary line: the run it reports did not finish (`run --resume` \
+         finishes a partial report), so files it never reached show as added or removed\n"
     );
     assert_eq!(
         text(&output.stdout),
@@ -324,4 +326,29 @@ fn an_empty_file_is_no_report_to_compare() {
         "error: empty.jsonl: empty, not a report of this tool (`run --json FILE` writes one)\n"
     );
     assert!(output.stdout.is_empty());
+}
+
+/// A report cut off before its summary (a run killed, or copied while it ran) is compared as far as
+/// it goes, with a note that its run did not finish; statuses read as the tables word them.
+#[test]
+fn a_report_without_its_summary_is_named_as_unfinished() {
+    let (dir, _) = setup(&[("a.csv", ONE_TABLE), ("b.csv", "2\n0,1,0\n1,2,1\n")]);
+    let new = output_in(dir.path(), &["run", "a.csv", "b.csv", "--solver", "dlx", "--json", "new.jsonl"]);
+    assert_eq!(new.status.code(), Some(0), "{}", text(&new.stderr));
+    let report = std::fs::read_to_string(dir.path().join("new.jsonl")).unwrap();
+    // The first line says how the run was made, the second is a.csv's record: b.csv and the
+    // summary are not written yet.
+    let cut: String = report.split_inclusive('\n').take(2).collect();
+    std::fs::write(dir.path().join("old.jsonl"), cut).unwrap();
+    let output = output_in(dir.path(), &["diff", "old.jsonl", "new.jsonl", "--color", "never"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        text(&output.stderr),
+        "note: old.jsonl has no summary line: the run it reports did not finish (`run --resume` \
+         finishes a partial report), so files it never reached show as added or removed\n"
+    );
+    let stdout = text(&output.stdout);
+    let added = stdout.lines().find(|line| line.contains("b.csv")).unwrap();
+    assert!(added.contains("added") && added.contains("no round"), "{stdout}");
+    assert!(!stdout.contains("no_solution"), "{stdout}");
 }

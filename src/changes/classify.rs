@@ -212,11 +212,13 @@ fn several_per_file(records: &[Record]) -> bool {
     records.windows(2).any(|pair| pair[0].file == pair[1].file)
 }
 
-/// `solved, same`, `timeout`, ...: a record's status and verdict.
+/// `solved, same`, `no round`, `timeout`, ...: a record's status as tables word it for its family,
+/// and its verdict.
 fn outcome(record: &Record) -> String {
+    let status = crate::family::status_label(record.family.as_deref(), record.status);
     match record.verdict {
-        Some(verdict) => format!("{}, {}", record.status.name(), verdict_name(verdict)),
-        None => record.status.name().to_string(),
+        Some(verdict) => format!("{status}, {}", verdict_name(verdict)),
+        None => status.to_string(),
     }
 }
 

@@ -49,7 +49,7 @@ impl Baseline {
     /// # Errors
     /// As [`crate::report_file::read`].
     pub fn read(path: &Path) -> anyhow::Result<Baseline> {
-        Ok(Baseline { records: crate::report_file::read(path)?.into_records() })
+        Ok(Baseline { records: crate::report_file::read(path)?.noting_an_unfinished_run().into_records() })
     }
 
     /// Compares the baseline with this run's `records` with the default time rule, prints the

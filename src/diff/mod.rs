@@ -38,8 +38,8 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
         let file = OutputFile::create(path).map_err(|error| UsageError(format!("{error:#}")))?;
         files.push((*option, file));
     }
-    let old = crate::report_file::read(&args.old)?.non_empty()?;
-    let new = crate::report_file::read(&args.new)?.non_empty()?;
+    let old = crate::report_file::read(&args.old)?.non_empty()?.noting_an_unfinished_run();
+    let new = crate::report_file::read(&args.new)?.non_empty()?.noting_an_unfinished_run();
     let strict = new.strict() || old.strict();
     let rule = args.time.rule();
     let comparison = compare(&old.into_records(), &new.into_records(), strict, rule);
