@@ -384,9 +384,10 @@ pub fn has_extension(path: &Path, extension: &str) -> bool {
     path.extension().is_some_and(|own| own.eq_ignore_ascii_case(extension))
 }
 
-/// The message for a FIFO, socket or device found in a walked folder: never opened, since opening a
-/// FIFO waits for a writer.
-fn not_regular(metadata: &std::fs::Metadata) -> String {
+/// The message for a FIFO, socket or device found in a walked folder (or put in the place of a
+/// file the walk found, [`crate::text::read_found`]): never read, since opening a FIFO waits for a
+/// writer.
+pub fn not_regular(metadata: &std::fs::Metadata) -> String {
     format!("not a regular file ({}); name it directly to read it", kind_of(metadata))
 }
 
