@@ -2,7 +2,8 @@
 //! recursively, reference files skipped, the tool's own outputs never read, every other file either
 //! an input or counted as skipped.
 
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
@@ -40,6 +41,9 @@ pub struct Found {
     pub bare: BareFolders,
     /// The folders of the files that are not inputs (references, skipped files), from every walk.
     crowded: HashSet<Vec<u8>>,
+    /// Paths left out as the same file as an input found before them (a link to it, the file named
+    /// twice): each with the input kept, in path order. Solved once, and said so.
+    pub same: Vec<(PathBuf, PathBuf)>,
 }
 
 impl Found {
@@ -50,6 +54,7 @@ impl Found {
             references: Vec::new(),
             bare: BareFolders::default(),
             crowded: HashSet::new(),
+            same: Vec::new(),
         }
     }
 }
@@ -199,13 +204,24 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own, thr
     }
     // `x`, `./x`, a link to `x` and a folder walked twice name the same file: solved once. The file's
     // device and inode, from the metadata the walk read anyway, tell; a path without them is made
-    // canonical instead.
-    let mut seen = HashSet::new();
-    found.inputs.retain(|input| match input.identity {
-        Some(identity) => seen.insert(SameFile::Identity(identity)),
-        None => seen.insert(SameFile::Path(
-            std::fs::canonicalize(&input.path).unwrap_or_else(|_| input.path.clone()),
-        )),
+    // canonical instead. The paths left out are kept, with the input they name, for the summary.
+    let mut seen = HashMap::new();
+    let same = &mut found.same;
+    found.inputs.retain(|input| {
+        let file = match input.identity {
+            Some(identity) => SameFile::Identity(identity),
+            None => SameFile::Path(std::fs::canonicalize(&input.path).unwrap_or_else(|_| input.path.clone())),
+        };
+        match seen.entry(file) {
+            Entry::Vacant(vacant) => {
+                vacant.insert(input.path.clone());
+                true
+            }
+            Entry::Occupied(kept) => {
+                same.push((input.path.clone(), kept.get().clone()));
+                false
+            }
+        }
     });
     found
 }

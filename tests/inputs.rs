@@ -302,3 +302,41 @@ fn macos_zip_junk_is_skipped_in_folder_walks() {
     );
     assert!(!printed.contains("._a.csv") && !printed.contains("b.csv"), "{printed}");
 }
+
+/// A link to a file already in the batch is solved once, as that file, and said so: no input is left
+/// out without a word, in the summary lines as in the JSON summary.
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_file_of_the_batch_is_solved_once_and_named_in_the_summary() {
+    let (dir, _) = setup(&[("f/a.csv", GOOD)]);
+    std::os::unix::fs::symlink("a.csv", dir.path().join("f/link.csv")).unwrap();
+    let summary_of = |args: &[&str]| {
+        let output = crate::common::command_in(dir.path()).args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
+        let files: Vec<String> = records
+            .iter()
+            .filter(|record| record["type"] == "file")
+            .map(|record| record["file"].as_str().unwrap().to_string())
+            .collect();
+        let summary = records.iter().find(|record| record["type"] == "summary").unwrap().clone();
+        (files, summary["same_files"].clone())
+    };
+    assert_eq!(
+        summary_of(&["run", "f", "--json", "-", "-q"]),
+        (vec!["f/a.csv".to_string()], serde_json::json!([{"file": "f/link.csv", "same_as": "f/a.csv"}]))
+    );
+    // Named on the command line, link first: the file keeps its own name, the link is said.
+    assert_eq!(
+        summary_of(&["run", "f/link.csv", "f/a.csv", "--json", "-", "-q"]),
+        (vec!["f/a.csv".to_string()], serde_json::json!([{"file": "f/link.csv", "same_as": "f/a.csv"}]))
+    );
+    crate::common::command_in(dir.path())
+        .args(["run", "f", "-q"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\nf/link.csv: the same file as f/a.csv, solved once\n"));
+    // A batch without such a path has no `same_files` in its summary.
+    let (files, same) = summary_of(&["run", "f/a.csv", "--json", "-", "-q"]);
+    assert_eq!((files, same), (vec!["f/a.csv".to_string()], serde_json::Value::Null));
+}

@@ -375,6 +375,7 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
         };
         lines.push(format!("{} other file{plural} skipped; {hint}", summary.skipped));
     }
+    lines.extend(summary.same_files.iter().map(super::summary::SameFile::line));
     lines.extend(summary.bless.as_ref().map(crate::references::BlessSummary::lines).unwrap_or_default());
     lines.extend(summary.orphans.as_ref().map(crate::references::OrphanSummary::lines).unwrap_or_default());
     if let Some(kept) = summary.resumed {
