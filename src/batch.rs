@@ -315,7 +315,8 @@ fn solve_one(
     };
     let prepared = prepared[family.name()].as_ref();
     let reference_path = family.reference_path(&input.path);
-    let reference = if bare.lacks(&input.path, &reference_path) {
+    // Standard input has no reference beside it.
+    let reference = if input.path.as_os_str() == "-" || bare.lacks(&input.path, &reference_path) {
         None
     } else {
         crate::text::read_reference(&reference_path, None)

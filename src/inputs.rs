@@ -164,9 +164,37 @@ pub fn require_existing(paths: &[PathBuf]) -> Result<(), UsageError> {
     }
 }
 
+/// Checks standard input (`-`) among the `paths` of `run`: it is read as one input of the `kind`
+/// family, so `--kind` must name it (no file name tells its family), and it has no reference, so
+/// `--bless` (`bless`) has none to write.
+///
+/// # Errors
+/// A [`UsageError`] saying so.
+pub fn check_standard_input(
+    paths: &[PathBuf],
+    kind: Option<&'static dyn Family>,
+    bless: bool,
+) -> Result<(), UsageError> {
+    if !paths.iter().any(|path| path.as_os_str() == "-") {
+        return Ok(());
+    }
+    if kind.is_none() {
+        let names: Vec<_> = family::FAMILIES.iter().map(|family| family.name()).collect();
+        return Err(UsageError(format!(
+            "-: standard input needs --kind FAMILY, as no file name tells its family ({})",
+            names.join(", ")
+        )));
+    }
+    if bless {
+        return Err(UsageError("-: standard input has no reference for --bless to write".to_string()));
+    }
+    Ok(())
+}
+
 /// Every input under `paths`, sorted by path, each file once however it is named.
 ///
-/// A file named directly is an input even when no family claims its extension (its row then says so);
+/// A file named directly is an input even when no family claims its extension (its row then says so),
+/// and `-` is standard input (of the `kind` family, [`check_standard_input`]);
 /// inside folders, only files a family claims (or the `kind` family, when given) are inputs, and the
 /// others, operating system leftovers ([`is_junk`]) among them, are counted. A path that cannot be read
 /// (found missing after [`require_existing`] passed, unreadable) or a part of a folder that cannot
@@ -176,6 +204,17 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own, thr
     let mut found = Found::new();
     for root in paths {
         let family = kind.or_else(|| family::for_path(root));
+        if root.as_os_str() == "-" {
+            // Standard input: one input, read as a stream ([`crate::text::read_found`]).
+            found.inputs.push(Input {
+                path: root.clone(),
+                family,
+                problem: None,
+                identity: None,
+                regular: false,
+            });
+            continue;
+        }
         match std::fs::metadata(root) {
             Err(error) => found.inputs.push(Input {
                 path: root.clone(),

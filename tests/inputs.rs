@@ -5,6 +5,7 @@ use crate::common::setup;
 use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
+use serde_json::{json, Value};
 
 const GOOD: &str = "1\n0,1,0\n";
 
@@ -339,4 +340,55 @@ fn a_link_to_a_file_of_the_batch_is_solved_once_and_named_in_the_summary() {
     // A batch without such a path has no `same_files` in its summary.
     let (files, same) = summary_of(&["run", "f/a.csv", "--json", "-", "-q"]);
     assert_eq!((files, same), (vec!["f/a.csv".to_string()], serde_json::Value::Null));
+}
+
+/// `-` is standard input, as in every other command: one input of the `--kind` family, without a
+/// reference; without `--kind` nothing tells its family, a usage error.
+#[test]
+fn standard_input_is_one_input_of_the_kind_family() {
+    let (dir, _) = setup(&[("-.expected", "Table 0: 1 vs. 0\n")]);
+    crate::common::command_in(dir.path())
+        .args(["run", "-"])
+        .write_stdin(GOOD)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "error: -: standard input needs --kind FAMILY, as no file name tells its family (tournament, \
+             tictactoe, guess, scrabble, gcg)\n",
+        );
+    crate::common::command_in(dir.path())
+        .args(["run", "-", "--kind", "tournament", "--bless=all"])
+        .write_stdin(GOOD)
+        .assert()
+        .code(2)
+        .stderr("error: -: standard input has no reference for --bless to write\n");
+    let output = crate::common::command_in(dir.path())
+        .args(["run", "-", "--kind", "tournament", "--json", "-", "-q"])
+        .write_stdin(GOOD)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
+    let row = records.iter().find(|record| record["type"] == "file").unwrap();
+    // The file `-.expected` beside it is no reference of standard input.
+    let fields = ["file", "family", "status", "verdict", "reference_hash"].map(|key| row[key].clone());
+    assert_eq!(fields, [json!("-"), json!("tournament"), json!("solved"), Value::Null, Value::Null]);
+    // An empty standard input is read, and refused as an empty file of the family is.
+    let output = crate::common::command_in(dir.path())
+        .args(["run", "-", "--kind", "guess", "--json", "-", "-q"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
+    let row = records.iter().find(|record| record["type"] == "file").unwrap();
+    assert_eq!(
+        [&row["file"], &row["status"], &row["message"]],
+        [
+            &json!("-"),
+            &json!("invalid"),
+            &json!("the file is empty: a batch file holds one job a line (secret N, or answers G=M ...)")
+        ]
+    );
 }
