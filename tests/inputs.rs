@@ -392,3 +392,22 @@ fn standard_input_is_one_input_of_the_kind_family() {
         ]
     );
 }
+
+/// A folder named twice names each of its files twice: the first ten are said, the others counted.
+#[test]
+fn a_folder_named_twice_says_its_first_ten_files_and_counts_the_others() {
+    let names: Vec<String> = (0..12).map(|index| format!("d/f{index:02}.csv")).collect();
+    let files: Vec<(&str, &str)> = names.iter().map(|name| (name.as_str(), GOOD)).collect();
+    let (_dir, mut command) = setup(&files);
+    let output = command.args(["run", "d", "./d", "-q"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let mut expected = String::new();
+    for index in 0..10 {
+        // Paths in path order: `./d/...` comes first, and is the row kept.
+        expected += &format!("d/f{index:02}.csv: the same file as ./d/f{index:02}.csv, solved once\n");
+    }
+    expected += "and 2 other paths naming a file already in the batch, solved once (same_files in --json)\n";
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.starts_with("12 files: 12 solved;"), "{stdout}");
+    assert!(stdout.ends_with(&expected), "{stdout}");
+}
