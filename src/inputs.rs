@@ -2,7 +2,8 @@
 //! recursively, reference files skipped, the tool's own outputs never read, every other file either
 //! an input or counted as skipped.
 
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
@@ -40,6 +41,9 @@ pub struct Found {
     pub bare: BareFolders,
     /// The folders of the files that are not inputs (references, skipped files), from every walk.
     crowded: HashSet<Vec<u8>>,
+    /// Paths left out as the same file as an input found before them (a link to it, the file named
+    /// twice): each with the input kept, in path order. Solved once, and said so.
+    pub same: Vec<(PathBuf, PathBuf)>,
 }
 
 impl Found {
@@ -50,6 +54,7 @@ impl Found {
             references: Vec::new(),
             bare: BareFolders::default(),
             crowded: HashSet::new(),
+            same: Vec::new(),
         }
     }
 }
@@ -159,9 +164,37 @@ pub fn require_existing(paths: &[PathBuf]) -> Result<(), UsageError> {
     }
 }
 
+/// Checks standard input (`-`) among the `paths` of `run`: it is read as one input of the `kind`
+/// family, so `--kind` must name it (no file name tells its family), and it has no reference, so
+/// `--bless` (`bless`) has none to write.
+///
+/// # Errors
+/// A [`UsageError`] saying so.
+pub fn check_standard_input(
+    paths: &[PathBuf],
+    kind: Option<&'static dyn Family>,
+    bless: bool,
+) -> Result<(), UsageError> {
+    if !paths.iter().any(|path| path.as_os_str() == "-") {
+        return Ok(());
+    }
+    if kind.is_none() {
+        let names: Vec<_> = family::FAMILIES.iter().map(|family| family.name()).collect();
+        return Err(UsageError(format!(
+            "-: standard input needs --kind FAMILY, as no file name tells its family ({})",
+            names.join(", ")
+        )));
+    }
+    if bless {
+        return Err(UsageError("-: standard input has no reference for --bless to write".to_string()));
+    }
+    Ok(())
+}
+
 /// Every input under `paths`, sorted by path, each file once however it is named.
 ///
-/// A file named directly is an input even when no family claims its extension (its row then says so);
+/// A file named directly is an input even when no family claims its extension (its row then says so),
+/// and `-` is standard input (of the `kind` family, [`check_standard_input`]);
 /// inside folders, only files a family claims (or the `kind` family, when given) are inputs, and the
 /// others, operating system leftovers ([`is_junk`]) among them, are counted. A path that cannot be read
 /// (found missing after [`require_existing`] passed, unreadable) or a part of a folder that cannot
@@ -171,6 +204,17 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own, thr
     let mut found = Found::new();
     for root in paths {
         let family = kind.or_else(|| family::for_path(root));
+        if root.as_os_str() == "-" {
+            // Standard input: one input, read as a stream ([`crate::text::read_found`]).
+            found.inputs.push(Input {
+                path: root.clone(),
+                family,
+                problem: None,
+                identity: None,
+                regular: false,
+            });
+            continue;
+        }
         match std::fs::metadata(root) {
             Err(error) => found.inputs.push(Input {
                 path: root.clone(),
@@ -199,13 +243,24 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own, thr
     }
     // `x`, `./x`, a link to `x` and a folder walked twice name the same file: solved once. The file's
     // device and inode, from the metadata the walk read anyway, tell; a path without them is made
-    // canonical instead.
-    let mut seen = HashSet::new();
-    found.inputs.retain(|input| match input.identity {
-        Some(identity) => seen.insert(SameFile::Identity(identity)),
-        None => seen.insert(SameFile::Path(
-            std::fs::canonicalize(&input.path).unwrap_or_else(|_| input.path.clone()),
-        )),
+    // canonical instead. The paths left out are kept, with the input they name, for the summary.
+    let mut seen = HashMap::new();
+    let same = &mut found.same;
+    found.inputs.retain(|input| {
+        let file = match input.identity {
+            Some(identity) => SameFile::Identity(identity),
+            None => SameFile::Path(std::fs::canonicalize(&input.path).unwrap_or_else(|_| input.path.clone())),
+        };
+        match seen.entry(file) {
+            Entry::Vacant(vacant) => {
+                vacant.insert(input.path.clone());
+                true
+            }
+            Entry::Occupied(kept) => {
+                same.push((input.path.clone(), kept.get().clone()));
+                false
+            }
+        }
     });
     found
 }
@@ -384,9 +439,10 @@ pub fn has_extension(path: &Path, extension: &str) -> bool {
     path.extension().is_some_and(|own| own.eq_ignore_ascii_case(extension))
 }
 
-/// The message for a FIFO, socket or device found in a walked folder: never opened, since opening a
-/// FIFO waits for a writer.
-fn not_regular(metadata: &std::fs::Metadata) -> String {
+/// The message for a FIFO, socket or device found in a walked folder (or put in the place of a
+/// file the walk found, [`crate::text::read_found`]): never read, since opening a FIFO waits for a
+/// writer.
+pub fn not_regular(metadata: &std::fs::Metadata) -> String {
     format!("not a regular file ({}); name it directly to read it", kind_of(metadata))
 }
 

@@ -223,6 +223,7 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
         (shards[0].summary.skipped, shards[0].inputs.clone(), shards[0].options.clone());
     // Every shard walks the whole batch, so each found the same orphan references.
     let orphans = shards[0].summary.orphans.clone();
+    let same_files = shards[0].summary.same_files.clone();
     // Shards of `compare`: their time limit, baseline and schedule, and every shard's warnings.
     let first = &shards[0].summary;
     let comparison =
@@ -262,6 +263,7 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
     };
     summary.wall_ms = wall_ms;
     summary.skipped = skipped;
+    summary.same_files = same_files;
     summary.inputs = Some(inputs);
     summary.options = Some(options);
     if orphans.as_ref().is_some_and(crate::references::OrphanSummary::fails) {

@@ -122,14 +122,15 @@ impl RunOptions {
     /// Checks `args`.
     ///
     /// # Errors
-    /// A [`UsageError`] for a path that does not exist, an unknown family, a solver no family
-    /// offers or a bad `--solver`
+    /// A [`UsageError`] for a path that does not exist, standard input (`-`) without `--kind` or
+    /// with `--bless`, an unknown family, a solver no family offers or a bad `--solver`
     /// ([`SolverChoice::parse`]), `--shard auto`
     /// without a cluster engine's variables ([`shard::from_engine`]), or `--shard-count` with a given
     /// share.
     pub fn from_args(args: RunArgs) -> anyhow::Result<RunOptions> {
         crate::inputs::require_existing(&args.paths)?;
         let kind = args.kind.as_deref().map(family_named).transpose()?;
+        crate::inputs::check_standard_input(&args.paths, kind, args.bless.is_some())?;
         let solver = SolverChoice::parse(&args.solver, kind)?;
         let threads = threads_per_solve(args.threads, args.jobs.unwrap_or_else(crate::workers::cores));
         let family_options = args.family_options();

@@ -386,4 +386,18 @@ mod tests {
             assert!(message.starts_with("cannot read: "), "{message}");
         }
     }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_put_in_the_place_of_a_file_found_regular_is_the_failed_row_of_a_walked_fifo() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("s58.csv");
+        let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: `name` is a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        // The walk saw a regular file (`regular`); a FIFO without a writer is there when it is read.
+        let message = "not a regular file (a FIFO); name it directly to read it".to_string();
+        assert_eq!(load(&path, None, true), Err((Status::Failed, message.clone())));
+        assert_eq!(load(&path, Some(Duration::from_secs(2)), true), Err((Status::Failed, message)));
+    }
 }

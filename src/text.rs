@@ -61,11 +61,12 @@ pub fn read_text_limited(path: &Path, limit: Option<Duration>) -> Result<Vec<u8>
 /// [`read_text_limited`] of the input at `path`, which was a regular file when it was found
 /// (`regular`: the walk's status said so): opened at once, without waiting, and read by the size its
 /// open file's status gives, which spares looking the path up twice. Were it no longer a regular
-/// file (a FIFO put in its place meanwhile), that open did not wait for a writer, and it is read as
-/// [`read_text_limited`] reads it.
+/// file (a FIFO put in its place meanwhile), that open did not wait for a writer, and it is refused
+/// unread with the words a FIFO found by the walk gets (`not a regular file (a FIFO); ...`), whatever
+/// the time limit: never waited for.
 ///
 /// # Errors
-/// As [`read_text_limited`].
+/// As [`read_text_limited`]; [`ReadError::Failed`] for what is no longer a regular file.
 pub fn read_found(path: &Path, limit: Option<Duration>, regular: bool) -> Result<Vec<u8>, ReadError> {
     #[cfg(unix)]
     if regular {
@@ -81,6 +82,7 @@ pub fn read_found(path: &Path, limit: Option<Duration>, regular: bool) -> Result
             // Reading a regular file never waits, whether or not it was opened to wait.
             return read_regular_file(file, metadata.len(), true);
         }
+        return Err(ReadError::Failed(crate::inputs::not_regular(&metadata)));
     }
     #[cfg(not(unix))]
     let _ = regular;
@@ -312,9 +314,12 @@ mod tests {
             let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
             // SAFETY: `name` is a NUL-terminated path.
             assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
-            // No writer ever comes: the read ends at the limit instead of waiting in the open.
-            let limit = Some(Duration::from_millis(50));
-            assert_eq!(read_found(&path, limit, true), Err(ReadError::Timeout));
+            // No writer ever comes, and none is waited for, with a time limit or without one: the
+            // FIFO is refused as the walk refuses one it finds.
+            let not_regular = "not a regular file (a FIFO); name it directly to read it".to_string();
+            assert_eq!(read_found(&path, None, true), Err(ReadError::Failed(not_regular.clone())));
+            let limit = Some(Duration::from_secs(5));
+            assert_eq!(read_found(&path, limit, true), Err(ReadError::Failed(not_regular)));
         }
     }
 

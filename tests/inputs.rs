@@ -5,6 +5,7 @@ use crate::common::setup;
 use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
+use serde_json::{json, Value};
 
 const GOOD: &str = "1\n0,1,0\n";
 
@@ -301,4 +302,112 @@ fn macos_zip_junk_is_skipped_in_folder_walks() {
         "{printed}"
     );
     assert!(!printed.contains("._a.csv") && !printed.contains("b.csv"), "{printed}");
+}
+
+/// A link to a file already in the batch is solved once, as that file, and said so: no input is left
+/// out without a word, in the summary lines as in the JSON summary.
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_file_of_the_batch_is_solved_once_and_named_in_the_summary() {
+    let (dir, _) = setup(&[("f/a.csv", GOOD)]);
+    std::os::unix::fs::symlink("a.csv", dir.path().join("f/link.csv")).unwrap();
+    let summary_of = |args: &[&str]| {
+        let output = crate::common::command_in(dir.path()).args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
+        let files: Vec<String> = records
+            .iter()
+            .filter(|record| record["type"] == "file")
+            .map(|record| record["file"].as_str().unwrap().to_string())
+            .collect();
+        let summary = records.iter().find(|record| record["type"] == "summary").unwrap().clone();
+        (files, summary["same_files"].clone())
+    };
+    assert_eq!(
+        summary_of(&["run", "f", "--json", "-", "-q"]),
+        (vec!["f/a.csv".to_string()], serde_json::json!([{"file": "f/link.csv", "same_as": "f/a.csv"}]))
+    );
+    // Named on the command line, link first: the file keeps its own name, the link is said.
+    assert_eq!(
+        summary_of(&["run", "f/link.csv", "f/a.csv", "--json", "-", "-q"]),
+        (vec!["f/a.csv".to_string()], serde_json::json!([{"file": "f/link.csv", "same_as": "f/a.csv"}]))
+    );
+    crate::common::command_in(dir.path())
+        .args(["run", "f", "-q"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\nf/link.csv: the same file as f/a.csv, solved once\n"));
+    // A batch without such a path has no `same_files` in its summary.
+    let (files, same) = summary_of(&["run", "f/a.csv", "--json", "-", "-q"]);
+    assert_eq!((files, same), (vec!["f/a.csv".to_string()], serde_json::Value::Null));
+}
+
+/// `-` is standard input, as in every other command: one input of the `--kind` family, without a
+/// reference; without `--kind` nothing tells its family, a usage error.
+#[test]
+fn standard_input_is_one_input_of_the_kind_family() {
+    let (dir, _) = setup(&[("-.expected", "Table 0: 1 vs. 0\n")]);
+    crate::common::command_in(dir.path())
+        .args(["run", "-"])
+        .write_stdin(GOOD)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "error: -: standard input needs --kind FAMILY, as no file name tells its family (tournament, \
+             tictactoe, guess, scrabble, gcg)\n",
+        );
+    crate::common::command_in(dir.path())
+        .args(["run", "-", "--kind", "tournament", "--bless=all"])
+        .write_stdin(GOOD)
+        .assert()
+        .code(2)
+        .stderr("error: -: standard input has no reference for --bless to write\n");
+    let output = crate::common::command_in(dir.path())
+        .args(["run", "-", "--kind", "tournament", "--json", "-", "-q"])
+        .write_stdin(GOOD)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
+    let row = records.iter().find(|record| record["type"] == "file").unwrap();
+    // The file `-.expected` beside it is no reference of standard input.
+    let fields = ["file", "family", "status", "verdict", "reference_hash"].map(|key| row[key].clone());
+    assert_eq!(fields, [json!("-"), json!("tournament"), json!("solved"), Value::Null, Value::Null]);
+    // An empty standard input is read, and refused as an empty file of the family is.
+    let output = crate::common::command_in(dir.path())
+        .args(["run", "-", "--kind", "guess", "--json", "-", "-q"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
+    let row = records.iter().find(|record| record["type"] == "file").unwrap();
+    assert_eq!(
+        [&row["file"], &row["status"], &row["message"]],
+        [
+            &json!("-"),
+            &json!("invalid"),
+            &json!("the file is empty: a batch file holds one job a line (secret N, or answers G=M ...)")
+        ]
+    );
+}
+
+/// A folder named twice names each of its files twice: the first ten are said, the others counted.
+#[test]
+fn a_folder_named_twice_says_its_first_ten_files_and_counts_the_others() {
+    let names: Vec<String> = (0..12).map(|index| format!("d/f{index:02}.csv")).collect();
+    let files: Vec<(&str, &str)> = names.iter().map(|name| (name.as_str(), GOOD)).collect();
+    let (_dir, mut command) = setup(&files);
+    let output = command.args(["run", "d", "./d", "-q"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let mut expected = String::new();
+    for index in 0..10 {
+        // Paths in path order: `./d/...` comes first, and is the row kept.
+        expected += &format!("d/f{index:02}.csv: the same file as ./d/f{index:02}.csv, solved once\n");
+    }
+    expected += "and 2 other paths naming a file already in the batch, solved once (same_files in --json)\n";
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.starts_with("12 files: 12 solved;"), "{stdout}");
+    assert!(stdout.ends_with(&expected), "{stdout}");
 }

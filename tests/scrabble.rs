@@ -1632,3 +1632,59 @@ fn a_cgp_after_six_scoreless_turns_is_a_game_over_with_its_final_adjustment() {
         .code(1)
         .stdout("play 1M THE: rejected: the game is over: six scoreless turns\n");
 }
+
+/// An empty, blank, byte-order-mark-only or comment-only game record holds no game: invalid as a
+/// whole, refused before any dictionary is looked for (none is given here, and no `#lexicon` line
+/// names one), in `run` as in `scrabble analyze`.
+#[test]
+fn a_game_record_with_no_turn_is_invalid_before_any_dictionary_is_needed() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty =
+        "the file is empty: a game record holds one turn a line (>NICK: RACK POS WORD +POINTS TOTAL ...)";
+    let no_turn =
+        "no turn: every line is blank or a #pragma (a turn is >NICK: RACK POS WORD +POINTS TOTAL ...)";
+    let files: [(&str, &[u8]); 5] = [
+        ("blank.gcg", b"\n\n   \n"),
+        ("bom.gcg", b"\xef\xbb\xbf"),
+        ("comment.gcg", b"# just a comment\n"),
+        ("empty.gcg", b""),
+        ("players.gcg", b"#player1 one\n#player2 two\n#lexicon words.txt\n"),
+    ];
+    for (name, bytes) in files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let output =
+        solvebatch().current_dir(dir.path()).args(["run", ".", "--json", "-", "-q"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
+    let rows: Vec<(&str, &str, &str)> = records
+        .iter()
+        .filter(|record| record["type"] == "file")
+        .map(|record| {
+            (
+                record["file"].as_str().unwrap(),
+                record["status"].as_str().unwrap(),
+                record["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("./blank.gcg", "invalid", empty),
+            ("./bom.gcg", "invalid", empty),
+            ("./comment.gcg", "invalid", no_turn),
+            ("./empty.gcg", "invalid", empty),
+            ("./players.gcg", "invalid", no_turn),
+        ]
+    );
+    for (name, message) in [("empty.gcg", empty), ("comment.gcg", no_turn)] {
+        solvebatch()
+            .current_dir(dir.path())
+            .args(["scrabble", "analyze", name])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(format!("error: {name}: {message}\n"));
+    }
+}

@@ -209,3 +209,27 @@ fn a_record_of_100000_passes_is_refused_at_its_seventh_pass_and_the_time_limit_i
         (400, &json!("timeout: 61 seconds is above the limit of 60 seconds"))
     );
 }
+
+/// An empty record is refused as the command line refuses it, before any word list is looked for,
+/// by the game stepper and by `/api/solve/gcg` (an invalid record, as an empty `.guess` file is).
+#[test]
+fn an_empty_record_is_refused_as_on_the_command_line() {
+    let server = Server::start(&[]);
+    let empty =
+        "the file is empty: a game record holds one turn a line (>NICK: RACK POS WORD +POINTS TOTAL ...)";
+    let no_turn =
+        "no turn: every line is blank or a #pragma (a turn is >NICK: RACK POS WORD +POINTS TOTAL ...)";
+    let url = server.at("/api/scrabble/game");
+    let (status, view) = post(&url, b"");
+    assert_eq!((status, &view["error"]), (400, &json!(format!("standard input: {empty}"))));
+    let (status, view) = post_form(&url, &[("comment.gcg", b"# just a comment\n")]);
+    assert_eq!((status, &view["error"]), (400, &json!(format!("comment.gcg: {no_turn}"))));
+    for (body, message) in [(&b"\xef\xbb\xbf\n"[..], empty), (b"#player1 one\n#player2 two\n", no_turn)] {
+        let (status, record) = post(&server.at("/api/solve/gcg?name=e.gcg"), body);
+        assert_eq!(
+            (status, &record["status"], &record["message"]),
+            (400, &json!("invalid"), &json!(message)),
+            "{record}"
+        );
+    }
+}

@@ -151,6 +151,22 @@ pub struct Measuring {
     pub parallel: bool,
 }
 
+/// A path of the batch that names the same file as one of its inputs: solved once, as that input.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SameFile {
+    /// The path left out, as given or found by the walk.
+    pub file: String,
+    /// The input it is the same file as, whose row it shares.
+    pub same_as: String,
+}
+
+impl SameFile {
+    /// The summary line: `f/link.csv: the same file as f/a.csv, solved once`.
+    pub fn line(&self) -> String {
+        format!("{}: the same file as {}, solved once", self.file, self.same_as)
+    }
+}
+
 /// The summary record that closes a report.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
@@ -180,6 +196,10 @@ pub struct Summary {
     pub solvers: Vec<SolverSummary>,
     /// Whether a signal (Ctrl-C, SIGTERM, SIGHUP) stopped the batch before every file was solved.
     pub interrupted: bool,
+    /// `run`: paths left out as the same file as an input of the batch (a link to it, the file named
+    /// twice), each solved once as that input; absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub same_files: Vec<SameFile>,
     /// The exit status of the command: 0 all as expected, 1 otherwise, 128 + the signal's number
     /// when a signal stopped it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP).
     pub exit_code: u8,
@@ -249,6 +269,7 @@ impl Summary {
             left_out: 0,
             solvers: Vec::new(),
             interrupted: false,
+            same_files: Vec::new(),
             exit_code: 0,
             shard: None,
             inputs: None,

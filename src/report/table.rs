@@ -375,6 +375,15 @@ pub fn summary_lines(summary: &Summary, layout: Layout) -> Vec<String> {
         };
         lines.push(format!("{} other file{plural} skipped; {hint}", summary.skipped));
     }
+    // A folder named twice would list each of its files: the first few are said, the rest counted.
+    const SAME_FILES_SHOWN: usize = 10;
+    lines.extend(summary.same_files.iter().take(SAME_FILES_SHOWN).map(super::summary::SameFile::line));
+    if let Some(more) = summary.same_files.len().checked_sub(SAME_FILES_SHOWN).filter(|&more| more > 0) {
+        let plural = if more == 1 { "" } else { "s" };
+        lines.push(format!(
+            "and {more} other path{plural} naming a file already in the batch, solved once (same_files in --json)"
+        ));
+    }
     lines.extend(summary.bless.as_ref().map(crate::references::BlessSummary::lines).unwrap_or_default());
     lines.extend(summary.orphans.as_ref().map(crate::references::OrphanSummary::lines).unwrap_or_default());
     if let Some(kept) = summary.resumed {

@@ -20,7 +20,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use solvebatch_scrabble::equity::leave::LeaveTable;
 use solvebatch_scrabble::game::analyze::{AnalysisSettings, PlayerSummary, TurnLines};
-use solvebatch_scrabble::game::gcg::GcgGame;
+use solvebatch_scrabble::game::gcg::{check_turns, GcgGame};
 use solvebatch_scrabble::{Deadline, Rulebook, Square};
 
 use super::error::ApiError;
@@ -117,6 +117,8 @@ pub async fn game(
             let file = crate::text::name(Path::new(&name));
             let fail = |message: String| ApiError::bad_request(format!("{file}: {message}"));
             let text = crate::text::decode(&sent[&name]).map_err(fail)?;
+            // An empty record is refused as such, before any word list is looked for.
+            check_turns(text).map_err(|error| fail(error.to_string()))?;
             let ends = deadline;
             let deadline = Deadline::at(Some(deadline)).or_flag(stop);
             let resolver = Resolver::new(&shared, &sent, deadline);

@@ -20,7 +20,7 @@ use crate::equity::leave::LeaveTable;
 use crate::equity::leave_file::LeavesError;
 use crate::game::analyze::{analyze_until, Analysis, AnalysisSettings, AnalysisStopped, PlayerSummary};
 use crate::game::figures::AnalysisFigures;
-use crate::game::gcg::{GcgError, GcgGame};
+use crate::game::gcg::{check_turns, GcgError, GcgGame, NoTurnError};
 use crate::lexicon::dictionary::{Dictionary, DictionaryError};
 use crate::tiles::TileLoadError;
 use crate::{Job, Position, PositionOutcome, PositionSettings, Rulebook, Rules, Solver, TileSet};
@@ -235,6 +235,9 @@ pub enum GameAnalysisError {
     /// The leave file cannot be read.
     #[error(transparent)]
     Leaves(#[from] LeavesError),
+    /// The record is empty, or holds no turn (refused before the dictionary is looked for).
+    #[error(transparent)]
+    NoTurn(#[from] NoTurnError),
     /// A line of the record is not consistent (`line N: ...`).
     #[error(transparent)]
     Game(#[from] GcgError),
@@ -297,6 +300,7 @@ impl GameAnalysis {
         text: &str,
         deadline: Deadline,
     ) -> Result<AnalysedGame, GameAnalysisError> {
+        check_turns(text)?;
         let dictionary_path = match &self.files.dictionary {
             Some(path) => path.clone(),
             None => lexicon_file(path, text).ok_or(GameAnalysisError::NoDictionary)?,
@@ -319,13 +323,15 @@ impl GameAnalysis {
     /// game stepper all analyse through here.
     ///
     /// # Errors
-    /// A line of the game that is not consistent, an unknown player nick, or the deadline passed.
+    /// A record that is empty or holds no turn, a line of the game that is not consistent, an
+    /// unknown player nick, or the deadline passed.
     pub fn analyse_text(
         &self,
         text: &str,
         (dictionary, tiles, table): (&Dictionary, &TileSet, &LeaveTable),
         deadline: Deadline,
     ) -> Result<(GcgGame, Analysis), GameAnalysisError> {
+        check_turns(text)?;
         let game = GcgGame::parse(text, dictionary, tiles)?;
         let mut settings = self.analysis.clone();
         if let Some(nick) = &self.player {

@@ -48,6 +48,38 @@ pub struct GcgError {
     pub problem: String,
 }
 
+/// A GCG record with no turn in it, refused before its dictionary is read: there is no game to
+/// analyse ([`check_turns`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum NoTurnError {
+    /// The record holds nothing but white space (and perhaps a byte-order mark).
+    #[error(
+        "the file is empty: a game record holds one turn a line (>NICK: RACK POS WORD +POINTS TOTAL ...)"
+    )]
+    Empty,
+    /// Every line of the record is blank or a `#` line (a pragma or a comment): no turn.
+    #[error("no turn: every line is blank or a #pragma (a turn is >NICK: RACK POS WORD +POINTS TOTAL ...)")]
+    NoTurn,
+}
+
+/// Whether the GCG record `text` holds a line other than blank ones and `#` lines, which
+/// [`GcgGame::parse`] then reads as a turn (or refuses, naming its line). A leading byte-order mark
+/// is not text.
+///
+/// # Errors
+/// [`NoTurnError::Empty`] for a record of white space only, [`NoTurnError::NoTurn`] for one of blank
+/// and `#` lines only.
+pub fn check_turns(text: &str) -> Result<(), NoTurnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(NoTurnError::Empty);
+    }
+    if text.lines().map(str::trim).all(|line| line.is_empty() || line.starts_with('#')) {
+        return Err(NoTurnError::NoTurn);
+    }
+    Ok(())
+}
+
 /// A player of a recorded game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GcgPlayer {
@@ -629,4 +661,30 @@ fn parse_points(text: &str) -> Result<i32, String> {
         return Err(bad());
     }
     digits.parse::<i32>().map(|points| sign * points).map_err(|_| bad())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_without_a_turn_is_refused_as_empty_or_as_holding_no_turn() {
+        for empty in ["", "\n\n   \n", "\u{feff}", "\u{feff}\r\n\t\n"] {
+            assert_eq!(check_turns(empty), Err(NoTurnError::Empty), "{empty:?}");
+        }
+        assert_eq!(
+            NoTurnError::Empty.to_string(),
+            "the file is empty: a game record holds one turn a line (>NICK: RACK POS WORD +POINTS TOTAL ...)"
+        );
+        for no_turn in ["# just a comment\n", "\u{feff}#player1 a\n\n#player2 b\n  #lexicon w.txt\n"] {
+            assert_eq!(check_turns(no_turn), Err(NoTurnError::NoTurn), "{no_turn:?}");
+        }
+        assert_eq!(
+            NoTurnError::NoTurn.to_string(),
+            "no turn: every line is blank or a #pragma (a turn is >NICK: RACK POS WORD +POINTS TOTAL ...)"
+        );
+        // A turn, or a line that is not GCG (which the reader refuses naming its line), is past this check.
+        assert_eq!(check_turns("#player1 a\n>a: ABCDEFG - +0 0\n"), Ok(()));
+        assert_eq!(check_turns("hello world\n"), Ok(()));
+    }
 }
