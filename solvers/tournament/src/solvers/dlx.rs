@@ -125,8 +125,8 @@ pub fn whole_tree(
     let Some(n) = instance.tables_if_coverable() else { return Ok(Some((0, stats))) };
     let (options, _) = options_by(instance, n, |pairing| *pairing);
     let Some(problem) = bitset::Problem::new(3 * n, &options) else { return Ok(None) };
-    let covers = problem.count_covers(&Stop::new(limits), branching, &mut stats)?;
-    Ok(Some((covers, stats)))
+    let covers = problem.enumerate(&Stop::new(limits), 1, branching, 0, None, &mut stats)?;
+    Ok(Some((covers.map_or(0, |covers| covers.count), stats)))
 }
 
 /// The options of `instance` (items: tables `0..n`, players `n..3n`) and the pairing index behind each.
