@@ -846,7 +846,7 @@ mod tests {
     /// Without a round and without repeats, the count runs on the bitset search (no memo: no
     /// depths), and its threads refute the one-thread tree trying each option once: 45 tables,
     /// degree 5, seed 1, the 451 760 options of `dlx`'s refutation, on 1, 2 and 4 threads (the
-    /// queue splits subtrees again while a thread waits: about 110 slices of 4096 options).
+    /// queue splits subtrees again while a thread waits: about 1760 slices of 256 options).
     #[test]
     fn a_count_without_repeats_runs_on_the_bitset_search_each_option_once() {
         let instance =
@@ -859,8 +859,8 @@ mod tests {
         }
     }
 
-    /// A tree far larger than a slice of 4096 options is split among the threads while they run
-    /// (25 tables, degree 6, seed 3, planted: 78 088 options, 24 rounds): on 2 to 4 threads the
+    /// A tree of about 300 slices of 256 options is split among the threads while they run (25
+    /// tables, degree 6, seed 3, planted: 78 088 options, 24 rounds): on 2 to 4 threads the
     /// count is 24 and the listing, whole or its first 5 or 20, is the memo search's one-thread
     /// listing, rounds and order, whatever the timing.
     #[test]
@@ -881,6 +881,29 @@ mod tests {
             for limit in [5, 20] {
                 let (first, _) = list_on(&instance, Some(limit), &limits, Engine::Bitset).unwrap();
                 assert_eq!(first[..], one[..limit], "{threads} threads, the first {limit}");
+            }
+        }
+    }
+
+    /// The simulated threads share out the one-thread tree (25 tables, degree 6, seed 3, planted:
+    /// 78 088 options): each option tried by one of them, each thread busy or idle until the last
+    /// one is done, no sooner than an even share; one thread searches the root alone, never idle.
+    #[test]
+    fn simulated_threads_share_the_one_thread_tree() {
+        let instance =
+            crate::generate::Regular { tables: 25, degree: 6, seed: 3, planted: true }.generate().unwrap();
+        for threads in [1, 2, 4, 8] {
+            let simulated = simulate_count(&instance, threads, &Limits::default()).unwrap().expect("small");
+            assert_eq!(simulated.busy.iter().sum::<u64>(), 78_088, "{threads} threads");
+            assert!(simulated.makespan >= 78_088_u64.div_ceil(threads as u64));
+            for (busy, idle) in simulated.busy.iter().zip(&simulated.idle) {
+                assert_eq!(busy + idle, simulated.makespan, "{threads} threads");
+            }
+            assert_eq!(simulated.parts.len(), threads);
+            if threads == 1 {
+                assert_eq!((simulated.parts, simulated.idle), (vec![1], vec![0]));
+            } else {
+                assert!(simulated.parts.iter().all(|&parts| parts > 0), "{threads} threads");
             }
         }
     }

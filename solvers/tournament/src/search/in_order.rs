@@ -30,8 +30,12 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use crate::solver::{Interrupted, Stats};
 use crate::stop::Stop;
 
-/// Options a part searches between two looks at the board.
-pub(crate) const SLICE: u64 = 1 << 12;
+/// Options a part searches between two looks at the board: a thread with nothing to take waits
+/// half a slice on average for a part to be split. Simulated on the 45-table degree-5 counts
+/// (`simulate`, about 500 000 options each), slices of 4096 options left the threads idle 4.6 % of
+/// the time on 2 threads, 9.7 % on 4, 32 % on 8 and 61 % on 16; slices of 256, 0.4 %, 1.3 %, 5.1 %
+/// and 16 %, for one lock and one look at the clock more per 36 microseconds of search.
+pub(crate) const SLICE: u64 = 1 << 8;
 
 /// How a slice of a part's search ended.
 pub(crate) enum Progress {
@@ -243,6 +247,7 @@ pub(crate) fn simulate<P: Part>(root: P, threads: usize, stop: &Stop) -> Result<
             }
             continue;
         };
+        stop.check()?;
         let progress = part.resume(SLICE, stop)?;
         let tried = part.take_stats().nodes;
         simulants[t].clock += tried;
@@ -327,7 +332,8 @@ fn work<P: Part>(board: &Mutex<Board<P>>, changed: &Condvar, stop: &Stop) {
 fn run<P: Part>(board: &Mutex<Board<P>>, changed: &Condvar, stop: &Stop, key: Vec<u32>, mut part: P) {
     let mut gifts = 0;
     loop {
-        let progress = part.resume(SLICE, stop);
+        // A part's own look at the clock counts the options since its last slice only.
+        let progress = stop.check().and_then(|()| part.resume(SLICE, stop));
         let mut guard = lock(board);
         let stats = part.take_stats();
         guard.add(stats);

@@ -249,8 +249,8 @@ mod tests {
     }
 
     /// Without a round, the threads refute the tree one thread refutes, each option once: the
-    /// subtrees taken in order and split again while a thread waits (45 tables, degree 5: over 100
-    /// slices of 4096 options) try the options one depth-first search tries, no more, no fewer; on
+    /// subtrees taken in order and split again while a thread waits (45 tables, degree 5: over
+    /// 1700 slices of 256 options) try the options one depth-first search tries, no more, no fewer; on
     /// either engine, which search the same tree.
     #[test]
     fn threads_refute_the_one_thread_tree_trying_each_option_once() {
