@@ -10,7 +10,8 @@
 //! With several threads the search is [`in_order`]'s: subtrees taken in depth-first order, split
 //! again while a thread waits, the first cover in depth-first order the answer, so the answer is the
 //! one-thread answer whatever the number of threads (with fewest-options). With one thread it is the
-//! plain depth-first search.
+//! plain depth-first search. A count or a listing of every cover ([`Problem::enumerate`], for
+//! `--count` and `--all`) goes on past each cover, through the same queue.
 
 use std::collections::HashSet;
 
@@ -21,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::search::blossom;
 use crate::search::branching::{Branching, FailureRates};
 use crate::search::filter;
-use crate::search::in_order::{self, Covers, Enumerated, Part, Progress, Simulated};
+use crate::search::in_order::{self, Covers, Part, Progress, Simulated};
 use crate::search::pruning::{FilterStats, ProbeStats, Pruning};
 use crate::search::restarts::luby;
 use crate::solver::{Interrupted, Stats};
@@ -107,7 +108,7 @@ impl Problem {
         list: usize,
         sample: Option<Sample>,
         stats: &mut Stats,
-    ) -> Result<Option<Enumerated>, Interrupted> {
+    ) -> Result<Option<Covers>, Interrupted> {
         macro_rules! by_words {
             ($($words:literal)*) => {
                 match self.items.len().div_ceil(64).max(1) {
@@ -509,7 +510,7 @@ impl<'p, const W: usize> Masks<'p, W> {
         list: usize,
         sample: Option<Sample>,
         stats: &mut Stats,
-    ) -> Result<Option<Enumerated>, Interrupted> {
+    ) -> Result<Option<Covers>, Interrupted> {
         let mut root = self.counting_root(branching, list);
         if let Some(sample) = sample {
             root.repeats = Some(Repeats::default());
@@ -518,8 +519,7 @@ impl<'p, const W: usize> Masks<'p, W> {
             stats.nodes += own.nodes;
             stats.backtracks += own.backtracks;
             if let Progress::Exhausted = progress? {
-                let covers = root.take_covers();
-                return Ok(Some(Enumerated { count: covers.count, listed: covers.listed }));
+                return Ok(Some(root.take_covers()));
             }
             let repeats = root.repeats.take().unwrap_or_default();
             if (sample.memo_pays)(repeats.met, repeats.repeated) {

@@ -72,19 +72,13 @@ pub(crate) trait Part: Send {
     }
 }
 
-/// The covers of a part that goes on past them: how many, and those it lists (the first ones in its
-/// depth-first order), each as the options chosen from the top of the whole tree.
+/// The covers of a part that goes on past them, or of a whole tree ([`enumerate`]).
 #[derive(Debug, Default)]
 pub(crate) struct Covers {
+    /// How many covers were counted.
     pub(crate) count: u64,
-    pub(crate) listed: Vec<Vec<usize>>,
-}
-
-/// The covers of a whole tree ([`enumerate`]): how many, and the first listed ones in depth-first
-/// order.
-#[derive(Debug, Default)]
-pub(crate) struct Enumerated {
-    pub(crate) count: u64,
+    /// The first covers listed, in depth-first order, each as the options chosen from the top of
+    /// the whole tree.
     pub(crate) listed: Vec<Vec<usize>>,
 }
 
@@ -154,7 +148,7 @@ pub(crate) fn enumerate<P: Part>(
     limit: usize,
     stop: &Stop,
     stats: &mut Stats,
-) -> Result<Enumerated, Interrupted> {
+) -> Result<Covers, Interrupted> {
     let board = Mutex::new(Board {
         queue: BTreeMap::from([(Vec::new(), root)]),
         running: 0,
@@ -180,7 +174,7 @@ pub(crate) fn enumerate<P: Part>(
     }
     let mut listed: Vec<Vec<usize>> = board.found.into_values().flatten().collect();
     listed.truncate(limit);
-    Ok(Enumerated { count: board.counted, listed })
+    Ok(Covers { count: board.counted, listed })
 }
 
 /// How the queue of [`enumerate`] shares a count out among simulated threads ([`simulate`]), per
