@@ -4,7 +4,8 @@
 //! ```text
 //! cargo run --release -p solvebatch-tournament --example frb_effort -- TABLES DEGREE FIRST_SEED LAST_SEED count|tree|solve [SECONDS [planted]]
 //! ```
-//! `count` counts every round (`--count`'s search: the whole tree, with its memo); `tree` walks
+//! `count` counts every round (`--count`'s search: the whole tree, on `dlx`'s bitsets, or with a memo
+//! where its sample meets repeated subproblems, and over 64 tables); `tree` walks
 //! `dlx`'s whole tree on one thread, counting every round on the way, without a memo (as Knuth's
 //! `ssxcc` counts them, so its node counts compare); `solve` runs `dlx`
 //! and `dlx-frb` to their first round or to the refutation of the whole tree, each stopped after

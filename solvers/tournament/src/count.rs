@@ -2,21 +2,33 @@
 //! who wants alternatives.
 //!
 //! Both walk the exact cover tree of Algorithm X (the item with the fewest options first, the first in
-//! item order among equals; its options in file order). In exact cover the subproblem below a node is
-//! fixed by the set of items still uncovered, so subproblems met again along other paths are looked up
-//! instead of searched (Nishino, Yasuda, Minato and Nagata, "Dancing with Decision Diagrams", AAAI
-//! 2017): counting keeps each subproblem's number of rounds, listing keeps the subproblems found to
-//! hold none. The memo is keyed by the bitset of covered items itself (no hash collisions) and holds
-//! at most [`MEMO_ENTRIES`] subproblems; once full, new ones are searched but not kept.
+//! item order among equals; its options in file order), on one of two engines:
+//! - the bitset search of `dlx` (`search::bitset`, up to 64 tables and 1024 distinct pairings), going
+//!   on past each round to the end of the tree, on [`Limits::threads`] threads through `dlx`'s queue
+//!   of open subtrees in depth-first order (`search::in_order`): subtrees split again while a thread
+//!   waits, counts added up, rounds put in the order of their subtrees, which is one thread's order;
+//! - a search with a memo of subproblems: in exact cover the subproblem below a node is fixed by the
+//!   set of items still uncovered, so subproblems met again along other paths are looked up instead
+//!   of searched (Nishino, Yasuda, Minato and Nagata, "Dancing with Decision Diagrams", AAAI 2017):
+//!   counting keeps each subproblem's number of rounds, listing keeps the subproblems found to hold
+//!   none. The memo is keyed by the bitset of covered items itself (no hash collisions) and holds at
+//!   most [`MEMO_ENTRIES`] subproblems; once full, new ones are searched but not kept.
+//!
+//! The memo pays only where subproblems repeat, and costs about nine times the CPU per option tried
+//! where they do not (random regular files: no repeat in 49 million options on 45 tables, degree 6).
+//! So the bitset search runs first, for [`SAMPLE_OPTIONS`] options on one thread, meeting each node
+//! it branches on by its covered items ([`memo_pays`]): when at least one in [`REPEAT_SHARE`] was
+//! met before, the memo search counts (or lists) from the start; otherwise the bitset search goes on
+//! from where the sample stopped, on every thread. Over 64 tables the memo search is the only one.
 //!
 //! Rounds are counted as distinct printed answers: a pairing listed twice counts once, the same two
 //! players in the other order make another round.
 //!
-//! On several threads ([`Limits::threads`]) the first levels of the tree are cut into subproblems in
-//! depth-first order (`Cover::split`), which rayon's pool hands out to its threads by work stealing;
-//! the threads share one memo (`Shared`). A count adds up the subproblems' counts; a listing puts
-//! their rounds one after another in the order of the cut, which is the order of one thread, since
-//! fewest-options branching depends on the subproblem only.
+//! On several threads ([`Limits::threads`]) the memo search cuts the first levels of the tree into
+//! subproblems in depth-first order (`Cover::split`), which rayon's pool hands out to its threads by
+//! work stealing; the threads share one memo (`Shared`). A count adds up the subproblems' counts; a
+//! listing puts their rounds one after another in the order of the cut, which is the order of one
+//! thread, since fewest-options branching depends on the subproblem only.
 
 use std::collections::{HashMap, HashSet};
 
@@ -26,8 +38,10 @@ use rayon::prelude::*;
 use crate::instance::Instance;
 use crate::memo::{Memo, Shared};
 use crate::round::Round;
+use crate::search::bitset::{self, Sample};
 use crate::search::branching::{Branching, FailureRates};
-use crate::solver::{Interrupted, Limits};
+pub use crate::search::in_order::Simulated;
+use crate::solver::{Interrupted, Limits, Stats};
 use crate::solvers::dlx;
 use crate::stop::{Stop, CLOCK_INTERVAL};
 
@@ -35,6 +49,24 @@ use crate::stop::{Stop, CLOCK_INTERVAL};
 /// that small). 16 balances two threads to within 1-3 % idle on 45 tables, degree 5 (the
 /// `count_balance` example).
 const SUBPROBLEMS_PER_THREAD: usize = 16;
+
+/// The options the bitset search tries on one thread before [`memo_pays`] decides between it and the
+/// memo search: under 2 ms on 45 tables, and enough to meet repeats where there are some (a file of
+/// 64 tables each seating its own two players in either order repeats at every other node; the
+/// bundled random files never do).
+pub const SAMPLE_OPTIONS: u64 = 1 << 13;
+
+/// The memo search counts when at least one node branched on in this many was met before.
+pub const REPEAT_SHARE: u64 = 16;
+
+/// Whether the memo pays, after a sample met `met` nodes branched on, `repeated` of them met before
+/// along another path: at least one in [`REPEAT_SHARE`].
+pub fn memo_pays(met: u64, repeated: u64) -> bool {
+    repeated > 0 && repeated.saturating_mul(REPEAT_SHARE) >= met
+}
+
+/// The sample of [`memo_pays`].
+const SAMPLE: Sample = Sample { options: SAMPLE_OPTIONS, memo_pays };
 
 /// The most subproblems a memo keeps (each is `3n` bits of key and a count, so at 60 tables about
 /// 100 MB when full).
@@ -50,11 +82,9 @@ pub struct CountStats {
     /// Subproblems kept in the memo at the end.
     pub memo_entries: u64,
     /// By depth (pairings played on the path, from 0): the subproblems met that needed a branch
-    /// (every item still has an option), and how many of them the memo answered.
+    /// (every item still has an option), and how many of them the memo answered; empty when the
+    /// bitset search counted (it keeps no memo).
     pub depths: Vec<DepthStats>,
-    /// On several threads: the options tried below each subproblem of the cut at the first levels,
-    /// in depth-first order (the work the threads shared out); empty on one thread.
-    pub subproblem_nodes: Vec<u64>,
 }
 
 /// The subproblems met at one depth of the tree.
@@ -125,10 +155,61 @@ pub fn count_rounds_by(
     limits: &Limits,
     branching: Branching,
 ) -> Result<RoundCount, Interrupted> {
+    count_on(instance, limits, branching, Engine::Chosen)
+}
+
+/// Which search counts or lists the rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Engine {
+    /// The bitset search where it fits unless its sample says that the memo pays ([`memo_pays`]),
+    /// else the memo search.
+    Chosen,
+    /// The bitset search where it fits, on every thread from the start (no sample), else the memo
+    /// search.
+    #[cfg(test)]
+    Bitset,
+    /// The memo search whatever the file.
+    #[cfg(test)]
+    Memo,
+}
+
+impl Engine {
+    /// Whether the bitset search is tried first, and with which sample.
+    fn bitset_first(self) -> Option<Option<Sample>> {
+        match self {
+            Engine::Chosen => Some(Some(SAMPLE)),
+            #[cfg(test)]
+            Engine::Bitset => Some(None),
+            #[cfg(test)]
+            Engine::Memo => None,
+        }
+    }
+}
+
+/// Counts the rounds of `instance` as [`count_rounds_by`] does, on `engine`.
+fn count_on(
+    instance: &Instance,
+    limits: &Limits,
+    branching: Branching,
+    engine: Engine,
+) -> Result<RoundCount, Interrupted> {
     let Some(mut cover) = Cover::new(instance, MEMO_ENTRIES) else {
         return Ok(RoundCount { rounds: BigUint::ZERO, stats: CountStats::default() });
     };
     let stop = Stop::new(limits);
+    let mut sampled = Stats::default();
+    let bitset = engine.bitset_first().and_then(|sample| {
+        bitset::Problem::new(cover.live.len(), &cover.options).map(|problem| (problem, sample))
+    });
+    if let Some((problem, sample)) = bitset {
+        let threads = limits.threads.max(1);
+        if let Some(found) = problem.enumerate(&stop, threads, branching, 0, sample, &mut sampled)? {
+            let stats = CountStats { nodes: sampled.nodes, ..CountStats::default() };
+            return Ok(RoundCount { rounds: found.count.into(), stats });
+        }
+    }
+    // The sample's options count as tried.
+    cover.stats.nodes = sampled.nodes;
     if limits.threads <= 1 {
         cover.rates = FailureRates::for_branching(branching, cover.live.len());
         let mut memo = HashMap::new();
@@ -152,7 +233,6 @@ pub fn count_rounds_by(
         let (count, effort) = result?;
         rounds += count;
         stats.add(&effort);
-        stats.subproblem_nodes.push(effort.nodes);
     }
     stats.memo_entries = (&shared).len() as u64;
     Ok(RoundCount { rounds, stats })
@@ -187,8 +267,57 @@ pub fn list_rounds(
     limit: Option<usize>,
     limits: &Limits,
 ) -> Result<(Vec<Round>, CountStats), Interrupted> {
-    let (rounds, stats) = search(instance, limit, limits, MEMO_ENTRIES);
+    list_on(instance, limit, limits, Engine::Chosen)
+}
+
+/// Lists rounds as [`list_rounds`] does, on `engine`.
+fn list_on(
+    instance: &Instance,
+    limit: Option<usize>,
+    limits: &Limits,
+    engine: Engine,
+) -> Result<(Vec<Round>, CountStats), Interrupted> {
+    let limit = limit.unwrap_or(usize::MAX);
+    let mut sampled = Stats::default();
+    let coverable = instance.tables_if_coverable().filter(|_| limit > 0);
+    if let Some((n, sample)) = coverable.zip(engine.bitset_first()) {
+        let (options, pairing) = dlx::options_by(instance, n, |p| *p);
+        if let Some(problem) = bitset::Problem::new(3 * n, &options) {
+            let stop = Stop::new(limits);
+            let threads = limits.threads.max(1);
+            let branching = Branching::FewestOptions;
+            if let Some(found) = problem.enumerate(&stop, threads, branching, limit, sample, &mut sampled)? {
+                let rounds = found
+                    .listed
+                    .into_iter()
+                    .map(|options| Round::from_pairings(instance, options.into_iter().map(|o| pairing[o])))
+                    .collect();
+                return Ok((rounds, CountStats { nodes: sampled.nodes, ..CountStats::default() }));
+            }
+        }
+    }
+    let (rounds, mut stats) = search(instance, Some(limit), limits, MEMO_ENTRIES);
+    // The sample's options count as tried.
+    stats.nodes += sampled.nodes;
     Ok((rounds?, stats))
+}
+
+/// How the bitset search's count of `instance` (what `--count` runs unless [`memo_pays`]) shares its
+/// tree out among `threads` threads, simulated on the calling thread whatever the load of the
+/// machine (fewest-options, the queue of open subtrees; see [`Simulated`]); `None` over 64 tables or
+/// 1024 distinct pairings.
+///
+/// # Errors
+/// [`Interrupted`] when [`Limits::deadline`] passes first.
+pub fn simulate_count(
+    instance: &Instance,
+    threads: usize,
+    limits: &Limits,
+) -> Result<Option<Simulated>, Interrupted> {
+    let Some(n) = instance.tables_if_coverable() else { return Ok(None) };
+    let (options, _) = dlx::options_by(instance, n, |p| *p);
+    let Some(problem) = bitset::Problem::new(3 * n, &options) else { return Ok(None) };
+    problem.simulate_count(&Stop::new(limits), threads).map(Some)
 }
 
 /// The search of [`list_rounds`] for its first round, with a memo of refuted subproblems holding at
@@ -653,38 +782,163 @@ mod tests {
         }
     }
 
+    /// Every engine: the one [`count_rounds`] chooses, the bitset search on every thread from the
+    /// start (no sample), and the memo search.
+    const ENGINES: [Engine; 3] = [Engine::Chosen, Engine::Bitset, Engine::Memo];
+
     proptest! {
-        /// On 1, 2 and 4 threads, by fewest-options and by FRB, the count is the brute-force count.
+        /// On 1, 2 and 4 threads, by fewest-options and by FRB, on every engine, the count is the
+        /// brute-force count.
         #[test]
         fn counts_on_threads_and_by_frb_are_the_brute_force_count(instance in small_instance()) {
             let expected = BigUint::from(brute_force(&instance));
             for threads in [1, 2, 4] {
                 for branching in [Branching::FewestOptions, Branching::FailureRate] {
-                    let limits = Limits { threads, ..Limits::default() };
-                    let count = count_rounds_by(&instance, &limits, branching).unwrap();
-                    prop_assert_eq!(&count.rounds, &expected, "{} threads, {:?}", threads, branching);
+                    for engine in ENGINES {
+                        let limits = Limits { threads, ..Limits::default() };
+                        let count = count_on(&instance, &limits, branching, engine).unwrap();
+                        prop_assert_eq!(
+                            &count.rounds, &expected, "{} threads, {:?}, {:?}", threads, branching, engine
+                        );
+                    }
                 }
             }
         }
 
-        /// A listing on 2 to 4 threads is the one-thread listing, rounds and order, whole or cut
-        /// at a limit.
+        /// The count on up to 12 tables (regular instances up to degree 6 too) is the same on 1 to
+        /// 4 threads, by either branching, on every engine.
+        #[test]
+        fn counts_agree_on_threads_branchings_and_engines(instance in instance_up_to_12_tables()) {
+            let expected = count_on(&instance, &Limits::default(), Branching::FewestOptions, Engine::Memo)
+                .unwrap()
+                .rounds;
+            for threads in 1..=4 {
+                for branching in [Branching::FewestOptions, Branching::FailureRate] {
+                    for engine in ENGINES {
+                        let limits = Limits { threads, ..Limits::default() };
+                        let count = count_on(&instance, &limits, branching, engine).unwrap();
+                        prop_assert_eq!(
+                            &count.rounds, &expected, "{} threads, {:?}, {:?}", threads, branching, engine
+                        );
+                    }
+                }
+            }
+        }
+
+        /// A listing on 1 to 4 threads, on every engine, is the one-thread listing of the memo
+        /// search, rounds and order, whole or cut at a limit.
         #[test]
         fn listings_on_threads_are_the_one_thread_listing(
             instance in instance_up_to_12_tables(), limit in 0usize..6
         ) {
-            let (one, _) = list_rounds(&instance, None, &Limits::default()).unwrap();
-            for threads in 2..=4 {
-                let limits = Limits { threads, ..Limits::default() };
-                prop_assert_eq!(&list_rounds(&instance, None, &limits).unwrap().0, &one);
-                let (first, _) = list_rounds(&instance, Some(limit), &limits).unwrap();
-                prop_assert_eq!(&first[..], &one[..limit.min(one.len())]);
+            let (one, _) = list_on(&instance, None, &Limits::default(), Engine::Memo).unwrap();
+            for threads in 1..=4 {
+                for engine in ENGINES {
+                    let limits = Limits { threads, ..Limits::default() };
+                    prop_assert_eq!(&list_on(&instance, None, &limits, engine).unwrap().0, &one);
+                    let (first, _) = list_on(&instance, Some(limit), &limits, engine).unwrap();
+                    prop_assert_eq!(&first[..], &one[..limit.min(one.len())], "{} threads, {:?}", threads, engine);
+                }
             }
         }
     }
 
+    /// Without a round and without repeats, the count runs on the bitset search (no memo: no
+    /// depths), and its threads refute the one-thread tree trying each option once: 45 tables,
+    /// degree 5, seed 1, the 451 760 options of `dlx`'s refutation, on 1, 2 and 4 threads (the
+    /// queue splits subtrees again while a thread waits: about 1760 slices of 256 options).
+    #[test]
+    fn a_count_without_repeats_runs_on_the_bitset_search_each_option_once() {
+        let instance =
+            crate::generate::Regular { tables: 45, degree: 5, seed: 1, planted: false }.generate().unwrap();
+        for threads in [1, 2, 4] {
+            let count = count_rounds(&instance, &Limits { threads, ..Limits::default() }).unwrap();
+            assert_eq!(count.rounds, BigUint::ZERO);
+            let expected = CountStats { nodes: 451_760, ..CountStats::default() };
+            assert_eq!(count.stats, expected, "{threads} threads");
+        }
+    }
+
+    /// A tree of about 300 slices of 256 options is split among the threads while they run (25
+    /// tables, degree 6, seed 3, planted: 78 088 options, 24 rounds): on 2 to 4 threads the
+    /// count is 24 and the listing, whole or its first 5 or 20, is the memo search's one-thread
+    /// listing, rounds and order, whatever the timing.
+    #[test]
+    fn a_split_tree_lists_the_one_thread_rounds_in_order() {
+        let instance =
+            crate::generate::Regular { tables: 25, degree: 6, seed: 3, planted: true }.generate().unwrap();
+        let (one, _) = list_on(&instance, None, &Limits::default(), Engine::Memo).unwrap();
+        assert_eq!(one.len(), 24);
+        for threads in 2..=4 {
+            let limits = Limits { threads, ..Limits::default() };
+            let count = count_on(&instance, &limits, Branching::FewestOptions, Engine::Bitset).unwrap();
+            assert_eq!((count.rounds, count.stats.nodes), (BigUint::from(24u32), 78_088));
+            assert_eq!(
+                list_on(&instance, None, &limits, Engine::Bitset).unwrap().0,
+                one,
+                "{threads} threads"
+            );
+            for limit in [5, 20] {
+                let (first, _) = list_on(&instance, Some(limit), &limits, Engine::Bitset).unwrap();
+                assert_eq!(first[..], one[..limit], "{threads} threads, the first {limit}");
+            }
+        }
+    }
+
+    /// The simulated threads share out the one-thread tree (25 tables, degree 6, seed 3, planted:
+    /// 78 088 options): each option tried by one of them, each thread busy or idle until the last
+    /// one is done, no sooner than an even share; one thread searches the root alone, never idle.
+    #[test]
+    fn simulated_threads_share_the_one_thread_tree() {
+        let instance =
+            crate::generate::Regular { tables: 25, degree: 6, seed: 3, planted: true }.generate().unwrap();
+        for threads in [1, 2, 4, 8] {
+            let simulated = simulate_count(&instance, threads, &Limits::default()).unwrap().expect("small");
+            assert_eq!(simulated.busy.iter().sum::<u64>(), 78_088, "{threads} threads");
+            assert!(simulated.makespan >= 78_088_u64.div_ceil(threads as u64));
+            for (busy, idle) in simulated.busy.iter().zip(&simulated.idle) {
+                assert_eq!(busy + idle, simulated.makespan, "{threads} threads");
+            }
+            assert_eq!(simulated.parts.len(), threads);
+            if threads == 1 {
+                assert_eq!((simulated.parts, simulated.idle), (vec![1], vec![0]));
+            } else {
+                assert!(simulated.parts.iter().all(|&parts| parts > 0), "{threads} threads");
+            }
+        }
+    }
+
+    /// Table `t` of 64 seats players `2t` and `2t + 1` in either order: the bitset search's sample
+    /// meets a subproblem again at about every other node it branches on, so the memo search counts,
+    /// from the start: the 8192 options of the sample, then the memo search's 128 (63 looked up, 64
+    /// subproblems kept), 2^64 rounds, one past what 64 bits hold.
+    #[test]
+    fn a_sample_that_meets_repeats_leaves_the_count_to_the_memo() {
+        let tables = 64u64;
+        let pairings = (0..tables)
+            .flat_map(|t| {
+                [
+                    Pairing { first: 2 * t, second: 2 * t + 1, table: t },
+                    Pairing { first: 2 * t + 1, second: 2 * t, table: t },
+                ]
+            })
+            .collect();
+        let instance = Instance { tables, pairings };
+        let count = count_rounds(&instance, &Limits::default()).unwrap();
+        assert_eq!(count.rounds.to_string(), "18446744073709551616");
+        assert_eq!(
+            (count.stats.nodes, count.stats.memo_hits, count.stats.memo_entries),
+            (8192 + 128, 63, 64)
+        );
+        let count = count_rounds(&instance, &Limits { threads: 2, ..Limits::default() }).unwrap();
+        assert_eq!(count.rounds, BigUint::from(2u32).pow(64));
+        assert!(count.stats.memo_hits > 0);
+        assert!(memo_pays(2, 1) && memo_pays(16, 1) && !memo_pays(17, 1) && !memo_pays(100, 0));
+    }
+
     /// A time limit stops every thread of a count and of a listing, soon after it, on a file whose
-    /// count takes far longer (60 tables, degree 6); the margin is generous, for a loaded machine.
+    /// count takes far longer (60 tables, degree 6), on every engine; the margin is generous, for a
+    /// loaded machine.
     #[test]
     fn a_time_limit_stops_every_thread() {
         use std::time::{Duration, Instant};
@@ -692,16 +946,19 @@ mod tests {
             crate::generate::Regular { tables: 60, degree: 6, seed: 1, planted: false }.generate().unwrap();
         let limit = Duration::from_millis(200);
         for threads in [2, 4] {
-            let started = Instant::now();
-            let deadline = crate::solver::Deadline::at(Some(started + limit));
-            let limits = Limits { deadline, threads, seed: 0 };
-            assert_eq!(count_rounds(&instance, &limits).err(), Some(Interrupted));
-            assert!(started.elapsed() < limit + Duration::from_secs(1), "{:?}", started.elapsed());
-            let started = Instant::now();
-            let deadline = crate::solver::Deadline::at(Some(started + limit));
-            let limits = Limits { deadline, threads, seed: 0 };
-            assert_eq!(list_rounds(&instance, None, &limits).err(), Some(Interrupted));
-            assert!(started.elapsed() < limit + Duration::from_secs(1), "{:?}", started.elapsed());
+            for engine in ENGINES {
+                let started = Instant::now();
+                let deadline = crate::solver::Deadline::at(Some(started + limit));
+                let limits = Limits { deadline, threads, seed: 0 };
+                let count = count_on(&instance, &limits, Branching::FewestOptions, engine);
+                assert_eq!(count.err(), Some(Interrupted));
+                assert!(started.elapsed() < limit + Duration::from_secs(1), "{:?}", started.elapsed());
+                let started = Instant::now();
+                let deadline = crate::solver::Deadline::at(Some(started + limit));
+                let limits = Limits { deadline, threads, seed: 0 };
+                assert_eq!(list_on(&instance, None, &limits, engine).err(), Some(Interrupted));
+                assert!(started.elapsed() < limit + Duration::from_secs(1), "{:?}", started.elapsed());
+            }
         }
     }
 

@@ -71,9 +71,10 @@ pub struct Args {
     #[arg(long, value_name = "T:A-B", conflicts_with = "cubes")]
     pub forbid: Vec<tournament::Pin>,
 
-    /// Print the exact number of rounds instead of one round (counted by Algorithm X with a memo of
-    /// subproblems, of any size; its own search, so not with --solver). With --json, also write it
-    /// as a JSON line whose `rounds` is a string of decimal digits.
+    /// Print the exact number of rounds instead of one round (counted by Algorithm X to the end of
+    /// its tree, on dlx's bitsets on -j threads, or with a memo of subproblems where they repeat and
+    /// over 64 tables; of any size; its own search, so not with --solver). With --json, also write
+    /// it as a JSON line whose `rounds` is a string of decimal digits.
     #[arg(long, conflicts_with_all = ["solver", "save", "all", "cubes", "emit_cnf"])]
     pub count: bool,
 

@@ -10,7 +10,10 @@
 //! With several threads the search is [`in_order`]'s: subtrees taken in depth-first order, split
 //! again while a thread waits, the first cover in depth-first order the answer, so the answer is the
 //! one-thread answer whatever the number of threads (with fewest-options). With one thread it is the
-//! plain depth-first search.
+//! plain depth-first search. A count or a listing of every cover ([`Problem::enumerate`], for
+//! `--count` and `--all`) goes on past each cover, through the same queue.
+
+use std::collections::HashSet;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -19,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::search::blossom;
 use crate::search::branching::{Branching, FailureRates};
 use crate::search::filter;
-use crate::search::in_order::{self, Part, Progress};
+use crate::search::in_order::{self, Covers, Part, Progress, Simulated};
 use crate::search::pruning::{FilterStats, ProbeStats, Pruning};
 use crate::search::restarts::luby;
 use crate::solver::{Interrupted, Stats};
@@ -87,22 +90,48 @@ impl Problem {
         by_words!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
     }
 
-    /// The number of exact covers, by the search of [`Problem::search`] on one thread going on past
-    /// each (the whole tree, no memo), adding the options tried to `stats`.
+    /// Every exact cover, by the search of [`Problem::search`] on up to `threads` threads going on
+    /// past each (the whole tree, no memo): their number and the first `list` of them in depth-first
+    /// order (the order of one thread with fewest-options), adding the options tried to `stats`.
+    /// With `list` above 0 a subtree stops once it holds `list` covers, so the count is exact only
+    /// for `list` 0. With a `sample`, the first options are searched on one thread first, meeting
+    /// each node branched on by its covered items; `None` when the sample says that a memo of
+    /// subproblems pays (then nothing is counted; the options tried are in `stats`).
     ///
     /// # Errors
     /// [`Interrupted`] when `stop` says so first.
-    pub(crate) fn count_covers(
+    pub(crate) fn enumerate(
         &self,
         stop: &Stop,
+        threads: usize,
         branching: Branching,
+        list: usize,
+        sample: Option<Sample>,
         stats: &mut Stats,
-    ) -> Result<u64, Interrupted> {
+    ) -> Result<Option<Covers>, Interrupted> {
         macro_rules! by_words {
             ($($words:literal)*) => {
                 match self.items.len().div_ceil(64).max(1) {
-                    $($words => Masks::<$words>::new(self).count_covers(stop, branching, stats),)*
-                    _ => Masks::<16>::new(self).count_covers(stop, branching, stats),
+                    $($words => Masks::<$words>::new(self)
+                        .enumerate(stop, threads, branching, list, sample, stats),)*
+                    _ => Masks::<16>::new(self).enumerate(stop, threads, branching, list, sample, stats),
+                }
+            };
+        }
+        by_words!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+    }
+
+    /// How the count of [`Problem::enumerate`] (fewest-options) shares its tree out among `threads`
+    /// simulated threads ([`in_order::simulate`]).
+    ///
+    /// # Errors
+    /// [`Interrupted`] when `stop` says so first.
+    pub(crate) fn simulate_count(&self, stop: &Stop, threads: usize) -> Result<Simulated, Interrupted> {
+        macro_rules! by_words {
+            ($($words:literal)*) => {
+                match self.items.len().div_ceil(64).max(1) {
+                    $($words => Masks::<$words>::new(self).simulate_count(stop, threads),)*
+                    _ => Masks::<16>::new(self).simulate_count(stop, threads),
                 }
             };
         }
@@ -150,6 +179,37 @@ enum Relaxation {
     Tables,
     /// Players paired by the remaining pairings ([`filter::partners`]).
     Pairs,
+}
+
+/// A first part of a count or a listing searched on one thread, measuring how often subproblems
+/// repeat, to decide whether a memo of subproblems pays ([`Problem::enumerate`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Sample {
+    /// The options the sample tries, at most.
+    pub(crate) options: u64,
+    /// Whether a memo pays after the sample met `met` nodes branched on, `repeated` of them met
+    /// before along another path (the same items covered).
+    pub(crate) memo_pays: fn(met: u64, repeated: u64) -> bool,
+}
+
+/// The nodes branched on a search met, by their covered items, and how many were met before.
+#[derive(Default)]
+struct Repeats {
+    seen: HashSet<[u64; ITEMS / 64]>,
+    met: u64,
+    repeated: u64,
+}
+
+impl Repeats {
+    /// Meets the node of `level`.
+    fn meet<const W: usize>(&mut self, level: &Level<W>) {
+        let mut key = [0u64; ITEMS / 64];
+        for (item, &count) in level.count.iter().enumerate() {
+            key[item / 64] |= u64::from(count == COVERED) << (item % 64);
+        }
+        self.met += 1;
+        self.repeated += u64::from(!self.seen.insert(key));
+    }
 }
 
 /// The fixed tables of a problem, shared by every subtree.
@@ -439,16 +499,49 @@ impl<'p, const W: usize> Masks<'p, W> {
         in_order::search(root, threads, stop, stats)
     }
 
-    /// Counts the covers of the whole tree on one thread, branching by `branching`.
-    fn count_covers(&self, stop: &Stop, branching: Branching, stats: &mut Stats) -> Result<u64, Interrupted> {
+    /// Counts the covers of the whole tree and lists the first `list` of them, on `threads` threads
+    /// ([`in_order::enumerate`]), branching by `branching`, after `sample` on one thread
+    /// ([`Problem::enumerate`]).
+    fn enumerate(
+        &self,
+        stop: &Stop,
+        threads: usize,
+        branching: Branching,
+        list: usize,
+        sample: Option<Sample>,
+        stats: &mut Stats,
+    ) -> Result<Option<Covers>, Interrupted> {
+        let mut root = self.counting_root(branching, list);
+        if let Some(sample) = sample {
+            root.repeats = Some(Repeats::default());
+            let progress = root.resume(sample.options, stop);
+            let own = root.take_stats();
+            stats.nodes += own.nodes;
+            stats.backtracks += own.backtracks;
+            if let Progress::Exhausted = progress? {
+                return Ok(Some(root.take_covers()));
+            }
+            let repeats = root.repeats.take().unwrap_or_default();
+            if (sample.memo_pays)(repeats.met, repeats.repeated) {
+                return Ok(None);
+            }
+        }
+        let wanted = if list == 0 { usize::MAX } else { list };
+        in_order::enumerate(root, threads, wanted, stop, stats).map(Some)
+    }
+
+    /// The count of [`Masks::enumerate`] on `threads` simulated threads.
+    fn simulate_count(&self, stop: &Stop, threads: usize) -> Result<Simulated, Interrupted> {
+        in_order::simulate(self.counting_root(Branching::FewestOptions, 0), threads, stop)
+    }
+
+    /// The root of a search that goes on past covers, counting them and listing the first `list`.
+    fn counting_root(&self, branching: Branching, list: usize) -> Subtree<'_, 'p, W> {
         let mut root = Subtree::new(self, self.root(), Vec::new());
         root.rates = FailureRates::for_branching(branching, ITEMS);
-        root.covers = Some(0);
-        let progress = root.resume(u64::MAX, stop);
-        stats.nodes += root.stats.nodes;
-        stats.backtracks += root.stats.backtracks;
-        progress?;
-        Ok(root.covers.unwrap_or(0))
+        root.covers = Some(Covers::default());
+        root.list = list;
+        root
     }
 
     /// One depth-first search, or runs of the restart schedule of `pruning` until one answers.
@@ -513,8 +606,12 @@ struct Subtree<'m, 'p, const W: usize> {
     rates: Option<FailureRates>,
     /// The item branched on at each level that has candidates (beside `start` and `next`).
     branched: Vec<u8>,
-    /// When set, covers are counted here and the search goes on past them (the whole tree).
-    covers: Option<u64>,
+    /// When set, covers are counted here, the first `list` of them listed, and the search goes on
+    /// past them (the whole tree), up to `list` covers listed when `list` is above 0.
+    covers: Option<Covers>,
+    list: usize,
+    /// While set, every node branched on is met here ([`Sample`]).
+    repeats: Option<Repeats>,
     /// FRB's scan order: the items, the uncovered ones first (`active[depth]` of them at each depth),
     /// each covered item swapped with the last uncovered one, and left where it is when uncovered
     /// again; `place` is each item's position in it. `after` is the number of uncovered items at
@@ -546,6 +643,8 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
             rates: None,
             branched: Vec::new(),
             covers: None,
+            list: 0,
+            repeats: None,
             order: (0..masks.problem.item_count as u8).collect(),
             place: (0..masks.problem.item_count as u8).collect(),
             active: vec![masks.problem.item_count; masks.problem.item_count / 3 + 1],
@@ -615,12 +714,23 @@ impl<'m, 'p, const W: usize> Subtree<'m, 'p, W> {
                 }
             }
             match choice {
-                None if self.covers.is_some() => self.covers = self.covers.map(|covers| covers + 1),
                 None => {
                     let chosen = self.next.iter().map(|&next| usize::from(self.candidates[next - 1]));
-                    return Ok(Progress::Found(self.prefix.iter().copied().chain(chosen).collect()));
+                    let Some(covers) = &mut self.covers else {
+                        return Ok(Progress::Found(self.prefix.iter().copied().chain(chosen).collect()));
+                    };
+                    covers.count += 1;
+                    if self.list > 0 {
+                        covers.listed.push(self.prefix.iter().copied().chain(chosen).collect());
+                        if covers.listed.len() >= self.list {
+                            return Ok(Progress::Exhausted);
+                        }
+                    }
                 }
                 Some((item, count)) if count > 0 => {
+                    if let Some(repeats) = &mut self.repeats {
+                        repeats.meet(&self.levels[self.depth]);
+                    }
                     let start = self.candidates.len();
                     self.masks.options_of(&self.levels[self.depth], item, &mut self.candidates);
                     if let Some(rng) = &mut self.rng {
@@ -715,6 +825,8 @@ impl<const W: usize> Part for Subtree<'_, '_, W> {
                 let prefix = path.iter().copied().chain([usize::from(option)]).collect();
                 let mut subtree = Subtree::new(self.masks, root, prefix);
                 subtree.rates = self.rates.clone();
+                subtree.covers = self.covers.as_ref().map(|_| Covers::default());
+                subtree.list = self.list;
                 if subtree.rates.is_some() {
                     (subtree.order, subtree.place) = (self.order.clone(), self.place.clone());
                     let others = self.masks.others(usize::from(option), self.branched[level]);
@@ -730,6 +842,10 @@ impl<const W: usize> Part for Subtree<'_, '_, W> {
 
     fn take_stats(&mut self) -> Stats {
         std::mem::take(&mut self.stats)
+    }
+
+    fn take_covers(&mut self) -> Covers {
+        self.covers.take().unwrap_or_default()
     }
 }
 

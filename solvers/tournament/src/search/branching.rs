@@ -12,7 +12,7 @@ pub enum Branching {
     /// FRB: an item with no option, else one with a single option, else the item with the smallest
     /// `size / ((fails + 0.5) / assigns)`, the first among equals (`FailureRates`): in the order of
     /// Knuth's `ssxcc-frb0` on bitsets (up to 64 tables; see `bitset.rs`), in item order on dancing
-    /// links and in `--count`.
+    /// links and in the memo search of the count (`count.rs`).
     FailureRate,
 }
 
