@@ -17,7 +17,7 @@ use crate::reads::Reads;
 use crate::report::exporter::{Batch, Layout};
 use crate::report::json::RunStart;
 use crate::report::record::Record;
-use crate::report::summary::{SameFile, Summary};
+use crate::report::summary::Summary;
 use crate::report::Exporters;
 use crate::resume::Previous;
 use crate::shard;
@@ -120,11 +120,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
     summary.orphans = Some(orphans);
     summary.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     summary.skipped = found.skipped;
-    summary.same_files = found
-        .same
-        .iter()
-        .map(|(file, same_as)| SameFile { file: display_path(file), same_as: display_path(same_as) })
-        .collect();
+    summary.same_files = found.same_files();
     summary.interrupted = signals::interrupted();
     if let Some(status) = signals::exit_status() {
         summary.exit_code = status;

@@ -57,6 +57,18 @@ impl Found {
             same: Vec::new(),
         }
     }
+
+    /// [`Found::same`] as the summary says it: each path with the input kept, as shown.
+    pub fn same_files(&self) -> Vec<crate::report::summary::SameFile> {
+        let shown = |path: &PathBuf| display_path(path);
+        self.same
+            .iter()
+            .map(|(file, same_as)| crate::report::summary::SameFile {
+                file: shown(file),
+                same_as: shown(same_as),
+            })
+            .collect()
+    }
 }
 
 /// The folders a walk listed whole (it met no error) and found holding inputs and folders only, no

@@ -342,6 +342,31 @@ fn a_link_to_a_file_of_the_batch_is_solved_once_and_named_in_the_summary() {
     assert_eq!((files, same), (vec!["f/a.csv".to_string()], serde_json::Value::Null));
 }
 
+/// `compare` says what `run` says of the files it leaves out: the files no family reads and the
+/// paths naming a file already in the batch.
+#[test]
+fn compare_names_the_files_it_leaves_out_as_run_does() {
+    let (dir, _) = setup(&[("f/a.csv", GOOD), ("f/notes.txt", "not an input\n")]);
+    std::os::unix::fs::symlink("a.csv", dir.path().join("f/link.csv")).unwrap();
+    let output = crate::common::command_in(dir.path())
+        .args(["compare", "f", "--solvers", "dlx", "--repeat", "1", "--json", "r.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.ends_with(
+            "1 other file skipped; name them with --kind FAMILY to read them\n\
+             f/link.csv: the same file as f/a.csv, solved once\n"
+        ),
+        "{stdout}"
+    );
+    let report = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(report.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["skipped"], 1);
+    assert_eq!(summary["same_files"], serde_json::json!([{"file": "f/link.csv", "same_as": "f/a.csv"}]));
+}
+
 /// `-` is standard input, as in every other command: one input of the `--kind` family, without a
 /// reference; without `--kind` nothing tells its family, a usage error.
 #[test]

@@ -114,6 +114,8 @@ pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     summary.parallel = options.parallel;
     summary.shard = options.shard;
     summary.inputs = Some(input_set);
+    summary.skipped = found.skipped;
+    summary.same_files = found.same_files();
     summary.options = Some(options.result_options());
     summary.interrupted = crate::signals::interrupted();
     if let Some(status) = crate::signals::exit_status() {
