@@ -845,14 +845,14 @@ fn column_groups(grid: &Grid, limit: usize) -> Vec<Vec<usize>> {
     };
     let groups = groups_beside(narrowest[0]);
     // In parts when column 0 (each file's name, `single best: dlx-restarts`) would be cut in one
-    // piece or in parts, and is whole in parts that each but the last still show two columns beside
-    // it.
+    // piece (the other columns wrapped as far as they go) or in parts, and is whole in parts that
+    // each but the last still show two columns beside it.
     let whole =
         cells.iter().map(|row| widest_line(&row[0])).chain([width(&grid.header[0])]).max().unwrap_or(0);
-    let whole_groups = groups_beside(whole);
-    if whole_groups.len() < 2 {
-        return whole_groups;
+    if groups.len() < 2 && shortened(grid, limit).2[0] >= whole {
+        return groups;
     }
+    let whole_groups = groups_beside(whole);
     if whole_groups[..whole_groups.len() - 1].iter().all(|group| group.len() >= 3) {
         whole_groups
     } else {

@@ -98,6 +98,25 @@ mod tests {
     }
 
     #[test]
+    fn numbers_are_read_in_the_command_lines_words() {
+        let seed = |json| read(json).read("seed", "a seed", 0..=u64::MAX);
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            seed("18446744073709551616"),
+            Err("seed: `1.8446744073709552e19` is not a seed (a whole number, at least 0)".to_string())
+        );
+        assert_eq!(seed("\"18446744073709551615\""), Ok(u64::MAX));
+        assert_eq!(seed("-1"), Err("seed: -1 is not a seed (at least 0)".to_string()));
+        assert_eq!(
+            seed("\"\""),
+            Err("seed: an empty value is not a seed (a whole number, at least 0)".to_string())
+        );
+        // A float keeps its point, whole or not.
+        assert_eq!(seed("1e3"), Err("seed: `1000.0` is not a seed (a whole number, at least 0)".to_string()));
+        assert_eq!(seed("7"), Ok(7));
+    }
+
+    #[test]
     fn anything_but_a_number_or_text_is_refused_by_serde() {
         let error = serde_json::from_str::<Sent>("[1]").unwrap_err().to_string();
         assert_eq!(error, "invalid type: sequence, expected a whole number at line 1 column 1");
