@@ -55,6 +55,7 @@ mod solve;
 mod solver_choice;
 mod text;
 mod verdict;
+mod whole_number;
 mod workers;
 
 use cli::{Cli, Command};

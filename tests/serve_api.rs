@@ -419,6 +419,69 @@ fn errors_are_json_with_their_status() {
     );
 }
 
+/// Every number of a query or a JSON body is refused in the command line's words, naming it, the
+/// value and its range (`solvebatch scrabble position --top x` says the same after its option).
+#[test]
+fn numbers_are_refused_in_the_command_lines_words() {
+    let server = Server::start(&[]);
+    let position = std::fs::read(dataset("scrabble/assignment-are-la.scrabble")).unwrap();
+    let game = std::fs::read(dataset("scrabble/self-play.gcg")).unwrap();
+    let plays = "is not a number of plays";
+    let tops = [
+        ("x", format!("top: `x` {plays} (a whole number from 0 to 100)")),
+        ("", format!("top: an empty value {plays} (a whole number from 0 to 100)")),
+        ("99999999999999999999", format!("top: 99999999999999999999 {plays} from 0 to 100")),
+        ("-1", format!("top: -1 {plays} from 0 to 100")),
+        ("1e3", format!("top: `1e3` {plays} (a whole number from 0 to 100)")),
+    ];
+    for (endpoint, body) in [("position", &position), ("game", &game)] {
+        for (top, message) in &tops {
+            let (status, error) = post(&server.at(&format!("/api/scrabble/{endpoint}?top={top}")), body);
+            assert_eq!(
+                (status, error["error"].as_str().unwrap()),
+                (400, message.as_str()),
+                "{endpoint} top={top}"
+            );
+        }
+    }
+    let cases = [
+        ("/api/guess/host", json!({"seed": -1, "guesses": []}), "seed: -1 is not a seed (at least 0)"),
+        (
+            "/api/guess/host",
+            json!({"seed": "x", "guesses": []}),
+            "seed: `x` is not a seed (a whole number, at least 0)",
+        ),
+        (
+            "/api/scrabble/solitaire",
+            json!({"seed": -1, "rules": "standard", "plays": []}),
+            "seed: -1 is not a seed (at least 0)",
+        ),
+        (
+            "/api/scrabble/solitaire",
+            json!({"seed": 7, "plays": [], "top": -1}),
+            "top: -1 is not a number of plays from 0 to 100",
+        ),
+        (
+            "/api/guess/codebreaker",
+            json!({"digits": 4, "answers": [-1]}),
+            "answer 1: -1 is not a number of matches (at least 0)",
+        ),
+        (
+            "/api/guess/codebreaker",
+            json!({"digits": 4, "answers": [0, 1e3]}),
+            "answer 2: `1000.0` is not a number of matches (a whole number, at least 0)",
+        ),
+    ];
+    for (path, body, message) in cases {
+        let (status, error) = post_json(&server.at(path), &body);
+        assert_eq!((status, error["error"].as_str().unwrap()), (400, message), "{path} {body}");
+    }
+    // A seed may be sent as its digits in a string (a JSON number past 2^53 loses digits in JavaScript).
+    let (status, hosted) =
+        post_json(&server.at("/api/guess/host"), &json!({"seed": "18446744073709551615", "guesses": [1234]}));
+    assert_eq!((status, hosted["answers"].as_array().map(Vec::len)), (200, Some(1)), "{hosted}");
+}
+
 #[test]
 fn a_body_over_the_limit_is_refused_with_413() {
     let server = Server::start(&[]);

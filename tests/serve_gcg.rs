@@ -155,7 +155,7 @@ fn a_damaged_game_is_refused_with_the_command_lines_message() {
     let (status, view) = post_form(&url, &[("dictionary.txt", &words)]);
     assert_eq!((status, &view["error"]), (400, &json!("no .gcg file among the files sent")));
     let (status, view) = post(&server.at("/api/scrabble/game?top=101"), damaged.as_bytes());
-    assert_eq!((status, &view["error"]), (400, &json!("top: at most 100, not 101")));
+    assert_eq!((status, &view["error"]), (400, &json!("top: 101 is not a number of plays from 0 to 100")));
 }
 
 #[test]

@@ -2,14 +2,13 @@
 //! plain words ([`whole`]), and the other layers' own types (`--color`, `--orphans`, `--bless`):
 //! clap's [`ValueEnum`] for each, here, so that the types themselves know nothing of clap.
 
-use std::fmt::Display;
 use std::ops::RangeInclusive;
-use std::str::FromStr;
 
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
 
 use crate::references::{BlessMode, OrphanPolicy};
+use crate::whole_number::{self, Whole};
 
 /// The most worker threads one solve may be given (`--threads`, a family command's `-j`): each is a
 /// thread started, so a number far past any machine's cores would cost its start-up alone, before
@@ -21,54 +20,14 @@ pub fn threads() -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync +
     whole("a thread count", 1..=MAX_THREADS)
 }
 
-/// The unsigned integer types of numeric options, with their largest value.
-pub trait Whole: FromStr + PartialOrd + Display + Copy + Send + Sync + 'static {
-    /// The largest value of the type.
-    const MAX: Self;
-}
-
-macro_rules! whole_types {
-    ($($name:ty),*) => { $(impl Whole for $name { const MAX: Self = <$name>::MAX; })* };
-}
-
-whole_types!(u16, u32, u64, usize);
-
 /// The parser of a numeric option's value: a whole number of type `T` within `range`, which the
-/// messages call `noun` (with its article: `a thread count`). Its errors say in words what was
-/// given and what is taken, after clap's `invalid value 'V' for '--option <N>': `:
-/// `0 is not a thread count from 1 to 1024`, or for a range up to the type's largest value
-/// `0 is not a number of rounds (at least 1)` and
-/// `99999999999999999999 is not a seed (at most 18446744073709551615)` (a number out of the range,
-/// however long or negative); `` `1.5` is not a thread count (a whole number from 1 to 1024) ``
-/// (anything else). Never the standard library's words (`number too large to fit in target type`,
-/// `invalid digit found in string`) nor clap's (`0 is not in 1..=1024`).
+/// messages call `noun` (with its article: `a thread count`), worded by [`whole_number::read`] after
+/// clap's `invalid value 'V' for '--option <N>': `.
 pub fn whole<T: Whole>(
     noun: &'static str,
     range: RangeInclusive<T>,
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
-    move |text: &str| {
-        let (lowest, highest) = (*range.start(), *range.end());
-        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-        if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
-            let shown = if text.is_empty() { "an empty value".to_string() } else { format!("`{text}`") };
-            return Err(if highest == T::MAX {
-                format!("{shown} is not {noun} (a whole number, at least {lowest})")
-            } else {
-                format!("{shown} is not {noun} (a whole number from {lowest} to {highest})")
-            });
-        }
-        let value = text.parse::<T>().ok();
-        if let Some(value) = value.filter(|value| range.contains(value)) {
-            return Ok(value);
-        }
-        Err(if highest != T::MAX {
-            format!("{text} is not {noun} from {lowest} to {highest}")
-        } else if value.is_some() || text.starts_with('-') {
-            format!("{text} is not {noun} (at least {lowest})")
-        } else {
-            format!("{text} is not {noun} (at most {highest})")
-        })
-    }
+    move |text: &str| whole_number::read(noun, &range, text)
 }
 
 use crate::report::style::ColorChoice;

@@ -803,9 +803,9 @@ pub fn render(grid: &Grid, terminal: Terminal) -> String {
 }
 
 /// [`render`], with `annotations`' headings and notes on lines of their own spanning the table. A
-/// table that cannot fit the terminal's width even with every column at its narrowest is drawn as
-/// several tables one under the other, each with column 0 and as many of the next columns as fit;
-/// the notes go under the first.
+/// table that cannot fit the terminal's width even with every column at its narrowest, or fits only
+/// by cutting column 0, is drawn as several tables one under the other, each with column 0 and as
+/// many of the next columns as fit ([`column_groups`]); the notes go under the first.
 fn render_annotated(grid: &Grid, terminal: Terminal, annotations: &Annotations) -> String {
     let groups = terminal.width.map_or_else(Vec::new, |limit| column_groups(grid, limit));
     if groups.len() < 2 {
@@ -824,7 +824,8 @@ fn render_annotated(grid: &Grid, terminal: Terminal, annotations: &Annotations) 
 }
 
 /// The columns of `grid` in groups that each fit `limit` columns beside column 0 (which every group
-/// starts with), every column at its narrowest ([`fit`] with no room); one group when all fit.
+/// starts with), every column at its narrowest ([`fit`] with no room); one group when all fit with
+/// column 0 whole, or when column 0 would be cut in parts too.
 fn column_groups(grid: &Grid, limit: usize) -> Vec<Vec<usize>> {
     let cells: Vec<Vec<String>> =
         grid.rows.iter().map(|row| row.iter().map(|cell| escape_cell(&cell.text, false)).collect()).collect();
@@ -852,13 +853,14 @@ fn column_groups(grid: &Grid, limit: usize) -> Vec<Vec<usize>> {
         groups
     };
     let groups = groups_beside(narrowest[0]);
-    if groups.len() < 2 {
-        return groups;
-    }
-    // Drawn in parts anyway: column 0 whole (each file's name, `single best: dlx-restarts`) where
-    // each part but the last still shows two columns beside it.
+    // In parts when column 0 (each file's name, `single best: dlx-restarts`) would be cut in one
+    // piece (the other columns wrapped as far as they go) or in parts, and is whole in parts that
+    // each but the last still show two columns beside it.
     let whole =
         cells.iter().map(|row| widest_line(&row[0])).chain([width(&grid.header[0])]).max().unwrap_or(0);
+    if groups.len() < 2 && shortened(grid, limit).2[0] >= whole {
+        return groups;
+    }
     let whole_groups = groups_beside(whole);
     if whole_groups[..whole_groups.len() - 1].iter().all(|group| group.len() >= 3) {
         whole_groups

@@ -92,7 +92,7 @@ struct SummaryView {
 #[serde(deny_unknown_fields)]
 pub struct GameQuery {
     /// How many best plays to list per turn (default 3).
-    top: Option<usize>,
+    top: Option<String>,
     /// The time limit, in seconds ([`limits::timeout`]).
     timeout: Option<String>,
 }
@@ -106,7 +106,7 @@ pub async fn game(
 ) -> Result<Json<GameView>, ApiError> {
     let Query(query) = query?;
     let (name, sent) = request_files(request, &Gcg).await?;
-    let top = top(query.top, ANALYSIS_TOP)?;
+    let top = top(query.top.as_deref(), ANALYSIS_TOP)?;
     let limit = limits::timeout(query.timeout.as_deref())?;
     let deadline = Instant::now() + limit;
     let shared = Arc::clone(&state);

@@ -41,7 +41,7 @@ pub struct CodebreakerGame {
     /// The number of digits (default 4, at most [`CODEBREAKER_MAX_DIGITS`]).
     digits: Option<whole::Sent>,
     /// The number of matches given to each guess so far.
-    answers: Vec<u32>,
+    answers: Vec<whole::Sent>,
 }
 
 /// Where a codebreaker game stands.
@@ -68,13 +68,17 @@ pub async fn codebreaker(
     let Json(game) = game?;
     let strategy = strategy_named(game.strategy.as_deref())?;
     let digits = digits(game.digits.as_ref(), CODEBREAKER_MAX_DIGITS)?;
+    let answers = (game.answers.iter().enumerate())
+        .map(|(index, answer)| {
+            answer.read(&format!("answer {}", index + 1), "a number of matches", 0..=u32::MAX)
+        })
+        .collect::<Result<Vec<u32>, String>>()
+        .map_err(ApiError::bad_request)?;
     let mut codebreaker =
         Codebreaker::new(digits, strategy).map_err(|error| ApiError::bad_request(error.to_string()))?;
     state
         .pool
-        .run_stoppable(move |stop| {
-            replay_answers(&mut codebreaker, &game.answers, limit, limit.deadline(stop))
-        })
+        .run_stoppable(move |stop| replay_answers(&mut codebreaker, &answers, limit, limit.deadline(stop)))
         .await?
         .map(Json)
 }
@@ -132,8 +136,9 @@ fn guess_failed(error: guess::GuessError, game: &Codebreaker, limit: TimeLimit) 
 pub struct HostGame {
     /// The number of digits (default 4).
     digits: Option<whole::Sent>,
-    /// The seed that draws the secret (the page draws one per game).
-    seed: u64,
+    /// The seed that draws the secret (the page draws one per game): a whole number up to
+    /// 18446744073709551615, or its digits as a string.
+    seed: whole::Sent,
     /// The guesses so far.
     guesses: Vec<whole::Sent>,
     /// Show the secret even if not found (giving up).
@@ -163,7 +168,8 @@ pub async fn host(
     let limit = TimeLimit::asked(query.timeout.as_deref())?;
     let Json(game) = game?;
     let digits = digits(game.digits.as_ref(), Digits::MAX)?;
-    let host = Host::seeded(digits, game.seed);
+    let seed = game.seed.read("seed", "a seed", 0..=u64::MAX).map_err(ApiError::bad_request)?;
+    let host = Host::seeded(digits, seed);
     let deadline = limit.deadline(&NEVER_STOPPED);
     let count = game.guesses.len();
     let answers = game

@@ -117,8 +117,8 @@ pub struct PositionQuery {
     rack: Option<String>,
     /// The rules, beating the file's `rules:` line.
     rules: Option<String>,
-    /// How many best plays to list (default 10).
-    top: Option<usize>,
+    /// How many best plays to list (default 10), as sent ([`top`]).
+    top: Option<String>,
     /// The time limit, in seconds ([`super::limits::timeout`]).
     timeout: Option<String>,
 }
@@ -133,7 +133,7 @@ pub async fn position(
     let Query(query) = query?;
     let (name, sent) = request_files(request, &Scrabble).await?;
     let limit = TimeLimit::asked(query.timeout.as_deref())?;
-    let top = top(query.top, DEFAULT_TOP)?;
+    let top = top(query.top.as_deref(), DEFAULT_TOP)?;
     let rules = query.rules.as_deref().map(rules_named).transpose()?;
     let shared = Arc::clone(&state);
     state
@@ -391,14 +391,15 @@ fn rack_of(text: &str, rules: &Rules) -> Result<Rack, ApiError> {
     Ok(rack)
 }
 
-/// How many best plays to list: `asked`, else `default`.
-pub(super) fn top(asked: Option<usize>, default: usize) -> Result<usize, ApiError> {
-    match asked {
-        Some(top) if top > MAX_TOP => {
-            Err(ApiError::bad_request(format!("top: at most {MAX_TOP}, not {top}")))
-        }
-        asked => Ok(asked.unwrap_or(default)),
-    }
+/// How many best plays to list: `asked` (its text, from a query or a JSON body), else `default`.
+///
+/// # Errors
+/// 400 in the command line's words unless a whole number from 0 to [`MAX_TOP`]:
+/// `top: 101 is not a number of plays from 0 to 100`.
+pub(super) fn top(asked: Option<&str>, default: usize) -> Result<usize, ApiError> {
+    let Some(text) = asked else { return Ok(default) };
+    crate::whole_number::read("a number of plays", &(0..=MAX_TOP), text)
+        .map_err(|error| ApiError::bad_request(format!("top: {error}")))
 }
 
 #[cfg(test)]

@@ -23,13 +23,15 @@ use super::error::ApiError;
 use super::limits::{TimeLimit, TimeoutQuery};
 use super::scrabble::{play_of, rejected, rules_named, server_lexicon, top, valid, view, TableView};
 use super::state::State;
+use super::whole;
 
 /// A solitaire game so far.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SolitaireTurns {
-    /// The seed that shuffles the pool.
-    seed: u64,
+    /// The seed that shuffles the pool: a whole number up to 18446744073709551615, or its digits as a
+    /// string.
+    seed: whole::Sent,
     /// `lab` (default) or `standard`.
     rules: Option<String>,
     /// The turns taken so far, in order: valid plays, passes and exchanges.
@@ -37,7 +39,7 @@ pub struct SolitaireTurns {
     /// A turn to try now.
     play: Option<String>,
     /// How many best plays to list (default 10).
-    top: Option<usize>,
+    top: Option<whole::Sent>,
 }
 
 /// A solitaire game as it stands.
@@ -127,7 +129,8 @@ pub async fn solitaire(
     let Query(query) = query?;
     let limit = TimeLimit::asked(query.timeout.as_deref())?;
     let Json(turns) = turns?;
-    let top = top(turns.top, DEFAULT_TOP)?;
+    let top = top(turns.top.as_ref().map(|top| top.text.as_str()), DEFAULT_TOP)?;
+    let seed = turns.seed.read("seed", "a seed", 0..=u64::MAX).map_err(ApiError::bad_request)?;
     let rules = turns.rules.as_deref().map_or(Ok(Rules::lab()), rules_named)?;
     let shared = Arc::clone(&state);
     state
@@ -137,7 +140,7 @@ pub async fn solitaire(
             let count = turns.plays.len();
             let lexicon = server_lexicon(&shared)?;
             let rulebook = Rulebook { dictionary: &lexicon.dictionary, tiles: &lexicon.tiles, rules: &rules };
-            let mut game = SolitaireGame::new(rulebook, turns.seed)
+            let mut game = SolitaireGame::new(rulebook, seed)
                 .map_err(|error| ApiError::bad_request(error.to_string()))?;
             game.refill();
             for (index, text) in turns.plays.iter().enumerate() {

@@ -3,9 +3,12 @@
 //! its range) rather than in serde's (`expected u32`, `number too large to fit in target type`).
 
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
+
+use crate::whole_number::Whole;
 
 /// A number sent: its value when it is a whole number that fits a `u32`, and its text as sent.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,6 +28,17 @@ impl Sent {
         self.value
             .filter(|value| (min..=max).contains(value))
             .ok_or_else(|| format!("{name}: {} is not a whole number from {min} to {max}", self.text))
+    }
+}
+
+impl Sent {
+    /// The value as a `T` in `range`, read from its text as the command line reads a numeric option
+    /// ([`crate::whole_number::read`]).
+    ///
+    /// # Errors
+    /// `"NAME: "` and the command line's words, as `seed: -1 is not a seed (at least 0)`.
+    pub fn read<T: Whole>(&self, name: &str, noun: &str, range: RangeInclusive<T>) -> Result<T, String> {
+        crate::whole_number::read(noun, &range, &self.text).map_err(|error| format!("{name}: {error}"))
     }
 }
 
@@ -53,7 +67,8 @@ impl Visitor<'_> for SentVisitor {
 
     fn visit_f64<E: de::Error>(self, value: f64) -> Result<Sent, E> {
         // serde_json reads an integer beyond u64 as a float: its digits are lost, its size is not.
-        let text = if value.abs() >= 1e16 { format!("{value:e}") } else { value.to_string() };
+        // A float keeps its point (`1000.0`), so that it is not read as a whole number.
+        let text = if value.abs() >= 1e16 { format!("{value:e}") } else { format!("{value:?}") };
         Ok(Sent { value: None, text })
     }
 
@@ -80,6 +95,25 @@ mod tests {
         assert_eq!(refused("4.5"), "digits: 4.5 is not a whole number from 2 to 9");
         assert_eq!(refused("\"99999999999\""), "digits: 99999999999 is not a whole number from 2 to 9");
         assert_eq!(refused("1"), "digits: 1 is not a whole number from 2 to 9");
+    }
+
+    #[test]
+    fn numbers_are_read_in_the_command_lines_words() {
+        let seed = |json| read(json).read("seed", "a seed", 0..=u64::MAX);
+        assert_eq!(seed("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            seed("18446744073709551616"),
+            Err("seed: `1.8446744073709552e19` is not a seed (a whole number, at least 0)".to_string())
+        );
+        assert_eq!(seed("\"18446744073709551615\""), Ok(u64::MAX));
+        assert_eq!(seed("-1"), Err("seed: -1 is not a seed (at least 0)".to_string()));
+        assert_eq!(
+            seed("\"\""),
+            Err("seed: an empty value is not a seed (a whole number, at least 0)".to_string())
+        );
+        // A float keeps its point, whole or not.
+        assert_eq!(seed("1e3"), Err("seed: `1000.0` is not a seed (a whole number, at least 0)".to_string()));
+        assert_eq!(seed("7"), Ok(7));
     }
 
     #[test]

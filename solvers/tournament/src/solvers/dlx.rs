@@ -15,7 +15,8 @@ use crate::stop::Stop;
 
 /// Algorithm X, on bitsets when the instance has at most 64 tables and 1024 distinct pairings (see
 /// `bitset.rs`: the same search as dancing links, with cheaper nodes), on dancing links otherwise;
-/// either on [`Limits::threads`] threads, subtrees taken in depth-first order and split again while
+/// either on [`Limits::threads`] threads (after a head start on the calling thread alone, which
+/// answers small instances without starting a thread: [`crate::stop::head_start`]), subtrees taken in depth-first order and split again while
 /// a thread waits, a round counting once the subtrees before it are refuted, so that the round is
 /// the one-thread round whatever the number of threads (`search::in_order`).
 /// [`Stats::nodes`] counts options tried, [`Stats::backtracks`] options taken back.
@@ -92,16 +93,19 @@ pub(crate) fn solve_by(
     engine: Engine,
     branching: Branching,
 ) -> Result<Solution, Interrupted> {
-    let mut stats = Stats::default();
     let Some(n) = instance.tables_if_coverable() else {
-        return Ok(Solution { round: None, stats });
+        return Ok(Solution { round: None, stats: Stats::default() });
     };
     let (options, pairing) = options(instance, n);
     let bitset = (engine == Engine::Fastest).then(|| bitset::Problem::new(3 * n, &options)).flatten();
-    let found = match bitset {
-        Some(problem) => problem.search(stop, threads.max(1), branching, &mut stats)?,
-        None => Links::new(&options, 3 * n, branching).search_on(threads.max(1), stop, &mut stats)?,
-    };
+    let (found, stats) = crate::stop::head_start(stop, threads.max(1), |stop, threads| {
+        let mut stats = Stats::default();
+        let found = match &bitset {
+            Some(problem) => problem.search(stop, threads, branching, &mut stats)?,
+            None => Links::new(&options, 3 * n, branching).search_on(threads, stop, &mut stats)?,
+        };
+        Ok((found, stats))
+    })?;
     let round =
         found.map(|chosen| Round::from_pairings(instance, chosen.iter().map(|&option| pairing[option])));
     Ok(Solution { round, stats })

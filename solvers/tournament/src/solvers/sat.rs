@@ -125,15 +125,26 @@ pub(crate) enum Answer {
 }
 
 /// Solves `instance` with one solver, or two from both ends of the cube list when `threads >= 2`.
+/// Two threads start after a head start on one ([`crate::stop::head_start`]).
 fn solve_threads(instance: &Instance, stop: &Stop, threads: usize) -> Result<Solution, Interrupted> {
     stop.check()?;
     let encoding = encode(instance);
+    crate::stop::head_start(stop, threads, |stop, threads| solve_encoded(instance, &encoding, stop, threads))
+}
+
+/// [`solve_threads`] on `encoding`, the formula of `instance`, without the head start.
+fn solve_encoded(
+    instance: &Instance,
+    encoding: &Encoding,
+    stop: &Stop,
+    threads: usize,
+) -> Result<Solution, Interrupted> {
     let meeting = Meeting::default();
     let answered = AtomicBool::new(false);
     let run = |from_back: bool| {
         let learned = Cell::new(0);
         let cubes = Cubes::new(instance, MAX_CUBE_WEIGHT, from_back);
-        let answer = conquer(&encoding, cubes, &meeting, stop, &answered, &learned);
+        let answer = conquer(encoding, cubes, &meeting, stop, &answered, &learned);
         if matches!(answer, Ok(Answer::Round(_) | Answer::NoRound)) {
             answered.store(true, Ordering::SeqCst);
         }
