@@ -294,14 +294,18 @@ impl Store {
 
     /// The schema version, after checking that the file is a history (or empty).
     fn version(&self) -> anyhow::Result<i32> {
-        let read = |pragma: &str| -> anyhow::Result<i32> {
-            self.connection
-                .query_row(pragma, [], |row| row.get(0))
-                .map_err(|error| self.sqlite("read", &error))
-        };
-        let application = read("PRAGMA application_id")?;
-        let version = read("PRAGMA user_version")?;
-        let tables = read("SELECT count(*) FROM sqlite_schema")?;
+        // One statement, one snapshot: read one by one, the three could straddle another process's
+        // creation of the schema (no application id yet, but its tables already there).
+        let (application, version, tables): (i32, i32, i32) = self
+            .connection
+            .query_row(
+                "SELECT (SELECT application_id FROM pragma_application_id), \
+                        (SELECT user_version FROM pragma_user_version), \
+                        (SELECT count(*) FROM sqlite_schema)",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
+            .map_err(|error| self.sqlite("read", &error))?;
         if application == APPLICATION_ID || (application == 0 && version == 0 && tables == 0) {
             Ok(version)
         } else {
