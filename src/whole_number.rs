@@ -1,5 +1,5 @@
 //! The words for a whole number out of its range, shared by the command line's numeric options
-//! ([`crate::cli::values::whole`]) and the web API's numbers ([`crate::serve::whole`]), so that both
+//! ([`crate::cli::values::whole`]) and the web API's numbers (`serve::whole`), so that both
 //! refuse a value in the same plain words.
 
 use std::fmt::Display;

@@ -177,7 +177,7 @@ pub(crate) fn enumerate<P: Part>(
     Ok(Covers { count: board.counted, listed })
 }
 
-/// How the queue of [`enumerate`] shares a count out among simulated threads ([`simulate`]), per
+/// How the queue of `enumerate` shares a count out among simulated threads (`simulate`), per
 /// thread in thread order, time measured in options tried (one option, one unit).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Simulated {

@@ -16,7 +16,7 @@ use crate::stop::Stop;
 /// Algorithm X, on bitsets when the instance has at most 64 tables and 1024 distinct pairings (see
 /// `bitset.rs`: the same search as dancing links, with cheaper nodes), on dancing links otherwise;
 /// either on [`Limits::threads`] threads (after a head start on the calling thread alone, which
-/// answers small instances without starting a thread: [`crate::stop::head_start`]), subtrees taken in depth-first order and split again while
+/// answers small instances without starting a thread: `stop::head_start`), subtrees taken in depth-first order and split again while
 /// a thread waits, a round counting once the subtrees before it are refuted, so that the round is
 /// the one-thread round whatever the number of threads (`search::in_order`).
 /// [`Stats::nodes`] counts options tried, [`Stats::backtracks`] options taken back.

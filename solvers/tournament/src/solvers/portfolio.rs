@@ -11,7 +11,7 @@ use crate::stop::Stop;
 
 /// [`crate::solvers::dlx::Dlx`], [`crate::solvers::prune::DlxRestarts`] and [`crate::solvers::dlx::DlxFrb`] (one thread each) run side by side on
 /// three threads; the first to answer stops the others. A head start of plain dlx alone on the calling
-/// thread answers small instances without starting a thread ([`crate::stop::head_start_then`]). They win on different instances: the plain
+/// thread answers small instances without starting a thread (`stop::head_start_then`). They win on different instances: the plain
 /// search on most, and on every file without a round, the restarted one on files with a round that the
 /// plain order finds late (Gomes, Selman and Kautz 1998), FRB on some files where the plain order
 /// finds its round late too, so the race takes about the fastest one's wall time on three free cores
