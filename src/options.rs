@@ -268,6 +268,7 @@ impl CompareOptions {
     pub fn from_args(args: CompareArgs) -> anyhow::Result<CompareOptions> {
         crate::inputs::require_existing(&args.paths)?;
         let kind = args.kind.as_deref().map(family_named).transpose()?;
+        crate::inputs::check_standard_input(&args.paths, kind, false)?;
         if let Some(names) = &args.solvers {
             if let Some(twice) = names
                 .iter()

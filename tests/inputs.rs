@@ -367,6 +367,36 @@ fn compare_names_the_files_it_leaves_out_as_run_does() {
     assert_eq!(summary["same_files"], serde_json::json!([{"file": "f/link.csv", "same_as": "f/a.csv"}]));
 }
 
+/// `compare -` reads standard input as `run -` does: of the `--kind` family, else a usage error.
+#[test]
+fn compare_reads_standard_input_of_the_kind_family() {
+    let (dir, _) = setup(&[]);
+    let compare = |kind: &[&str]| {
+        crate::common::command_in(dir.path())
+            .args(
+                [&["compare", "-", "--solvers", "dlx", "--repeat", "1", "--json", "-", "-q"][..], kind]
+                    .concat(),
+            )
+            .write_stdin(GOOD)
+            .output()
+            .unwrap()
+    };
+    let refused = compare(&[]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(refused.stderr).unwrap(),
+        "error: -: standard input needs --kind FAMILY, as no file name tells its family \
+         (tournament, tictactoe, guess, scrabble, gcg)\n"
+    );
+    let solved = compare(&["--kind", "tournament"]);
+    assert_eq!(solved.status.code(), Some(0), "{solved:?}");
+    let stdout = String::from_utf8(solved.stdout).unwrap();
+    let lines: Vec<serde_json::Value> =
+        stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    let row = lines.iter().find(|line| line["type"] == "file").unwrap();
+    assert_eq!((&row["file"], &row["status"]), (&serde_json::json!("-"), &serde_json::json!("solved")));
+}
+
 /// `-` is standard input, as in every other command: one input of the `--kind` family, without a
 /// reference; without `--kind` nothing tells its family, a usage error.
 #[test]
