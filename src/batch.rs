@@ -45,11 +45,11 @@ pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
         return Err(refusal);
     }
     let history = options.history.open()?;
-    let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
+    let mut exporters = Exporters::open(&options.reports, options.terminal)?;
     exporters.start(&RunStart { options: options.result_options(), shard: options.shard })?;
     let junit = open_junit(options)?;
     if options.junit.as_deref() == Some(Path::new("-")) {
-        exporters.yield_stdout(options.terminal.terminal());
+        exporters.yield_stdout(options.terminal);
     }
     let mut own_files = exporters.files().to_vec();
     own_files.extend(options.junit.iter().filter(|path| *path != Path::new("-")).cloned());
@@ -148,7 +148,7 @@ pub fn run(options: &RunOptions) -> anyhow::Result<Summary> {
     }
     if let Some(baseline) = baseline {
         let to_stdout = options.reports.to_stdout() || options.junit.as_deref() == Some(Path::new("-"));
-        let regressed = baseline.report(&records, options.strict, options.terminal.terminal(), to_stdout)?;
+        let regressed = baseline.report(&records, options.strict, options.terminal, to_stdout)?;
         summary.exit_code = summary.exit_code.max(regressed);
     }
     Ok(summary)

@@ -21,8 +21,6 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::cli::args::MemoryLimit;
-use crate::cli::jobs::ChildArgs;
 use crate::options::FamilyOptions;
 use crate::rusage;
 use solvebatch_core::{Deadline, Family, Settings};
@@ -34,6 +32,51 @@ pub const GRACE: Duration = Duration::from_secs(1);
 
 /// The standard error a child may leave that is kept for its row's message (its last line).
 const KEPT_STDERR: usize = 4096;
+
+/// A `--memory-limit`: the bytes, and the text it was given as (for messages).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemoryLimit {
+    /// The limit in bytes.
+    pub bytes: u64,
+    /// As given: `256M`, `1GiB`.
+    pub text: String,
+}
+
+/// Parses a `--memory-limit` SIZE as the `bytesize` crate reads sizes: `512MiB`, `1GiB` (powers of
+/// 1024), `512M`, `1G` or `512MB` (powers of 1000), or bytes.
+///
+/// # Errors
+/// A size that cannot be read, or one under 16 MiB (too small for the program itself).
+pub fn parse_memory_limit(text: &str) -> Result<MemoryLimit, String> {
+    let size: bytesize::ByteSize =
+        text.parse().map_err(|_| format!("`{text}` is not a size such as 512MiB, 1GiB or 512M"))?;
+    if size.as_u64() < 16 << 20 {
+        return Err(format!("a memory limit of {text} is too small to start a solver (16 MiB at least)"));
+    }
+    Ok(MemoryLimit { bytes: size.as_u64(), text: text.to_string() })
+}
+
+/// What the hidden `solve-one` command (the child of `--isolate`) is asked to solve; the input's
+/// bytes come on standard input.
+#[derive(Debug, Clone)]
+pub struct ChildOptions {
+    /// The input's path (files it names resolve against its folder).
+    pub path: PathBuf,
+    /// The family's name.
+    pub family: String,
+    /// The solver's name.
+    pub solver: String,
+    /// The time limit of the solve.
+    pub timeout: Option<Duration>,
+    /// The address-space limit, in bytes.
+    pub memory_limit: Option<u64>,
+    /// [`solvebatch_core::Settings::seed`].
+    pub seed: u64,
+    /// [`solvebatch_core::Settings::threads`].
+    pub threads: usize,
+    /// The family options given to the parent, each as `NAME=VALUE` ([`FamilyOptions`]).
+    pub options: Vec<OsString>,
+}
 
 /// Solves in child processes, with these limits.
 #[derive(Debug, Clone)]
@@ -82,7 +125,7 @@ struct Answer {
 /// # Errors
 /// A limit that cannot be set, a family or solver that cannot be prepared, an input that cannot be
 /// read from standard input: the parent makes that the file's `failed` row.
-pub fn child(args: ChildArgs) -> anyhow::Result<ExitCode> {
+pub fn child(args: ChildOptions) -> anyhow::Result<ExitCode> {
     // A panic is caught and answered as `failed`: its message is enough, and a backtrace (with
     // RUST_BACKTRACE set) would be symbolized inside the timed solve and under the memory limit.
     std::panic::set_hook(Box::new(|info| eprintln!("{info}")));
@@ -279,12 +322,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn memory_limits_are_read_as_bytesize_reads_sizes() {
+        assert_eq!(parse_memory_limit("256MiB").map(|limit| limit.bytes), Ok(256 << 20));
+        assert_eq!(parse_memory_limit("1GiB").map(|limit| limit.bytes), Ok(1 << 30));
+        assert_eq!(parse_memory_limit("256M").map(|limit| limit.bytes), Ok(256_000_000));
+        assert_eq!(
+            parse_memory_limit("lots"),
+            Err("`lots` is not a size such as 512MiB, 1GiB or 512M".to_string())
+        );
+        assert_eq!(
+            parse_memory_limit("1MiB"),
+            Err("a memory limit of 1MiB is too small to start a solver (16 MiB at least)".to_string())
+        );
+    }
+
+    #[test]
     fn a_death_is_named_by_its_signal_or_the_memory_limit() {
         let usage = rusage::ChildUsage { code: None, signal: Some(11), cpu_ms: 1.0, max_rss_kb: 1 };
         let free = Isolation { memory_limit: None, options: FamilyOptions::default() };
         assert_eq!(death_cause(&usage, "", &free), "killed by signal 11 (SIGSEGV)");
         let limited = Isolation {
-            memory_limit: Some(crate::cli::args::parse_memory_limit("256M").unwrap()),
+            memory_limit: Some(parse_memory_limit("256M").unwrap()),
             options: FamilyOptions::default(),
         };
         let aborted = rusage::ChildUsage { signal: Some(6), ..usage };

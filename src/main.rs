@@ -48,6 +48,7 @@ mod report_file;
 mod resume;
 mod review;
 mod rusage;
+mod seconds;
 mod serve;
 mod shard;
 mod signals;
@@ -90,19 +91,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let summary = batch::run(&options::RunOptions::from_args(*args)?)?;
             Ok(ExitCode::from(summary.exit_code))
         }
-        Command::Review(args) => review::run(*args),
+        Command::Review(args) => cli::hiargs::review(*args),
         Command::ListSolvers => cli::commands::list_solvers::run(),
         Command::Compare(args) => compare::run(&options::CompareOptions::from_args(args)?),
-        Command::Merge(args) => merge::run(&args),
-        Command::Diff(args) => diff::run(&args),
-        Command::History(args) => history::command::run(&args),
+        Command::Merge(args) => merge::run(&args.options()),
+        Command::Diff(args) => diff::run(&args.options()),
+        Command::History(args) => history::command::run(&args.options()),
         Command::Gen(args) => cli::commands::gen::run(&args),
         Command::Tournament(args) => cli::commands::tournament::run(&args),
         Command::TicTacToe(args) => cli::commands::tictactoe::run(&args),
         Command::Guess(args) => cli::commands::guess::run(&args),
         Command::Scrabble(args) => cli::commands::scrabble::run(&args),
-        Command::Serve(args) => serve::run(&args),
-        Command::SolveOne(args) => isolate::child(args),
+        Command::Serve(args) => serve::run(&args.options()),
+        Command::SolveOne(args) => isolate::child(args.options()),
         Command::Completions { shell } => cli::completions(shell),
         Command::Man { command } => cli::manual(&command),
     }

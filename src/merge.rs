@@ -9,20 +9,21 @@
 //! row in the shard its path hashes to. Any other set is refused with a message naming the report
 //! and exit status 2.
 
-use crate::cli::jobs::MergeArgs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::anyhow;
 
 use crate::error::{listed, usage};
+use crate::history::HistoryChoice;
 use crate::report::exporter::{Batch, Layout};
 use crate::report::json::{Line, RunStart, ShareResult};
 use crate::report::record::Record;
+use crate::report::style::Terminal;
 use crate::report::summary::ResultOptions;
 use crate::report::summary::Summary;
 use crate::report::table::by_file;
-use crate::report::Exporters;
+use crate::report::{Exporters, ReportFiles};
 use crate::shard::InputSet;
 use crate::shard::Share;
 
@@ -42,17 +43,30 @@ enum Read {
     Cubes(ShareResult),
 }
 
+/// The options of `solvebatch merge`, checked.
+#[derive(Debug, Clone)]
+pub struct MergeOptions {
+    /// The reports of the shards (or the results of `tournament --cubes`); `-`: standard input.
+    pub shards: Vec<PathBuf>,
+    /// The report files.
+    pub reports: ReportFiles,
+    /// `--history` and `--label`.
+    pub history: HistoryChoice,
+    /// How the terminal output looks.
+    pub terminal: Terminal,
+}
+
 /// Merges the shards and writes the reports.
 ///
 /// # Errors
 /// A [`crate::error::UsageError`] (exit status 2) for a file that cannot be read or is not a report,
 /// reports that are not the shards of one batch, or result kinds mixed.
-pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &MergeOptions) -> anyhow::Result<ExitCode> {
     let mut reads = crate::reads::Reads::default();
     for path in &args.shards {
         reads.add("a report to merge", path);
     }
-    reads.check_reports(&args.reports.files())?;
+    reads.check_reports(&args.reports)?;
     let mut shards = Vec::new();
     let mut cubes = Vec::new();
     for path in &args.shards {
@@ -69,7 +83,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
             shard.name
         ))),
         (None, _) => {
-            if let Some(history) = &args.history.history {
+            if let Some(history) = &args.history.path {
                 // Said, not silently passed over: the history records batches, not cube shares.
                 eprintln!(
                     "note: the history records batch reports; results of `tournament --cubes` are not \
@@ -77,7 +91,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
                     crate::paths::display_path(history)
                 );
             }
-            crate::cubes::merge(cubes, &args.reports.files())
+            crate::cubes::merge(cubes, &args.reports)
         }
         (Some(_), None) => write(args, merge(shards)?),
     }
@@ -274,9 +288,9 @@ fn join(shards: Vec<ShardReport>) -> anyhow::Result<Merged> {
 }
 
 /// Writes the merged batch to every exporter; the exit status is the summary's.
-fn write(args: &MergeArgs, merged: Merged) -> anyhow::Result<ExitCode> {
-    let history = args.history.choice().open()?;
-    let mut exporters = Exporters::open(&args.reports.files(), args.terminal.terminal())?;
+fn write(args: &MergeOptions, merged: Merged) -> anyhow::Result<ExitCode> {
+    let history = args.history.open()?;
+    let mut exporters = Exporters::open(&args.reports, args.terminal)?;
     let comparison = is_comparison(&merged.summary);
     // As a single run of the whole batch opens its report (a comparison's has no opening line).
     if let Some(options) = merged.summary.options.as_ref().filter(|_| !comparison) {

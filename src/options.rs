@@ -1,19 +1,20 @@
-//! Typed options, validated before any work starts.
+//! Typed options, validated before any work starts (built from the command line by `cli`), and
+//! the family options they hold.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::bless::Blessing;
-use crate::cli::args::{CompareArgs, RunArgs, TerminalArgs};
 use crate::error::UsageError;
 use crate::family;
 use crate::isolate::Isolation;
 use crate::paths::display_path;
 use crate::references::OrphanPolicy;
+use crate::report::style::Terminal;
 use crate::report::summary::ResultOptions;
 use crate::report::ReportFiles;
-use crate::shard::{self, ShardChoice, Share};
+use crate::shard::Share;
 use crate::solver_choice::SolverChoice;
 use solvebatch_core::{Family, Settings};
 
@@ -91,7 +92,7 @@ pub struct RunOptions {
     /// Only byte-equal outputs pass.
     pub strict: bool,
     /// How the terminal output looks.
-    pub terminal: TerminalArgs,
+    pub terminal: Terminal,
     /// What families read from the command line.
     pub settings: Settings,
     /// The family options as given, from which `settings` were set.
@@ -119,86 +120,6 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
-    /// Checks `args`.
-    ///
-    /// # Errors
-    /// A [`UsageError`] for a path that does not exist, standard input (`-`) without `--kind` or
-    /// with `--bless`, an unknown family, a solver no family offers or a bad `--solver`
-    /// ([`SolverChoice::parse`]), `--shard auto`
-    /// without a cluster engine's variables ([`shard::from_engine`]), or `--shard-count` with a given
-    /// share.
-    pub fn from_args(args: RunArgs) -> anyhow::Result<RunOptions> {
-        crate::inputs::require_existing(&args.paths)?;
-        let kind = args.kind.as_deref().map(family_named).transpose()?;
-        crate::inputs::check_standard_input(&args.paths, kind, args.bless.is_some())?;
-        let solver = SolverChoice::parse(&args.solver, kind)?;
-        let threads = threads_per_solve(args.threads, args.jobs.unwrap_or_else(crate::workers::cores));
-        let family_options = args.family_options();
-        let shard = match args.shard {
-            None => None,
-            Some(ShardChoice::Given(_)) if args.shard_count.is_some() => {
-                return Err(UsageError("--shard-count goes with --shard auto".to_string()).into());
-            }
-            Some(ShardChoice::Given(share)) => Some(share),
-            Some(ShardChoice::Auto) => Some(
-                shard::from_engine(|name| std::env::var(name).ok(), args.shard_count).map_err(UsageError)?,
-            ),
-        };
-        if args.ci && args.bless.is_some() {
-            return Err(UsageError(
-                "--ci refuses --bless: bless references where you review them, then commit them".to_string(),
-            )
-            .into());
-        }
-        let orphans = if args.ci { OrphanPolicy::Fail } else { args.orphans.unwrap_or_default() };
-        if args.dry_run && args.bless.is_none() && orphans != OrphanPolicy::Delete {
-            return Err(UsageError("--dry-run goes with --bless or --orphans delete".to_string()).into());
-        }
-        let resume = match (args.resume, args.rerun_failing) {
-            (true, _) => match &args.reports.json {
-                Some(path) if path != std::path::Path::new("-") => Some(Resume::Report(path.clone())),
-                _ => {
-                    return Err(UsageError(
-                        "--resume needs --json FILE: the report to resume and to write whole".to_string(),
-                    )
-                    .into())
-                }
-            },
-            (false, Some(path)) => Some(Resume::RerunFailing(path)),
-            (false, None) => None,
-        };
-        Ok(RunOptions {
-            paths: args.paths,
-            kind,
-            solver,
-            jobs: args.jobs,
-            threads: args.threads.map(|threads| threads as usize),
-            out: args.out,
-            reports: args.reports.files(),
-            history: args.history.choice(),
-            timeout: args.timeout,
-            isolation: args
-                .isolate
-                .isolation()
-                .map(|memory_limit| Isolation { memory_limit, options: family_options.clone() }),
-            diff: args.diff,
-            strict: args.strict,
-            terminal: args.terminal,
-            settings: family_options.settings(args.seed, threads)?,
-            family_options,
-            shard,
-            bless: args.bless.map(|mode| Blessing::new(mode, args.dry_run)),
-            require_references: args.require_references || args.ci,
-            orphans,
-            dry_run: args.dry_run,
-            junit: args.junit,
-            github: args.github,
-            baseline: args.baseline,
-            resume,
-            review: None,
-        })
-    }
-
     /// The options that affect the results, as reports record them.
     pub fn result_options(&self) -> ResultOptions {
         let shown = |name: &str| self.family_options.get(name).map(|path| display_path(Path::new(path)));
@@ -241,7 +162,7 @@ pub struct CompareOptions {
     /// `--history` and `--label`.
     pub history: crate::history::HistoryChoice,
     /// How the terminal output looks.
-    pub terminal: TerminalArgs,
+    pub terminal: Terminal,
     /// What the families read: the seed, the threads each solver may use, the dictionary cache.
     pub settings: Settings,
     /// `--verify-no-round`: prove every "No tournament found." with the SAT solver.
@@ -256,80 +177,6 @@ pub struct CompareOptions {
     pub plot_data: Option<PathBuf>,
     /// The share of the inputs to compare (`--shard`), or `None` for all of them.
     pub shard: Option<Share>,
-}
-
-impl CompareOptions {
-    /// Checks `args`.
-    ///
-    /// # Errors
-    /// A [`UsageError`] for a path that does not exist, an unknown family, a solver named twice
-    /// in `--solvers`, a
-    /// `--baseline` that is not among them, or `--shard auto` without a cluster engine's variables.
-    pub fn from_args(args: CompareArgs) -> anyhow::Result<CompareOptions> {
-        crate::inputs::require_existing(&args.paths)?;
-        let kind = args.kind.as_deref().map(family_named).transpose()?;
-        crate::inputs::check_standard_input(&args.paths, kind, false)?;
-        if let Some(names) = &args.solvers {
-            if let Some(twice) = names
-                .iter()
-                .enumerate()
-                .find_map(|(index, name)| names[..index].contains(name).then_some(name))
-            {
-                return Err(UsageError(format!("--solvers names `{twice}` twice")).into());
-            }
-        }
-        if let (Some(baseline), Some(names)) = (&args.statistics.baseline, &args.solvers) {
-            if !names.contains(baseline) {
-                return Err(UsageError(format!(
-                    "--baseline {baseline} is not among --solvers {}",
-                    names.join(",")
-                ))
-                .into());
-            }
-        }
-        let files_at_once = match args.jobs {
-            Some(jobs) => jobs as usize,
-            None if args.schedule.parallel => crate::workers::cores(),
-            None => 1,
-        };
-        let threads = threads_per_solve(args.threads, files_at_once);
-        if files_at_once > 1 && threads > 1 && !args.isolate.isolate {
-            return Err(UsageError(format!(
-                "--threads {threads} with {files_at_once} files at once needs --isolate: in one process the \
-                 CPU time of a solve's threads cannot be told from the other files'"
-            ))
-            .into());
-        }
-        let shard = match args.schedule.shard {
-            None => None,
-            Some(ShardChoice::Given(share)) => Some(share),
-            Some(ShardChoice::Auto) => {
-                Some(shard::from_engine(|name| std::env::var(name).ok(), None).map_err(UsageError)?)
-            }
-        };
-        Ok(CompareOptions {
-            shard,
-            paths: args.paths,
-            kind,
-            solvers: args.solvers,
-            repeat: args.repeat,
-            warmup: args.statistics.warmup,
-            baseline: args.statistics.baseline,
-            timeout: args.timeout,
-            isolation: args
-                .isolate
-                .isolation()
-                .map(|memory_limit| Isolation { memory_limit, options: FamilyOptions::default() }),
-            parallel: files_at_once > 1,
-            files_at_once,
-            plot_data: args.schedule.plot_data,
-            reports: args.reports.files(),
-            history: args.history.choice(),
-            terminal: args.terminal,
-            settings: FamilyOptions::default().settings(args.seed, threads)?,
-            verify_no_round: args.verify_no_round,
-        })
-    }
 }
 
 impl CompareOptions {
@@ -363,13 +210,6 @@ impl CompareOptions {
             }),
         }
     }
-}
-
-/// The threads of each solve: `--threads`, else the cores left by `files_at_once` files at once
-/// (at least 1).
-fn threads_per_solve(threads: Option<u32>, files_at_once: usize) -> usize {
-    threads
-        .map_or_else(|| (crate::workers::cores() / files_at_once.max(1)).max(1), |threads| threads as usize)
 }
 
 /// The family called `name`.

@@ -3,16 +3,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::isolate::MemoryLimit;
 use crate::report::ReportFiles;
-
-/// Parses a positive number of seconds such as `2` or `0.5`.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text.parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
-    if seconds.is_nan() || seconds <= 0.0 {
-        return Err(format!("the time limit must be positive, not {text}"));
-    }
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("{text} seconds is too long a time limit"))
-}
 
 /// Arguments of `solvebatch run`.
 #[derive(Debug, clap::Args)]
@@ -77,7 +69,7 @@ pub struct RunArgs {
     pub isolate: IsolateArgs,
 
     /// Stop solving a file after this many seconds and report it as `timeout`.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::args::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds::parse_seconds)]
     pub timeout: Option<std::time::Duration>,
 
     /// Print a unified diff for each file whose output differs from its reference.
@@ -222,7 +214,7 @@ pub struct CompareArgs {
     pub repeat: u32,
 
     /// Stop a run after this many seconds and count it as a timeout.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds::parse_seconds)]
     pub timeout: Option<Duration>,
 
     /// Files solved at once (default 1, so that solves do not contend for cores; --parallel: one per
@@ -316,29 +308,6 @@ impl TerminalArgs {
     }
 }
 
-/// A `--memory-limit`: the bytes, and the text it was given as (for messages).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MemoryLimit {
-    /// The limit in bytes.
-    pub bytes: u64,
-    /// As given: `256M`, `1GiB`.
-    pub text: String,
-}
-
-/// Parses a `--memory-limit` SIZE as the `bytesize` crate reads sizes: `512MiB`, `1GiB` (powers of
-/// 1024), `512M`, `1G` or `512MB` (powers of 1000), or bytes.
-///
-/// # Errors
-/// A size that cannot be read, or one under 16 MiB (too small for the program itself).
-pub fn parse_memory_limit(text: &str) -> Result<MemoryLimit, String> {
-    let size: bytesize::ByteSize =
-        text.parse().map_err(|_| format!("`{text}` is not a size such as 512MiB, 1GiB or 512M"))?;
-    if size.as_u64() < 16 << 20 {
-        return Err(format!("a memory limit of {text} is too small to start a solver (16 MiB at least)"));
-    }
-    Ok(MemoryLimit { bytes: size.as_u64(), text: text.to_string() })
-}
-
 /// The `--isolate` and `--memory-limit` options, shared by `run` and `compare`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct IsolateArgs {
@@ -349,7 +318,7 @@ pub struct IsolateArgs {
 
     /// With --isolate: limit each child's address space (RLIMIT_AS: code, stacks and heap together)
     /// to SIZE, such as 512MiB or 1GiB (512M is 512 000 000 bytes).
-    #[arg(long, value_name = "SIZE", requires = "isolate", value_parser = parse_memory_limit)]
+    #[arg(long, value_name = "SIZE", requires = "isolate", value_parser = crate::isolate::parse_memory_limit)]
     pub memory_limit: Option<MemoryLimit>,
 }
 
@@ -403,36 +372,5 @@ impl ReportArgs {
     pub fn files(&self) -> ReportFiles {
         let ReportArgs { json, json_outputs, csv, markdown, html } = self.clone();
         ReportFiles { json, json_outputs, csv, markdown, html }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seconds_must_be_a_positive_representable_number() {
-        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_seconds("2"), Ok(Duration::from_secs(2)));
-        assert_eq!(parse_seconds("x"), Err("`x` is not a number of seconds".to_string()));
-        assert_eq!(parse_seconds("0"), Err("the time limit must be positive, not 0".to_string()));
-        assert_eq!(parse_seconds("nan"), Err("the time limit must be positive, not nan".to_string()));
-        assert_eq!(parse_seconds("1e30"), Err("1e30 seconds is too long a time limit".to_string()));
-        assert_eq!(parse_seconds("inf"), Err("inf seconds is too long a time limit".to_string()));
-    }
-
-    #[test]
-    fn memory_limits_are_read_as_bytesize_reads_sizes() {
-        assert_eq!(parse_memory_limit("256MiB").map(|limit| limit.bytes), Ok(256 << 20));
-        assert_eq!(parse_memory_limit("1GiB").map(|limit| limit.bytes), Ok(1 << 30));
-        assert_eq!(parse_memory_limit("256M").map(|limit| limit.bytes), Ok(256_000_000));
-        assert_eq!(
-            parse_memory_limit("lots"),
-            Err("`lots` is not a size such as 512MiB, 1GiB or 512M".to_string())
-        );
-        assert_eq!(
-            parse_memory_limit("1MiB"),
-            Err("a memory limit of 1MiB is too small to start a solver (16 MiB at least)".to_string())
-        );
     }
 }

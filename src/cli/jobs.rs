@@ -1,5 +1,6 @@
 //! The options of the jobs besides run and compare (merge, diff, serve, history, the child of
-//! `--isolate`, the cube shares of `tournament`), as the command line reads them.
+//! `--isolate`, the cube shares of `tournament`), as the command line reads them, each turned into
+//! its job's plain options.
 
 use std::ffi::OsString;
 use std::net::IpAddr;
@@ -8,7 +9,12 @@ use std::time::Duration;
 
 use crate::changes::TimeRule;
 use crate::cli::args::{ReportArgs, TerminalArgs};
+use crate::diff::DiffOptions;
+use crate::history::command::HistoryOptions;
 use crate::history::HistoryChoice;
+use crate::isolate::ChildOptions;
+use crate::merge::MergeOptions;
+use crate::serve::ServeOptions;
 use crate::shard::Share;
 
 /// Arguments of `solvebatch merge`.
@@ -34,6 +40,18 @@ pub struct MergeArgs {
 
     #[command(flatten)]
     pub terminal: TerminalArgs,
+}
+
+impl MergeArgs {
+    /// The options of the merge these arguments ask for.
+    pub fn options(self) -> MergeOptions {
+        MergeOptions {
+            shards: self.shards,
+            reports: self.reports.files(),
+            history: self.history.choice(),
+            terminal: self.terminal.terminal(),
+        }
+    }
 }
 
 /// Arguments of `solvebatch diff`.
@@ -90,6 +108,23 @@ pub struct DiffArgs {
 
     #[command(flatten)]
     pub terminal: crate::cli::args::TerminalArgs,
+}
+
+impl DiffArgs {
+    /// The options of the comparison these arguments ask for.
+    pub fn options(self) -> DiffOptions {
+        DiffOptions {
+            old: self.old,
+            new: self.new,
+            rule: self.time.rule(),
+            fail_on_slowdown: self.fail_on_slowdown,
+            json: self.json,
+            csv: self.csv,
+            markdown: self.markdown,
+            html: self.html,
+            terminal: self.terminal.terminal(),
+        }
+    }
 }
 
 /// The time rule for files timed once.
@@ -175,11 +210,11 @@ pub struct ServeArgs {
 
     /// Seconds a connection has to send a request's headers, from its opening or from its previous
     /// answer (so an idle connection is closed then too); a slower one is closed.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::cli::args::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::seconds::parse_seconds)]
     pub header_timeout: Duration,
 
     /// Seconds a request body may send nothing; a stalled request is answered 408 (timeout).
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::cli::args::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = crate::seconds::parse_seconds)]
     pub idle_timeout: Duration,
 
     /// Record every batch of the batch page in this results history (an SQLite database, created
@@ -191,6 +226,26 @@ pub struct ServeArgs {
     /// Connections open at once; more wait to be accepted until one closes.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = crate::cli::values::whole("a number of connections", 1..=u16::MAX))]
     pub max_connections: u16,
+}
+
+impl ServeArgs {
+    /// The options of the server these arguments ask for.
+    pub fn options(self) -> ServeOptions {
+        ServeOptions {
+            port: self.port,
+            host: self.host,
+            open: self.open,
+            dictionary: self.dictionary,
+            tiles: self.tiles,
+            data: self.data,
+            workers: self.workers,
+            max_solves: self.max_solves,
+            header_timeout: self.header_timeout,
+            idle_timeout: self.idle_timeout,
+            history: self.history,
+            max_connections: self.max_connections,
+        }
+    }
 }
 
 /// The arguments of the hidden `solve-one` command (the child of `--isolate`); the input's bytes
@@ -206,7 +261,7 @@ pub struct ChildArgs {
     #[arg(long)]
     pub solver: String,
     /// The time limit of the solve, in seconds.
-    #[arg(long, value_parser = crate::cli::args::parse_seconds)]
+    #[arg(long, value_parser = crate::seconds::parse_seconds)]
     pub timeout: Option<Duration>,
     /// The address-space limit, in bytes.
     #[arg(long, value_parser = crate::cli::values::whole("a number of bytes", 1..=u64::MAX))]
@@ -220,6 +275,22 @@ pub struct ChildArgs {
     /// A family option given to the parent, as `NAME=VALUE` ([`crate::options::FamilyOptions`]).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<OsString>,
+}
+
+impl ChildArgs {
+    /// What the child is asked to solve.
+    pub fn options(self) -> ChildOptions {
+        ChildOptions {
+            path: self.path,
+            family: self.family,
+            solver: self.solver,
+            timeout: self.timeout,
+            memory_limit: self.memory_limit,
+            seed: self.seed,
+            threads: self.threads,
+            options: self.options,
+        }
+    }
 }
 
 /// The arguments `--cubes` adds to `solvebatch tournament`.
@@ -298,6 +369,24 @@ pub struct HistoryCommandArgs {
     pub action: Option<Action>,
 }
 
+impl HistoryCommandArgs {
+    /// The options of the question these arguments ask the history.
+    pub fn options(self) -> HistoryOptions {
+        let Outputs { json, csv, markdown, html, quiet, color } = self.outputs;
+        HistoryOptions {
+            database: self.database,
+            file: self.file,
+            json,
+            csv,
+            markdown,
+            html,
+            quiet,
+            color,
+            action: self.action.map(Action::plain),
+        }
+    }
+}
+
 /// The reports of `history`, given before or after its command.
 #[derive(Debug, Clone, clap::Args)]
 pub struct Outputs {
@@ -356,6 +445,19 @@ pub enum Action {
         #[arg(value_name = "RUN")]
         run: String,
     },
+}
+
+impl Action {
+    /// The same question, as [`crate::history::command`] takes it.
+    fn plain(self) -> crate::history::command::Action {
+        use crate::history::command::Action as Plain;
+        match self {
+            Action::Regressions { since } => Plain::Regressions { since },
+            Action::Flaky => Plain::Flaky,
+            Action::Import { reports, label } => Plain::Import { reports, label },
+            Action::Export { run } => Plain::Export { run },
+        }
+    }
 }
 
 /// Parses a factor above 1 such as `2x`, `1.5` or `3X`.

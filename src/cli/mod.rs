@@ -1,7 +1,8 @@
 //! The command line, in one place: every clap definition of the tool ([`args`]: the options of the
-//! batch commands; [`commands`]: the family subcommands, thin views over each crate's own API, with
-//! their options; [`values`]: how the values of the other layers' types are read from the command
-//! line), turned into typed options before any work. Nothing outside `cli/` sees clap.
+//! batch commands; [`jobs`]: those of the other jobs; [`commands`]: the family subcommands, thin
+//! views over each crate's own API, with their options; [`values`]: how the values of the other
+//! layers' types are read from the command line), turned into typed options before any work
+//! ([`hiargs`], and each job's arguments in [`jobs`]). Nothing outside `cli/` sees clap.
 
 use std::process::ExitCode;
 
@@ -9,6 +10,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 pub mod args;
 pub mod commands;
+pub mod hiargs;
 pub mod jobs;
 pub mod values;
 

@@ -36,7 +36,7 @@ struct FileResult {
 /// No inputs, an unknown family or solver (a usage error), a report that cannot be written.
 pub fn run(options: &CompareOptions) -> anyhow::Result<ExitCode> {
     let history = options.history.open()?;
-    let mut exporters = Exporters::open(&options.reports, options.terminal.terminal())?;
+    let mut exporters = Exporters::open(&options.reports, options.terminal)?;
     let own = Own::new(exporters.files());
     let found = inputs::find(&options.paths, options.kind, &own, options.files_at_once);
     if found.inputs.is_empty() {
@@ -384,31 +384,31 @@ fn solve_once(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::args::ReportArgs;
-    use crate::cli::args::{CompareArgs, TerminalArgs};
-    use crate::report::style::ColorChoice;
+    use crate::options::FamilyOptions;
+    use crate::report::style::{ColorChoice, Terminal};
 
     #[test]
     fn a_solver_that_panics_fails_the_file_and_the_others_still_run() {
         let family = crate::family::by_name("tournament").unwrap();
-        let args = CompareArgs {
+        let options = CompareOptions {
             paths: vec![],
             kind: None,
             solvers: None,
             repeat: 2,
+            warmup: 0,
+            baseline: None,
             timeout: None,
-            jobs: None,
-            threads: Some(1),
-            seed: 0,
+            reports: crate::report::ReportFiles::default(),
+            history: crate::history::HistoryChoice::default(),
+            terminal: Terminal::detect(true, ColorChoice::Never),
+            settings: FamilyOptions::default().settings(0, 1).unwrap(),
             verify_no_round: false,
-            isolate: crate::cli::args::IsolateArgs { isolate: false, memory_limit: None },
-            statistics: crate::cli::args::StatisticsArgs::default(),
-            schedule: crate::cli::args::ScheduleArgs::default(),
-            reports: ReportArgs::default(),
-            history: crate::cli::jobs::HistoryArgs::default(),
-            terminal: TerminalArgs { quiet: true, color: ColorChoice::Never },
+            isolation: None,
+            parallel: false,
+            files_at_once: 1,
+            plot_data: None,
+            shard: None,
         };
-        let options = CompareOptions::from_args(args).unwrap();
         let solver = family.default_solver();
         let working = crate::solve::prepare(family, solver, &options.settings).unwrap();
         let solvers: Vec<Box<dyn Prepared>> = vec![Box::new(crate::solve::Panicking), working];

@@ -1,7 +1,6 @@
 //! `solvebatch history FILE.db`: the runs of a results history, one file's story, the regressions,
 //! the flaky files, and the import and export of JSON reports.
 
-use crate::cli::jobs::{Action, HistoryCommandArgs};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,19 +8,68 @@ use super::store::Store;
 use super::views::View;
 use crate::error::UsageError;
 use crate::output::OutputFile;
+use crate::report::style::ColorChoice;
+
+/// The options of `solvebatch history`, checked.
+#[derive(Debug, Clone)]
+pub struct HistoryOptions {
+    /// The results history, an SQLite database.
+    pub database: PathBuf,
+    /// `--file`: the input file (as the reports name it) to look at alone.
+    pub file: Option<String>,
+    /// `--json`: the items as JSON lines (`export`: the run's report).
+    pub json: Option<PathBuf>,
+    /// `--csv`: one CSV row per item.
+    pub csv: Option<PathBuf>,
+    /// `--markdown`: the table as Markdown.
+    pub markdown: Option<PathBuf>,
+    /// `--html`: the table, each file's pass/fail strip and its time per run.
+    pub html: Option<PathBuf>,
+    /// `--quiet`: print only the lines under the table.
+    pub quiet: bool,
+    /// `--color`: when to colour the table.
+    pub color: ColorChoice,
+    /// What to ask the history; `None`: the runs, or `--file`'s story.
+    pub action: Option<Action>,
+}
+
+/// What to ask the history besides the runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// The runs where a time or an answer changed, or a file started to fail (or passes again);
+    /// only after the first run labelled `since` when given.
+    Regressions {
+        /// `--since LABEL`.
+        since: Option<String>,
+    },
+    /// The files whose result flips between runs with the same input and reference.
+    Flaky,
+    /// Append these JSON reports to the history, a run each, labelled `label`.
+    Import {
+        /// The reports, in the order to record them.
+        reports: Vec<PathBuf>,
+        /// A label for every run imported.
+        label: Option<String>,
+    },
+    /// Write the run `run` (its number, or a label) back as the JSON report it was recorded from.
+    Export {
+        /// The run: its number, or a label (the last run so labelled).
+        run: String,
+    },
+}
 
 /// Answers the question asked and writes every report asked for.
 ///
 /// # Errors
 /// A [`UsageError`] for a database that cannot be read (naming it), a run or label it does not
 /// have, or a report path that cannot be written.
-pub fn run(args: &HistoryCommandArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &HistoryOptions) -> anyhow::Result<ExitCode> {
     let reports = crate::report::ReportFiles {
-        json: args.outputs.json.clone(),
+        json: args.json.clone(),
         json_outputs: false,
-        csv: args.outputs.csv.clone(),
-        markdown: args.outputs.markdown.clone(),
-        html: args.outputs.html.clone(),
+        csv: args.csv.clone(),
+        markdown: args.markdown.clone(),
+        html: args.html.clone(),
     };
     reports.check_distinct()?;
     let creates = matches!(args.action, Some(Action::Import { .. }));
@@ -47,7 +95,7 @@ pub fn run(args: &HistoryCommandArgs) -> anyhow::Result<ExitCode> {
         }
         Some(Action::Export { run }) => {
             let id = store.find_run(run)?;
-            let path = args.outputs.json.clone().unwrap_or_else(|| PathBuf::from("-"));
+            let path = args.json.clone().unwrap_or_else(|| PathBuf::from("-"));
             super::transfer::export(&store, id, &path)?;
             return Ok(ExitCode::SUCCESS);
         }
@@ -63,7 +111,7 @@ pub fn run(args: &HistoryCommandArgs) -> anyhow::Result<ExitCode> {
     };
     let (runs, results) = (store.runs()?, store.results(args.file.as_deref())?);
     let (view, failing) = view(&store, &question, &runs, &results)?;
-    let terminal = crate::report::style::Terminal::detect(args.outputs.quiet, args.outputs.color);
+    let terminal = crate::report::style::Terminal::detect(args.quiet, args.color);
     write(&view, &reports, terminal)?;
     Ok(if failing { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }

@@ -9,14 +9,12 @@
 mod prompt;
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
-use crate::cli::args::RunArgs;
 use crate::error::UsageError;
 use crate::options::RunOptions;
 use crate::pending::Pending;
@@ -25,23 +23,26 @@ use crate::signals;
 
 use prompt::{Answer, Keys, Tally};
 
-/// Runs `review` with the arguments of `run`.
+/// Refuses to review where nobody can answer: standard input or output is not a terminal.
 ///
 /// # Errors
-/// A [`UsageError`] when standard input or output is not a terminal, for `-` among the paths, and
-/// for the options that decide without asking (`--bless`, `--ci`, `--require-references`); then
-/// `run`'s errors.
-pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
-    refuse_deciding_options(&args)?;
-    check_terminal(std::io::stdin().is_terminal(), std::io::stdout().is_terminal())?;
-    let mut options = RunOptions::from_args(args)?;
+/// A [`UsageError`] naming the stream that is not a terminal.
+pub fn refuse_off_a_terminal() -> Result<(), UsageError> {
+    check_terminal(std::io::stdin().is_terminal(), std::io::stdout().is_terminal())
+}
+
+/// Runs `review` with the options of `run`: solves the batch, then asks about each file.
+///
+/// # Errors
+/// `run`'s errors; standard output cannot be written, or a key cannot be read.
+pub fn run(mut options: RunOptions) -> anyhow::Result<ExitCode> {
     options.review = Some(Pending::default());
     let summary = crate::batch::run(&options)?;
     if signals::interrupted() {
         return Ok(ExitCode::from(summary.exit_code));
     }
     let items = options.review.take().map(Pending::into_items).unwrap_or_default();
-    let color = options.terminal.terminal().color;
+    let color = options.terminal.color;
     let mut stdout = std::io::stdout().lock();
     let terminal = console::Term::stdout();
     let caught = Caught::watch()?;
@@ -96,33 +97,6 @@ fn check_terminal(stdin: bool, stdout: bool) -> Result<(), UsageError> {
          without asking, run `solvebatch run PATHS --bless` (with --dry-run first to list what it \
          would write)"
     )))
-}
-
-/// The options of `run` that would decide for the person reviewing, or read the terminal's input.
-fn refuse_deciding_options(args: &RunArgs) -> Result<(), UsageError> {
-    let refused = if args.bless.is_some() {
-        Some("--bless (review accepts references one by one; `run --bless` accepts them all)".to_string())
-    } else if args.ci {
-        Some("--ci (it refuses to bless; review references before the CI run)".to_string())
-    } else if args.require_references {
-        Some("--require-references (review offers the files without a reference)".to_string())
-    } else if args.resume || args.rerun_failing.is_some() || args.baseline.is_some() {
-        Some("--resume, --rerun-failing or --baseline (review judges every file itself)".to_string())
-    } else if args.paths.iter().any(|path| path == Path::new("-")) {
-        Some("`-` as a path (review reads its keys from standard input)".to_string())
-    } else {
-        standard_output_report(args)
-            .map(|option| format!("{option} - (review shows its questions on standard output; name a file)"))
-    };
-    refused.map_or(Ok(()), |what| Err(UsageError(format!("review does not take {what}"))))
-}
-
-/// The first report option that names standard output (`--json -`), where the questions go.
-fn standard_output_report(args: &RunArgs) -> Option<&'static str> {
-    let files = args.reports.files();
-    let mut named = files.named();
-    named.extend(args.junit.as_deref().map(|path| (path, "--junit")));
-    named.into_iter().find(|(path, _)| *path == Path::new("-")).map(|(_, option)| option)
 }
 
 /// The exit status after the review: a signal's during the batch; 1 while a file is still not as expected

@@ -81,7 +81,7 @@ pub const SIMULATED_SECRETS: usize = 1_000_000;
 /// 400 for a value that is not a positive number of seconds, or above [`MAX_TIMEOUT`].
 pub fn timeout(asked: Option<&str>) -> Result<Duration, ApiError> {
     let Some(text) = asked else { return Ok(DEFAULT_TIMEOUT) };
-    let limit = crate::cli::args::parse_seconds(text)
+    let limit = crate::seconds::parse_seconds(text)
         .map_err(|message| ApiError::bad_request(format!("timeout: {message}")))?;
     if limit > MAX_TIMEOUT {
         return Err(ApiError::bad_request(format!(

@@ -9,8 +9,7 @@
 //! `--data` folder: a Scrabble position's `dictionary:` and `tiles:` lines lead first to the files
 //! sent with it, then there, else to the dictionary and tiles read at start ([`lexicon`]).
 
-use crate::cli::jobs::ServeArgs;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -45,12 +44,41 @@ mod whole;
 use listen::ConnectionLimits;
 use state::State;
 
+/// The options of `solvebatch serve`, checked.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    /// The port to listen on (0: any free port).
+    pub port: u16,
+    /// The address to listen on.
+    pub host: IpAddr,
+    /// `--open`: open the start page in the default browser.
+    pub open: bool,
+    /// `--dictionary`: Scrabble's dictionary of every game and position (`None`: the bundled one).
+    pub dictionary: Option<PathBuf>,
+    /// `--tiles`: Scrabble's tile definition file (`None`: the bundled one).
+    pub tiles: Option<PathBuf>,
+    /// `--data`: the folder a position's `dictionary:` and `tiles:` lines may lead into.
+    pub data: Option<PathBuf>,
+    /// Worker threads that solve (`None`: one per core).
+    pub workers: Option<u16>,
+    /// Solves accepted at once, running or waiting for a worker.
+    pub max_solves: u16,
+    /// The time a connection has to send a request's headers.
+    pub header_timeout: Duration,
+    /// The time a request body may send nothing.
+    pub idle_timeout: Duration,
+    /// `--history`: the results history the batch page records in.
+    pub history: Option<PathBuf>,
+    /// Connections open at once.
+    pub max_connections: u16,
+}
+
 /// Starts the server and serves until the process is stopped.
 ///
 /// # Errors
 /// The dictionary or tile file cannot be read, the address cannot be bound, or the worker threads
 /// cannot start.
-pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &ServeOptions) -> anyhow::Result<ExitCode> {
     let dictionary = args.dictionary.clone().unwrap_or_else(|| bundled("dictionary.txt"));
     let tiles = args.tiles.clone().unwrap_or_else(|| bundled("tiles.txt"));
     let workers = args.workers.map_or_else(rayon::current_num_threads, usize::from);
@@ -69,7 +97,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
     runtime.block_on(serve(args, state))
 }
 
-async fn serve(args: &ServeArgs, state: Arc<State>) -> anyhow::Result<ExitCode> {
+async fn serve(args: &ServeOptions, state: Arc<State>) -> anyhow::Result<ExitCode> {
     let address = SocketAddr::new(args.host, args.port);
     let listener = tokio::net::TcpListener::bind(address)
         .await

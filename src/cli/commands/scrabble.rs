@@ -206,7 +206,7 @@ pub struct EndgameArgs {
 
     /// Stop after this many seconds with the best line of the deepest finished iteration, marked
     /// not proved.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::args::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds::parse_seconds)]
     pub timeout: Option<std::time::Duration>,
 
     /// Print the solution as one JSON object: `value`, `proved`, `depth`, `nodes`, `racks`, `line`

@@ -41,7 +41,7 @@ pub struct Args {
     pub save: Option<PathBuf>,
 
     /// Give up after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cli::args::parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds::parse_seconds)]
     pub timeout: Option<std::time::Duration>,
 
     /// Worker threads for dlx, dlx-frb, sat (two at most), --count and --all (default: the cores
