@@ -277,6 +277,26 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own, thr
     found
 }
 
+/// What a walk could not follow, in words: a link to nothing (and what it names), a link to a
+/// folder above it (not followed, since it would walk for ever), or what the system said.
+fn walk_problem(error: &walkdir::Error) -> String {
+    if let Some(ancestor) = error.loop_ancestor() {
+        return format!("a link to the folder {} above it, not followed", display_path(ancestor));
+    }
+    let path = error.path();
+    let target = path.filter(|path| !path.exists()).and_then(|path| std::fs::read_link(path).ok());
+    if let Some(target) = target {
+        return format!("a link to nothing ({} is not there)", display_path(&target));
+    }
+    match error.io_error() {
+        Some(io) if io.kind() == std::io::ErrorKind::PermissionDenied => {
+            "cannot read: permission denied".to_string()
+        }
+        Some(io) => format!("cannot read: {io}"),
+        None => format!("cannot walk: {error}"),
+    }
+}
+
 /// What makes two inputs one file: its device and inode, or else its canonical path.
 #[derive(PartialEq, Eq, Hash)]
 enum SameFile {
@@ -353,7 +373,7 @@ fn classify(
             found.inputs.push(Input {
                 path,
                 family: None,
-                problem: Some(format!("cannot walk: {error}")),
+                problem: Some(walk_problem(&error)),
                 identity: None,
                 regular: false,
             });
@@ -525,6 +545,32 @@ mod tests {
             let (a, b) = (path(&a), path(&b));
             prop_assert_eq!(path_order(a.as_bytes(), b.as_bytes()), Path::new(&a).cmp(Path::new(&b)), "{} {}", a, b);
         }
+    }
+
+    /// A link to nothing and a link to a folder above it are rows of their own, said in words.
+    #[test]
+    fn links_a_walk_cannot_follow_are_said_in_words() {
+        let folder = tempfile::tempdir().unwrap();
+        let root = folder.path().join("e");
+        std::fs::create_dir(&root).unwrap();
+        std::fs::write(root.join("a.csv"), "1\n0,1,0\n").unwrap();
+        std::os::unix::fs::symlink("nowhere.csv", root.join("dangling.csv")).unwrap();
+        std::os::unix::fs::symlink(".", root.join("loop")).unwrap();
+        let found = find(std::slice::from_ref(&root), None, &Own::default(), 1);
+        let rows: Vec<(String, Option<String>)> =
+            found.inputs.iter().map(|input| (display_path(&input.path), input.problem.clone())).collect();
+        let shown = |name: &str| display_path(&root.join(name));
+        assert_eq!(
+            rows,
+            [
+                (shown("a.csv"), None),
+                (shown("dangling.csv"), Some("a link to nothing (nowhere.csv is not there)".to_string())),
+                (
+                    shown("loop"),
+                    Some(format!("a link to the folder {} above it, not followed", display_path(&root)))
+                ),
+            ]
+        );
     }
 
     #[test]
