@@ -304,6 +304,29 @@ fn kind_lists_the_families_in_help_and_completions() {
     assert!(kinds.iter().all(|line| *line == offered), "{kinds:?}");
 }
 
+/// A time limit is a deadline the clock must hold: past about 31 years it is refused in words, never
+/// a panic of the clock (`--timeout 1e19` overflowed it), and the longest taken works.
+#[test]
+fn the_longest_time_limit_is_taken_and_a_longer_one_refused_in_words() {
+    let spec = crate::server::dataset("tournament/spec-example.csv");
+    let spec = spec.to_str().unwrap();
+    for command in
+        [&["run", spec, "-q"][..], &["tournament", spec], &["compare", spec, "--solvers", "dlx", "-q"]]
+    {
+        let output = crate::common::child().args(command).args(["--timeout", "1e19"]).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{command:?}");
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains(
+                "1e19 seconds is too long a time limit (at most 1000000000 seconds, about 31 years)"
+            ),
+            "{command:?}: {stderr}"
+        );
+        let output = crate::common::child().args(command).args(["--timeout", "1000000000"]).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{command:?}: {}", text(&output.stderr));
+    }
+}
+
 #[test]
 fn man_prints_a_roff_page() {
     let output = crate::common::child().arg("man").output().unwrap();
