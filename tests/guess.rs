@@ -276,24 +276,13 @@ fn a_batch_file_with_no_job_is_invalid_as_a_whole() {
     let output =
         solvebatch().current_dir(dir.path()).args(["run", ".", "--json", "-", "-q"]).output().unwrap();
     assert_eq!(output.status.code(), Some(1));
-    let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
-    let rows: Vec<(&str, &str, &str)> = records
-        .iter()
-        .filter(|record| record["type"] == "file")
-        .map(|record| {
-            (
-                record["file"].as_str().unwrap(),
-                record["status"].as_str().unwrap(),
-                record["message"].as_str().unwrap(),
-            )
-        })
-        .collect();
+    let rows = crate::common::file_rows(&String::from_utf8(output.stdout).unwrap());
     assert_eq!(
         rows,
         [
-            ("./blank.guess", "invalid", empty),
-            ("./comments.guess", "invalid", comments),
-            ("./empty.guess", "invalid", empty)
+            ["./blank.guess", "invalid", empty],
+            ["./comments.guess", "invalid", comments],
+            ["./empty.guess", "invalid", empty]
         ]
     );
     // Kept on purpose: the references hold the messages.

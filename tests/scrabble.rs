@@ -1656,26 +1656,15 @@ fn a_game_record_with_no_turn_is_invalid_before_any_dictionary_is_needed() {
     let output =
         solvebatch().current_dir(dir.path()).args(["run", ".", "--json", "-", "-q"]).output().unwrap();
     assert_eq!(output.status.code(), Some(1));
-    let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
-    let rows: Vec<(&str, &str, &str)> = records
-        .iter()
-        .filter(|record| record["type"] == "file")
-        .map(|record| {
-            (
-                record["file"].as_str().unwrap(),
-                record["status"].as_str().unwrap(),
-                record["message"].as_str().unwrap(),
-            )
-        })
-        .collect();
+    let rows = crate::common::file_rows(&String::from_utf8(output.stdout).unwrap());
     assert_eq!(
         rows,
         [
-            ("./blank.gcg", "invalid", empty),
-            ("./bom.gcg", "invalid", empty),
-            ("./comment.gcg", "invalid", no_turn),
-            ("./empty.gcg", "invalid", empty),
-            ("./players.gcg", "invalid", no_turn),
+            ["./blank.gcg", "invalid", empty],
+            ["./bom.gcg", "invalid", empty],
+            ["./comment.gcg", "invalid", no_turn],
+            ["./empty.gcg", "invalid", empty],
+            ["./players.gcg", "invalid", no_turn],
         ]
     );
     for (name, message) in [("empty.gcg", empty), ("comment.gcg", no_turn)] {

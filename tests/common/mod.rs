@@ -60,6 +60,18 @@ pub fn run_report_lines(text: &str) -> Vec<serde_json::Value> {
     lines
 }
 
+/// The file rows of the JSON lines report `text` of `run` ([`run_report_lines`]): each row's file,
+/// status and message, in report order.
+pub fn file_rows(text: &str) -> Vec<[String; 3]> {
+    let field =
+        |record: &serde_json::Value, name: &str| record[name].as_str().unwrap_or_default().to_string();
+    run_report_lines(text)
+        .iter()
+        .filter(|record| record["type"] == "file")
+        .map(|record| [field(record, "file"), field(record, "status"), field(record, "message")])
+        .collect()
+}
+
 /// A temporary folder holding `files` (sub-folders created as needed), and [`solvebatch`] run inside
 /// it.
 pub fn setup(files: &[(&str, &str)]) -> (TempDir, Command) {
