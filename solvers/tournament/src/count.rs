@@ -786,23 +786,37 @@ mod tests {
     /// start (no sample), and the memo search.
     const ENGINES: [Engine; 3] = [Engine::Chosen, Engine::Bitset, Engine::Memo];
 
+    /// `instance` counts `expected` rounds on each of `threads`, by either branching, on every engine.
+    fn every_way_counts(
+        instance: &Instance,
+        threads: impl IntoIterator<Item = usize>,
+        expected: &BigUint,
+    ) -> Result<(), TestCaseError> {
+        for threads in threads {
+            for branching in [Branching::FewestOptions, Branching::FailureRate] {
+                for engine in ENGINES {
+                    let limits = Limits { threads, ..Limits::default() };
+                    let count = count_on(instance, &limits, branching, engine).unwrap();
+                    prop_assert_eq!(
+                        &count.rounds,
+                        expected,
+                        "{} threads, {:?}, {:?}",
+                        threads,
+                        branching,
+                        engine
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
     proptest! {
         /// On 1, 2 and 4 threads, by fewest-options and by FRB, on every engine, the count is the
         /// brute-force count.
         #[test]
         fn counts_on_threads_and_by_frb_are_the_brute_force_count(instance in small_instance()) {
-            let expected = BigUint::from(brute_force(&instance));
-            for threads in [1, 2, 4] {
-                for branching in [Branching::FewestOptions, Branching::FailureRate] {
-                    for engine in ENGINES {
-                        let limits = Limits { threads, ..Limits::default() };
-                        let count = count_on(&instance, &limits, branching, engine).unwrap();
-                        prop_assert_eq!(
-                            &count.rounds, &expected, "{} threads, {:?}, {:?}", threads, branching, engine
-                        );
-                    }
-                }
-            }
+            every_way_counts(&instance, [1, 2, 4], &BigUint::from(brute_force(&instance)))?;
         }
 
         /// The count on up to 12 tables (regular instances up to degree 6 too) is the same on 1 to
@@ -812,17 +826,7 @@ mod tests {
             let expected = count_on(&instance, &Limits::default(), Branching::FewestOptions, Engine::Memo)
                 .unwrap()
                 .rounds;
-            for threads in 1..=4 {
-                for branching in [Branching::FewestOptions, Branching::FailureRate] {
-                    for engine in ENGINES {
-                        let limits = Limits { threads, ..Limits::default() };
-                        let count = count_on(&instance, &limits, branching, engine).unwrap();
-                        prop_assert_eq!(
-                            &count.rounds, &expected, "{} threads, {:?}, {:?}", threads, branching, engine
-                        );
-                    }
-                }
-            }
+            every_way_counts(&instance, 1..=4, &expected)?;
         }
 
         /// A listing on 1 to 4 threads, on every engine, is the one-thread listing of the memo
