@@ -6,5 +6,6 @@
 
 pub mod brute_force;
 pub mod generate;
+pub(crate) mod lines;
 pub mod moves;
 pub mod solver;

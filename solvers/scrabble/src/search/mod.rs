@@ -4,6 +4,7 @@
 //! ([`pre_endgame`]).
 
 pub mod endgame;
+mod in_place;
 pub mod pre_endgame;
 mod transposition;
 mod turn_cache;
