@@ -144,6 +144,9 @@ impl Lines {
         for (d, direction) in DIRECTIONS.into_iter().enumerate() {
             // Bit per line whose anchors may change: the lines of the placed tiles and beside them.
             let mut touched = 0u32;
+            // The last run across the lines updated: its position and first and last lines (the tiles
+            // of a move are in order, so those sharing a run come one after the other).
+            let mut last_run = None;
             for &square in placed {
                 let (line, position) = match direction {
                     Direction::Horizontal => (square.row(), square.column()),
@@ -161,6 +164,9 @@ impl Lines {
                 let mut bottom = line;
                 while bottom + 1 < BOARD_SIZE && occupied(bottom + 1) {
                     bottom += 1;
+                }
+                if last_run.replace((position, top, bottom)) == Some((position, top, bottom)) {
+                    continue;
                 }
                 let ends = [top.checked_sub(1), (bottom + 1 < BOARD_SIZE).then_some(bottom + 1)];
                 for end in ends.into_iter().flatten() {

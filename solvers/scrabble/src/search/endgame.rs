@@ -15,7 +15,10 @@
 //! going out with twice the other's rack) plus twice the face value of the tiles they unload (what
 //! those tiles would cost if the other went out first), the pass last. A position's ordered turns are generated
 //! once and kept in a bounded cache by the key of its board and racks (`turn_cache`), for the later
-//! iterations, the searches again and transpositions.
+//! iterations, the searches again and transpositions. Each thread keeps one position and makes and
+//! unmakes each turn on it in place (`in_place`), the board's cross-checks and anchors updated for
+//! the squares a move touches only, so that no board is copied per move and the move generator does
+//! not work the cross-checks out again at each position.
 //!
 //! The rules of the end, as self-play ([`crate::game::selfplay::play_game`]) follows them: a player who places
 //! its last tile ends the game and gains the value of the other's rack, which the other loses; six
