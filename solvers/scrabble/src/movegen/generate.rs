@@ -9,27 +9,26 @@
 //! that make a valid word across the line). A blank on the rack may take any letter the graph and the
 //! cross-check allow there, worth 0. Scores are summed on the way: the main word, each cross word, the
 //! premiums under placed tiles, the bonus for placing a whole rack.
+//!
+//! The lines, their anchors and cross-checks are read from [`crate::movegen::lines::Lines`]: worked
+//! out from the board for each call of [`Rulebook::moves`] and the like, or kept up to date move by
+//! move by a search that makes and unmakes moves in place (the endgame's).
 
 use crate::board::run::LetterRun;
 use crate::board::{Board, Direction, Square, BOARD_SIZE};
 use crate::lexicon::edges::Node;
 use crate::lexicon::graph::WordGraph;
+use crate::movegen::lines::{letter_tiles, playable_letters, Lines, DIRECTIONS, NO_CROSS_WORD, NO_TILE};
 use crate::movegen::moves::{Move, TopMoves};
 use crate::play::Rulebook;
-use crate::tiles::letter::{Letter, LetterSet, LETTER_COUNT};
+use crate::tiles::letter::{LetterSet, LETTER_COUNT};
 use crate::tiles::rack::{Rack, RACK_SIZE};
-
-/// A square of a line without a tile.
-const NO_TILE: u8 = u8::MAX;
 
 /// Bit set, in a placed tile's letter index, for a blank.
 const BLANK: u8 = 0x40;
 
 /// The number of tile codes: letter indices, and letter indices with [`BLANK`] set.
 const TILE_CODES: usize = 2 * BLANK as usize;
-
-/// The cross score of a square whose tile would form no cross word.
-const NO_CROSS_WORD: u32 = u32::MAX;
 
 /// One line of the board in the direction searched, left to right (or top to bottom).
 #[derive(Clone, Copy)]
@@ -102,12 +101,22 @@ impl Rulebook<'_> {
 
     /// [`Rulebook::moves`] appended to `moves` (which may be reused between calls).
     pub fn moves_into(&self, board: &Board, rack: &Rack, moves: &mut Vec<Move>) {
-        self.search(board, rack, moves);
+        self.search_board(board, rack, moves);
+    }
+
+    /// [`Rulebook::moves_into`] on the board `lines` read (its cross-checks and anchors as kept,
+    /// not computed again), in the same order. `lines` holds the cross-checks of every letter the
+    /// rack can place.
+    pub(crate) fn moves_on_lines_into(&self, lines: &Lines, rack: &Rack, moves: &mut Vec<Move>) {
+        debug_assert_eq!(playable_letters(rack) & !lines.wanted(), 0, "cross-checks of the rack's letters");
+        if !rack.is_empty() {
+            self.search(lines, rack, moves);
+        }
     }
 
     /// [`Rulebook::moves`] handed to `visit` one by one as they are found, with nothing stored.
     pub fn visit_moves(&self, board: &Board, rack: &Rack, visit: impl FnMut(Move)) {
-        self.search(board, rack, &mut Visit(visit));
+        self.search_board(board, rack, &mut Visit(visit));
     }
 
     /// The `top` best plays of `rack` on `board`, best first (ranked as [`Move::ranking`]): the same
@@ -116,13 +125,22 @@ impl Rulebook<'_> {
     pub fn best_moves(&self, board: &Board, rack: &Rack, top: usize) -> Vec<Move> {
         let mut best = TopMoves::new(top);
         if top > 0 {
-            self.search(board, rack, &mut best);
+            self.search_board(board, rack, &mut best);
         }
         best.into_ranked()
     }
 
-    /// Runs the search, handing every play to `sink`.
-    fn search(&self, board: &Board, rack: &Rack, sink: &mut impl Sink) {
+    /// Runs the search on `board`, its lines read with the cross-checks of the rack's letters,
+    /// handing every play to `sink`.
+    fn search_board(&self, board: &Board, rack: &Rack, sink: &mut impl Sink) {
+        if !rack.is_empty() {
+            self.search(&Lines::new(self, board, playable_letters(rack)), rack, sink);
+        }
+    }
+
+    /// Runs the search on the board `lines` read, handing every play of the (non-empty) `rack` to
+    /// `sink`: each direction's lines with anchors in turn, each line's anchors from the left.
+    fn search(&self, lines: &Lines, rack: &Rack, sink: &mut impl Sink) {
         let values = self.tiles.values();
         let mut tile_values = [0; TILE_CODES];
         tile_values[..LETTER_COUNT].copy_from_slice(&values);
@@ -131,9 +149,7 @@ impl Rulebook<'_> {
             values: tile_values,
             bingo_bonus: self.rules.bingo_bonus(),
             rack: rack.counts(),
-            rack_letters: Letter::all()
-                .filter(|&letter| rack.count(letter) > 0)
-                .fold(0, |bits, letter| bits | 1 << letter.index()),
+            rack_letters: letter_tiles(rack),
             blanks: rack.blanks(),
             blank_letters: if rack.blanks() > 0 { LetterSet::ALL.bits() } else { 0 },
             rack_left: rack.len(),
@@ -146,25 +162,16 @@ impl Rulebook<'_> {
             left_parts: Vec::new(),
             moves: sink,
         };
-        if search.rack_left == 0 {
-            return;
-        }
         search.left_parts = search.all_left_parts();
-        let wanted = search.rack_letters | search.blank_letters;
-        let mut grid = Grid::new(board, &values);
-        let empty_board = grid.occupied.iter().all(|&row| row == 0);
-        for direction in [Direction::Horizontal, Direction::Vertical] {
-            if direction == Direction::Vertical {
-                grid = grid.transposed();
-            }
+        for (d, direction) in DIRECTIONS.into_iter().enumerate() {
             search.direction = direction;
             for row in 0..BOARD_SIZE {
-                let anchors = grid.anchors(row, empty_board, direction);
+                let anchors = lines.anchors[d][row];
                 if anchors == 0 {
                     continue;
                 }
                 search.row = row;
-                self.fill_line(&mut search.line, &grid, row, direction, anchors, wanted);
+                self.fill_line(&mut search.line, lines, d, row, anchors);
                 let mut anchors = anchors;
                 while anchors != 0 {
                     let anchor = anchors.trailing_zeros() as usize;
@@ -175,26 +182,18 @@ impl Rulebook<'_> {
         }
     }
 
-    /// Sets `line` to line `row` of `grid` (searched in `direction`) with its `anchors`: its tiles,
-    /// premiums, and the cross-checks (of the `wanted` letters only: those the rack can place) and
-    /// cross scores of its empty squares.
-    fn fill_line(
-        &self,
-        line: &mut Line,
-        grid: &Grid,
-        row: usize,
-        direction: Direction,
-        anchors: u32,
-        wanted: u32,
-    ) {
+    /// Sets `line` to line `row` of `lines` in direction `d` (an index of [`DIRECTIONS`]) with its
+    /// `anchors`: its tiles, premiums, and the cross-checks and cross scores of its squares.
+    fn fill_line(&self, line: &mut Line, lines: &Lines, d: usize, row: usize, anchors: u32) {
+        let grid = &lines.grids[d];
         line.tiles = grid.tiles[row];
         line.tile_values = grid.tile_values[row];
         line.blank_tiles = grid.blank_tiles[row];
         line.anchors = anchors;
-        line.cross_check = EMPTY_LINE.cross_check;
-        line.cross_score = EMPTY_LINE.cross_score;
+        line.cross_check = lines.cross_checks[d][row];
+        line.cross_score = lines.cross_scores[d][row];
         for column in 0..BOARD_SIZE {
-            let square = match direction {
+            let square = match DIRECTIONS[d] {
                 Direction::Horizontal => Square::at(row, column),
                 Direction::Vertical => Square::at(column, row),
             };
@@ -202,96 +201,6 @@ impl Rulebook<'_> {
             line.letter_premium[column] = premium.letter;
             line.word_premium[column] = premium.word;
         }
-        // Only empty squares with a tile above or below have a word across the line.
-        let mut crossed = grid.crossed(row);
-        let graph = self.dictionary.graph();
-        while crossed != 0 {
-            let column = crossed.trailing_zeros() as usize;
-            crossed &= crossed - 1;
-            let (allowed, score) = cross_check(graph, &grid.tiles, &grid.tile_values, row, column, wanted);
-            line.cross_check[column] = allowed;
-            line.cross_score[column] = score;
-        }
-    }
-}
-
-/// The board's tiles as lines in the direction searched (rows, or columns once transposed).
-#[derive(Clone, Copy)]
-struct Grid {
-    /// Letter index of each tile, [`NO_TILE`] for an empty square.
-    tiles: [[u8; BOARD_SIZE]; BOARD_SIZE],
-    /// The value of each tile (0 for a blank and for an empty square).
-    tile_values: [[u32; BOARD_SIZE]; BOARD_SIZE],
-    /// Per line, bit `c` set when square `c` holds a blank.
-    blank_tiles: [u32; BOARD_SIZE],
-    /// Per line, bit `c` set when square `c` holds a tile.
-    occupied: [u32; BOARD_SIZE],
-}
-
-impl Grid {
-    /// A board without tiles.
-    const EMPTY: Grid = Grid {
-        tiles: [[NO_TILE; BOARD_SIZE]; BOARD_SIZE],
-        tile_values: [[0; BOARD_SIZE]; BOARD_SIZE],
-        blank_tiles: [0; BOARD_SIZE],
-        occupied: [0; BOARD_SIZE],
-    };
-
-    /// The board's rows, tile values from `values`.
-    fn new(board: &Board, values: &[u32; LETTER_COUNT]) -> Grid {
-        let mut grid = Grid::EMPTY;
-        for row in 0..BOARD_SIZE {
-            for column in 0..BOARD_SIZE {
-                if let Some(tile) = board.tile(Square::at(row, column)) {
-                    grid.tiles[row][column] = tile.letter.index() as u8;
-                    grid.occupied[row] |= 1 << column;
-                    if tile.blank {
-                        grid.blank_tiles[row] |= 1 << column;
-                    } else {
-                        grid.tile_values[row][column] = values[tile.letter.index()];
-                    }
-                }
-            }
-        }
-        grid
-    }
-
-    /// The same board read by columns.
-    fn transposed(&self) -> Grid {
-        let mut grid = Grid::EMPTY;
-        for row in 0..BOARD_SIZE {
-            let mut occupied = self.occupied[row];
-            while occupied != 0 {
-                let column = occupied.trailing_zeros() as usize;
-                occupied &= occupied - 1;
-                grid.tiles[column][row] = self.tiles[row][column];
-                grid.tile_values[column][row] = self.tile_values[row][column];
-                grid.blank_tiles[column] |= (self.blank_tiles[row] >> column & 1) << row;
-                grid.occupied[column] |= 1 << row;
-            }
-        }
-        grid
-    }
-
-    /// Bit `c` set when the empty square `c` of line `row` has a tile above or below it.
-    fn crossed(&self, row: usize) -> u32 {
-        let above = if row > 0 { self.occupied[row - 1] } else { 0 };
-        let below = if row + 1 < BOARD_SIZE { self.occupied[row + 1] } else { 0 };
-        (above | below) & !self.occupied[row]
-    }
-
-    /// The anchors of line `row`: its empty squares next to a tile, or the centre on an empty board.
-    fn anchors(&self, row: usize, empty_board: bool, direction: Direction) -> u32 {
-        if empty_board {
-            let centre = match direction {
-                Direction::Horizontal => Square::CENTRE.index() / BOARD_SIZE,
-                Direction::Vertical => Square::CENTRE.index() % BOARD_SIZE,
-            };
-            return if row == centre { 1 << (Square::CENTRE.index() % BOARD_SIZE) } else { 0 };
-        }
-        let occupied = self.occupied[row];
-        let line = (1 << BOARD_SIZE) - 1;
-        (self.crossed(row) | ((occupied << 1 | occupied >> 1) & !occupied)) & line
     }
 }
 
@@ -305,58 +214,6 @@ const EMPTY_LINE: Line = Line {
     word_premium: [1; BOARD_SIZE],
     anchors: 0,
 };
-
-/// The letters of `wanted` that may go on the empty square `(row, column)` given the tiles above and
-/// below it in `tiles`, and the value of those tiles (from `tile_values`); `(all letters,
-/// NO_CROSS_WORD)` when it has none.
-fn cross_check(
-    graph: &WordGraph,
-    tiles: &[[u8; BOARD_SIZE]; BOARD_SIZE],
-    tile_values: &[[u32; BOARD_SIZE]; BOARD_SIZE],
-    row: usize,
-    column: usize,
-    wanted: u32,
-) -> (u32, u32) {
-    let occupied = |r: usize| tiles[r][column] != NO_TILE;
-    let mut top = row;
-    while top > 0 && occupied(top - 1) {
-        top -= 1;
-    }
-    let mut bottom = row;
-    while bottom + 1 < BOARD_SIZE && occupied(bottom + 1) {
-        bottom += 1;
-    }
-    if top == row && bottom == row {
-        return (LetterSet::ALL.bits(), NO_CROSS_WORD);
-    }
-    let score = (top..row).chain(row + 1..=bottom).map(|r| tile_values[r][column]).sum();
-    // The node after the tiles above, then each wanted letter followed by the tiles below.
-    let follow = |mut node: Node, rows: std::ops::Range<usize>| {
-        for r in rows {
-            let letter = tiles[r][column] as usize;
-            if graph.children(node).bits() & (1 << letter) == 0 {
-                return None;
-            }
-            node = graph.listed_child(node, letter);
-        }
-        Some(node)
-    };
-    let Some(above) = follow(graph.root(), top..row) else {
-        return (0, score);
-    };
-    let mut allowed = 0;
-    let mut letters = graph.children(above).bits() & wanted;
-    while letters != 0 {
-        let letter = letters.trailing_zeros() as usize;
-        letters &= letters - 1;
-        let middle = graph.listed_child(above, letter);
-        let below = follow(middle, row + 1..bottom + 1);
-        if below.is_some_and(|node| graph.is_terminal(node)) {
-            allowed |= 1 << letter;
-        }
-    }
-    (allowed, score)
-}
 
 /// Rack tiles that may lie just before an anchor, in order, spelling the start of some word.
 #[derive(Clone, Copy)]

@@ -15,7 +15,10 @@
 //! going out with twice the other's rack) plus twice the face value of the tiles they unload (what
 //! those tiles would cost if the other went out first), the pass last. A position's ordered turns are generated
 //! once and kept in a bounded cache by the key of its board and racks (`turn_cache`), for the later
-//! iterations, the searches again and transpositions.
+//! iterations, the searches again and transpositions. Each thread keeps one position and makes and
+//! unmakes each turn on it in place (`in_place`), the board's cross-checks and anchors updated for
+//! the squares a move touches only, so that no board is copied per move and the move generator does
+//! not work the cross-checks out again at each position.
 //!
 //! The rules of the end, as self-play ([`crate::game::selfplay::play_game`]) follows them: a player who places
 //! its last tile ends the game and gains the value of the other's rack, which the other loses; six
@@ -33,14 +36,14 @@ use std::time::Duration;
 use solvebatch_core::Deadline;
 
 use crate::board::Board;
-use crate::movegen::moves::{lay, Move};
+use crate::movegen::moves::Move;
 use crate::play::end::rack_value;
 use crate::play::end::{Ending, SCORELESS_TURNS_TO_END};
 use crate::play::Rulebook;
+use crate::search::in_place::{InPlace, Made};
 use crate::search::transposition::{Bound, Entry, Table, Zobrist};
 use crate::search::turn_cache::TurnCache;
-use crate::tiles::letter::Tile;
-use crate::tiles::rack::{Rack, RACK_SIZE};
+use crate::tiles::rack::Rack;
 
 /// The transposition table's default size: `2^20` entries of 24 bytes, 24 MiB.
 pub const DEFAULT_TABLE_BITS: u32 = 20;
@@ -173,20 +176,12 @@ pub struct Solution {
 /// final adjustment (each player loses its own rack's value), proved; when a rack is empty, no line
 /// and value 0, proved.
 pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> Solution {
-    let zobrist = Zobrist::new();
-    let root = State {
-        board_key: zobrist.board(&position.board),
-        board: position.board.clone(),
-        racks: position.racks.clone(),
-        side: 0,
-        scoreless: position.scoreless_turns,
-    };
     let mut solution = Solution::empty();
-    if let Some(ending) = Ending::of_position(root.scoreless) {
-        solution.value = ending.spread(root.racks.each_ref().map(|rack| rack_value(rulebook, rack)));
+    if let Some(ending) = Ending::of_position(position.scoreless_turns) {
+        solution.value = ending.spread(position.racks.each_ref().map(|rack| rack_value(rulebook, rack)));
         return solution;
     }
-    if root.racks.iter().any(Rack::is_empty) {
+    if position.racks.iter().any(Rack::is_empty) {
         return solution;
     }
     let table = Table::new(settings.table_bits);
@@ -194,18 +189,18 @@ pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> S
     let helpers = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..settings.threads.max(1))
             .map(|helper| {
-                let (table, done, root) = (&table, &done, &root);
+                let (table, done) = (&table, &done);
                 let helper_settings = Settings { deadline: settings.deadline.or_flag(done), ..*settings };
                 scope.spawn(move || {
-                    let mut search = Search::new(rulebook, table, &helper_settings);
+                    let mut search = Search::new(rulebook, table, &helper_settings, position);
                     let mut own = Solution::empty();
-                    search.deepen(root, &mut own, false, helper);
+                    search.deepen(&mut own, false, helper);
                     own.nodes
                 })
             })
             .collect();
-        let mut search = Search::new(rulebook, &table, settings);
-        search.deepen(&root, &mut solution, settings.all, 0);
+        let mut search = Search::new(rulebook, &table, settings, position);
+        search.deepen(&mut solution, settings.all, 0);
         done.store(true, AtomicOrdering::Relaxed);
         helpers.into_iter().map(|helper| helper.join().expect("a helper thread does not panic")).sum::<u64>()
     });
@@ -220,28 +215,19 @@ impl Solution {
     }
 }
 
-/// A position in the search: [`Position`] seen from `side`, with its board's key.
-#[derive(Clone)]
-struct State {
-    board: Board,
-    racks: [Rack; 2],
-    /// The player to move: 0 the root's, 1 the other.
-    side: usize,
-    scoreless: usize,
-    board_key: u64,
-}
-
 /// What a turn leads to.
 enum Step {
-    /// The game ends: the mover's spread from the turn, adjustments included.
+    /// The game ends: the mover's spread from the turn, adjustments included (nothing is made).
     End(i32),
-    /// The game goes on: the turn's points and the position after it.
-    Next(i32, Box<State>),
+    /// The game goes on: the turn's points, and the turn made in place, to unmake.
+    Next(i32, Made),
 }
 
 struct Search<'s, 'r> {
     rulebook: &'s Rulebook<'r>,
     zobrist: Zobrist,
+    /// The position searched, made and unmade in place (the root between searches).
+    at: InPlace,
     table: &'s Table,
     deadline: Deadline<'s>,
     node_limit: u64,
@@ -268,11 +254,13 @@ struct Search<'s, 'r> {
 }
 
 impl<'s, 'r> Search<'s, 'r> {
-    /// A search of `rulebook`'s endgames into `table`, stopping as `settings` say.
-    fn new(rulebook: &'s Rulebook<'r>, table: &'s Table, settings: &Settings<'s>) -> Self {
+    /// A search of `root` under `rulebook` into `table`, stopping as `settings` say.
+    fn new(rulebook: &'s Rulebook<'r>, table: &'s Table, settings: &Settings<'s>, root: &Position) -> Self {
+        let zobrist = Zobrist::new();
         Search {
             rulebook,
-            zobrist: Zobrist::new(),
+            at: InPlace::new(rulebook, &zobrist, root),
+            zobrist,
             table,
             deadline: settings.deadline,
             node_limit: settings.node_limit.unwrap_or(u64::MAX),
@@ -289,12 +277,12 @@ impl<'s, 'r> Search<'s, 'r> {
         }
     }
 
-    /// The deepening from `root` into `solution` (its line, value, depth, proved and nodes, and
+    /// The deepening from the root into `solution` (its line, value, depth, proved and nodes, and
     /// with `all` its turns). A helper (`helper` > 0) tries the root turn `helper` first (counted
     /// round the list), so that the threads start on different subtrees.
-    fn deepen(&mut self, root: &State, solution: &mut Solution, all: bool, helper: usize) {
+    fn deepen(&mut self, solution: &mut Solution, all: bool, helper: usize) {
         let mut turns: Vec<RootValue> =
-            self.turns(root).iter().map(|&turn| RootValue { turn, value: 0 }).collect();
+            self.turns().iter().map(|&turn| RootValue { turn, value: 0 }).collect();
         if helper > 0 {
             let count = turns.len();
             turns.rotate_left(helper % count);
@@ -305,13 +293,13 @@ impl<'s, 'r> Search<'s, 'r> {
             self.clock_due = self.nodes;
             self.reached = 0;
             let horizon = self.horizon;
-            if !self.root(root, depth, &mut turns, all) {
+            if !self.root(depth, &mut turns, all) {
                 break;
             }
             solution.value = turns[0].value;
             solution.depth = if depth == MAX_DEPTH { self.reached } else { depth };
             solution.proved = self.horizon == horizon;
-            solution.line = self.line(root);
+            solution.line = self.line();
             if solution.proved {
                 break;
             }
@@ -324,18 +312,18 @@ impl<'s, 'r> Search<'s, 'r> {
 
     /// One iteration at the root: every turn valued `depth` plies deep, then `turns` sorted best
     /// first for the next iteration. `false` when the deadline stopped it (`turns` unchanged).
-    fn root(&mut self, root: &State, depth: usize, turns: &mut [RootValue], all: bool) -> bool {
+    fn root(&mut self, depth: usize, turns: &mut [RootValue], all: bool) -> bool {
         let mut alpha = -INFINITY;
         let mut values = Vec::with_capacity(turns.len());
         self.reset_pv(0);
         for (index, entry) in turns.iter().enumerate() {
             let mut value = if all || index == 0 {
-                self.value_of(root, &entry.turn, depth, -INFINITY, INFINITY, 0)
+                self.value_of(&entry.turn, depth, -INFINITY, INFINITY, 0)
             } else {
-                self.value_of(root, &entry.turn, depth, alpha, alpha + 1, 0)
+                self.value_of(&entry.turn, depth, alpha, alpha + 1, 0)
             };
             if !all && index > 0 && value > alpha && !self.stopped {
-                value = self.value_of(root, &entry.turn, depth, alpha, INFINITY, 0);
+                value = self.value_of(&entry.turn, depth, alpha, INFINITY, 0);
             }
             if self.stopped {
                 return false;
@@ -359,32 +347,26 @@ impl<'s, 'r> Search<'s, 'r> {
         true
     }
 
-    /// The value of playing `turn` in `state` for its mover, searched `depth` plies deep (this turn
-    /// included) within the window `(alpha, beta)`; the best line after it in `pv[ply + 1]`.
-    fn value_of(
-        &mut self,
-        state: &State,
-        turn: &Turn,
-        depth: usize,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
-        match self.step(state, turn) {
+    /// The value of playing `turn` in the position for its mover, searched `depth` plies deep (this
+    /// turn included) within the window `(alpha, beta)`; the best line after it in `pv[ply + 1]`.
+    fn value_of(&mut self, turn: &Turn, depth: usize, alpha: i32, beta: i32, ply: usize) -> i32 {
+        match self.step(turn) {
             Step::End(value) => {
                 self.reached = self.reached.max(ply + 1);
                 self.reset_pv(ply + 1);
                 value
             }
-            Step::Next(points, next) => {
-                points - self.negamax(&next, depth - 1, points - beta, points - alpha, ply + 1)
+            Step::Next(points, made) => {
+                let value = points - self.negamax(depth - 1, points - beta, points - alpha, ply + 1);
+                self.at.unmake(made);
+                value
             }
         }
     }
 
-    /// The value of `state` for its mover, `depth` plies deep, within `(alpha, beta)`: exact inside
-    /// the window, a bound outside it (fail-soft).
-    fn negamax(&mut self, state: &State, depth: usize, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// The value of the position for its mover, `depth` plies deep, within `(alpha, beta)`: exact
+    /// inside the window, a bound outside it (fail-soft).
+    fn negamax(&mut self, depth: usize, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.reset_pv(ply);
         let clock = self.nodes >= self.clock_due;
         if clock {
@@ -397,7 +379,7 @@ impl<'s, 'r> Search<'s, 'r> {
             return 0;
         }
         self.nodes += 1;
-        let key = state.board_key ^ self.zobrist.state(&state.racks, state.scoreless, state.side);
+        let key = self.key();
         let stored = self.table.probe(key);
         if let Some(entry) = stored.filter(|entry| entry.to_end || entry.depth as usize >= depth) {
             let usable = match entry.bound {
@@ -417,7 +399,7 @@ impl<'s, 'r> Search<'s, 'r> {
             self.horizon += 1;
             return 0;
         }
-        let turns = self.turns(state);
+        let turns = self.turns();
         // The table's best move first, then the list's order.
         let first = stored.map_or(0, |entry| entry.best);
         let at = (first != 0).then(|| turns.iter().position(|turn| code(turn) == first)).flatten();
@@ -429,12 +411,12 @@ impl<'s, 'r> Search<'s, 'r> {
             // Principal variation search: after the first turn, a null window proves a turn worse
             // than the best so far cheaply; one that is not is searched again with the full window.
             let mut value = if index == 0 {
-                self.value_of(state, turn, depth, alpha, beta, ply)
+                self.value_of(turn, depth, alpha, beta, ply)
             } else {
-                self.value_of(state, turn, depth, alpha, alpha + 1, ply)
+                self.value_of(turn, depth, alpha, alpha + 1, ply)
             };
             if index > 0 && value > alpha && value < beta && !self.stopped {
-                value = self.value_of(state, turn, depth, alpha, beta, ply);
+                value = self.value_of(turn, depth, alpha, beta, ply);
             }
             if self.stopped {
                 return 0;
@@ -467,19 +449,26 @@ impl<'s, 'r> Search<'s, 'r> {
         best
     }
 
-    /// Every turn of `state`'s mover, plays by the points they bring (a play going out with the
+    /// The key of the position in the table: its board, racks, scoreless turns and player to move.
+    fn key(&self) -> u64 {
+        let at = &self.at;
+        at.board_key ^ self.zobrist.state(&at.racks, at.scoreless, at.side)
+    }
+
+    /// Every turn of the position's mover, plays by the points they bring (a play going out with the
     /// other's rack) plus twice the face value of the tiles they unload (what those would cost if
     /// the other went out first), the pass last; from the cache when there.
-    fn turns(&mut self, state: &State) -> Rc<[Turn]> {
-        let key = state.board_key ^ self.zobrist.turns(&state.racks, state.side);
+    fn turns(&mut self) -> Rc<[Turn]> {
+        let at = &self.at;
+        let key = at.board_key ^ self.zobrist.turns(&at.racks, at.side);
         if let Some(turns) = self.turn_cache.get(key) {
             return turns;
         }
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
-        let rack = &state.racks[state.side];
-        self.rulebook.moves_into(&state.board, rack, &mut moves);
-        let out_bonus = 2 * self.rack_value(&state.racks[1 - state.side]);
+        let rack = &at.racks[at.side];
+        self.rulebook.moves_on_lines_into(&at.lines, rack, &mut moves);
+        let out_bonus = 2 * self.rack_value(&at.racks[1 - at.side]);
         let tiles = self.rulebook.tiles;
         let brought = |played: &Move| {
             let unloaded: i32 = played
@@ -497,35 +486,23 @@ impl<'s, 'r> Search<'s, 'r> {
         turns
     }
 
-    /// What `turn` leads to from `state`.
-    fn step(&self, state: &State, turn: &Turn) -> Step {
-        let (side, other) = (state.side, 1 - state.side);
-        let mut next = state.clone();
-        next.side = other;
+    /// What `turn` leads to from the position: the end of the game, or the turn made in place.
+    fn step(&mut self, turn: &Turn) -> Step {
+        let (side, other) = (self.at.side, 1 - self.at.side);
         let points = turn.score() as i32;
         if let Turn::Play(played) = turn {
-            let mut placed =
-                [Tile::letter(crate::tiles::letter::Letter::from_index(0).expect("A")); RACK_SIZE];
-            let mut count = 0;
-            let mut board_key = next.board_key;
-            lay(&mut next.board, played, |square, tile| {
-                board_key ^= self.zobrist.square(square, tile);
-                placed[count] = tile;
-                count += 1;
-            });
-            next.board_key = board_key;
-            let removed = next.racks[side].remove(&placed[..count]);
-            debug_assert!(removed, "a generated play's tiles are on the rack");
-            if next.racks[side].is_empty() {
-                return Step::End(points + 2 * self.rack_value(&next.racks[other]));
+            if played.letters.len() == self.at.racks[side].len() {
+                // The mover places its last tile.
+                return Step::End(points + 2 * self.rack_value(&self.at.racks[other]));
             }
         }
-        next.scoreless = if points == 0 { state.scoreless + 1 } else { 0 };
-        if next.scoreless >= SCORELESS_TURNS_TO_END {
-            let penalty = self.rack_value(&next.racks[other]) - self.rack_value(&next.racks[side]);
+        let made = self.at.make(self.rulebook, &self.zobrist, turn);
+        if self.at.scoreless >= SCORELESS_TURNS_TO_END {
+            let penalty = self.rack_value(&self.at.racks[other]) - self.rack_value(&self.at.racks[side]);
+            self.at.unmake(made);
             return Step::End(points + penalty);
         }
-        Step::Next(points, Box::new(next))
+        Step::Next(points, made)
     }
 
     fn rack_value(&self, rack: &Rack) -> i32 {
@@ -533,29 +510,36 @@ impl<'s, 'r> Search<'s, 'r> {
     }
 
     /// The best line from the root: the triangular table's, continued by the table's best moves
-    /// where a stored value cut it short.
-    fn line(&mut self, root: &State) -> Vec<Turn> {
+    /// where a stored value cut it short. The position is the root again at the end.
+    fn line(&mut self) -> Vec<Turn> {
         let mut line = self.pv[0].clone();
-        let mut state = root.clone();
+        let mut made = Vec::new();
+        let mut ended = false;
         for turn in &line {
-            match self.step(&state, turn) {
-                Step::Next(_, next) => state = *next,
-                Step::End(_) => return line,
+            match self.step(turn) {
+                Step::Next(_, turn) => made.push(turn),
+                Step::End(_) => {
+                    ended = true;
+                    break;
+                }
             }
         }
-        while line.len() < MAX_DEPTH {
-            let key = state.board_key ^ self.zobrist.state(&state.racks, state.scoreless, state.side);
-            let Some(best) = self.table.probe(key).map(|entry| entry.best).filter(|&best| best != 0) else {
+        while !ended && line.len() < MAX_DEPTH {
+            let Some(best) = self.table.probe(self.key()).map(|entry| entry.best).filter(|&best| best != 0)
+            else {
                 break;
             };
-            let Some(turn) = self.turns(&state).iter().copied().find(|turn| code(turn) == best) else {
+            let Some(turn) = self.turns().iter().copied().find(|turn| code(turn) == best) else {
                 break;
             };
             line.push(turn);
-            match self.step(&state, &turn) {
-                Step::Next(_, next) => state = *next,
-                Step::End(_) => break,
+            match self.step(&turn) {
+                Step::Next(_, turn) => made.push(turn),
+                Step::End(_) => ended = true,
             }
+        }
+        for turn in made.into_iter().rev() {
+            self.at.unmake(turn);
         }
         line
     }
