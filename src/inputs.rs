@@ -41,8 +41,9 @@ pub struct Found {
     pub bare: BareFolders,
     /// The folders of the files that are not inputs (references, skipped files), from every walk.
     crowded: HashSet<Vec<u8>>,
-    /// Paths left out as the same file as an input found before them (a link to it, the file named
-    /// twice): each with the input kept, in path order. Solved once, and said so.
+    /// Paths left out as the same file as an input kept (a link to it, the file named twice): each
+    /// with the input kept (the file itself rather than a link to it), in path order. Solved once,
+    /// and said so.
     pub same: Vec<(PathBuf, PathBuf)>,
 }
 
@@ -255,25 +256,43 @@ pub fn find(paths: &[PathBuf], kind: Option<&'static dyn Family>, own: &Own, thr
     }
     // `x`, `./x`, a link to `x` and a folder walked twice name the same file: solved once. The file's
     // device and inode, from the metadata the walk read anyway, tell; a path without them is made
-    // canonical instead. The paths left out are kept, with the input they name, for the summary.
-    let mut seen = HashMap::new();
-    let same = &mut found.same;
-    found.inputs.retain(|input| {
-        let file = match input.identity {
+    // canonical instead. The path kept is the one through the fewest symbolic links (the file
+    // itself rather than a link to it, whatever their names' order), else the first in path order;
+    // the paths left out are kept, with the input they name, for the summary.
+    let files: Vec<SameFile> = found
+        .inputs
+        .iter()
+        .map(|input| match input.identity {
             Some(identity) => SameFile::Identity(identity),
             None => SameFile::Path(std::fs::canonicalize(&input.path).unwrap_or_else(|_| input.path.clone())),
-        };
-        match seen.entry(file) {
+        })
+        .collect();
+    let mut kept: HashMap<&SameFile, usize> = HashMap::with_capacity(files.len());
+    for (index, file) in files.iter().enumerate() {
+        match kept.entry(file) {
             Entry::Vacant(vacant) => {
-                vacant.insert(input.path.clone());
-                true
+                vacant.insert(index);
             }
-            Entry::Occupied(kept) => {
-                same.push((input.path.clone(), kept.get().clone()));
-                false
+            Entry::Occupied(mut occupied) => {
+                let path = |index: usize| found.inputs[index].path.as_path();
+                if links_along(path(index)) < links_along(path(*occupied.get())) {
+                    occupied.insert(index);
+                }
             }
         }
-    });
+    }
+    if kept.len() < files.len() {
+        let keeps: Vec<usize> = files.iter().map(|file| kept[file]).collect();
+        found.same = (0..files.len())
+            .filter(|&index| keeps[index] != index)
+            .map(|index| (found.inputs[index].path.clone(), found.inputs[keeps[index]].path.clone()))
+            .collect();
+        let mut index = 0;
+        found.inputs.retain(|_| {
+            index += 1;
+            keeps[index - 1] == index - 1
+        });
+    }
     found
 }
 
@@ -295,6 +314,17 @@ fn walk_problem(error: &walkdir::Error) -> String {
         Some(io) => format!("cannot read: {io}"),
         None => format!("cannot walk: {error}"),
     }
+}
+
+/// How many of the names along `path` (the file's and each folder's it gives) are symbolic links:
+/// the path of a file through none is the file itself, one through some a link to it.
+fn links_along(path: &Path) -> usize {
+    path.ancestors()
+        .filter(|name| !name.as_os_str().is_empty())
+        .filter(|name| {
+            std::fs::symlink_metadata(name).is_ok_and(|metadata| metadata.file_type().is_symlink())
+        })
+        .count()
 }
 
 /// What makes two inputs one file: its device and inode, or else its canonical path.

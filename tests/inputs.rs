@@ -342,6 +342,63 @@ fn a_link_to_a_file_of_the_batch_is_solved_once_and_named_in_the_summary() {
     assert_eq!((files, same), (vec!["f/a.csv".to_string()], serde_json::Value::Null));
 }
 
+/// Of a file and a link to it, the file is kept and the link named, whichever name sorts first:
+/// `a-link.csv` comes before its file `b.csv`, `d-link.csv` after its file `c.csv`, and a folder
+/// reached through a link (`0-e`) before the folder itself (`e`).
+#[test]
+fn the_file_is_kept_and_the_link_named_whichever_sorts_first() {
+    let (dir, _) = setup(&[("f/b.csv", GOOD), ("f/c.csv", GOOD), ("w/e/x.csv", GOOD)]);
+    std::os::unix::fs::symlink("b.csv", dir.path().join("f/a-link.csv")).unwrap();
+    std::os::unix::fs::symlink("c.csv", dir.path().join("f/d-link.csv")).unwrap();
+    std::os::unix::fs::symlink("e", dir.path().join("w/0-e")).unwrap();
+    let kept_and_named = |args: &[&str]| {
+        let output = crate::common::command_in(dir.path()).args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
+        let files: Vec<String> = records
+            .iter()
+            .filter(|record| record["type"] == "file")
+            .map(|record| record["file"].as_str().unwrap().to_string())
+            .collect();
+        let summary = records.iter().find(|record| record["type"] == "summary").unwrap().clone();
+        (files, summary["same_files"].clone())
+    };
+    assert_eq!(
+        kept_and_named(&["run", "f", "w", "--json", "-", "-q"]),
+        (
+            vec!["f/b.csv".to_string(), "f/c.csv".to_string(), "w/e/x.csv".to_string()],
+            json!([
+                {"file": "f/a-link.csv", "same_as": "f/b.csv"},
+                {"file": "f/d-link.csv", "same_as": "f/c.csv"},
+                {"file": "w/0-e/x.csv", "same_as": "w/e/x.csv"},
+            ])
+        )
+    );
+    // Named on the command line, the link's name first in both orders.
+    for args in [["run", "f/a-link.csv", "f/b.csv"], ["run", "f/b.csv", "f/a-link.csv"]] {
+        assert_eq!(
+            kept_and_named(&[&args[..], &["--json", "-", "-q"]].concat()),
+            (vec!["f/b.csv".to_string()], json!([{"file": "f/a-link.csv", "same_as": "f/b.csv"}])),
+            "{args:?}"
+        );
+    }
+    // `compare` keeps and names the same paths, under its summary as `run` does.
+    for args in [&["run", "f", "w"][..], &["compare", "f", "w", "--solvers", "dlx"]] {
+        let output = crate::common::command_in(dir.path()).args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            stdout.ends_with(
+                "f/a-link.csv: the same file as f/b.csv, solved once\n\
+                 f/d-link.csv: the same file as f/c.csv, solved once\n\
+                 w/0-e/x.csv: the same file as w/e/x.csv, solved once\n"
+            ),
+            "{args:?}:\n{stdout}"
+        );
+        assert!(!stdout.contains("| f/a-link.csv ") && !stdout.contains("| w/0-e/x.csv "), "{stdout}");
+    }
+}
+
 /// `compare` says what `run` says of the files it leaves out: the files no family reads and the
 /// paths naming a file already in the batch.
 #[test]

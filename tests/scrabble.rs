@@ -1633,6 +1633,44 @@ fn a_cgp_after_six_scoreless_turns_is_a_game_over_with_its_final_adjustment() {
         .stdout("play 1M THE: rejected: the game is over: six scoreless turns\n");
 }
 
+/// An empty, blank or byte-order-mark-only position file is said to be empty, as an empty game record
+/// or guess batch file is, in `run` as in `scrabble hint`; one of comments only lacks its rack.
+#[test]
+fn an_empty_position_file_is_said_to_be_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty =
+        "the file is empty: a position file holds a rack and a board (rack: LETTERS, then board: and its 15 rows)";
+    let files: [(&str, &[u8]); 4] = [
+        ("blank.scrabble", b"\n\n   \n"),
+        ("bom.scrabble", b"\xef\xbb\xbf"),
+        ("comment.scrabble", b"# just a comment\n"),
+        ("empty.scrabble", b""),
+    ];
+    for (name, bytes) in files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let output =
+        solvebatch().current_dir(dir.path()).args(["run", ".", "--json", "-", "-q"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let rows = crate::common::file_rows(&String::from_utf8(output.stdout).unwrap());
+    assert_eq!(
+        rows,
+        [
+            ["./blank.scrabble", "invalid", empty],
+            ["./bom.scrabble", "invalid", empty],
+            ["./comment.scrabble", "invalid", "no 'rack:' line"],
+            ["./empty.scrabble", "invalid", empty],
+        ]
+    );
+    solvebatch()
+        .current_dir(dir.path())
+        .args(["scrabble", "hint", "empty.scrabble"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(format!("error: empty.scrabble: {empty}\n"));
+}
+
 /// An empty, blank, byte-order-mark-only or comment-only game record holds no game: invalid as a
 /// whole, refused before any dictionary is looked for (none is given here, and no `#lexicon` line
 /// names one), in `run` as in `scrabble analyze`.

@@ -197,13 +197,28 @@ fn a_range_too_large_to_play_whole_is_simulated_on_a_sample_as_the_command_line_
     }
     assert_eq!(sampled["secrets"], 5);
 
-    // A sample of no secret, or of more than the range could ever be played whole, is refused.
+    // A sample of no secret, or of more than the range could ever be played whole, is refused in the
+    // words of every other number of the web and the command line.
     let refused = |query: &str| get(&server.at(&format!("/api/guess/simulate?{query}")));
-    for (sample, shown) in [("0", "0"), ("99999999999999999999", "99999999999999999999"), ("abc", "abc")] {
-        let (status, error) = refused(&format!("digits=8&sample={sample}"));
+    let secrets = "is not a number of secrets";
+    for (sample, message) in [
+        ("0", format!("sample: 0 {secrets} from 1 to 1000000")),
+        ("-1", format!("sample: -1 {secrets} from 1 to 1000000")),
+        ("99999999999999999999", format!("sample: 99999999999999999999 {secrets} from 1 to 1000000")),
+        ("abc", format!("sample: `abc` {secrets} (a whole number from 1 to 1000000)")),
+        ("", format!("sample: an empty value {secrets} (a whole number from 1 to 1000000)")),
+        ("2.5", format!("sample: `2.5` {secrets} (a whole number from 1 to 1000000)")),
+        (
+            "2000000",
+            "sample: 2000000 secrets is above the web's limit of 1000000 (128 bytes each); `solvebatch \
+             guess simulate --secrets` plays any list"
+                .to_string(),
+        ),
+    ] {
         assert_eq!(
-            (status, error["error"].as_str().unwrap()),
-            (400, format!("sample: {shown} is not a whole number from 1 to 1000000").as_str())
+            refused(&format!("digits=8&sample={sample}")),
+            (400, json!({ "error": message })),
+            "sample={sample}"
         );
     }
     // Past the time limit: 422, naming the limit and what to choose instead, with a sample or without.

@@ -239,6 +239,118 @@ fn compare_drawn_in_parts_keeps_file_and_solver_names_whole() {
     }
 }
 
+/// The header words of every box-drawn table in `lines`, table by table (a heading wrapped onto
+/// several lines gives the words of each).
+fn header_words_of_every_table(lines: &[String]) -> Vec<Vec<String>> {
+    let mut tables = Vec::new();
+    let mut rest = lines;
+    while let Some(top) = rest.iter().position(|line| line.starts_with('┌')) {
+        let header: Vec<String> = rest[top + 1..]
+            .iter()
+            .take_while(|line| !line.starts_with('╞'))
+            .flat_map(|line| words_of(line))
+            .collect();
+        tables.push(header);
+        rest = &rest[top + 1..];
+    }
+    tables
+}
+
+/// `compare --solvers backtrack,dlx` of the generated tournament files at every width from 60 to
+/// 130 columns: no line wider than the terminal, each solver's name whole in the headings and the
+/// scores, and each file's name whole wherever a part can still show two columns beside it. The
+/// tables are drawn by `merge` of one `compare` report (the same tables, through the same code)
+/// whose times are set so that the one-piece table is 85 columns wide: at 84 columns it fitted only
+/// by cutting a name by a character (`tournament-15-d…s10-planted.csv`), and is now drawn in two
+/// parts instead.
+#[test]
+fn compare_of_two_solvers_keeps_every_name_whole_at_every_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("compare.jsonl");
+    let report = report.to_str().unwrap();
+    let folder = "datasets/tournament/generated";
+    let output =
+        output_in(checkout(), &["compare", folder, "--solvers", "backtrack,dlx", "--json", report, "-q"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    // Every cell of a solver as wide on every machine: `327.7 ms 4122.01x` and `79.5 µs   1.00x`.
+    let set: Vec<String> = std::fs::read_to_string(report)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let mut line: serde_json::Value = serde_json::from_str(line).unwrap();
+            if line["type"] == "file" {
+                let (ms, ratio) = if line["solver"] == "dlx" { (0.0795, 1.0) } else { (327.7, 4122.01) };
+                for field in ["ms", "min_ms", "max_ms", "mean_ms", "cpu_ms"] {
+                    line[field] = serde_json::json!(ms);
+                }
+                line["ratio"] = serde_json::json!(ratio);
+            }
+            line.to_string()
+        })
+        .collect();
+    std::fs::write(report, set.join("\n") + "\n").unwrap();
+    let files = [
+        "tournament-10-d2-s1-planted.csv",
+        "tournament-10-d3-s1-planted.csv",
+        "tournament-12-d3-s2.csv",
+        "tournament-15-d3-s10-planted.csv",
+        "tournament-15-d3-s3-planted.csv",
+        "tournament-20-d2-s1-planted.csv",
+        "tournament-20-d2-s3-planted.csv",
+        "tournament-25-d2-s9-planted.csv",
+        "tournament-30-d1-s1-planted.csv",
+        "tournament-8-d2-s1.csv",
+    ];
+    // Column 0 whole (32 columns and its borders), `answer` (8) and the widest solver (17) beside it.
+    let two_beside_whole_names = (32 + 4) + (8 + 3) + (17 + 3);
+    for columns in 60..=130 {
+        let (code, shown) = in_terminal(checkout(), &["merge", report], columns);
+        assert!(!shown.contains("panicked"), "at {columns} columns:\n{shown}");
+        assert_eq!(code, Some(0), "at {columns} columns:\n{shown}");
+        let lines = screen_lines(&shown);
+        for line in &lines {
+            assert!(line.width() <= usize::from(columns), "at {columns} columns:\n{line}\n\nin\n{shown}");
+        }
+        let (results, scores): (Vec<_>, Vec<_>) = first_cells_of_every_table(&lines)
+            .into_iter()
+            .zip(header_words_of_every_table(&lines))
+            .partition(|(cells, _)| cells.len() == files.len());
+        // The results: each part headed by `file`, the solvers' names whole in the headings.
+        let headings: Vec<String> = results.iter().flat_map(|(_, header)| header.clone()).collect();
+        assert!(results.iter().all(|(_, header)| header[0] == "file"), "at {columns} columns:\n{shown}");
+        for name in ["answer", "backtrack", "dlx"] {
+            assert_eq!(headings.iter().filter(|word| *word == name).count(), 1, "at {columns}:\n{shown}");
+        }
+        // The scores: each part with every solver's row, named whole on one line.
+        assert!(!scores.is_empty(), "at {columns} columns:\n{shown}");
+        for (cells, _) in &scores {
+            assert_eq!(
+                cells,
+                &["backtrack", "dlx", "virtual best", "single best: dlx"],
+                "at {columns}:\n{shown}"
+            );
+        }
+        if usize::from(columns) >= two_beside_whole_names {
+            for (cells, _) in &results {
+                assert_eq!(cells, &files, "at {columns} columns:\n{shown}");
+            }
+            assert!(!shown.contains('…') && !shown.contains('↳'), "at {columns} columns:\n{shown}");
+            // In one piece where it fits whole (85 columns), else in two parts.
+            let parts = if columns >= 85 { 1 } else { 2 };
+            assert_eq!(results.len(), parts, "at {columns} columns:\n{shown}");
+        }
+    }
+    // As `compare` itself draws them at 84 columns, whatever its times.
+    let args = ["compare", folder, "--solvers", "backtrack,dlx"];
+    let (code, shown) = in_terminal(checkout(), &args, 84);
+    assert_eq!(code, Some(0), "{shown}");
+    for cells in
+        first_cells_of_every_table(&screen_lines(&shown)).iter().filter(|cells| cells.len() == files.len())
+    {
+        assert_eq!(cells, &files, "{shown}");
+    }
+}
+
 /// A warning naming a path keeps it whole on a line of its own where it fits one, and else breaks
 /// it only after a `/`.
 #[test]

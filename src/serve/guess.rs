@@ -269,8 +269,8 @@ pub async fn simulate(
             )));
         }
         Some(sent) => sent
-            .within("sample", 1, limits::SIMULATED_SECRETS as u32)
-            .map_err(ApiError::bad_request)? as usize,
+            .read("sample", "a number of secrets", 1..=limits::SIMULATED_SECRETS)
+            .map_err(ApiError::bad_request)?,
         None => DEFAULT_SAMPLE,
     };
     let sample = (digits.range_len() > limits::SIMULATED_SECRETS)

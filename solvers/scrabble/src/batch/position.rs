@@ -106,6 +106,9 @@ pub enum LineProblem {
 /// A position file that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// The file holds nothing but white space (and perhaps a byte order mark): no position.
+    #[error("the file is empty: a position file holds a rack and a board (rack: LETTERS, then board: and its 15 rows)")]
+    Empty,
     /// A bad line.
     #[error("line {line}: {problem}")]
     Line {
@@ -154,7 +157,8 @@ impl Position {
     /// leading byte order mark (U+FEFF) is dropped.
     ///
     /// # Errors
-    /// The first bad line with its number, a missing `rack:` or `board:` line, or a short board.
+    /// [`PositionError::Empty`] for a file of white space only; else the first bad line with its
+    /// number, a missing `rack:` or `board:` line, or a short board.
     pub fn parse(text: &str) -> Result<Position, PositionError> {
         Position::read(text, true, None)
     }
@@ -172,13 +176,17 @@ impl Position {
     /// given apart): like [`Position::parse_with_rules`], but a missing `rack:` line is an empty rack.
     ///
     /// # Errors
-    /// The first bad line with its number, a missing `board:` line, or a short board.
+    /// [`PositionError::Empty`] for a file of white space only; else the first bad line with its
+    /// number, a missing `board:` line, or a short board.
     pub fn parse_board_file(text: &str, rules: Option<&Rules>) -> Result<Position, PositionError> {
         Position::read(text, false, rules)
     }
 
     fn read(text: &str, rack_required: bool, given_rules: Option<&Rules>) -> Result<Position, PositionError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim().is_empty() {
+            return Err(PositionError::Empty);
+        }
         // The rules decide how the rack, the board and the plays are written, whatever line comes first.
         let rules = match given_rules {
             Some(rules) => rules.clone(),
@@ -384,6 +392,20 @@ mod tests {
         );
         assert_eq!(error("board: x"), "line 1: board: the 15 rows go on the lines after 'board:', found 'x'");
         assert_eq!(error(BOARD), "no 'rack:' line");
+        // A file of comments has no rack either; one of nothing at all is said to be empty.
+        assert_eq!(error("# a position\n\n"), "no 'rack:' line");
+        for empty in ["", "\n\n   \n", "\u{feff}", "\u{feff}\r\n\t\n"] {
+            assert_eq!(Position::parse(empty), Err(PositionError::Empty), "{empty:?}");
+            assert_eq!(
+                Position::parse_board_file(empty, None).map(|_| ()),
+                Err(PositionError::Empty),
+                "{empty:?}"
+            );
+        }
+        assert_eq!(
+            error(""),
+            "the file is empty: a position file holds a rack and a board (rack: LETTERS, then board: and its 15 rows)"
+        );
         assert_eq!(error("rack: A"), "no 'board:' line");
         assert!(Position::parse_board_file(BOARD, None).unwrap().rack.is_empty());
         assert_eq!(error("rack: A\nboard:\n...............\n"), "the file ends after 1 of the 15 board rows");
