@@ -49,6 +49,28 @@ pub(crate) struct Problem {
     item_count: usize,
 }
 
+/// Evaluates `$call` with `$masks` bound to the [`Masks`] of `$problem`, at the narrowest of the
+/// widths 1-6, 8, 12 and 16 words that holds its options.
+///
+/// Each width is a whole copy of the search. A word that is always zero still costs its share of
+/// every node (the 45-table degree-6 instances, 5 words, searched about 5 % slower with 8), so the
+/// common sizes (up to 384 options: 64 tables of degree 6) get their own width; above them every
+/// width doubled the crate's build time for a few percent on rare sizes.
+macro_rules! with_masks {
+    ($problem:expr, $masks:ident => $call:expr) => {
+        with_masks!(@match $problem, $masks, $call;
+            0 | 1 => 1, 2 => 2, 3 => 3, 4 => 4, 5 => 5, 6 => 6, 7 | 8 => 8, 9..=12 => 12, _ => 16)
+    };
+    (@match $problem:expr, $masks:ident, $call:expr; $($words:pat => $width:literal),*) => {
+        match $problem.items.len().div_ceil(64) {
+            $($words => {
+                let $masks = Masks::<$width>::new($problem);
+                $call
+            })*
+        }
+    };
+}
+
 impl Problem {
     /// The problem with `item_count` items and these options, or `None` when it does not fit: more than
     /// 192 items, more than [`MAX_OPTIONS`] options, or an item in more than 254 options.
@@ -77,17 +99,7 @@ impl Problem {
         branching: Branching,
         stats: &mut Stats,
     ) -> Result<Option<Vec<usize>>, Interrupted> {
-        // One instantiation per word count: a word that is always zero still costs its share of every
-        // node: on the 45-table degree-6 instances (5 words), searching with 8 took about 5% longer.
-        macro_rules! by_words {
-            ($($words:literal)*) => {
-                match self.items.len().div_ceil(64).max(1) {
-                    $($words => Masks::<$words>::new(self).search(stop, threads, branching, stats),)*
-                    _ => Masks::<16>::new(self).search(stop, threads, branching, stats),
-                }
-            };
-        }
-        by_words!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+        with_masks!(self, masks => masks.search(stop, threads, branching, stats))
     }
 
     /// Every exact cover, by the search of [`Problem::search`] on up to `threads` threads going on
@@ -109,16 +121,7 @@ impl Problem {
         sample: Option<Sample>,
         stats: &mut Stats,
     ) -> Result<Option<Covers>, Interrupted> {
-        macro_rules! by_words {
-            ($($words:literal)*) => {
-                match self.items.len().div_ceil(64).max(1) {
-                    $($words => Masks::<$words>::new(self)
-                        .enumerate(stop, threads, branching, list, sample, stats),)*
-                    _ => Masks::<16>::new(self).enumerate(stop, threads, branching, list, sample, stats),
-                }
-            };
-        }
-        by_words!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+        with_masks!(self, masks => masks.enumerate(stop, threads, branching, list, sample, stats))
     }
 
     /// How the count of [`Problem::enumerate`] (fewest-options) shares its tree out among `threads`
@@ -127,15 +130,7 @@ impl Problem {
     /// # Errors
     /// [`Interrupted`] when `stop` says so first.
     pub(crate) fn simulate_count(&self, stop: &Stop, threads: usize) -> Result<Simulated, Interrupted> {
-        macro_rules! by_words {
-            ($($words:literal)*) => {
-                match self.items.len().div_ceil(64).max(1) {
-                    $($words => Masks::<$words>::new(self).simulate_count(stop, threads),)*
-                    _ => Masks::<16>::new(self).simulate_count(stop, threads),
-                }
-            };
-        }
-        by_words!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+        with_masks!(self, masks => masks.simulate_count(stop, threads))
     }
 
     /// Finds an exact cover on one thread as [`Problem::search`] does, with the failed-option tests,
@@ -151,15 +146,7 @@ impl Problem {
         stats: &mut Stats,
         probe: &mut ProbeStats,
     ) -> Result<Option<Vec<usize>>, Interrupted> {
-        macro_rules! by_words {
-            ($($words:literal)*) => {
-                match self.items.len().div_ceil(64).max(1) {
-                    $($words => Masks::<$words>::new(self).search_pruned(stop, pruning, stats, probe),)*
-                    _ => Masks::<16>::new(self).search_pruned(stop, pruning, stats, probe),
-                }
-            };
-        }
-        by_words!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+        with_masks!(self, masks => masks.search_pruned(stop, pruning, stats, probe))
     }
 }
 
@@ -932,6 +919,41 @@ mod tests {
         }
         let mut stats = Stats::default();
         assert_eq!(problem.search(&stop, 2, Branching::FailureRate, &mut stats), Ok(None));
+    }
+
+    /// Every width of `with_masks!` finds the round that the widest finds, and that round covers
+    /// every item once: planted instances of 1, 2, 3, 4, 5, 6, 7 (width 8), 11 (width 12) and 13
+    /// (width 16) words of options.
+    #[test]
+    fn every_width_finds_the_round_of_the_widest() {
+        let stop = Stop::new(&crate::solver::Limits::default());
+        for (tables, degree, words) in [
+            (10, 3, 1),
+            (25, 4, 2),
+            (40, 4, 3),
+            (50, 4, 4),
+            (36, 8, 5),
+            (42, 8, 6),
+            (50, 8, 7),
+            (64, 11, 11),
+            (64, 13, 13),
+        ] {
+            let instance =
+                crate::generate::Regular { tables, degree, seed: 1, planted: true }.generate().unwrap();
+            let (options, _) = dlx::options(&instance, tables);
+            assert_eq!(options.len().div_ceil(64), words);
+            let problem = Problem::new(3 * tables, &options).expect("small");
+            let round = problem
+                .search(&stop, 1, Branching::FewestOptions, &mut Stats::default())
+                .unwrap()
+                .expect("planted");
+            let widest =
+                Masks::<16>::new(&problem).search(&stop, 1, Branching::FewestOptions, &mut Stats::default());
+            assert_eq!(widest, Ok(Some(round.clone())), "{tables} tables, degree {degree}");
+            let mut covered = vec![0; 3 * tables];
+            round.iter().flat_map(|&option| options[option]).for_each(|item| covered[item as usize] += 1);
+            assert!(covered.iter().all(|&count| count == 1), "{tables} tables, degree {degree}");
+        }
     }
 
     proptest! {
