@@ -10,7 +10,7 @@
 //! cross-check allow there, worth 0. Scores are summed on the way: the main word, each cross word, the
 //! premiums under placed tiles, the bonus for placing a whole rack.
 //!
-//! The lines, their anchors and cross-checks are read from [`crate::movegen::lines::Lines`]: worked
+//! The lines, their anchors and cross-checks are read from `Lines` (`movegen::lines`): worked
 //! out from the board for each call of [`Rulebook::moves`] and the like, or kept up to date move by
 //! move by a search that makes and unmakes moves in place (the endgame's).
 

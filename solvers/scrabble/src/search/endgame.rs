@@ -35,12 +35,12 @@ use std::time::Duration;
 
 use solvebatch_core::Deadline;
 
-use crate::board::Board;
 use crate::movegen::moves::Move;
 use crate::play::end::rack_value;
 use crate::play::end::{Ending, SCORELESS_TURNS_TO_END};
 use crate::play::Rulebook;
 use crate::search::in_place::{InPlace, Made};
+pub use crate::search::position::{Position, Turn};
 use crate::search::transposition::{Bound, Entry, Table, Zobrist};
 use crate::search::turn_cache::TurnCache;
 use crate::tiles::rack::Rack;
@@ -76,37 +76,6 @@ const TURN_CACHE_BUDGET: usize = 1 << 21;
 
 /// The clock is read once every this many positions (a read costs more than a position's probe).
 const CLOCK_EVERY: u64 = 256;
-
-/// A turn of the endgame.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Turn {
-    /// A play.
-    Play(Move),
-    /// A pass.
-    Pass,
-}
-
-impl Turn {
-    /// The points the turn scores (0 for a pass).
-    pub fn score(&self) -> u32 {
-        match self {
-            Turn::Play(played) => played.score,
-            Turn::Pass => 0,
-        }
-    }
-}
-
-/// An endgame position: the board, the racks (the player to move first) and the scoreless turns in a
-/// row so far.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Position {
-    /// The board.
-    pub board: Board,
-    /// The racks of the player to move and of the opponent.
-    pub racks: [Rack; 2],
-    /// Scoreless turns in a row before this one (0 to 5).
-    pub scoreless_turns: usize,
-}
 
 /// How to search.
 #[derive(Debug, Clone, Copy)]
@@ -586,6 +555,7 @@ mod tests {
 
     use super::*;
     use crate::board::rules::Rules;
+    use crate::board::Board;
     use crate::lexicon::dictionary::Dictionary;
     use crate::play::notation::written_move;
     use crate::play::Play;

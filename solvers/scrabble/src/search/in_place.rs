@@ -9,7 +9,7 @@ use crate::board::{Board, Square};
 use crate::movegen::lines::{playable_letters, Lines};
 use crate::movegen::moves::lay;
 use crate::play::Rulebook;
-use crate::search::endgame::{Position, Turn};
+use crate::search::position::{Position, Turn};
 use crate::search::transposition::Zobrist;
 use crate::tiles::rack::{Rack, RACK_SIZE};
 

@@ -8,7 +8,7 @@
 
 use std::rc::Rc;
 
-use crate::search::endgame::Turn;
+use crate::search::position::Turn;
 
 /// A bounded cache of turn lists by key.
 pub(crate) struct TurnCache {
