@@ -267,16 +267,14 @@ fn simulate_names_the_bad_line_of_a_secrets_file() {
 /// reference holding the message makes it expected.
 #[test]
 fn a_batch_file_with_no_job_is_invalid_as_a_whole() {
-    let dir = TempDir::new().unwrap();
     let empty = "the file is empty: a batch file holds one job a line (secret N, or answers G=M ...)";
     let comments = "no job: every line is blank or a comment (a job is secret N, or answers G=M ...)";
-    std::fs::write(dir.path().join("empty.guess"), "").unwrap();
-    std::fs::write(dir.path().join("blank.guess"), "\n  \n").unwrap();
-    std::fs::write(dir.path().join("comments.guess"), "# secrets to come\n").unwrap();
-    let output =
-        solvebatch().current_dir(dir.path()).args(["run", ".", "--json", "-", "-q"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let rows = crate::common::file_rows(&String::from_utf8(output.stdout).unwrap());
+    let (dir, _) = crate::common::setup(&[
+        ("empty.guess", ""),
+        ("blank.guess", "\n  \n"),
+        ("comments.guess", "# secrets to come\n"),
+    ]);
+    let rows = crate::common::invalid_run_rows(dir.path());
     assert_eq!(
         rows,
         [

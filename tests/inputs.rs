@@ -304,6 +304,22 @@ fn macos_zip_junk_is_skipped_in_folder_walks() {
     assert!(!printed.contains("._a.csv") && !printed.contains("b.csv"), "{printed}");
 }
 
+/// The files that `args` (a successful run with a JSON report on standard output) solved, and the
+/// `same_files` of its summary (`null` when it has none).
+#[cfg(unix)]
+fn solved_files_and_same_files(dir: &std::path::Path, args: &[&str]) -> (Vec<String>, serde_json::Value) {
+    let output = crate::common::output_in(dir, args);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let records = crate::common::run_report_lines(&crate::common::text(&output.stdout));
+    let files = records
+        .iter()
+        .filter(|record| record["type"] == "file")
+        .map(|record| record["file"].as_str().unwrap().to_string())
+        .collect();
+    let summary = records.iter().find(|record| record["type"] == "summary").unwrap();
+    (files, summary["same_files"].clone())
+}
+
 /// A link to a file already in the batch is solved once, as that file, and said so: no input is left
 /// out without a word, in the summary lines as in the JSON summary.
 #[cfg(unix)]
@@ -311,18 +327,7 @@ fn macos_zip_junk_is_skipped_in_folder_walks() {
 fn a_link_to_a_file_of_the_batch_is_solved_once_and_named_in_the_summary() {
     let (dir, _) = setup(&[("f/a.csv", GOOD)]);
     std::os::unix::fs::symlink("a.csv", dir.path().join("f/link.csv")).unwrap();
-    let summary_of = |args: &[&str]| {
-        let output = crate::common::command_in(dir.path()).args(args).output().unwrap();
-        assert_eq!(output.status.code(), Some(0), "{output:?}");
-        let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
-        let files: Vec<String> = records
-            .iter()
-            .filter(|record| record["type"] == "file")
-            .map(|record| record["file"].as_str().unwrap().to_string())
-            .collect();
-        let summary = records.iter().find(|record| record["type"] == "summary").unwrap().clone();
-        (files, summary["same_files"].clone())
-    };
+    let summary_of = |args: &[&str]| solved_files_and_same_files(dir.path(), args);
     assert_eq!(
         summary_of(&["run", "f", "--json", "-", "-q"]),
         (vec!["f/a.csv".to_string()], serde_json::json!([{"file": "f/link.csv", "same_as": "f/a.csv"}]))
@@ -345,24 +350,14 @@ fn a_link_to_a_file_of_the_batch_is_solved_once_and_named_in_the_summary() {
 /// Of a file and a link to it, the file is kept and the link named, whichever name sorts first:
 /// `a-link.csv` comes before its file `b.csv`, `d-link.csv` after its file `c.csv`, and a folder
 /// reached through a link (`0-e`) before the folder itself (`e`).
+#[cfg(unix)]
 #[test]
 fn the_file_is_kept_and_the_link_named_whichever_sorts_first() {
     let (dir, _) = setup(&[("f/b.csv", GOOD), ("f/c.csv", GOOD), ("w/e/x.csv", GOOD)]);
     std::os::unix::fs::symlink("b.csv", dir.path().join("f/a-link.csv")).unwrap();
     std::os::unix::fs::symlink("c.csv", dir.path().join("f/d-link.csv")).unwrap();
     std::os::unix::fs::symlink("e", dir.path().join("w/0-e")).unwrap();
-    let kept_and_named = |args: &[&str]| {
-        let output = crate::common::command_in(dir.path()).args(args).output().unwrap();
-        assert_eq!(output.status.code(), Some(0), "{output:?}");
-        let records = crate::common::run_report_lines(&String::from_utf8(output.stdout).unwrap());
-        let files: Vec<String> = records
-            .iter()
-            .filter(|record| record["type"] == "file")
-            .map(|record| record["file"].as_str().unwrap().to_string())
-            .collect();
-        let summary = records.iter().find(|record| record["type"] == "summary").unwrap().clone();
-        (files, summary["same_files"].clone())
-    };
+    let kept_and_named = |args: &[&str]| solved_files_and_same_files(dir.path(), args);
     assert_eq!(
         kept_and_named(&["run", "f", "w", "--json", "-", "-q"]),
         (

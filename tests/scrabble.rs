@@ -1637,22 +1637,16 @@ fn a_cgp_after_six_scoreless_turns_is_a_game_over_with_its_final_adjustment() {
 /// or guess batch file is, in `run` as in `scrabble hint`; one of comments only lacks its rack.
 #[test]
 fn an_empty_position_file_is_said_to_be_empty() {
-    let dir = tempfile::tempdir().unwrap();
     let empty =
         "the file is empty: a position file holds a rack and a board (rack: LETTERS, then board: and its 15 rows)";
-    let files: [(&str, &[u8]); 4] = [
-        ("blank.scrabble", b"\n\n   \n"),
-        ("bom.scrabble", b"\xef\xbb\xbf"),
-        ("comment.scrabble", b"# just a comment\n"),
-        ("empty.scrabble", b""),
+    let files = [
+        ("blank.scrabble", "\n\n   \n"),
+        ("bom.scrabble", "\u{feff}"),
+        ("comment.scrabble", "# just a comment\n"),
+        ("empty.scrabble", ""),
     ];
-    for (name, bytes) in files {
-        std::fs::write(dir.path().join(name), bytes).unwrap();
-    }
-    let output =
-        solvebatch().current_dir(dir.path()).args(["run", ".", "--json", "-", "-q"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let rows = crate::common::file_rows(&String::from_utf8(output.stdout).unwrap());
+    let (dir, _) = crate::common::setup(&files);
+    let rows = crate::common::invalid_run_rows(dir.path());
     assert_eq!(
         rows,
         [
@@ -1676,25 +1670,19 @@ fn an_empty_position_file_is_said_to_be_empty() {
 /// names one), in `run` as in `scrabble analyze`.
 #[test]
 fn a_game_record_with_no_turn_is_invalid_before_any_dictionary_is_needed() {
-    let dir = tempfile::tempdir().unwrap();
     let empty =
         "the file is empty: a game record holds one turn a line (>NICK: RACK POS WORD +POINTS TOTAL ...)";
     let no_turn =
         "no turn: every line is blank or a #pragma (a turn is >NICK: RACK POS WORD +POINTS TOTAL ...)";
-    let files: [(&str, &[u8]); 5] = [
-        ("blank.gcg", b"\n\n   \n"),
-        ("bom.gcg", b"\xef\xbb\xbf"),
-        ("comment.gcg", b"# just a comment\n"),
-        ("empty.gcg", b""),
-        ("players.gcg", b"#player1 one\n#player2 two\n#lexicon words.txt\n"),
+    let files = [
+        ("blank.gcg", "\n\n   \n"),
+        ("bom.gcg", "\u{feff}"),
+        ("comment.gcg", "# just a comment\n"),
+        ("empty.gcg", ""),
+        ("players.gcg", "#player1 one\n#player2 two\n#lexicon words.txt\n"),
     ];
-    for (name, bytes) in files {
-        std::fs::write(dir.path().join(name), bytes).unwrap();
-    }
-    let output =
-        solvebatch().current_dir(dir.path()).args(["run", ".", "--json", "-", "-q"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
-    let rows = crate::common::file_rows(&String::from_utf8(output.stdout).unwrap());
+    let (dir, _) = crate::common::setup(&files);
+    let rows = crate::common::invalid_run_rows(dir.path());
     assert_eq!(
         rows,
         [

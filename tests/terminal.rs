@@ -196,6 +196,20 @@ fn first_cells_of_every_table(lines: &[String]) -> Vec<Vec<String>> {
     tables
 }
 
+/// The files of `datasets/tournament/generated`, in the order of a report.
+const GENERATED_TOURNAMENT_FILES: [&str; 10] = [
+    "tournament-10-d2-s1-planted.csv",
+    "tournament-10-d3-s1-planted.csv",
+    "tournament-12-d3-s2.csv",
+    "tournament-15-d3-s10-planted.csv",
+    "tournament-15-d3-s3-planted.csv",
+    "tournament-20-d2-s1-planted.csv",
+    "tournament-20-d2-s3-planted.csv",
+    "tournament-25-d2-s9-planted.csv",
+    "tournament-30-d1-s1-planted.csv",
+    "tournament-8-d2-s1.csv",
+];
+
 /// The README's comparison of the generated tournament files drawn in parts: each part shows every
 /// file's name whole (no name cut and written again under its row) from 80 columns, and the scores'
 /// `single best: NAME` is one line of its first column at every width.
@@ -204,18 +218,7 @@ fn compare_drawn_in_parts_keeps_file_and_solver_names_whole() {
     let solvers = ["backtrack", "dlx", "dlx-restarts", "sat", "portfolio"];
     let joined = solvers.join(",");
     let args = ["compare", "datasets/tournament/generated", "--solvers", &joined, "--timeout", "20"];
-    let files = [
-        "tournament-10-d2-s1-planted.csv",
-        "tournament-10-d3-s1-planted.csv",
-        "tournament-12-d3-s2.csv",
-        "tournament-15-d3-s10-planted.csv",
-        "tournament-15-d3-s3-planted.csv",
-        "tournament-20-d2-s1-planted.csv",
-        "tournament-20-d2-s3-planted.csv",
-        "tournament-25-d2-s9-planted.csv",
-        "tournament-30-d1-s1-planted.csv",
-        "tournament-8-d2-s1.csv",
-    ];
+    let files = GENERATED_TOURNAMENT_FILES;
     for columns in WIDTHS {
         let (code, shown) = in_terminal(checkout(), &args, columns);
         assert_eq!(code, Some(0), "{shown}");
@@ -289,18 +292,7 @@ fn compare_of_two_solvers_keeps_every_name_whole_at_every_width() {
         })
         .collect();
     std::fs::write(report, set.join("\n") + "\n").unwrap();
-    let files = [
-        "tournament-10-d2-s1-planted.csv",
-        "tournament-10-d3-s1-planted.csv",
-        "tournament-12-d3-s2.csv",
-        "tournament-15-d3-s10-planted.csv",
-        "tournament-15-d3-s3-planted.csv",
-        "tournament-20-d2-s1-planted.csv",
-        "tournament-20-d2-s3-planted.csv",
-        "tournament-25-d2-s9-planted.csv",
-        "tournament-30-d1-s1-planted.csv",
-        "tournament-8-d2-s1.csv",
-    ];
+    let files = GENERATED_TOURNAMENT_FILES;
     // Column 0 whole (32 columns and its borders), `answer` (8) and the widest solver (17) beside it.
     let two_beside_whole_names = (32 + 4) + (8 + 3) + (17 + 3);
     for columns in 60..=130 {

@@ -60,12 +60,14 @@ pub fn run_report_lines(text: &str) -> Vec<serde_json::Value> {
     lines
 }
 
-/// The file rows of the JSON lines report `text` of `run` ([`run_report_lines`]): each row's file,
-/// status and message, in report order.
-pub fn file_rows(text: &str) -> Vec<[String; 3]> {
+/// The file rows of `run . --json - -q` in `dir`, a batch with an invalid file (exit status 1):
+/// each row's file, status and message, in report order.
+pub fn invalid_run_rows(dir: &Path) -> Vec<[String; 3]> {
+    let output = output_in(dir, &["run", ".", "--json", "-", "-q"]);
+    assert_eq!(output.status.code(), Some(1));
     let field =
         |record: &serde_json::Value, name: &str| record[name].as_str().unwrap_or_default().to_string();
-    run_report_lines(text)
+    run_report_lines(&text(&output.stdout))
         .iter()
         .filter(|record| record["type"] == "file")
         .map(|record| [field(record, "file"), field(record, "status"), field(record, "message")])
