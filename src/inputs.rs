@@ -61,12 +61,11 @@ impl Found {
 
     /// [`Found::same`] as the summary says it: each path with the input kept, as shown.
     pub fn same_files(&self) -> Vec<crate::report::summary::SameFile> {
-        let shown = |path: &PathBuf| display_path(path);
         self.same
             .iter()
             .map(|(file, same_as)| crate::report::summary::SameFile {
-                file: shown(file),
-                same_as: shown(same_as),
+                file: display_path(file),
+                same_as: display_path(same_as),
             })
             .collect()
     }
@@ -91,9 +90,7 @@ impl BareFolders {
 
     /// Counts the walked folder `folder` in.
     fn add(&mut self, folder: &Path) {
-        let bytes = folder.as_os_str().as_encoded_bytes();
-        let end = bytes.iter().rposition(|&byte| !is_separator(byte)).map_or(0, |last| last + 1);
-        self.0.insert(bytes[..end].to_vec());
+        self.0.insert(without_trailing_separators(folder.as_os_str().as_encoded_bytes()).to_vec());
     }
 }
 
@@ -103,9 +100,13 @@ impl BareFolders {
 fn folder_bytes(path: &Path) -> Option<&[u8]> {
     let bytes = path.as_os_str().as_encoded_bytes();
     let last = bytes.iter().rposition(|&byte| is_separator(byte))?;
-    let folder = &bytes[..last];
     // `d//a.csv` lies in `d`, as the walk of `d/` counts it.
-    Some(&folder[..folder.iter().rposition(|&byte| !is_separator(byte)).map_or(0, |last| last + 1)])
+    Some(without_trailing_separators(&bytes[..last]))
+}
+
+/// `bytes` of a path without the separators it ends with (`d/` and `d//` are `d`).
+fn without_trailing_separators(bytes: &[u8]) -> &[u8] {
+    &bytes[..bytes.iter().rposition(|&byte| !is_separator(byte)).map_or(0, |last| last + 1)]
 }
 
 /// Whether `byte` separates the names of a path (`/`, and `\\` on Windows).
