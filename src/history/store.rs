@@ -10,7 +10,7 @@
 //! once; a process killed during an append leaves the run whole or absent (SQLite's atomic commit).
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
 use serde_json::{Map, Value};
@@ -275,11 +275,7 @@ impl Store {
                 self.name
             ));
         }
-        // Write-ahead logging lets readers and one writer work at once; it is kept in the file.
-        let mode: String = self
-            .connection
-            .query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))
-            .map_err(|error| self.sqlite("open", &error))?;
+        let mode = self.write_ahead_log()?;
         if !mode.eq_ignore_ascii_case("wal") {
             return Err(anyhow::anyhow!("{}: cannot use a write-ahead log (journal mode {mode})", self.name));
         }
@@ -290,6 +286,28 @@ impl Store {
             self.migrate()?;
         }
         Ok(())
+    }
+
+    /// Switches the file to write-ahead logging (which lets readers and one writer work at once; it is
+    /// kept in the file) and returns the journal mode SQLite reports.
+    ///
+    /// Switching takes the read lock and then the write lock; SQLite refuses the second at once,
+    /// without waiting, while another connection holds a read lock it could not give up (two
+    /// processes switching a new file at the same moment), so the switch is tried again until
+    /// [`BUSY_TIMEOUT`].
+    fn write_ahead_log(&self) -> anyhow::Result<String> {
+        let deadline = Instant::now() + BUSY_TIMEOUT;
+        loop {
+            match self.connection.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0)) {
+                Err(error)
+                    if error.sqlite_error_code() == Some(ErrorCode::DatabaseBusy)
+                        && Instant::now() < deadline =>
+                {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                result => return result.map_err(|error| self.sqlite("open", &error)),
+            }
+        }
     }
 
     /// The schema version, after checking that the file is a history (or empty).
@@ -641,5 +659,25 @@ mod tests {
         assert_eq!(stored["ratio"].as_f64(), Some(1_093.642_187_223_500_5));
         assert_eq!(stored.get("output"), None);
         assert_eq!(stored.get("file"), None, "kept in its column");
+    }
+
+    #[test]
+    fn opening_waits_for_a_write_lock_that_refuses_the_switch_to_the_write_ahead_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("h.db");
+        std::fs::write(&path, "").unwrap();
+        // Another connection holds the write lock of the new file: the switch's read lock is given,
+        // its write lock refused at once (SQLite does not wait there), until the other lets go.
+        let other = Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN IMMEDIATE").unwrap();
+        let holder = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            other.execute_batch("ROLLBACK").unwrap();
+        });
+        let store = Store::open(&path).unwrap();
+        holder.join().unwrap();
+        let mode: String = store.connection.query_row("PRAGMA journal_mode", [], |row| row.get(0)).unwrap();
+        assert_eq!(mode, "wal");
+        assert_eq!(store.version().unwrap(), VERSION);
     }
 }
