@@ -285,6 +285,27 @@ fn a_player_going_out_ends_the_game() {
     assert_eq!(game.ending(), None);
 }
 
+/// The rack of a `--` line is the rack the play came from, its tiles back from the board: the only Z
+/// played in a phony and withdrawn is counted once, not on the board and the rack both (as in a
+/// recorded tournament game withdrawing BOEK with both B tiles in sight).
+#[test]
+fn a_phony_withdrawn_with_the_only_tile_of_a_kind_reads() {
+    // AZ is no word: 8G AZ scores (1 + 10) x 2 = 22 on the centre square, then is challenged off.
+    let phony = "#player1 a\n#player2 b\n>a: AZ 8G AZ +22 22\n>a: AZ -- -22 0\n>b: DEIOOXL - +0 0\n";
+    let game = GcgGame::parse(&format!("{phony}>a: AZ 8G ZA +22 22\n"), &dictionary(), &TileSet::standard())
+        .unwrap();
+    assert_eq!(game.scores, [22, 0]);
+    let GcgEvent::Play { phonies, .. } = &game.turns[0].event else { panic!("a play") };
+    assert_eq!(phonies.iter().map(ToString::to_string).collect::<Vec<_>>(), ["AZ"]);
+    assert_eq!(game.turns[2].board, game.turns[0].board);
+    assert_eq!(game.board.to_rows()[7], "......ZA.......");
+    // A second Z on the withdrawn line's rack is still one too many.
+    assert_eq!(
+        error_of("#player1 a\n#player2 b\n>a: AZ 8G AZ +22 22\n>a: AZZ -- -22 0\n", &TileSet::standard()),
+        "line 4: rack AZZ: the rack and board hold 2 Z tiles; the tile set has 1"
+    );
+}
+
 /// Quackle writes a deduction after a `+`.
 #[test]
 fn quackles_plus_minus_points_read_as_a_deduction() {

@@ -275,7 +275,12 @@ impl GcgGame {
         let value =
             |rack: &Rack| -> i32 { rack.tiles().flatten().map(|letter| tiles.value(letter) as i32).sum() };
         self.check_order(line, player, &event)?;
-        check_tile_counts(tiles, &self.rules, &self.board, &rack)
+        // A withdrawal's rack holds the play's tiles again: they count from the board before it.
+        let in_sight = match (&event, self.turns.last()) {
+            (GcgEvent::Withdrawn, Some(last)) if last.player == player => &last.board,
+            _ => &self.board,
+        };
+        check_tile_counts(tiles, &self.rules, in_sight, &rack)
             .map_err(|error| fail(format!("rack {rack}: {error}")))?;
         if let (Some((kept, from)), false) = (self.kept[player], rack.is_empty()) {
             if Leave::of_rack(&rack).minus(&kept).is_none() {
