@@ -306,6 +306,23 @@ fn a_phony_withdrawn_with_the_only_tile_of_a_kind_reads() {
     );
 }
 
+/// A note may run on over plain lines (neither pragmas nor events), as Macondo writes them; it is
+/// written back the same way. A plain line anywhere else is still no GCG line.
+#[test]
+fn a_note_runs_on_over_the_plain_lines_after_it() {
+    let noted = GAME.replace("#note a quiet start\n", "#note a quiet start\nand more\n\n  still more\n");
+    let game = GcgGame::parse(&noted, &dictionary(), &TileSet::standard()).unwrap();
+    assert_eq!(game.turns[0].notes, ["a quiet start\nand more\nstill more"]);
+    assert_eq!(game.turns[1].line, 11);
+    let again = GcgGame::parse(&game.to_gcg(), &dictionary(), &TileSet::standard()).unwrap();
+    assert_eq!(again.turns[0].notes, game.turns[0].notes);
+    let stray = GAME.replace("#lexicon tiny\n", "#lexicon tiny\nand more\n");
+    assert_eq!(
+        GcgGame::parse(&stray, &dictionary(), &TileSet::standard()).unwrap_err().to_string(),
+        "line 5: not a GCG line (#pragma or >NICK: event): and more"
+    );
+}
+
 /// Quackle writes a deduction after a `+`.
 #[test]
 fn quackles_plus_minus_points_read_as_a_deduction() {

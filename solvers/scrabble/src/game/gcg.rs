@@ -3,7 +3,7 @@
 //! ([`GcgGame::to_gcg`]).
 //!
 //! Lines: pragmas `#player1 NICK NAME`, `#player2`, `#lexicon NAME`, `#note TEXT` (kept with the turn
-//! before it), `#rack1 RACK` / `#rack2 RACK` (a player's rack at the end), `#rules lab|standard` (this
+//! before it; the lines after it that are neither pragmas nor events continue it), `#rack1 RACK` / `#rack2 RACK` (a player's rack at the end), `#rules lab|standard` (this
 //! project's: the rules the scores follow, default `standard`); other pragmas are skipped. Events,
 //! `>NICK: ...` then the points (`+74`, `-8`) and the player's new total:
 //! - a play `RACK POS WORD` (`8D RETAINS` across, `D8 ...` down; tiles on the board as `.` or in
@@ -150,7 +150,7 @@ pub struct GcgTurn {
     pub event: GcgEvent,
     /// The points it scored (negative for a withdrawn play or a penalty).
     pub points: i32,
-    /// `#note` lines that follow it.
+    /// `#note` lines that follow it, each with the plain lines continuing it (joined by `\n`).
     pub notes: Vec<String>,
     /// Scoreless turns in a row before it (passes, exchanges, plays scoring 0, plays withdrawn).
     pub scoreless: usize,
@@ -474,6 +474,8 @@ impl GcgGame {
     /// The first line that is not GCG or not consistent with the game so far.
     pub fn parse(text: &str, dictionary: &Dictionary, tiles: &TileSet) -> Result<GcgGame, GcgError> {
         let mut game = GcgGame::new(Vec::new(), Rules::standard(), None);
+        // Whether the last line that was not blank is a note's: a plain line after it continues it.
+        let mut in_note = false;
         for (index, raw) in text.lines().enumerate() {
             let line = index + 1;
             let fail = |problem: String| GcgError { line, problem };
@@ -481,7 +483,14 @@ impl GcgGame {
             if let Some(pragma) = raw.strip_prefix('#') {
                 let (key, value) = pragma.split_once(char::is_whitespace).unwrap_or((pragma, ""));
                 game.pragma(key, value.trim()).map_err(fail)?;
+                in_note = key == "note";
+            } else if in_note && !raw.is_empty() && !raw.starts_with('>') {
+                if let Some(note) = game.turns.last_mut().and_then(|turn| turn.notes.last_mut()) {
+                    note.push('\n');
+                    note.push_str(raw);
+                }
             } else if let Some(event) = raw.strip_prefix('>') {
+                in_note = false;
                 let (nick, rest) = event.split_once(':').ok_or_else(|| fail("write >NICK: ...".into()))?;
                 let player = game.player(nick.trim()).map_err(fail)?;
                 let (rack, event, points, total) = parse_event(rest, &game.board).map_err(fail)?;
