@@ -120,6 +120,15 @@ fn each_inconsistency_names_its_line_and_what_is_wrong() {
     assert_eq!(read_with(16, ">carol: A - +0 0"), "line 16: carol is neither player's nick");
     assert_eq!(read_with(16, "bob passes"), "line 16: not a GCG line (#pragma or >NICK: event): bob passes");
     assert_eq!(read_with(16, ">bob: DEILNRZ - 0 14"), "line 16: the points 0 are not +N or -N");
+    // Words after the total (Quackle's older records list the words formed) are named, not read as points.
+    assert_eq!(
+        read_with(16, ">bob: DEILNRZ - +0 14 passes"),
+        "line 16: passes follows the points and the total +0 14: an event ends with them"
+    );
+    assert_eq!(
+        read_with(16, ">bob: DEILNRZ - +0 14 BE, ET, DO"),
+        "line 16: BE, ET, DO follows the points and the total +0 14: an event ends with them"
+    );
     assert_eq!(
         read_with(16, ">bob: DEILNRZ (challenge) +2147483647 0"),
         "line 16: a total of 14 +2147483647 is beyond any score"

@@ -615,8 +615,25 @@ fn parse_event(text: &str, board: &Board) -> Result<(Rack, GcgEvent, i32, i32), 
     let [body @ .., points, total] = &words[..] else {
         return Err("an event ends with its points and the new total: +74 74".into());
     };
-    let points = parse_points(points)?;
-    let total: i32 = total.parse().map_err(|_| format!("the total {} is not a number", shorten(total)))?;
+    // Words after the points and the total (Quackle's older records list the words formed there)
+    // are named as such rather than read as the points.
+    let trailing = || {
+        let is_total = |text: &str| {
+            let digits = text.strip_prefix('-').unwrap_or(text);
+            !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit())
+        };
+        let at = words.windows(2).position(|pair| parse_points(pair[0]).is_ok() && is_total(pair[1]))?;
+        let after = words[at + 2..].join(" ");
+        let (points, total) = (words[at], words[at + 1]);
+        Some(format!(
+            "{} follows the points and the total {points} {total}: an event ends with them",
+            shorten(&after)
+        ))
+    };
+    let points = parse_points(points).map_err(|error| trailing().unwrap_or(error))?;
+    let total: i32 = total
+        .parse()
+        .map_err(|_| trailing().unwrap_or_else(|| format!("the total {} is not a number", shorten(total))))?;
     let rack_of = |text: &str| -> Result<Rack, String> {
         text.parse::<Rack>().map_err(|error| format!("rack {}: {error}", shorten(text)))
     };
