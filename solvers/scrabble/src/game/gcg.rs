@@ -246,10 +246,10 @@ impl GcgGame {
         format!("the game ended at line {line}: {why}")
     }
 
-    /// The tiles in the bag seen from `rack`: the tiles not on the board or the rack, less a full
-    /// rack of the opponent's when there are two players.
-    fn bag(&self, tiles: &TileSet, rack: &Rack) -> usize {
-        let unseen = unseen(tiles, &self.rules, &self.board, rack);
+    /// The tiles in the bag seen from `rack` with `board` in sight: the tiles on neither, less a
+    /// full rack of the opponent's when there are two players.
+    fn bag(&self, tiles: &TileSet, board: &Board, rack: &Rack) -> usize {
+        let unseen = unseen(tiles, &self.rules, board, rack);
         if self.players.len() > 1 {
             bag_size(&unseen)
         } else {
@@ -310,7 +310,7 @@ impl GcgGame {
                 *phonies = missing;
                 let mut left = rack.clone();
                 left.remove(&scored.tiles());
-                out = !rack.is_empty() && left.is_empty() && self.bag(tiles, &rack) == 0;
+                out = !rack.is_empty() && left.is_empty() && self.bag(tiles, in_sight, &rack) == 0;
                 scoreless = if points == 0 { scoreless + 1 } else { 0 };
                 kept = Some((Leave::of_rack(&left), line));
             }
@@ -318,7 +318,7 @@ impl GcgGame {
                 if points != 0 {
                     return Err(fail(format!("an exchange scores 0, not {points}")));
                 }
-                let bag = self.bag(tiles, &rack);
+                let bag = self.bag(tiles, in_sight, &rack);
                 if bag < EXCHANGE_MIN_BAG {
                     return Err(fail(format!(
                         "an exchange needs {EXCHANGE_MIN_BAG} tiles in the bag, it holds {bag}"
@@ -392,7 +392,7 @@ impl GcgGame {
         let total = self.scores[player].checked_add(points).ok_or_else(|| {
             fail(format!("a total of {} {points:+} is beyond any score", self.scores[player]))
         })?;
-        let bag = self.bag(tiles, &rack);
+        let bag = self.bag(tiles, in_sight, &rack);
         match event {
             GcgEvent::Play { .. } | GcgEvent::Exchange(_) | GcgEvent::Pass | GcgEvent::Withdrawn => {
                 // Rack points close a game for good; the rules' end may be undone by a withdrawal.
