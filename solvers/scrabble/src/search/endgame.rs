@@ -25,8 +25,10 @@
 //! scoreless turns in a row (passes and plays scoring 0, [`SCORELESS_TURNS_TO_END`]) end it with each
 //! player losing the value of its own rack. A value is a spread: the points the player to move makes
 //! from here to the end of the game less the opponent's, adjustments included. A line cut by the
-//! depth of an iteration counts 0 beyond the cut, and a result is proved once an iteration searched
-//! every line to the end of the game (the last iteration, unless a shallow one already did).
+//! depth of an iteration counts 0 beyond the cut (a greedy playout's estimate there instead, measured
+//! on the benchmark endgames, saved a tenth of the positions but cost more time than it saved), and a
+//! result is proved once an iteration searched every line to the end of the game (the last iteration,
+//! unless a shallow one already did).
 
 use std::cmp::Reverse;
 use std::rc::Rc;
