@@ -117,7 +117,7 @@ fn benchmarks(c: &mut Criterion) {
 }
 
 /// The exact endgame of `endgame-01.cgp` under the standard rules, solved until proved (one thread,
-/// the default table).
+/// the default table); the throughput is in positions searched a second, move generation included.
 fn endgame_solve(c: &mut Criterion, dictionary: &Dictionary, tiles: &TileSet) {
     let rules = Rules::standard();
     let rulebook = Rulebook { dictionary, tiles, rules: &rules };
@@ -133,6 +133,7 @@ fn endgame_solve(c: &mut Criterion, dictionary: &Dictionary, tiles: &TileSet) {
     eprintln!("endgame-01: value {}, depth {}, {} positions", solution.value, solution.depth, solution.nodes);
     let mut group = c.benchmark_group("scrabble_endgame");
     group.sample_size(10);
+    group.throughput(Throughput::Elements(solution.nodes));
     group.bench_function("solve_endgame_01", |b| {
         b.iter(|| black_box(endgame::solve(&rulebook, black_box(&position), &Settings::default())))
     });
