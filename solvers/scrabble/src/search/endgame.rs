@@ -18,7 +18,8 @@
 //! iterations, the searches again and transpositions. Each thread keeps one position and makes and
 //! unmakes each turn on it in place (`in_place`), the board's cross-checks and anchors updated for
 //! the squares a move touches only, so that no board is copied per move and the move generator does
-//! not work the cross-checks out again at each position.
+//! not work the cross-checks out again at each position. With threads, the search is the same in
+//! each, over one shared table, each putting off the turns another is searching ([`Settings::threads`]).
 //!
 //! The rules of the end, as self-play ([`crate::game::selfplay::play_game`]) follows them: a player who places
 //! its last tile ends the game and gains the value of the other's rack, which the other loses; six
@@ -32,7 +33,7 @@
 
 use std::cmp::Reverse;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::time::Duration;
 
 use solvebatch_core::Deadline;
@@ -91,7 +92,9 @@ pub struct Settings<'a> {
     pub table_bits: u32,
     /// Threads searching at once (at least 1), sharing the transposition table (Lazy SMP): the
     /// first one's search gives the result, the others fill the table with the positions they
-    /// search, each beginning at another root turn. The value of a proved result is the same
+    /// search. Each thread puts off the turns another is searching at that moment and comes back
+    /// to them after the others (the simplified ABDADA of Weill 1996), so that the threads spread
+    /// over the tree rather than search the same turns at once. The value of a proved result is the same
     /// whatever the count; the line may differ among equal values, and an unproved result may
     /// reach further.
     pub threads: usize,
@@ -156,22 +159,23 @@ pub fn solve(rulebook: &Rulebook, position: &Position, settings: &Settings) -> S
         return solution;
     }
     let table = Table::new(settings.table_bits);
+    let busy = (settings.threads > 1).then(Busy::new);
     let done = AtomicBool::new(false);
     let helpers = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..settings.threads.max(1))
-            .map(|helper| {
-                let (table, done) = (&table, &done);
+            .map(|_| {
+                let (table, done, busy) = (&table, &done, busy.as_ref());
                 let helper_settings = Settings { deadline: settings.deadline.or_flag(done), ..*settings };
                 scope.spawn(move || {
-                    let mut search = Search::new(rulebook, table, &helper_settings, position);
+                    let mut search = Search::new(rulebook, table, busy, &helper_settings, position);
                     let mut own = Solution::empty();
-                    search.deepen(&mut own, false, helper);
+                    search.deepen(&mut own, false);
                     own.nodes
                 })
             })
             .collect();
-        let mut search = Search::new(rulebook, &table, settings, position);
-        search.deepen(&mut solution, settings.all, 0);
+        let mut search = Search::new(rulebook, &table, busy.as_ref(), settings, position);
+        search.deepen(&mut solution, settings.all);
         done.store(true, AtomicOrdering::Relaxed);
         helpers.into_iter().map(|helper| helper.join().expect("a helper thread does not panic")).sum::<u64>()
     });
@@ -183,6 +187,38 @@ impl Solution {
     /// No line, value 0, proved.
     fn empty() -> Solution {
         Solution { line: Vec::new(), value: 0, turns: Vec::new(), depth: 0, proved: true, nodes: 0 }
+    }
+}
+
+/// The turns other threads are searching at the moment, by a hash of the position's key and the
+/// turn's code, one slot each (a collision forgets a mark, which only changes an order): a thread
+/// puts off a turn another is searching and comes back to it after the others (the simplified
+/// ABDADA of Weill 1996, "The ABDADA distributed minimax search algorithm").
+struct Busy {
+    slots: Vec<AtomicU64>,
+}
+
+impl Busy {
+    const BITS: u32 = 16;
+
+    fn new() -> Busy {
+        Busy { slots: (0..1 << Self::BITS).map(|_| AtomicU64::new(0)).collect() }
+    }
+
+    fn slot(&self, mark: u64) -> &AtomicU64 {
+        &self.slots[(mark >> (64 - Self::BITS)) as usize]
+    }
+
+    fn searching(&self, mark: u64) -> bool {
+        self.slot(mark).load(AtomicOrdering::Relaxed) == mark
+    }
+
+    fn start(&self, mark: u64) {
+        self.slot(mark).store(mark, AtomicOrdering::Relaxed);
+    }
+
+    fn finish(&self, mark: u64) {
+        let _ = self.slot(mark).compare_exchange(mark, 0, AtomicOrdering::Relaxed, AtomicOrdering::Relaxed);
     }
 }
 
@@ -200,6 +236,10 @@ struct Search<'s, 'r> {
     /// The position searched, made and unmade in place (the root between searches).
     at: InPlace,
     table: &'s Table,
+    /// With threads: the turns being searched by any of them.
+    busy: Option<&'s Busy>,
+    /// Per ply, the turns put off because another thread was searching them.
+    deferred: Vec<Vec<usize>>,
     deadline: Deadline<'s>,
     node_limit: u64,
     /// Whether the deadline and the node limit are heeded (not in the first iteration).
@@ -226,13 +266,21 @@ struct Search<'s, 'r> {
 
 impl<'s, 'r> Search<'s, 'r> {
     /// A search of `root` under `rulebook` into `table`, stopping as `settings` say.
-    fn new(rulebook: &'s Rulebook<'r>, table: &'s Table, settings: &Settings<'s>, root: &Position) -> Self {
+    fn new(
+        rulebook: &'s Rulebook<'r>,
+        table: &'s Table,
+        busy: Option<&'s Busy>,
+        settings: &Settings<'s>,
+        root: &Position,
+    ) -> Self {
         let zobrist = Zobrist::new();
         Search {
             rulebook,
             at: InPlace::new(rulebook, &zobrist, root),
             zobrist,
             table,
+            busy,
+            deferred: Vec::new(),
             deadline: settings.deadline,
             node_limit: settings.node_limit.unwrap_or(u64::MAX),
             may_stop: false,
@@ -249,15 +297,10 @@ impl<'s, 'r> Search<'s, 'r> {
     }
 
     /// The deepening from the root into `solution` (its line, value, depth, proved and nodes, and
-    /// with `all` its turns). A helper (`helper` > 0) tries the root turn `helper` first (counted
-    /// round the list), so that the threads start on different subtrees.
-    fn deepen(&mut self, solution: &mut Solution, all: bool, helper: usize) {
+    /// with `all` its turns).
+    fn deepen(&mut self, solution: &mut Solution, all: bool) {
         let mut turns: Vec<RootValue> =
             self.turns().iter().map(|&turn| RootValue { turn, value: 0 }).collect();
-        if helper > 0 {
-            let count = turns.len();
-            turns.rotate_left(helper % count);
-        }
         for (iteration, depth) in (1..=STEPPED_DEPTHS).chain([MAX_DEPTH]).enumerate() {
             self.iteration = iteration as u8 + 1;
             self.may_stop = depth > 1;
@@ -285,24 +328,36 @@ impl<'s, 'r> Search<'s, 'r> {
     /// first for the next iteration. `false` when the deadline stopped it (`turns` unchanged).
     fn root(&mut self, depth: usize, turns: &mut [RootValue], all: bool) -> bool {
         let mut alpha = -INFINITY;
-        let mut values = Vec::with_capacity(turns.len());
+        let mut values = vec![0; turns.len()];
         self.reset_pv(0);
-        for (index, entry) in turns.iter().enumerate() {
-            let mut value = if all || index == 0 {
-                self.value_of(&entry.turn, depth, -INFINITY, INFINITY, 0)
-            } else {
-                self.value_of(&entry.turn, depth, alpha, alpha + 1, 0)
+        let key = self.key();
+        let mut order = 0..turns.len();
+        let mut deferred = Vec::new();
+        let (mut searched, mut later) = (0, 0);
+        loop {
+            // The turns in order, those another thread is searching put off to the end.
+            let index = match order.next() {
+                Some(index) if searched > 0 && self.searching(key, &turns[index].turn) => {
+                    deferred.push(index);
+                    continue;
+                }
+                Some(index) => index,
+                None if later < deferred.len() => {
+                    later += 1;
+                    deferred[later - 1]
+                }
+                None => break,
             };
-            if !all && index > 0 && value > alpha && !self.stopped {
-                value = self.value_of(&entry.turn, depth, alpha, INFINITY, 0);
-            }
+            let turn = turns[index].turn;
+            let value = self.visit(key, &turn, depth, alpha, INFINITY, 0, all || searched == 0);
+            searched += 1;
             if self.stopped {
                 return false;
             }
-            values.push(value);
+            values[index] = value;
             if value > alpha {
                 alpha = value;
-                self.set_pv(0, entry.turn);
+                self.set_pv(0, turn);
             }
         }
         for (entry, value) in turns.iter_mut().zip(values) {
@@ -375,20 +430,32 @@ impl<'s, 'r> Search<'s, 'r> {
         let first = stored.map_or(0, |entry| entry.best);
         let at = (first != 0).then(|| turns.iter().position(|turn| code(turn) == first)).flatten();
         let at = at.unwrap_or(0);
-        let order = std::iter::once(at).chain((0..turns.len()).filter(|&index| index != at));
+        let mut order = std::iter::once(at).chain((0..turns.len()).filter(|&index| index != at));
         let (alpha_in, horizon) = (alpha, self.horizon);
         let (mut best, mut best_turn) = (-INFINITY, None);
-        for (index, turn) in order.map(|index| &turns[index]).enumerate() {
-            // Principal variation search: after the first turn, a null window proves a turn worse
-            // than the best so far cheaply; one that is not is searched again with the full window.
-            let mut value = if index == 0 {
-                self.value_of(turn, depth, alpha, beta, ply)
-            } else {
-                self.value_of(turn, depth, alpha, alpha + 1, ply)
+        if self.deferred.len() <= ply {
+            self.deferred.resize_with(ply + 1, Vec::new);
+        }
+        let mut deferred = std::mem::take(&mut self.deferred[ply]);
+        deferred.clear();
+        let (mut searched, mut later) = (0, 0);
+        loop {
+            // The turns in order, those another thread is searching put off to the end.
+            let index = match order.next() {
+                Some(index) if searched > 0 && self.searching(key, &turns[index]) => {
+                    deferred.push(index);
+                    continue;
+                }
+                Some(index) => index,
+                None if later < deferred.len() => {
+                    later += 1;
+                    deferred[later - 1]
+                }
+                None => break,
             };
-            if index > 0 && value > alpha && value < beta && !self.stopped {
-                value = self.value_of(turn, depth, alpha, beta, ply);
-            }
+            let turn = &turns[index];
+            let value = self.visit(key, turn, depth, alpha, beta, ply, searched == 0);
+            searched += 1;
             if self.stopped {
                 return 0;
             }
@@ -401,6 +468,7 @@ impl<'s, 'r> Search<'s, 'r> {
                 break;
             }
         }
+        self.deferred[ply] = deferred;
         let bound = if best <= alpha_in {
             Bound::Upper
         } else if best >= beta {
@@ -418,6 +486,45 @@ impl<'s, 'r> Search<'s, 'r> {
             iteration: self.iteration,
         });
         best
+    }
+
+    /// The value of `turn` as [`Search::value_of`] gives it, as a principal variation search: the
+    /// `first` turn with the window `(alpha, beta)`, the others with a null window first, which
+    /// proves a turn worse than the best so far cheaply, and again with the full window when it is
+    /// not. Marked as searched by this thread meanwhile, when there are threads.
+    #[allow(clippy::too_many_arguments)]
+    fn visit(
+        &mut self,
+        key: u64,
+        turn: &Turn,
+        depth: usize,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        first: bool,
+    ) -> i32 {
+        let mark = self.busy.map(|busy| {
+            let mark = mark(key, turn);
+            busy.start(mark);
+            mark
+        });
+        let mut value = if first {
+            self.value_of(turn, depth, alpha, beta, ply)
+        } else {
+            self.value_of(turn, depth, alpha, alpha + 1, ply)
+        };
+        if !first && value > alpha && value < beta && !self.stopped {
+            value = self.value_of(turn, depth, alpha, beta, ply);
+        }
+        if let (Some(busy), Some(mark)) = (self.busy, mark) {
+            busy.finish(mark);
+        }
+        value
+    }
+
+    /// Whether another thread is searching `turn` from the position of `key`.
+    fn searching(&self, key: u64, turn: &Turn) -> bool {
+        self.busy.is_some_and(|busy| busy.searching(mark(key, turn)))
     }
 
     /// The key of the position in the table: its board, racks, scoreless turns and player to move.
@@ -532,6 +639,11 @@ impl<'s, 'r> Search<'s, 'r> {
     }
 }
 
+/// The mark of `turn` from the position of `key` in [`Busy`].
+fn mark(key: u64, turn: &Turn) -> u64 {
+    key ^ code(turn).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
 /// A turn as the table stores it: 1 for a pass; for a play, bit 63, the start square's index (8 bits),
 /// the direction (1 bit), the count of tiles (3 bits) and 6 bits per tile (letter index, blank) from
 /// bit 12. The tiles placed from a start square in a direction make one play, so codes differ.
@@ -597,6 +709,26 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_turn_is_marked_from_its_start_to_its_finish_and_a_newer_mark_takes_its_slot() {
+        let busy = Busy::new();
+        let pass = mark(7, &Turn::Pass);
+        assert!(!busy.searching(pass));
+        busy.start(pass);
+        assert!(busy.searching(pass));
+        assert!(!busy.searching(mark(8, &Turn::Pass)), "another position");
+        busy.finish(pass);
+        assert!(!busy.searching(pass));
+        // The same slot (the same top bits): the newer mark replaces the older, and finishing the
+        // older leaves it.
+        let newer = pass ^ 1;
+        busy.start(pass);
+        busy.start(newer);
+        assert!(!busy.searching(pass));
+        busy.finish(pass);
+        assert!(busy.searching(newer));
     }
 
     #[test]
