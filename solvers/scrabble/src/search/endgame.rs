@@ -349,7 +349,9 @@ impl<'s, 'r> Search<'s, 'r> {
                 None => break,
             };
             let turn = turns[index].turn;
-            let value = self.visit(key, &turn, depth, alpha, INFINITY, 0, all || searched == 0);
+            // With `all`, every turn's value exact: each searched with the full window.
+            let floor = if all { -INFINITY } else { alpha };
+            let value = self.visit(key, &turn, depth, floor, INFINITY, 0, all || searched == 0);
             searched += 1;
             if self.stopped {
                 return false;
@@ -800,12 +802,23 @@ mod tests {
 
     /// Plain full-width minimax, every play checked and laid by the rulebook, to the end of the game.
     fn minimax(rulebook: &Rulebook, board: &Board, racks: [&Rack; 2], scoreless: usize) -> i32 {
+        minimax_turns(rulebook, board, racks, scoreless).into_iter().map(|(_, value)| value).max().unwrap()
+    }
+
+    /// Every turn of the mover (its code, as the table stores it) with its value, by plain minimax.
+    fn minimax_turns(
+        rulebook: &Rulebook,
+        board: &Board,
+        racks: [&Rack; 2],
+        scoreless: usize,
+    ) -> Vec<(u64, i32)> {
         let value = |rack: &Rack| rack_value(rulebook, rack);
-        let mut best = if scoreless + 1 >= SCORELESS_TURNS_TO_END {
+        let pass = if scoreless + 1 >= SCORELESS_TURNS_TO_END {
             value(racks[1]) - value(racks[0])
         } else {
             -minimax(rulebook, board, [racks[1], racks[0]], scoreless + 1)
         };
+        let mut turns = vec![(code(&Turn::Pass), pass)];
         for played in rulebook.moves(board, racks[0]) {
             let scored = rulebook.check(board, racks[0], &played.play()).unwrap();
             let (mut after, mut rack) = (board.clone(), racks[0].clone());
@@ -820,9 +833,9 @@ mod tests {
                 let scoreless = if points == 0 { scoreless + 1 } else { 0 };
                 points - minimax(rulebook, &after, [racks[1], &rack], scoreless)
             };
-            best = best.max(value);
+            turns.push((code(&Turn::Play(played)), value));
         }
-        best
+        turns
     }
 
     proptest! {
@@ -846,6 +859,16 @@ mod tests {
                 // The best root turn's value is the solution's, and the line is that turn's.
                 prop_assert_eq!(solution.turns[0].value, solution.value);
                 prop_assert_eq!(Some(&solution.turns[0].turn), solution.line.first());
+                let by_turn = |turns: &[RootValue]| {
+                    let mut valued: Vec<(u64, i32)> =
+                        turns.iter().map(|root| (code(&root.turn), root.value)).collect();
+                    valued.sort_unstable();
+                    valued
+                };
+                // Every root turn's value is its plain minimax value.
+                let mut plain = minimax_turns(rulebook, &board, [first, second], scoreless);
+                plain.sort_unstable();
+                prop_assert_eq!(by_turn(&solution.turns), plain);
                 // Searched with null windows at the root too, by 1, 2 and 4 threads sharing the
                 // table.
                 for threads in [1, 2, 4] {
@@ -853,12 +876,6 @@ mod tests {
                     prop_assert_eq!((alone.value, alone.proved), (solution.value, true));
                     // Every root turn's value too (ties may come in another order).
                     let every = Settings { all: true, table_bits, threads, ..Settings::default() };
-                    let by_turn = |turns: &[RootValue]| {
-                        let mut valued: Vec<(u64, i32)> =
-                            turns.iter().map(|root| (code(&root.turn), root.value)).collect();
-                        valued.sort_unstable();
-                        valued
-                    };
                     prop_assert_eq!(by_turn(&solve(rulebook, &start, &every).turns), by_turn(&solution.turns));
                 }
                 Ok(())
