@@ -222,6 +222,44 @@ impl Busy {
     }
 }
 
+/// The order in which a position's turns are searched with threads: the order given, but a turn
+/// another thread is searching at that moment (any but the first) is put off until the others are
+/// searched.
+#[derive(Default)]
+struct Deferral {
+    /// The indices put off, in order.
+    put_off: Vec<usize>,
+    /// How many of them are taken.
+    taken: usize,
+}
+
+impl Deferral {
+    /// Empty, its memory kept.
+    fn clear(&mut self) {
+        self.put_off.clear();
+        self.taken = 0;
+    }
+
+    /// The next index to search: from `order`, passing over those `searching` marks unless `first`,
+    /// then those put off.
+    fn next(
+        &mut self,
+        order: &mut impl Iterator<Item = usize>,
+        first: bool,
+        searching: impl Fn(usize) -> bool,
+    ) -> Option<usize> {
+        for index in order.by_ref() {
+            if first || !searching(index) {
+                return Some(index);
+            }
+            self.put_off.push(index);
+        }
+        let index = self.put_off.get(self.taken).copied();
+        self.taken += 1;
+        index
+    }
+}
+
 /// What a turn leads to.
 enum Step {
     /// The game ends: the mover's spread from the turn, adjustments included (nothing is made).
@@ -239,7 +277,7 @@ struct Search<'s, 'r> {
     /// With threads: the turns being searched by any of them.
     busy: Option<&'s Busy>,
     /// Per ply, the turns put off because another thread was searching them.
-    deferred: Vec<Vec<usize>>,
+    deferrals: Vec<Deferral>,
     deadline: Deadline<'s>,
     node_limit: u64,
     /// Whether the deadline and the node limit are heeded (not in the first iteration).
@@ -280,7 +318,7 @@ impl<'s, 'r> Search<'s, 'r> {
             zobrist,
             table,
             busy,
-            deferred: Vec::new(),
+            deferrals: Vec::new(),
             deadline: settings.deadline,
             node_limit: settings.node_limit.unwrap_or(u64::MAX),
             may_stop: false,
@@ -332,22 +370,11 @@ impl<'s, 'r> Search<'s, 'r> {
         self.reset_pv(0);
         let key = self.key();
         let mut order = 0..turns.len();
-        let mut deferred = Vec::new();
-        let (mut searched, mut later) = (0, 0);
-        loop {
-            // The turns in order, those another thread is searching put off to the end.
-            let index = match order.next() {
-                Some(index) if searched > 0 && self.searching(key, &turns[index].turn) => {
-                    deferred.push(index);
-                    continue;
-                }
-                Some(index) => index,
-                None if later < deferred.len() => {
-                    later += 1;
-                    deferred[later - 1]
-                }
-                None => break,
-            };
+        let mut deferral = Deferral::default();
+        let mut searched = 0;
+        while let Some(index) =
+            deferral.next(&mut order, searched == 0, |index| self.searching(key, &turns[index].turn))
+        {
             let turn = turns[index].turn;
             // With `all`, every turn's value exact: each searched with the full window.
             let floor = if all { -INFINITY } else { alpha };
@@ -435,26 +462,15 @@ impl<'s, 'r> Search<'s, 'r> {
         let mut order = std::iter::once(at).chain((0..turns.len()).filter(|&index| index != at));
         let (alpha_in, horizon) = (alpha, self.horizon);
         let (mut best, mut best_turn) = (-INFINITY, None);
-        if self.deferred.len() <= ply {
-            self.deferred.resize_with(ply + 1, Vec::new);
+        if self.deferrals.len() <= ply {
+            self.deferrals.resize_with(ply + 1, Deferral::default);
         }
-        let mut deferred = std::mem::take(&mut self.deferred[ply]);
-        deferred.clear();
-        let (mut searched, mut later) = (0, 0);
-        loop {
-            // The turns in order, those another thread is searching put off to the end.
-            let index = match order.next() {
-                Some(index) if searched > 0 && self.searching(key, &turns[index]) => {
-                    deferred.push(index);
-                    continue;
-                }
-                Some(index) => index,
-                None if later < deferred.len() => {
-                    later += 1;
-                    deferred[later - 1]
-                }
-                None => break,
-            };
+        let mut deferral = std::mem::take(&mut self.deferrals[ply]);
+        deferral.clear();
+        let mut searched = 0;
+        while let Some(index) =
+            deferral.next(&mut order, searched == 0, |index| self.searching(key, &turns[index]))
+        {
             let turn = &turns[index];
             let value = self.visit(key, turn, depth, alpha, beta, ply, searched == 0);
             searched += 1;
@@ -470,7 +486,7 @@ impl<'s, 'r> Search<'s, 'r> {
                 break;
             }
         }
-        self.deferred[ply] = deferred;
+        self.deferrals[ply] = deferral;
         let bound = if best <= alpha_in {
             Bound::Upper
         } else if best >= beta {
@@ -711,6 +727,20 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn turns_another_thread_is_searching_come_after_the_others_but_the_first_never_waits() {
+        let mut deferral = Deferral::default();
+        let mut order = [0, 1, 2, 3, 4].into_iter();
+        let searching = |index: usize| index != 3;
+        let mut taken = vec![deferral.next(&mut order, true, searching).unwrap()];
+        while let Some(index) = deferral.next(&mut order, false, searching) {
+            taken.push(index);
+        }
+        assert_eq!(taken, [0, 3, 1, 2, 4]);
+        deferral.clear();
+        assert_eq!(deferral.next(&mut [7].into_iter(), false, |_| false), Some(7));
     }
 
     #[test]
