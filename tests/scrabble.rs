@@ -1703,3 +1703,41 @@ fn a_game_record_with_no_turn_is_invalid_before_any_dictionary_is_needed() {
             .stderr(format!("error: {name}: {message}\n"));
     }
 }
+
+/// The README's Scrabble examples (`    $ solvebatch scrabble ...` and the indented lines after it)
+/// are what the commands print, run from the repository's root; an example that leaves lines out
+/// (`...`, or a line in parentheses saying what follows) is left out. The endgame searches on one thread, since the depth it reports may differ
+/// with threads (the value and the line do not).
+#[test]
+fn the_readme_s_scrabble_examples_are_what_the_commands_print() {
+    let readme = include_str!("../README.md");
+    let mut lines = readme.lines().peekable();
+    let mut checked = Vec::new();
+    while let Some(line) = lines.next() {
+        let Some(command) = line.strip_prefix("    $ solvebatch scrabble ") else { continue };
+        let mut shown = Vec::new();
+        while let Some(next) = lines.peek().and_then(|next| next.strip_prefix("    ")) {
+            if next.starts_with("$ ") {
+                break;
+            }
+            shown.push(next);
+            lines.next();
+        }
+        if shown.iter().any(|line| *line == "..." || line.starts_with('(')) {
+            continue;
+        }
+        let mut args: Vec<&str> = ["scrabble"].into_iter().chain(command.split_whitespace()).collect();
+        if args[1] == "endgame" {
+            args.extend(["-j", "1"]);
+        }
+        let output = crate::common::output_in(Path::new(env!("CARGO_MANIFEST_DIR")), &args);
+        let printed = crate::common::text(&output.stdout);
+        assert_eq!(
+            printed.lines().collect::<Vec<_>>(),
+            shown,
+            "the README's `solvebatch scrabble {command}`"
+        );
+        checked.push(args[1].to_string());
+    }
+    assert_eq!(checked, ["hint", "words", "hint", "endgame", "pre-endgame"]);
+}
