@@ -121,6 +121,30 @@ fn each_inconsistency_names_its_line_and_what_is_wrong() {
     assert_eq!(read_with(16, ">carol: A - +0 0"), "line 16: carol is neither player's nick");
     assert_eq!(read_with(16, "bob passes"), "line 16: not a GCG line (#pragma or >NICK: event): bob passes");
     assert_eq!(read_with(16, ">bob: DEILNRZ - 0 14"), "line 16: the points 0 are not +N or -N");
+    // What is missing at the end of an event is named as missing, not read as the points.
+    assert_eq!(
+        read_with(16, ">bob: DEILNRZ"),
+        "line 16: DEILNRZ ends without the points and the new total (an event ends with both, as +14 14)"
+    );
+    assert_eq!(
+        read_with(16, ">bob: DEILNRZ 9H BAD"),
+        "line 16: DEILNRZ 9H BAD ends without the points and the new total (an event ends with both, as +14 14)"
+    );
+    assert_eq!(
+        read_with(16, ">bob: DEILNRZ - +0"),
+        "line 16: DEILNRZ - +0 ends with the points +0 and no new total after them (an event ends with both, \
+         as +14 14)"
+    );
+    assert_eq!(
+        read_with(16, ">bob:"),
+        "line 16: nothing follows the ':' (an event is a rack, what it does, the points and the new total, as \
+         ABC 8H CAB +14 14)"
+    );
+    assert_eq!(
+        read_with(16, ">: DEILNRZ - +0 14"),
+        "line 16: no nick before the ':' (write >NICK: and the event)"
+    );
+    assert_eq!(read_with(16, ">bob: DEILNRZ - +0 x"), "line 16: the total x is not a number");
     // Words after the total (Quackle's older records list the words formed) are named, not read as points.
     assert_eq!(
         read_with(16, ">bob: DEILNRZ - +0 14 passes"),

@@ -545,7 +545,10 @@ impl GcgGame {
         if let Some(index) = self.players.iter().position(|player| player.nick == nick) {
             return Ok(index);
         }
-        if self.players.len() >= 2 || nick.is_empty() {
+        if nick.is_empty() {
+            return Err("no nick before the ':' (write >NICK: and the event)".to_string());
+        }
+        if self.players.len() >= 2 {
             return Err(format!("{} is neither player's nick", shorten(nick)));
         }
         self.players.push(GcgPlayer { nick: nick.to_string(), name: String::new() });
@@ -612,8 +615,19 @@ pub(crate) fn shorten(text: &str) -> String {
 /// Reads what follows `>NICK:`: the rack (empty when absent), the event, the points and the total.
 fn parse_event(text: &str, board: &Board) -> Result<(Rack, GcgEvent, i32, i32), String> {
     let words: Vec<&str> = text.split_whitespace().collect();
+    let missing = || {
+        format!(
+            "{} ends without the points and the new total (an event ends with both, as +14 14)",
+            shorten(text.trim())
+        )
+    };
     let [body @ .., points, total] = &words[..] else {
-        return Err("an event ends with its points and the new total: +74 74".into());
+        return Err(if words.is_empty() {
+            "nothing follows the ':' (an event is a rack, what it does, the points and the new total, as ABC 8H CAB +14 14)"
+                .to_string()
+        } else {
+            missing()
+        });
     };
     // Words after the points and the total (Quackle's older records list the words formed there)
     // are named as such rather than read as the points.
@@ -630,10 +644,21 @@ fn parse_event(text: &str, board: &Board) -> Result<(Rack, GcgEvent, i32, i32), 
             shorten(&after)
         ))
     };
-    let points = parse_points(points).map_err(|error| trailing().unwrap_or(error))?;
-    let total: i32 = total
-        .parse()
-        .map_err(|_| trailing().unwrap_or_else(|| format!("the total {} is not a number", shorten(total))))?;
+    let (points, total) = match (parse_points(points), total.parse::<i32>()) {
+        (Ok(points), Ok(total)) => (points, total),
+        (read_points, read_total) => {
+            return Err(trailing().unwrap_or_else(|| match (read_points, read_total) {
+                // Totals are written without a sign: a last word with a plus is the points.
+                (Err(_), Ok(_)) if total.starts_with('+') => format!(
+                    "{} ends with the points {total} and no new total after them (an event ends with both, as +14 14)",
+                    shorten(text.trim())
+                ),
+                (Err(_), Err(_)) => missing(),
+                (Err(error), Ok(_)) => error,
+                _ => format!("the total {} is not a number", shorten(total)),
+            }));
+        }
+    };
     let rack_of = |text: &str| -> Result<Rack, String> {
         text.parse::<Rack>().map_err(|error| format!("rack {}: {error}", shorten(text)))
     };
