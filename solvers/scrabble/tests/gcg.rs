@@ -119,6 +119,17 @@ fn each_inconsistency_names_its_line_and_what_is_wrong() {
     );
     assert_eq!(read_with(16, ">bob: DEILNRZ (DEILNRZ) -16 -2"), "line 16: (DEILNRZ) loses 17, not 16");
     assert_eq!(read_with(16, ">carol: A - +0 0"), "line 16: carol is neither player's nick");
+    // The players take turns: a play, exchange or pass by the player who moved last is refused (a
+    // play challenged off counts as its player's move).
+    assert_eq!(read_with(9, ">bob: DEIOOZL - +0 9"), "line 9: it is alice's turn: bob moved last, at line 8");
+    assert_eq!(
+        read_with(11, ">alice: EERSUV? - +0 10"),
+        "line 11: it is bob's turn: alice moved last, at line 10"
+    );
+    assert_eq!(
+        read_with(3, "#player2 alice Alice"),
+        "line 3: #player2: alice is #player1's nick too; each player needs its own"
+    );
     assert_eq!(read_with(16, "bob passes"), "line 16: not a GCG line (#pragma or >NICK: event): bob passes");
     assert_eq!(read_with(16, ">bob: DEILNRZ - 0 14"), "line 16: the points 0 are not +N or -N");
     // What is missing at the end of an event is named as missing, not read as the points.

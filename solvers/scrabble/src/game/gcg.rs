@@ -198,6 +198,9 @@ pub struct GcgGame {
     /// The plays and the challenge bonuses so far: a bonus answers a play.
     plays: usize,
     challenges: usize,
+    /// The player of the last play, exchange, pass or withdrawal, and its line: the other one moves
+    /// next when there are two.
+    last_move: Option<(usize, usize)>,
 }
 
 impl GcgGame {
@@ -218,6 +221,7 @@ impl GcgGame {
             time_penalty: [None; 2],
             plays: 0,
             challenges: 0,
+            last_move: None,
         }
     }
 
@@ -411,6 +415,12 @@ impl GcgGame {
         if matches!(event, GcgEvent::Play { .. }) {
             self.plays += 1;
         }
+        if matches!(
+            event,
+            GcgEvent::Play { .. } | GcgEvent::Exchange(_) | GcgEvent::Pass | GcgEvent::Withdrawn
+        ) {
+            self.last_move = Some((player, line));
+        }
         self.turns.push(GcgTurn {
             line,
             player,
@@ -440,6 +450,12 @@ impl GcgGame {
             GcgEvent::Play { .. } | GcgEvent::Exchange(_) | GcgEvent::Pass => {
                 if let Some((closed, at)) = self.closed {
                     return fail(self.closed_text(closed, at));
+                }
+                if let (Some((last, at)), 2) = (self.last_move, self.players.len()) {
+                    if last == player {
+                        let other = &self.players[1 - player].nick;
+                        return fail(format!("it is {other}'s turn: {nick} moved last, at line {at}"));
+                    }
                 }
             }
             GcgEvent::EndRack(_) | GcgEvent::RackPenalty(_) => {
@@ -515,6 +531,12 @@ impl GcgGame {
                 let index = usize::from(key == "player2");
                 if nick.is_empty() || self.players.len() != index {
                     return Err(format!("#{key} needs a nick, after #player1 for #player2"));
+                }
+                if self.players.iter().any(|player| player.nick == nick) {
+                    return Err(format!(
+                        "#{key}: {} is #player1's nick too; each player needs its own",
+                        shorten(nick)
+                    ));
                 }
                 self.players.push(GcgPlayer { nick: nick.to_string(), name: name.trim().to_string() });
             }
