@@ -1612,7 +1612,7 @@ fn a_cgp_after_six_scoreless_turns_is_a_game_over_with_its_final_adjustment() {
         "endgame: EHINOTU to move, the opponent holds EMST (the unseen tiles), 6 scoreless turns\n",
         "the game is over: six scoreless turns; each player loses the value of its own rack\n",
         "value -4 (the final spread for the player to move), depth 0, proved\n",
-        "best line:\n",
+        "best line: none\n",
     ));
     run("endgame", &["--json"]).stdout(
         "{\"depth\":0,\"line\":[],\"nodes\":0,\"proved\":true,\"racks\":[\"EHINOTU\",\"EMST\"],\

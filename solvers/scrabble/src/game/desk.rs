@@ -398,7 +398,8 @@ pub fn endgame_report(rulebook: &Rulebook, position: &endgame::Position, solutio
         "value {:+} (the final spread for the player to move), depth {}, {proved}\n",
         solution.value, solution.depth
     ));
-    text.push_str("best line:\n");
+    // No line when the game is over or a rack is empty.
+    text.push_str(if solution.line.is_empty() { "best line: none\n" } else { "best line:\n" });
     for (ply, written) in endgame_line(rulebook, position, &solution.line).iter().enumerate() {
         text.push_str(&format!("  {:>2} {:<7} {}\n", ply + 1, written.rack, written.turn));
     }
