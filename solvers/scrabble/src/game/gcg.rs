@@ -404,6 +404,7 @@ impl GcgGame {
                     let ending = Ending::after(scoreless, out.then_some(player));
                     self.closed = ending.map(|ending| (Closed::Ended(ending), line));
                 }
+                self.last_move = Some((player, line));
             }
             GcgEvent::EndRack(_) | GcgEvent::RackPenalty(_) => {
                 self.rack_points[player] = Some(line);
@@ -414,12 +415,6 @@ impl GcgGame {
         }
         if matches!(event, GcgEvent::Play { .. }) {
             self.plays += 1;
-        }
-        if matches!(
-            event,
-            GcgEvent::Play { .. } | GcgEvent::Exchange(_) | GcgEvent::Pass | GcgEvent::Withdrawn
-        ) {
-            self.last_move = Some((player, line));
         }
         self.turns.push(GcgTurn {
             line,
@@ -668,8 +663,8 @@ fn parse_event(text: &str, board: &Board) -> Result<(Rack, GcgEvent, i32, i32), 
     };
     let (points, total) = match (parse_points(points), total.parse::<i32>()) {
         (Ok(points), Ok(total)) => (points, total),
-        (read_points, read_total) => {
-            return Err(trailing().unwrap_or_else(|| match (read_points, read_total) {
+        read => {
+            return Err(trailing().unwrap_or_else(|| match read {
                 // Totals are written without a sign: a last word with a plus is the points.
                 (Err(_), Ok(_)) if total.starts_with('+') => format!(
                     "{} ends with the points {total} and no new total after them (an event ends with both, as +14 14)",
