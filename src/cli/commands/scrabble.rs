@@ -219,7 +219,8 @@ pub struct EndgameArgs {
     #[arg(long, conflicts_with_all = ["all", "json", "timeout"])]
     pub cgp: bool,
     /// Worker threads searching at once, sharing one transposition table (Lazy SMP; default: the
-    /// cores available). The value of a proved endgame is the same whatever the number.
+    /// cores available). The value of a proved endgame is the same whatever the number; with more
+    /// than one, the depth reported may differ from run to run.
     #[arg(long, short = 'j', value_name = "N", value_parser = crate::cli::values::threads())]
     pub jobs: Option<u32>,
 }
